@@ -1,0 +1,314 @@
+//! One history for every game: the moves played, undo/redo, and an ending the players chose.
+
+use super::{Game, Illegal, Outcome, Player};
+use serde::{Deserialize, Serialize};
+
+/// An ending decided by the players rather than the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Conclusion {
+    /// This player resigned; the other wins.
+    Resigned(Player),
+    /// Both players agreed to a draw.
+    DrawAgreed,
+}
+
+/// A game from its start: every position reached, so undo restores a snapshot exactly rather
+/// than reversing a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct History<G: Game> {
+    /// `states[0]` is the start, the last one is the current position.
+    states: Vec<G>,
+    /// `moves[i]` leads from `states[i]` to `states[i + 1]`.
+    moves: Vec<G::Move>,
+    /// Undone moves, the most recently undone last. A new move clears them.
+    redo: Vec<G::Move>,
+    conclusion: Option<Conclusion>,
+}
+
+/// What a history is saved as: the config and the moves. Loading replays the moves through the
+/// rules, so a hand-edited record can only describe a legal game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<G: Game> {
+    pub config: G::Config,
+    pub moves: Vec<G::Move>,
+    pub redo: Vec<G::Move>,
+    pub conclusion: Option<Conclusion>,
+}
+
+/// A record whose moves the rules refuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The 0-based ply of the first refused move (counting on into the redo moves).
+    pub ply: usize,
+    pub reason: Illegal,
+}
+
+impl<G: Game> History<G> {
+    pub fn new(config: &G::Config) -> Self {
+        Self::starting_from(G::new(config))
+    }
+
+    /// A history whose start is the given position (a game set up by hand, e.g. in tests).
+    pub fn starting_from(start: G) -> Self {
+        History { states: vec![start], moves: Vec::new(), redo: Vec::new(), conclusion: None }
+    }
+
+    /// The current position.
+    pub fn current(&self) -> &G {
+        self.states.last().expect("a history always holds its start")
+    }
+
+    /// The moves played so far, oldest first, each with the position it was played from.
+    pub fn moves(&self) -> impl Iterator<Item = (&G, &G::Move)> {
+        self.states.iter().zip(&self.moves)
+    }
+
+    /// The last move played, with the position it was played from.
+    pub fn last_move(&self) -> Option<(&G, &G::Move)> {
+        self.moves().last()
+    }
+
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The result: the rules' outcome, or the players' conclusion.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.conclusion {
+            Some(Conclusion::Resigned(player)) => Some(Outcome::Win(player.opponent())),
+            Some(Conclusion::DrawAgreed) => Some(Outcome::Draw),
+            None => self.current().outcome(),
+        }
+    }
+
+    pub fn conclusion(&self) -> Option<Conclusion> {
+        self.conclusion
+    }
+
+    /// Plays a move on the current position and clears the redo moves.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), Illegal> {
+        if self.conclusion.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        let mut next = self.current().clone();
+        next.play(mv)?;
+        self.states.push(next);
+        self.moves.push(mv);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// Whether [`History::undo`] would do something: there is a move, the players have not ended
+    /// the game, and the move revealed nothing hidden.
+    pub fn can_undo(&self) -> bool {
+        self.conclusion.is_none()
+            && self.last_move().is_some_and(|(before, mv)| !before.reveals_hidden(mv))
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.conclusion.is_none() && !self.redo.is_empty()
+    }
+
+    /// Takes back the last move. Returns whether it did.
+    pub fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        self.states.pop();
+        self.redo.extend(self.moves.pop());
+        true
+    }
+
+    /// Replays the most recently undone move. Returns whether it did.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        let Some(mv) = self.redo.pop() else { return false };
+        let mut next = self.current().clone();
+        // A redo move was legal from this very position when it was undone.
+        if next.play(mv).is_err() {
+            self.redo.clear();
+            return false;
+        }
+        self.states.push(next);
+        self.moves.push(mv);
+        true
+    }
+
+    /// Ends a game in progress by the players' choice. Refused once the game is over.
+    pub fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Illegal> {
+        if self.outcome().is_some() {
+            return Err(Illegal::GameOver);
+        }
+        self.conclusion = Some(conclusion);
+        self.redo.clear();
+        Ok(())
+    }
+
+    /// The history as saved.
+    pub fn record(&self) -> Record<G> {
+        Record {
+            config: self.states[0].config().clone(),
+            moves: self.moves.clone(),
+            redo: self.redo.clone(),
+            conclusion: self.conclusion,
+        }
+    }
+
+    /// Rebuilds a history by replaying a record's moves, then checks its redo moves the same way.
+    pub fn from_record(record: Record<G>) -> Result<Self, ReplayError> {
+        let mut history = Self::new(&record.config);
+        for (ply, mv) in record.moves.into_iter().enumerate() {
+            history.play(mv).map_err(|reason| ReplayError { ply, reason })?;
+        }
+        let mut check = history.current().clone();
+        for (i, mv) in record.redo.iter().rev().enumerate() {
+            let ply = history.ply() + i;
+            check.play(*mv).map_err(|reason| ReplayError { ply, reason })?;
+        }
+        history.redo = record.redo;
+        if let Some(conclusion) = record.conclusion {
+            let ply = history.ply();
+            history.conclude(conclusion).map_err(|reason| ReplayError { ply, reason })?;
+        }
+        Ok(history)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::connect_four::{ConnectFour, Move};
+
+    fn played(columns: &[u8]) -> History<ConnectFour> {
+        let mut h = History::new(&());
+        for &c in columns {
+            h.play(Move::Drop(c)).unwrap();
+        }
+        h
+    }
+
+    #[test]
+    fn undo_and_redo_walk_the_snapshots() {
+        let mut h = played(&[3, 4, 5]);
+        assert!(h.undo() && h.undo());
+        assert_eq!(h, {
+            let mut expected = played(&[3]);
+            expected.redo = vec![Move::Drop(5), Move::Drop(4)];
+            expected
+        });
+        assert!(h.redo());
+        assert_eq!(h.current(), played(&[3, 4]).current());
+        assert!(h.redo());
+        assert!(!h.redo());
+        assert_eq!(h, played(&[3, 4, 5]));
+    }
+
+    #[test]
+    fn a_new_move_clears_redo() {
+        let mut h = played(&[3, 4]);
+        h.undo();
+        assert!(h.can_redo());
+        h.play(Move::Drop(0)).unwrap();
+        assert!(!h.can_redo());
+        assert!(!h.redo());
+        assert_eq!(h, played(&[3, 0]));
+    }
+
+    #[test]
+    fn nothing_to_undo_at_the_start() {
+        let mut h = played(&[]);
+        assert!(!h.can_undo());
+        assert!(!h.undo());
+        assert_eq!(h, played(&[]));
+    }
+
+    #[test]
+    fn an_illegal_move_changes_nothing() {
+        let mut h = played(&[0, 0, 0, 0, 0, 0]);
+        h.undo();
+        h.redo();
+        let before = h.clone();
+        assert_eq!(h.play(Move::Drop(0)), Err(Illegal::ColumnFull));
+        assert_eq!(h, before);
+    }
+
+    #[test]
+    fn undo_after_a_rules_win_returns_to_play() {
+        let mut h = played(&[0, 1, 0, 1, 0, 1, 0]);
+        assert_eq!(h.outcome(), Some(Outcome::Win(Player::First)));
+        assert!(h.undo());
+        assert_eq!(h.outcome(), None);
+    }
+
+    #[test]
+    fn resigning_and_agreeing_a_draw_end_the_game_for_good() {
+        let mut h = played(&[3]);
+        h.conclude(Conclusion::Resigned(Player::Second)).unwrap();
+        assert_eq!(h.outcome(), Some(Outcome::Win(Player::First)));
+        assert_eq!(h.play(Move::Drop(2)), Err(Illegal::GameOver));
+        assert!(!h.can_undo() && !h.undo());
+        assert_eq!(h.conclude(Conclusion::DrawAgreed), Err(Illegal::GameOver));
+
+        let mut h = played(&[3, 3]);
+        h.undo();
+        h.conclude(Conclusion::DrawAgreed).unwrap();
+        assert_eq!(h.outcome(), Some(Outcome::Draw));
+        assert!(!h.can_redo());
+    }
+
+    #[test]
+    fn a_finished_game_cannot_be_resigned() {
+        let mut h = played(&[0, 1, 0, 1, 0, 1, 0]);
+        assert_eq!(h.conclude(Conclusion::Resigned(Player::Second)), Err(Illegal::GameOver));
+    }
+
+    /// A game whose every move reveals something, to test that undo stops there.
+    #[derive(Clone, Debug, PartialEq, Default)]
+    struct Reveal(u8);
+
+    impl Game for Reveal {
+        type Move = u8;
+        type Config = ();
+        fn new(_: &()) -> Self {
+            Reveal(0)
+        }
+        fn config(&self) -> &() {
+            &()
+        }
+        fn to_move(&self) -> Player {
+            Player::First
+        }
+        fn legal_moves(&self) -> Vec<u8> {
+            vec![0, 1]
+        }
+        fn play(&mut self, mv: u8) -> Result<(), Illegal> {
+            self.0 = mv;
+            Ok(())
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn reveals_hidden(&self, mv: &u8) -> bool {
+            *mv == 1
+        }
+        fn notation(&self, mv: &u8) -> String {
+            mv.to_string()
+        }
+    }
+
+    #[test]
+    fn undo_never_crosses_a_move_that_revealed_something() {
+        let mut h = History::<Reveal>::new(&());
+        h.play(0).unwrap();
+        h.play(1).unwrap();
+        assert!(!h.can_undo());
+        assert!(!h.undo());
+        h.play(0).unwrap();
+        assert!(h.undo());
+        assert!(!h.undo());
+        assert_eq!(h.current(), &Reveal(1));
+    }
+}

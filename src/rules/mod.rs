@@ -1,0 +1,90 @@
+//! The rules of every game, as pure data and functions: no I/O, no web crates.
+//!
+//! Every game implements [`Game`]; the history, saving and the conformance tests are written
+//! once against it.
+
+pub mod connect_four;
+pub mod history;
+
+pub use history::{Conclusion, History};
+
+use serde::{Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+
+/// One of the two people at the device. `First` moves first; a game names the sides
+/// (red and yellow, black and white) for display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    /// The other player.
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+/// Why a move was refused. One vocabulary for all games, so the interface can say it in words
+/// in every language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The game is over; no move is accepted.
+    GameOver,
+    /// The Connect Four column has no empty cell left.
+    ColumnFull,
+    /// The move names a place outside the board.
+    OffBoard,
+    /// Any other move the rules do not allow here.
+    NotAllowed,
+}
+
+/// A board game for two players taking turns.
+///
+/// A state is built from its [`Game::Config`] and changed only by [`Game::play`], so a game is
+/// fully described by its config and its moves: that is what a save holds.
+pub trait Game: Clone + Debug + PartialEq {
+    /// One player's action; small and `Copy`, no strings.
+    type Move: Copy + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Everything chosen before the first move (rule sets, house rules, a shuffle's seed).
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+
+    /// The starting position for a config.
+    fn new(config: &Self::Config) -> Self;
+
+    /// The config this game was started with.
+    fn config(&self) -> &Self::Config;
+
+    /// Whose turn it is. Meaningless once [`Game::outcome`] is `Some`.
+    fn to_move(&self) -> Player;
+
+    /// Every move the player to move may make now, without duplicates; empty when the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Plays a move. An illegal move is refused with the reason and leaves the state unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Illegal>;
+
+    /// The result, once the rules have ended the game.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether undoing `mv` would be unfair because it revealed hidden information
+    /// (a dark-chess flip). Such a move is never undone.
+    fn reveals_hidden(&self, _mv: &Self::Move) -> bool {
+        false
+    }
+
+    /// The move in the game's notation, language-independent (e.g. a column number, `11x18`).
+    /// `self` is the position before the move.
+    fn notation(&self, mv: &Self::Move) -> String;
+}

@@ -1,0 +1,165 @@
+//! The save format: a game's history as versioned JSON. Pure, so it is tested natively; the
+//! browser storage that holds the text lives in `ui::storage`.
+
+use crate::rules::{Game, History, Illegal, history::Record, history::ReplayError};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The save format this build writes and reads. Raise it when [`Record`] changes shape.
+pub const FORMAT: u32 = 1;
+
+/// Where a game's save is kept; the format is part of the name so builds never read each
+/// other's layout by mistake.
+pub fn key(game_id: &str) -> String {
+    format!("board-suite/v{FORMAT}/{game_id}")
+}
+
+/// Where an unreadable save's text is kept rather than lost.
+pub fn backup_key(game_id: &str) -> String {
+    format!("board-suite/backup/{game_id}")
+}
+
+#[derive(Serialize)]
+struct Envelope<'a, R> {
+    format: u32,
+    game: &'a str,
+    record: R,
+}
+
+/// The fields read before trusting the rest, so a newer format is reported as such, not as
+/// corrupt.
+#[derive(Deserialize)]
+struct Header {
+    format: u32,
+    game: String,
+}
+
+#[derive(Deserialize)]
+#[serde(bound = "")]
+struct Body<G: Game> {
+    record: Record<G>,
+}
+
+/// Why a save could not be loaded.
+#[derive(Debug, PartialEq)]
+pub enum LoadError {
+    /// Not JSON, or not the shape of a save.
+    Unreadable(String),
+    /// Written by an older or newer version of the suite.
+    OtherFormat { found: u32 },
+    /// A save of another game.
+    OtherGame { found: String },
+    /// The moves do not make a legal game.
+    IllegalMove { ply: usize, reason: Illegal },
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Unreadable(why) => write!(f, "unreadable: {why}"),
+            LoadError::OtherFormat { found } => write!(f, "format {found}, expected {FORMAT}"),
+            LoadError::OtherGame { found } => write!(f, "a save of {found:?}"),
+            LoadError::IllegalMove { ply, reason } => write!(f, "move {} is illegal ({reason:?})", ply + 1),
+        }
+    }
+}
+
+/// The save text of a history.
+pub fn encode<G: Game>(game_id: &str, history: &History<G>) -> String {
+    let envelope = Envelope { format: FORMAT, game: game_id, record: history.record() };
+    serde_json::to_string(&envelope).expect("a record is plain data and always serialises")
+}
+
+/// Reads a save: the format and game first, then the record, then every move through the rules.
+pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadError> {
+    let unreadable = |e: serde_json::Error| LoadError::Unreadable(e.to_string());
+    let header: Header = serde_json::from_str(text).map_err(unreadable)?;
+    if header.format != FORMAT {
+        return Err(LoadError::OtherFormat { found: header.format });
+    }
+    if header.game != game_id {
+        return Err(LoadError::OtherGame { found: header.game });
+    }
+    let body: Body<G> = serde_json::from_str(text).map_err(unreadable)?;
+    History::from_record(body.record)
+        .map_err(|ReplayError { ply, reason }| LoadError::IllegalMove { ply, reason })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::connect_four::{ConnectFour, Move};
+    use crate::rules::{Conclusion, Player};
+
+    const ID: &str = "connect-four";
+
+    fn history(columns: &[u8]) -> History<ConnectFour> {
+        let mut h = History::new(&());
+        for &c in columns {
+            h.play(Move::Drop(c)).unwrap();
+        }
+        h
+    }
+
+    #[test]
+    fn a_save_round_trips_with_its_redo_moves() {
+        let mut h = history(&[3, 3, 4, 2]);
+        h.undo();
+        h.undo();
+        let text = encode(ID, &h);
+        let loaded: History<ConnectFour> = decode(ID, &text).unwrap();
+        assert_eq!(loaded, h);
+        assert!(loaded.can_redo());
+    }
+
+    #[test]
+    fn a_concluded_game_round_trips() {
+        let mut h = history(&[3]);
+        h.conclude(Conclusion::Resigned(Player::Second)).unwrap();
+        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h)).unwrap(), h);
+    }
+
+    #[test]
+    fn corrupt_text_is_an_error() {
+        for text in ["", "{", "null", "[]", "\u{0}", r#"{"format":1}"#, r#"{"format":"1","game":"x"}"#] {
+            assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::Unreadable(_))), "{text:?}");
+        }
+        let wrong_shape = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":"a"}],"redo":[],"conclusion":null}}"#;
+        assert!(matches!(decode::<ConnectFour>(ID, wrong_shape), Err(LoadError::Unreadable(_))));
+    }
+
+    #[test]
+    fn older_and_newer_formats_are_refused_by_version() {
+        for found in [0, FORMAT + 1, u32::MAX] {
+            let text = format!(r#"{{"format":{found},"game":"connect-four","record":"whatever"}}"#);
+            assert_eq!(decode::<ConnectFour>(ID, &text), Err(LoadError::OtherFormat { found }));
+        }
+    }
+
+    #[test]
+    fn another_games_save_is_refused() {
+        let text = encode(ID, &history(&[1]));
+        assert!(matches!(decode::<ConnectFour>("gomoku", &text), Err(LoadError::OtherGame { .. })));
+    }
+
+    #[test]
+    fn a_hand_edited_illegal_game_is_refused() {
+        // Seven discs in a six-row column.
+        let moves = r#"[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}]"#;
+        let text = format!(
+            r#"{{"format":1,"game":"connect-four","record":{{"config":null,"moves":{moves},"redo":[],"conclusion":null}}}}"#
+        );
+        assert_eq!(
+            decode::<ConnectFour>(ID, &text),
+            Err(LoadError::IllegalMove { ply: 6, reason: Illegal::ColumnFull })
+        );
+        let bad_redo = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[],"redo":[{"Drop":9}],"conclusion":null}}"#;
+        assert!(matches!(decode::<ConnectFour>(ID, bad_redo), Err(LoadError::IllegalMove { ply: 0, .. })));
+    }
+
+    #[test]
+    fn a_conclusion_after_a_finished_game_is_refused() {
+        let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"}}"#;
+        assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { .. })));
+    }
+}

@@ -1,0 +1,99 @@
+//! The conformance checks every game runs, written once against the `Game` trait.
+
+use board_suite::rules::{Game, History, Illegal};
+use board_suite::save;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// What a game supplies to the harness.
+pub struct Conformance<G: Game> {
+    /// The route name, used as the save's game id.
+    pub id: &'static str,
+    /// Configs to play under (rule sets, house rules, seeds).
+    pub configs: Vec<G::Config>,
+    /// Every move that could be written for a position, legal or not: a superset of the legal
+    /// moves, including moves off the board, so refusals are tested too.
+    pub candidates: fn(&G) -> Vec<G::Move>,
+    /// Random games per config.
+    pub playouts: u64,
+    /// A game longer than this has failed to end.
+    pub max_plies: usize,
+}
+
+impl<G: Game> Conformance<G> {
+    /// Runs every check on seeded random games.
+    pub fn run(&self) {
+        for config in &self.configs {
+            for seed in 0..self.playouts {
+                self.playout(config, seed);
+            }
+        }
+    }
+
+    fn playout(&self, config: &G::Config, seed: u64) {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut history = History::<G>::new(config);
+        loop {
+            let position = history.current().clone();
+            let legal = position.legal_moves();
+            check_no_duplicates(&legal);
+            self.check_candidates(&position, &legal);
+            check_save_round_trip(self.id, &history);
+            if position.outcome().is_some() {
+                assert!(legal.is_empty(), "seed {seed}: a finished game offers moves");
+                break;
+            }
+            assert!(!legal.is_empty(), "seed {seed}: a game in progress has no move");
+            assert!(history.ply() < self.max_plies, "seed {seed}: no end after {} plies", self.max_plies);
+            let mv = legal[rng.random_range(0..legal.len())];
+            history.play(mv).unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
+            check_undo_redo(&mut history, &position, seed);
+        }
+    }
+
+    /// Every legal move plays; every other candidate is refused and changes nothing.
+    fn check_candidates(&self, position: &G, legal: &[G::Move]) {
+        for mv in legal {
+            let mut after = position.clone();
+            assert_eq!(after.play(*mv), Ok(()), "generated move {mv:?} refused");
+        }
+        for mv in (self.candidates)(position) {
+            if legal.contains(&mv) {
+                continue;
+            }
+            let mut after = position.clone();
+            let result = after.play(mv);
+            assert!(result.is_err(), "{mv:?} is not generated but was accepted");
+            if position.outcome().is_some() {
+                assert_eq!(result, Err(Illegal::GameOver));
+            }
+            assert_eq!(&after, position, "refused move {mv:?} changed the state");
+        }
+    }
+}
+
+fn check_no_duplicates<M: PartialEq + std::fmt::Debug>(moves: &[M]) {
+    for (i, mv) in moves.iter().enumerate() {
+        assert!(!moves[..i].contains(mv), "{mv:?} generated twice");
+    }
+}
+
+/// Undo restores the exact previous position; redo restores the exact next one.
+fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
+    let after = history.current().clone();
+    let (_, mv) = history.last_move().expect("a move was just played");
+    if before.reveals_hidden(mv) {
+        assert!(!history.undo(), "seed {seed}: undo crossed hidden information");
+        return;
+    }
+    assert!(history.undo(), "seed {seed}: undo refused");
+    assert_eq!(history.current(), before, "seed {seed}: undo did not restore the position");
+    assert!(history.redo(), "seed {seed}: redo refused");
+    assert_eq!(history.current(), &after, "seed {seed}: redo did not restore the position");
+}
+
+fn check_save_round_trip<G: Game>(id: &str, history: &History<G>) {
+    let text = save::encode(id, history);
+    let loaded = save::decode::<G>(id, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(&loaded, history, "save/load changed the game");
+}

@@ -8,10 +8,10 @@ use std::fmt;
 /// The save format this build writes and reads. Raise it when [`Record`] changes shape.
 pub const FORMAT: u32 = 1;
 
-/// Where a game's save is kept; the format is part of the name so builds never read each
-/// other's layout by mistake.
+/// Where a game's save is kept. The key's version names the storage layout and stays put when
+/// [`FORMAT`] changes, so a save of another format is found, reported and backed up, not ignored.
 pub fn key(game_id: &str) -> String {
-    format!("board-suite/v{FORMAT}/{game_id}")
+    format!("board-suite/v1/{game_id}")
 }
 
 /// Where an unreadable save's text is kept rather than lost.

@@ -56,9 +56,10 @@ impl ConnectFour {
         Ok(game)
     }
 
-    /// The cells of the lines of four or more through `cell` that belong to `player`.
+    /// The cells of the lines of four or more through `cell` that belong to `player`, in board
+    /// order (column by column).
     fn lines_through(&self, cell: Cell, player: Player) -> Vec<Cell> {
-        let mut cells = Vec::new();
+        let mut in_line = [[false; ROWS]; COLUMNS];
         for (dx, dy) in DIRECTIONS {
             let mut line = vec![cell];
             for sign in [1, -1] {
@@ -69,12 +70,13 @@ impl ConnectFour {
                 }
             }
             if line.len() >= 4 {
-                cells.extend(line);
+                for (x, y) in line {
+                    in_line[x][y] = true;
+                }
             }
         }
-        cells.sort_unstable();
-        cells.dedup();
-        cells
+        let cells = (0..COLUMNS).flat_map(|x| (0..ROWS).map(move |y| (x, y)));
+        cells.filter(|&(x, y)| in_line[x][y]).collect()
     }
 }
 

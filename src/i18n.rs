@@ -1,0 +1,206 @@
+//! The interface's words in 中文 (Traditional) and English. One struct per language, so a
+//! missing translation is a compile error rather than a blank on screen.
+
+use crate::rules::Illegal;
+
+/// A language of the interface; its code is `html[lang]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    ZhHant,
+    En,
+}
+
+impl Lang {
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::ZhHant => "zh-Hant",
+            Lang::En => "en",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Lang> {
+        [Lang::ZhHant, Lang::En].into_iter().find(|l| l.code() == code)
+    }
+
+    /// The language for a browser language tag: Chinese of any region reads Traditional here.
+    pub fn for_browser(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("zh") { Lang::ZhHant } else { Lang::En }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::ZhHant => Lang::En,
+            Lang::En => Lang::ZhHant,
+        }
+    }
+
+    pub fn text(self) -> &'static Text {
+        match self {
+            Lang::ZhHant => &ZH_HANT,
+            Lang::En => &EN,
+        }
+    }
+}
+
+/// Every phrase of the interface. Phrases with blanks are functions.
+pub struct Text {
+    /// This language's own name, shown on the button that switches to it.
+    pub name: &'static str,
+    pub title: &'static str,
+    pub pick_a_game: &'static str,
+    pub two_players: &'static str,
+    pub connect_four: &'static str,
+    pub connect_four_blurb: &'static str,
+    pub side: fn(&str) -> &'static str,
+    pub to_move: fn(&str) -> String,
+    pub wins: fn(&str) -> String,
+    pub draw: &'static str,
+    pub resigned: fn(&str) -> String,
+    pub draw_agreed: &'static str,
+    pub full_board: &'static str,
+    pub four_in_a_row: &'static str,
+    pub undo: &'static str,
+    pub redo: &'static str,
+    pub restart: &'static str,
+    pub resign: &'static str,
+    pub offer_draw: &'static str,
+    pub confirm_resign: fn(&str) -> String,
+    pub confirm_draw: &'static str,
+    pub confirm_restart: &'static str,
+    pub yes: &'static str,
+    pub no: &'static str,
+    pub new_game: &'static str,
+    pub view_board: &'static str,
+    pub moves: &'static str,
+    pub no_moves_yet: &'static str,
+    pub games: &'static str,
+    pub dismiss: &'static str,
+    pub refusal: fn(Illegal) -> &'static str,
+    pub save_unreadable: fn(&str) -> String,
+    pub not_found: fn(&str) -> String,
+    pub empty: &'static str,
+    pub disc: fn(&str) -> String,
+    pub next_disc: fn(&str) -> String,
+    pub column_row: fn(usize, usize) -> String,
+}
+
+static EN: Text = Text {
+    name: "English",
+    title: "Board games",
+    pick_a_game: "Pick a game",
+    two_players: "Two players, one device",
+    connect_four: "Connect Four",
+    connect_four_blurb: "Drop discs; four in a row wins.",
+    side: |side| match side {
+        "red" => "Red",
+        "yellow" => "Yellow",
+        "black" => "Black",
+        "white" => "White",
+        _ => "?",
+    },
+    to_move: |side| format!("{side} to move"),
+    wins: |side| format!("{side} wins"),
+    draw: "Draw",
+    resigned: |side| format!("{side} resigned"),
+    draw_agreed: "Draw by agreement",
+    full_board: "The board is full",
+    four_in_a_row: "Four in a row",
+    undo: "Undo",
+    redo: "Redo",
+    restart: "New game",
+    resign: "Resign",
+    offer_draw: "Draw",
+    confirm_resign: |side| format!("{side} resigns?"),
+    confirm_draw: "Both players agree to a draw?",
+    confirm_restart: "Start a new game? This one will be lost.",
+    yes: "Yes",
+    no: "No",
+    new_game: "New game",
+    view_board: "See the board",
+    moves: "Moves",
+    no_moves_yet: "No moves yet",
+    games: "Games",
+    dismiss: "Dismiss",
+    refusal: |why| match why {
+        Illegal::GameOver => "The game is over.",
+        Illegal::ColumnFull => "That column is full.",
+        Illegal::OffBoard => "That is off the board.",
+        Illegal::NotAllowed => "That move is not allowed.",
+    },
+    save_unreadable: |why| {
+        format!("Your saved game could not be read ({why}), so a new game has started. The old save is kept as a backup.")
+    },
+    not_found: |path| format!("There is no page “{path}”. Pick a game below."),
+    empty: "empty",
+    disc: |side| format!("{side} disc"),
+    next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
+    column_row: |column, row| format!("Column {column}, row {row}"),
+};
+
+static ZH_HANT: Text = Text {
+    name: "中文",
+    title: "棋盤遊戲",
+    pick_a_game: "選一個遊戲",
+    two_players: "雙人同機對弈",
+    connect_four: "四子棋",
+    connect_four_blurb: "投下棋子，先連成四子者勝。",
+    side: |side| match side {
+        "red" => "紅方",
+        "yellow" => "黃方",
+        "black" => "黑方",
+        "white" => "白方",
+        _ => "?",
+    },
+    to_move: |side| format!("輪到{side}"),
+    wins: |side| format!("{side}勝"),
+    draw: "和棋",
+    resigned: |side| format!("{side}認輸"),
+    draw_agreed: "雙方議和",
+    full_board: "棋盤已滿",
+    four_in_a_row: "四子連線",
+    undo: "悔棋",
+    redo: "撤銷悔棋",
+    restart: "新對局",
+    resign: "認輸",
+    offer_draw: "和棋",
+    confirm_resign: |side| format!("{side}確定認輸？"),
+    confirm_draw: "雙方同意和棋？",
+    confirm_restart: "開始新對局？目前這局將會消失。",
+    yes: "確定",
+    no: "取消",
+    new_game: "新對局",
+    view_board: "查看棋盤",
+    moves: "棋譜",
+    no_moves_yet: "尚未落子",
+    games: "遊戲",
+    dismiss: "關閉",
+    refusal: |why| match why {
+        Illegal::GameOver => "對局已經結束。",
+        Illegal::ColumnFull => "這一行已經滿了。",
+        Illegal::OffBoard => "超出棋盤。",
+        Illegal::NotAllowed => "不能這樣走。",
+    },
+    save_unreadable: |why| format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。"),
+    not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
+    empty: "空",
+    disc: |side| format!("{side}棋子"),
+    next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
+    column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn browser_languages_map_to_ours() {
+        for tag in ["zh", "zh-TW", "zh-Hant-HK", "zh-CN", "ZH-tw"] {
+            assert_eq!(Lang::for_browser(tag), Lang::ZhHant);
+        }
+        for tag in ["en", "en-GB", "fr", ""] {
+            assert_eq!(Lang::for_browser(tag), Lang::En);
+        }
+        assert_eq!(Lang::from_code("zh-Hant"), Some(Lang::ZhHant));
+        assert_eq!(Lang::from_code("xx"), None);
+    }
+}

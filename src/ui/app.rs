@@ -1,0 +1,94 @@
+//! The app shell: the header with the language switch, and the route's page.
+
+use super::game::GamePage;
+use super::picker::Picker;
+use super::storage;
+use crate::i18n::Lang;
+use crate::route::{GameId, Route};
+use crate::rules::connect_four::ConnectFour;
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::DragEvent;
+use yew::prelude::*;
+
+const LANG_KEY: &str = "board-suite/lang";
+
+/// The remembered language, else the browser's.
+fn initial_lang() -> Lang {
+    storage::read(LANG_KEY)
+        .and_then(|code| Lang::from_code(&code))
+        .or_else(|| gloo::utils::window().navigator().language().map(|tag| Lang::for_browser(&tag)))
+        .unwrap_or(Lang::En)
+}
+
+fn current_route() -> Route {
+    Route::parse(&gloo::utils::window().location().hash().unwrap_or_default())
+}
+
+/// Stops the browser from opening a file dropped anywhere on the page in place of the app.
+fn file_drop_guard(event: &Event) {
+    let carries_files = event
+        .dyn_ref::<DragEvent>()
+        .and_then(DragEvent::data_transfer)
+        .is_some_and(|t| t.types().includes(&"Files".into(), 0));
+    if carries_files {
+        event.prevent_default();
+    }
+}
+
+#[component]
+pub fn App() -> Html {
+    let lang = use_state_eq(initial_lang);
+    let route = use_state_eq(current_route);
+
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let options = EventListenerOptions::enable_prevent_default();
+            let listeners = [
+                EventListener::new(&window, "hashchange", move |_| route.set(current_route())),
+                EventListener::new_with_options(&window, "dragover", options, file_drop_guard),
+                EventListener::new_with_options(&window, "drop", options, file_drop_guard),
+            ];
+            move || drop(listeners)
+        });
+    }
+    use_effect_with(*lang, |lang| {
+        if let Some(root) = gloo::utils::document().document_element() {
+            let _ = root.set_attribute("lang", lang.code());
+        }
+        gloo::utils::document().set_title(lang.text().title);
+        storage::write(LANG_KEY, lang.code());
+    });
+
+    let text = lang.text();
+    let switch_language = {
+        let lang = lang.clone();
+        Callback::from(move |_: MouseEvent| lang.set(lang.other()))
+    };
+    let page = match &*route {
+        Route::Picker => html! { <Picker lang={*lang} /> },
+        Route::Game(GameId::ConnectFour) => html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} /> },
+        Route::NotFound(path) => html! {
+            <>
+                <div data-notice="" class="notice" role="alert">{ (text.not_found)(path) }</div>
+                <Picker lang={*lang} />
+            </>
+        },
+    };
+    html! {
+        <>
+            <header class="top">
+                <a class="brand" href="#/">
+                    <span class="logo" aria-hidden="true">{ "棋" }</span>{ text.title }
+                </a>
+                <button data-action="language" lang={lang.other().code()} onclick={switch_language}
+                    aria-label={format!("{} / Language", lang.other().text().name)}>
+                    { lang.other().text().name }
+                </button>
+            </header>
+            { page }
+        </>
+    }
+}

@@ -1,0 +1,76 @@
+//! Connect Four on the shared board: a click anywhere in a column, the next disc dragged onto
+//! it, or Enter on a focused cell drops a disc there.
+
+use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Target};
+use super::game::UiGame;
+use crate::i18n::Text;
+use crate::route::GameId;
+use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
+use crate::rules::{Game, Outcome, Player};
+
+fn disc(side: &'static str) -> Piece {
+    Piece { owner: side, kind: "disc", glyph: "" }
+}
+
+impl UiGame for ConnectFour {
+    const ID: GameId = GameId::ConnectFour;
+
+    fn side(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "red",
+            Player::Second => "yellow",
+        }
+    }
+
+    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
+        let last_cell = last.and_then(|(before, Move::Drop(column))| before.landing_cell(usize::from(*column)));
+        let mut cells = Vec::with_capacity(COLUMNS * ROWS);
+        let mut targets = Vec::new();
+        for y in 0..ROWS {
+            for x in 0..COLUMNS {
+                let owner = self.disc((x, y)).map(|p| self.side(p));
+                let place = (text.column_row)(x + 1, ROWS - y);
+                let content = owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
+                cells.push(CellView {
+                    piece: owner.map(disc),
+                    label: format!("{place}: {content}"),
+                    last: last_cell == Some((x, y)),
+                    highlight: self.winning_cells().contains(&(x, y)),
+                });
+                // Every cell is a target, full columns too, so a drop there is refused in words.
+                let lands = self.landing_cell(x).unwrap_or((x, 0));
+                targets.push(Target { cell: (x, y), lands });
+            }
+        }
+        let side = self.side(self.to_move());
+        let hand = self.outcome().is_none().then(|| Hand {
+            side,
+            piece: disc(side),
+            label: (text.next_disc)((text.side)(side)),
+        });
+        BoardView {
+            columns: COLUMNS,
+            rows: ROWS,
+            cells,
+            moves: Vec::new(),
+            targets,
+            hand,
+            label: text.connect_four.to_owned(),
+        }
+    }
+
+    fn action_move(&self, action: BoardAction) -> Option<Move> {
+        match action {
+            BoardAction::Activate((x, _)) => u8::try_from(x).ok().map(Move::Drop),
+            BoardAction::Move { .. } => None,
+        }
+    }
+
+    fn ending(&self, text: &Text) -> &'static str {
+        match self.outcome() {
+            Some(Outcome::Win(_)) => text.four_in_a_row,
+            Some(Outcome::Draw) => text.full_board,
+            None => "",
+        }
+    }
+}

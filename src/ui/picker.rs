@@ -1,0 +1,68 @@
+//! The game picker at `#/`: every game with a small picture of its board.
+
+use crate::i18n::{Lang, Text};
+use crate::route::{GameId, Route};
+use yew::prelude::*;
+
+/// A small picture of a game's board in a typical position.
+fn thumbnail(game: GameId) -> Html {
+    match game {
+        GameId::ConnectFour => {
+            // A game in progress, bottom row first: r red, y yellow.
+            const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];
+            let discs = DISCS.iter().enumerate().flat_map(|(row, line)| {
+                line.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(column, c)| {
+                    let fill = if c == 'r' { "#d7263d" } else { "#f6c90e" };
+                    let (cx, cy) = (8 + column * 14, 78 - row * 14);
+                    html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill={fill} /> }
+                })
+            });
+            let holes = (0..42).map(|i| {
+                let (cx, cy) = (8 + (i % 7) * 14, 8 + (i / 7) * 14);
+                html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill="#fff" /> }
+            });
+            html! {
+                <svg viewBox="0 0 98 86" class="thumb" aria-hidden="true">
+                    <rect width="98" height="86" rx="6" fill="#1f4fb8" />
+                    { for holes }
+                    { for discs }
+                </svg>
+            }
+        }
+    }
+}
+
+fn name(game: GameId, text: &Text) -> (&'static str, &'static str) {
+    match game {
+        GameId::ConnectFour => (text.connect_four, text.connect_four_blurb),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PickerProps {
+    pub lang: Lang,
+}
+
+#[component]
+pub fn Picker(props: &PickerProps) -> Html {
+    let text = props.lang.text();
+    let cards = GameId::ALL.into_iter().map(|game| {
+        let (title, blurb) = name(game, text);
+        html! {
+            <li>
+                <a class="card" href={Route::Game(game).hash()} data-link={game.slug()}>
+                    { thumbnail(game) }
+                    <span class="card-title">{ title }</span>
+                    <span class="card-blurb">{ blurb }</span>
+                </a>
+            </li>
+        }
+    });
+    html! {
+        <main class="picker" data-page="picker">
+            <h1>{ text.pick_a_game }</h1>
+            <p class="subtitle">{ text.two_players }</p>
+            <ul class="cards">{ for cards }</ul>
+        </main>
+    }
+}

@@ -1,0 +1,193 @@
+//! The game screen every game shares: the board, whose turn, the result overlay, the controls
+//! and the move list. Not generic, so its markup is compiled once for all games; the game's
+//! state arrives as plain data in [`Summary`].
+
+use super::board::{Board, BoardAction, BoardView};
+use crate::i18n::Lang;
+use crate::rules::Illegal;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// How a finished game ended, with sides named as in the contract.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ended {
+    Winner(&'static str),
+    Draw,
+}
+
+/// One ply of the move list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveEntry {
+    pub side: &'static str,
+    pub notation: String,
+}
+
+/// The game's state as the screen shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The side to move (or that would move, once the game is over).
+    pub to_move: &'static str,
+    pub ended: Option<Ended>,
+    /// How the game ended, in words ("Four in a row", "Yellow resigned").
+    pub ending: String,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub moves: Vec<MoveEntry>,
+    /// The rules' answer to the last refused move.
+    pub refusal: Option<Illegal>,
+    /// Why the saved game could not be read, until the player dismisses it.
+    pub load_error: Option<String>,
+}
+
+/// A control the player used.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Control {
+    Undo,
+    Redo,
+    Restart,
+    Resign,
+    AgreeDraw,
+    DismissNotice,
+}
+
+/// A question asked before a control that cannot be undone.
+#[derive(Clone, Copy, PartialEq)]
+enum Confirm {
+    Resign,
+    Draw,
+    Restart,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GameScreenProps {
+    pub slug: &'static str,
+    pub lang: Lang,
+    pub board: Rc<BoardView>,
+    pub summary: Rc<Summary>,
+    pub on_action: Callback<BoardAction>,
+    pub on_control: Callback<Control>,
+}
+
+#[component]
+pub fn GameScreen(props: &GameScreenProps) -> Html {
+    let text = props.lang.text();
+    let summary = &props.summary;
+    let confirm = use_state_eq(|| None::<Confirm>);
+    let overlay_closed = use_state_eq(|| false);
+    {
+        let overlay_closed = overlay_closed.clone();
+        let confirm = confirm.clone();
+        use_effect_with(summary.ended, move |_| {
+            overlay_closed.set(false);
+            confirm.set(None);
+        });
+    }
+
+    let control = |control: Control| {
+        let on_control = props.on_control.clone();
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| {
+            confirm.set(None);
+            on_control.emit(control);
+        })
+    };
+    let ask = |question: Confirm| {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(Some(question)))
+    };
+
+    let in_play = summary.ended.is_none();
+    let side_name = |side: &str| (text.side)(side);
+    let (status, turn, outcome) = match summary.ended {
+        None => ((text.to_move)(side_name(summary.to_move)), Some(summary.to_move), None),
+        Some(Ended::Winner(side)) => ((text.wins)(side_name(side)), None, Some(side)),
+        Some(Ended::Draw) => (text.draw.to_owned(), None, Some("draw")),
+    };
+
+    let confirm_row = confirm.map(|question| {
+        let (prompt, then) = match question {
+            Confirm::Resign => ((text.confirm_resign)(side_name(summary.to_move)), Control::Resign),
+            Confirm::Draw => (text.confirm_draw.to_owned(), Control::AgreeDraw),
+            Confirm::Restart => (text.confirm_restart.to_owned(), Control::Restart),
+        };
+        let no = {
+            let confirm = confirm.clone();
+            Callback::from(move |_: MouseEvent| confirm.set(None))
+        };
+        html! {
+            <div class="confirm" role="alertdialog" aria-label={prompt.clone()}>
+                <span>{ prompt }</span>
+                <button data-action="confirm" class="primary" onclick={control(then)}>{ text.yes }</button>
+                <button data-action="cancel" onclick={no}>{ text.no }</button>
+            </div>
+        }
+    });
+    let restart = if in_play && !summary.moves.is_empty() { ask(Confirm::Restart) } else { control(Control::Restart) };
+
+    let moves = summary.moves.iter().enumerate().map(|(ply, entry)| html! {
+        <li data-move="" data-owner={entry.side} title={side_name(entry.side)}>
+            <span class="ply">{ ply + 1 }</span>
+            <span class={classes!("dot", entry.side)}></span>
+            { entry.notation.clone() }
+        </li>
+    });
+
+    let notice = summary.load_error.as_ref().map(|why| html! {
+        <div data-notice="" class="notice" role="alert">
+            <span>{ (text.save_unreadable)(why) }</span>
+            <button onclick={control(Control::DismissNotice)}>{ text.dismiss }</button>
+        </div>
+    });
+    let refusal = summary.refusal.filter(|_| in_play).map(|why| (text.refusal)(why));
+
+    let overlay = summary.ended.filter(|_| !*overlay_closed).map(|_| {
+        let close = {
+            let overlay_closed = overlay_closed.clone();
+            Callback::from(move |_: MouseEvent| overlay_closed.set(true))
+        };
+        html! {
+            <div class="overlay" data-overlay="" role="dialog" aria-modal="true" aria-labelledby="result-title">
+                <div class="result">
+                    <h2 id="result-title">{ status.clone() }</h2>
+                    <p>{ summary.ending.clone() }</p>
+                    <div class="buttons">
+                        <button data-action="new-game" class="primary" onclick={control(Control::Restart)}>{ text.new_game }</button>
+                        if summary.can_undo {
+                            <button data-action="undo" onclick={control(Control::Undo)}>{ text.undo }</button>
+                        }
+                        <button data-action="close" onclick={close}>{ text.view_board }</button>
+                    </div>
+                </div>
+            </div>
+        }
+    });
+
+    html! {
+        <main data-game={props.slug} class="game">
+            { for notice }
+            <section class="play">
+                <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play} />
+            </section>
+            <aside class="side">
+                <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome} class="status">
+                    <span class={classes!("dot", turn.or(outcome))}></span>
+                    <span>{ status }</span>
+                    if !in_play { <small>{ summary.ending.clone() }</small> }
+                </p>
+                <p class="message" aria-live="assertive">{ for refusal }</p>
+                <div class="controls">
+                    <button data-action="undo" disabled={!summary.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
+                    <button data-action="redo" disabled={!summary.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
+                    <button data-action="restart" onclick={restart}>{ text.restart }</button>
+                    <button data-action="resign" disabled={!in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>
+                    <button data-action="draw" disabled={!in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
+                </div>
+                { for confirm_row }
+                <h2 class="moves-title">{ text.moves }</h2>
+                if summary.moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
+                <ol data-moves="" class="moves">{ for moves }</ol>
+            </aside>
+            { for overlay }
+        </main>
+    }
+}

@@ -1,0 +1,261 @@
+// Connect Four and the shell, played in headless Chromium against the release build.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, open, done, cell, piece, boardText, touchDrag } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const SAVE_KEY = 'board-suite/v1/connect-four';
+const BACKUP_KEY = 'board-suite/backup/connect-four';
+const game = (hash = '#/connect-four', options) => open(browser, server.url, hash, options);
+const status = (page) => page.locator('[data-status]');
+const button = (page, action) => page.locator(`.controls button[data-action="${action}"]`);
+const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
+
+/** Drops discs by clicking the top cell of each column (0-based). */
+async function clickColumns(page, columns) {
+  for (const x of columns) await cell(page, x, 0).click();
+}
+
+test('the picker lists Connect Four with a picture and leads to it', async () => {
+  const page = await game('#/');
+  const card = page.locator('a[data-link="connect-four"]');
+  assert.equal(await card.locator('svg').count(), 1);
+  await card.click();
+  await page.waitForSelector('main[data-game="connect-four"] [data-board][role="grid"]');
+  assert.equal(await page.locator('[data-cell]').count(), 42);
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await done(page);
+});
+
+test('a disc dragged with HTML5 drag-and-drop falls to the bottom of its column', async () => {
+  const page = await game();
+  const hand = page.locator('[data-hand="red"] [data-piece][draggable="true"]');
+  await hand.dragTo(cell(page, 2, 1));
+  assert.equal(await piece(page, 2, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await piece(page, 2, 5).getAttribute('data-kind'), 'disc');
+  assert.equal(await cell(page, 2, 5).getAttribute('data-last'), '');
+  assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
+  await page.locator('[data-hand="yellow"] [data-piece]').dragTo(cell(page, 2, 5));
+  assert.equal(await piece(page, 2, 4).getAttribute('data-owner'), 'yellow');
+  assert.equal(await cell(page, 2, 5).getAttribute('data-last'), null);
+  assert.deepEqual(await moves(page), ['1 3', '2 3'].map((m) => m.replace(' ', '')));
+  await done(page);
+});
+
+test('clicking any cell of a column drops there; a full column refuses in words', async () => {
+  const page = await game();
+  await clickColumns(page, [0, 0, 0, 0, 0]);
+  await cell(page, 0, 5).click();
+  assert.equal(await piece(page, 0, 0).getAttribute('data-owner'), 'yellow');
+  await cell(page, 0, 3).click();
+  assert.match(await page.locator('.message').textContent(), /full/);
+  assert.equal(await page.locator('[data-piece]:not([data-hand] *)').count(), 6);
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await cell(page, 1, 0).click();
+  assert.equal(await page.locator('.message').textContent(), '');
+  await done(page);
+});
+
+test('the keyboard moves a focus and Enter or Space drops', async () => {
+  const page = await game();
+  await page.focus('[data-cell][tabindex="0"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  assert.equal(await piece(page, 1, 5).getAttribute('data-owner'), 'red');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  assert.equal(await piece(page, 2, 5).getAttribute('data-owner'), 'yellow');
+  const focused = await page.evaluate(() => document.activeElement?.dataset.x);
+  assert.equal(focused, '2');
+  await done(page);
+});
+
+test('a touch drag of the next disc drops it', async () => {
+  const page = await game();
+  await touchDrag(page, page.locator('[data-hand="red"] [data-piece]'), cell(page, 5, 2));
+  assert.equal(await piece(page, 5, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await page.locator('[data-move]').count(), 1);
+  // A plain tap still works as a click.
+  await page.touchscreen.tap(...Object.values(await center(cell(page, 6, 3))));
+  assert.equal(await piece(page, 6, 5).getAttribute('data-owner'), 'yellow');
+  await done(page);
+});
+
+async function center(locator) {
+  const b = await locator.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+test('undo and redo walk the moves; a new move clears redo', async () => {
+  const page = await game();
+  assert.equal(await button(page, 'undo').isDisabled(), true);
+  await clickColumns(page, [3, 4, 5]);
+  await button(page, 'undo').click();
+  await button(page, 'undo').click();
+  assert.deepEqual(await boardText(page).then((r) => r[5]), '...r...');
+  assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
+  await button(page, 'redo').click();
+  assert.deepEqual(await boardText(page).then((r) => r[5]), '...ry..');
+  await cell(page, 0, 0).click();
+  assert.equal(await button(page, 'redo').isDisabled(), true);
+  assert.deepEqual(await boardText(page).then((r) => r[5]), 'r..ry..');
+  assert.deepEqual(await moves(page), ['14', '25', '31']);
+  await done(page);
+});
+
+test('four in a row ends the game: overlay, highlighted four, board closed', async () => {
+  const page = await game();
+  await clickColumns(page, [0, 6, 1, 6, 2, 6, 3]);
+  const overlay = page.locator('[data-overlay]');
+  await overlay.waitFor();
+  assert.match(await overlay.textContent(), /Red wins/);
+  assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  assert.equal(await status(page).getAttribute('data-turn'), null);
+  const lit = await page.locator('[data-cell][data-highlight]').evaluateAll((cells) =>
+    cells.map((c) => `${c.dataset.x},${c.dataset.y}`));
+  assert.deepEqual(lit, ['0,5', '1,5', '2,5', '3,5']);
+  // Clicks through or after the overlay change nothing.
+  await overlay.click({ position: { x: 5, y: 5 } });
+  await overlay.locator('[data-action="close"]').click();
+  await cell(page, 4, 0).click();
+  await cell(page, 4, 0).click();
+  assert.equal(await page.locator('[data-move]').count(), 7);
+  assert.equal(await page.locator('[data-hand]').count(), 0);
+  assert.equal(await button(page, 'resign').isDisabled(), true);
+  // Undo returns to play.
+  await button(page, 'undo').click();
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  assert.equal(await page.locator('[data-highlight]').count(), 0);
+  await done(page);
+});
+
+test('resign and draw by agreement ask first, then end the game', async () => {
+  const page = await game();
+  await clickColumns(page, [3]);
+  await button(page, 'resign').click();
+  await page.locator('[data-action="cancel"]').click();
+  assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
+  await button(page, 'resign').click();
+  await page.locator('[data-action="confirm"]').click();
+  assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  assert.match(await page.locator('[data-overlay]').textContent(), /Yellow resigned/);
+  await page.locator('[data-overlay] [data-action="new-game"]').click();
+  assert.equal(await page.locator('[data-move]').count(), 0);
+  await button(page, 'draw').click();
+  await page.locator('[data-action="confirm"]').click();
+  assert.equal(await status(page).getAttribute('data-outcome'), 'draw');
+  await done(page);
+});
+
+test('reloading resumes the game exactly, redo included', async () => {
+  const page = await game();
+  await clickColumns(page, [3, 3, 2, 4]);
+  await button(page, 'undo').click();
+  const before = await boardText(page);
+  await page.reload();
+  await page.waitForSelector('[data-board]');
+  assert.deepEqual(await boardText(page), before);
+  assert.deepEqual(await moves(page), ['14', '24', '33']);
+  assert.equal(await button(page, 'redo').isDisabled(), false);
+  assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
+  await done(page);
+});
+
+for (const [name, text] of [
+  ['corrupt', '{"format":1,"game":"connect-four","record":{'],
+  ['future format', '{"format":99,"game":"connect-four","record":{"anything":true}}'],
+  ['hand-edited illegal', '{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}],"redo":[],"conclusion":null}}'],
+]) {
+  test(`a ${name} save starts a fresh game with a notice and is backed up`, async () => {
+    const page = await game('#/connect-four', { storage: { [SAVE_KEY]: text } });
+    const notice = page.locator('[data-notice]');
+    assert.match(await notice.textContent(), /could not be read/);
+    assert.equal(await page.locator('[data-move]').count(), 0);
+    assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), text);
+    await cell(page, 1, 0).click();
+    assert.equal(await piece(page, 1, 5).getAttribute('data-owner'), 'red');
+    await notice.locator('button').click();
+    assert.equal(await notice.count(), 0);
+    await done(page);
+  });
+}
+
+test('foreign drops (a file, text, forged data) change nothing', async () => {
+  const page = await game();
+  await clickColumns(page, [3]);
+  const before = await boardText(page);
+  await page.evaluate(() => {
+    const target = document.querySelector('[data-cell][data-x="1"][data-y="5"]');
+    const drops = [
+      (dt) => dt.items.add(new File(['x'], 'x.txt', { type: 'text/plain' })),
+      (dt) => dt.setData('text/plain', 'hello'),
+      (dt) => dt.setData('application/x-board-suite', 'cell:99,99'),
+      (dt) => dt.setData('application/x-board-suite', 'cell:-1,abc'),
+      (dt) => dt.setData('application/x-board-suite', '\u0000'),
+    ];
+    for (const fill of drops) {
+      const dataTransfer = new DataTransfer();
+      fill(dataTransfer);
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, cancelable: true }));
+      }
+    }
+  });
+  // A real drag of foreign text from elsewhere on the page.
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.id = 'foreign';
+    p.draggable = true;
+    p.textContent = 'drag me';
+    p.addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', 'foreign'));
+    document.body.prepend(p);
+  });
+  await page.locator('#foreign').dragTo(cell(page, 1, 5));
+  assert.deepEqual(await boardText(page), before);
+  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.ok(page.url().endsWith('#/connect-four'));
+  await done(page);
+});
+
+test('a malformed URL shows a notice over the picker', async () => {
+  const page = await game('#/no-such-game?%%');
+  assert.match(await page.locator('[data-notice]').textContent(), /no page/);
+  assert.equal(await page.locator('a[data-link="connect-four"]').count(), 1);
+  await done(page);
+});
+
+test('the language switches to 中文, is remembered, and attributes stay the same', async () => {
+  const page = await game();
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
+  await page.locator('button[data-action="language"]').click();
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
+  assert.match(await status(page).textContent(), /輪到紅方/);
+  assert.equal(await button(page, 'undo').textContent(), '悔棋');
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await page.reload();
+  await page.waitForSelector('[data-board]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
+  await done(page);
+});
+
+test('a full board without four is a draw', async () => {
+  const page = await game();
+  // Columns 1-7 as in the rules test for a drawn board.
+  const columns = '121212343434565656212121434343656565777777'.split('').map((c) => Number(c) - 1);
+  await clickColumns(page, columns);
+  assert.equal(await status(page).getAttribute('data-outcome'), 'draw');
+  assert.match(await page.locator('[data-overlay]').textContent(), /Draw/);
+  await done(page);
+});

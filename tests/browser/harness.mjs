@@ -1,0 +1,96 @@
+// Shared by the browser tests: serves dist/ on a free localhost port and drives Debian's
+// Chromium through playwright-core. Every page records its console errors and uncaught
+// exceptions; `done(page)` asserts there were none.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml',
+};
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+/** Serves dist/ until `close()`. */
+export async function serve() {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    const file = join(DIST, path.endsWith('/') ? 'index.html' : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+/** A fresh Chromium with its own profile. */
+export function launch() {
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'board-suite-')), {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    hasTouch: true,
+    locale: 'en-US',
+    viewport: { width: 1100, height: 760 },
+  });
+}
+
+/** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`). */
+export async function open(context, base, hash = '#/', { keepStorage = false, storage = {} } = {}) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(String(e)));
+  await page.goto(base + 'index.html' + hash);
+  await page.evaluate(({ keep, items }) => {
+    if (!keep) localStorage.clear();
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  }, { keep: keepStorage, items: storage });
+  await page.reload();
+  await page.waitForSelector('header.top');
+  return page;
+}
+
+/** Asserts the page logged no error, then closes it. */
+export async function done(page) {
+  assert.deepEqual(page.errors, [], 'console errors');
+  await page.close();
+}
+
+export const cell = (page, x, y) => page.locator(`[data-cell][data-x="${x}"][data-y="${y}"]`);
+export const piece = (page, x, y) => cell(page, x, y).locator('[data-piece]');
+
+/** The owners of the pieces on the board, as rows of text (`.` empty, first letter of owner). */
+export async function boardText(page) {
+  return page.locator('[data-board] [role="row"]').evaluateAll((rows) => rows.map((row) =>
+    [...row.querySelectorAll('[data-cell]')].map((c) =>
+      c.querySelector('[data-piece]')?.dataset.owner?.[0] ?? '.').join('')));
+}
+
+/** A touch drag from one element's centre to another's, as real touch input (CDP). */
+export async function touchDrag(page, from, to) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  const cdp = await page.context().newCDPSession(page);
+  const at = (t) => ({ x: a.x + a.width / 2 + (b.x - a.x + (b.width - a.width) / 2) * t,
+    y: a.y + a.height / 2 + (b.y - a.y + (b.height - a.height) / 2) * t });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0)] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(i / 8)] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}

@@ -2,6 +2,7 @@
 //! missing translation is a compile error rather than a blank on screen.
 
 use crate::rules::Illegal;
+use crate::save::LoadError;
 
 /// A language of the interface; its code is `html[lang]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,12 +20,18 @@ impl Lang {
     }
 
     pub fn from_code(code: &str) -> Option<Lang> {
-        [Lang::ZhHant, Lang::En].into_iter().find(|l| l.code() == code)
+        [Lang::ZhHant, Lang::En]
+            .into_iter()
+            .find(|l| l.code() == code)
     }
 
     /// The language for a browser language tag: Chinese of any region reads Traditional here.
     pub fn for_browser(tag: &str) -> Lang {
-        if tag.to_ascii_lowercase().starts_with("zh") { Lang::ZhHant } else { Lang::En }
+        if tag.to_ascii_lowercase().starts_with("zh") {
+            Lang::ZhHant
+        } else {
+            Lang::En
+        }
     }
 
     pub fn other(self) -> Lang {
@@ -76,7 +83,7 @@ pub struct Text {
     pub games: &'static str,
     pub dismiss: &'static str,
     pub refusal: fn(Illegal) -> &'static str,
-    pub save_unreadable: fn(&str) -> String,
+    pub save_unreadable: fn(&LoadError) -> String,
     pub not_found: fn(&str) -> String,
     pub empty: &'static str,
     pub disc: fn(&str) -> String,
@@ -127,8 +134,19 @@ static EN: Text = Text {
         Illegal::OffBoard => "That is off the board.",
         Illegal::NotAllowed => "That move is not allowed.",
     },
-    save_unreadable: |why| {
-        format!("Your saved game could not be read ({why}), so a new game has started. The old save is kept as a backup.")
+    save_unreadable: |error| {
+        let why = match error {
+            LoadError::Unreadable(_) => "it is damaged".to_owned(),
+            LoadError::OtherFormat { found } if *found > crate::save::FORMAT => {
+                "it is from a newer version".to_owned()
+            }
+            LoadError::OtherFormat { .. } => "it is from an older version".to_owned(),
+            LoadError::OtherGame { .. } => "it belongs to another game".to_owned(),
+            LoadError::IllegalMove { ply, .. } => format!("move {} is not legal", ply + 1),
+        };
+        format!(
+            "Your saved game could not be read ({why}), so a new game has started. The old save is kept as a backup."
+        )
     },
     not_found: |path| format!("There is no page “{path}”. Pick a game below."),
     empty: "empty",
@@ -180,7 +198,18 @@ static ZH_HANT: Text = Text {
         Illegal::OffBoard => "超出棋盤。",
         Illegal::NotAllowed => "不能這樣走。",
     },
-    save_unreadable: |why| format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。"),
+    save_unreadable: |error| {
+        let why = match error {
+            LoadError::Unreadable(_) => "存檔已損毀".to_owned(),
+            LoadError::OtherFormat { found } if *found > crate::save::FORMAT => {
+                "存檔來自較新的版本".to_owned()
+            }
+            LoadError::OtherFormat { .. } => "存檔來自較舊的版本".to_owned(),
+            LoadError::OtherGame { .. } => "存檔屬於另一個遊戲".to_owned(),
+            LoadError::IllegalMove { ply, .. } => format!("第 {} 步不合規則", ply + 1),
+        };
+        format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。")
+    },
     not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
     empty: "空",
     disc: |side| format!("{side}棋子"),

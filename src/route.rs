@@ -62,9 +62,18 @@ mod tests {
         for hash in ["", "#", "#/", "/", "#//"] {
             assert_eq!(Route::parse(hash), Route::Picker, "{hash:?}");
         }
-        assert_eq!(Route::parse("#/connect-four"), Route::Game(GameId::ConnectFour));
-        assert_eq!(Route::parse("#/connect-four/"), Route::Game(GameId::ConnectFour));
-        assert_eq!(Route::parse("#/connect-four?x=1"), Route::Game(GameId::ConnectFour));
+        assert_eq!(
+            Route::parse("#/connect-four"),
+            Route::Game(GameId::ConnectFour)
+        );
+        assert_eq!(
+            Route::parse("#/connect-four/"),
+            Route::Game(GameId::ConnectFour)
+        );
+        assert_eq!(
+            Route::parse("#/connect-four?x=1"),
+            Route::Game(GameId::ConnectFour)
+        );
     }
 
     #[test]
@@ -76,7 +85,14 @@ mod tests {
 
     #[test]
     fn malformed_hashes_are_not_found() {
-        for hash in ["#/chess", "#/CONNECT-FOUR", "#/connect-four/x", "#/%ZZ", "#/\u{0}", "#/連四"] {
+        for hash in [
+            "#/chess",
+            "#/CONNECT-FOUR",
+            "#/connect-four/x",
+            "#/%ZZ",
+            "#/\u{0}",
+            "#/連四",
+        ] {
             assert!(matches!(Route::parse(hash), Route::NotFound(_)), "{hash:?}");
         }
     }

@@ -90,7 +90,9 @@ fn step((x, y): Cell, dx: isize, dy: isize) -> Option<Cell> {
 /// Reads a column number 1-7.
 pub fn parse_move(text: &str) -> Option<Move> {
     let column: u8 = text.trim().parse().ok()?;
-    (1..=COLUMNS as u8).contains(&column).then(|| Move::Drop(column - 1))
+    (1..=COLUMNS as u8)
+        .contains(&column)
+        .then(|| Move::Drop(column - 1))
 }
 
 impl Game for ConnectFour {
@@ -201,7 +203,11 @@ mod tests {
                 count += usize::from(c == 'R') + 2 * usize::from(c == 'Y');
             }
         }
-        g.to_move = if count % 3 == 0 { Player::First } else { Player::Second };
+        g.to_move = if count % 3 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        };
         g.play(parse_move(column).unwrap()).unwrap();
         g
     }

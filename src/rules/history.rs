@@ -51,12 +51,19 @@ impl<G: Game> History<G> {
 
     /// A history whose start is the given position (a game set up by hand, e.g. in tests).
     pub fn starting_from(start: G) -> Self {
-        History { states: vec![start], moves: Vec::new(), redo: Vec::new(), conclusion: None }
+        History {
+            states: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+            conclusion: None,
+        }
     }
 
     /// The current position.
     pub fn current(&self) -> &G {
-        self.states.last().expect("a history always holds its start")
+        self.states
+            .last()
+            .expect("a history always holds its start")
     }
 
     /// The moves played so far, oldest first, each with the position it was played from.
@@ -103,7 +110,9 @@ impl<G: Game> History<G> {
     /// the game, and the move revealed nothing hidden.
     pub fn can_undo(&self) -> bool {
         self.conclusion.is_none()
-            && self.last_move().is_some_and(|(before, mv)| !before.reveals_hidden(mv))
+            && self
+                .last_move()
+                .is_some_and(|(before, mv)| !before.reveals_hidden(mv))
     }
 
     pub fn can_redo(&self) -> bool {
@@ -125,7 +134,9 @@ impl<G: Game> History<G> {
         if !self.can_redo() {
             return false;
         }
-        let Some(mv) = self.redo.pop() else { return false };
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
         let mut next = self.current().clone();
         // A redo move was legal from this very position when it was undone.
         if next.play(mv).is_err() {
@@ -161,17 +172,23 @@ impl<G: Game> History<G> {
     pub fn from_record(record: Record<G>) -> Result<Self, ReplayError> {
         let mut history = Self::new(&record.config);
         for (ply, mv) in record.moves.into_iter().enumerate() {
-            history.play(mv).map_err(|reason| ReplayError { ply, reason })?;
+            history
+                .play(mv)
+                .map_err(|reason| ReplayError { ply, reason })?;
         }
         let mut check = history.current().clone();
         for (i, mv) in record.redo.iter().rev().enumerate() {
             let ply = history.ply() + i;
-            check.play(*mv).map_err(|reason| ReplayError { ply, reason })?;
+            check
+                .play(*mv)
+                .map_err(|reason| ReplayError { ply, reason })?;
         }
         history.redo = record.redo;
         if let Some(conclusion) = record.conclusion {
             let ply = history.ply();
-            history.conclude(conclusion).map_err(|reason| ReplayError { ply, reason })?;
+            history
+                .conclude(conclusion)
+                .map_err(|reason| ReplayError { ply, reason })?;
         }
         Ok(history)
     }
@@ -262,7 +279,10 @@ mod tests {
     #[test]
     fn a_finished_game_cannot_be_resigned() {
         let mut h = played(&[0, 1, 0, 1, 0, 1, 0]);
-        assert_eq!(h.conclude(Conclusion::Resigned(Player::Second)), Err(Illegal::GameOver));
+        assert_eq!(
+            h.conclude(Conclusion::Resigned(Player::Second)),
+            Err(Illegal::GameOver)
+        );
     }
 
     /// A game whose every move reveals something, to test that undo stops there.

@@ -17,7 +17,12 @@ const LANG_KEY: &str = "board-suite/lang";
 fn initial_lang() -> Lang {
     storage::read(LANG_KEY)
         .and_then(|code| Lang::from_code(&code))
-        .or_else(|| gloo::utils::window().navigator().language().map(|tag| Lang::for_browser(&tag)))
+        .or_else(|| {
+            gloo::utils::window()
+                .navigator()
+                .language()
+                .map(|tag| Lang::for_browser(&tag))
+        })
         .unwrap_or(Lang::En)
 }
 
@@ -69,7 +74,9 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game(GameId::ConnectFour) => html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} /> },
+        Route::Game(GameId::ConnectFour) => {
+            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} /> }
+        }
         Route::NotFound(path) => html! {
             <>
                 <div data-notice="" class="notice" role="alert">{ (text.not_found)(path) }</div>

@@ -80,7 +80,9 @@ pub struct BoardView {
 
 impl BoardView {
     fn cell(&self, (x, y): Pos) -> Option<&CellView> {
-        (x < self.columns).then(|| self.cells.get(y * self.columns + x)).flatten()
+        (x < self.columns)
+            .then(|| self.cells.get(y * self.columns + x))
+            .flatten()
     }
 
     fn is_target(&self, pos: Pos) -> bool {
@@ -154,7 +156,10 @@ fn select(view: &BoardView, selected: Option<Pos>, pos: Pos) -> (Option<Pos>, Op
     if view.moves_from(pos).next().is_some() {
         return (Some(pos), None);
     }
-    (None, view.is_target(pos).then_some(BoardAction::Activate(pos)))
+    (
+        None,
+        view.is_target(pos).then_some(BoardAction::Activate(pos)),
+    )
 }
 
 /// The cell at or around an element, read back from its data attributes.
@@ -210,7 +215,8 @@ pub fn Board(props: &BoardProps) -> Html {
     let interactive = props.interactive;
     let selected_state = use_state_eq(|| None::<Pos>);
     // A selection that no longer has moves (the position changed) is no selection.
-    let selected = (*selected_state).filter(|&s| interactive && view.moves_from(s).next().is_some());
+    let selected =
+        (*selected_state).filter(|&s| interactive && view.moves_from(s).next().is_some());
     let focus = use_state_eq(|| (view.columns / 2, 0));
     let hover = use_state_eq(|| None::<Pos>);
     let html_drag = use_mut_ref(|| None::<Source>);
@@ -225,7 +231,9 @@ pub fn Board(props: &BoardProps) -> Html {
     {
         let grid_ref = grid_ref.clone();
         use_effect_with(*focus, move |&(x, y)| {
-            let Some(grid) = grid_ref.cast::<Element>() else { return };
+            let Some(grid) = grid_ref.cast::<Element>() else {
+                return;
+            };
             let active = gloo::utils::document().active_element();
             if !active.is_some_and(|a| grid.contains(Some(&a))) {
                 return;
@@ -320,7 +328,9 @@ pub fn Board(props: &BoardProps) -> Html {
         let html_drag = html_drag.clone();
         let selected_state = selected_state.clone();
         Callback::from(move |e: DragEvent| {
-            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else { return };
+            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else {
+                return;
+            };
             if transfer.set_data(DRAG_TYPE, &source.encode()).is_err() {
                 return;
             }
@@ -344,7 +354,9 @@ pub fn Board(props: &BoardProps) -> Html {
         let view = view.clone();
         let hover = hover.clone();
         Callback::from(move |e: DragEvent| {
-            let (Some(source), Some(pos)) = (*html_drag.borrow(), event_cell(&e)) else { return };
+            let (Some(source), Some(pos)) = (*html_drag.borrow(), event_cell(&e)) else {
+                return;
+            };
             if drop_action(&view, source, pos).is_some() {
                 e.prevent_default();
                 if let Some(transfer) = e.data_transfer() {
@@ -361,7 +373,9 @@ pub fn Board(props: &BoardProps) -> Html {
             e.prevent_default();
             html_drag.borrow_mut().take();
             let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
-            if let (Some(source), Some(to)) = (data.as_deref().and_then(Source::parse), event_cell(&e)) {
+            if let (Some(source), Some(to)) =
+                (data.as_deref().and_then(Source::parse), event_cell(&e))
+            {
                 dropped(source, to);
             }
         })
@@ -383,7 +397,11 @@ pub fn Board(props: &BoardProps) -> Html {
                 let _ = root.set_pointer_capture(e.pointer_id());
             }
             let start = (e.client_x(), e.client_y());
-            *contact.borrow_mut() = Some(Contact { source: event_source(&e), start, moved: false });
+            *contact.borrow_mut() = Some(Contact {
+                source: event_source(&e),
+                start,
+                moved: false,
+            });
         })
     };
     let onpointermove = {
@@ -394,7 +412,14 @@ pub fn Board(props: &BoardProps) -> Html {
         let hover = hover.clone();
         Callback::from(move |e: PointerEvent| {
             let mut contact = contact.borrow_mut();
-            let Some(Contact { source: Some(source), start, moved }) = contact.as_mut() else { return };
+            let Some(Contact {
+                source: Some(source),
+                start,
+                moved,
+            }) = contact.as_mut()
+            else {
+                return;
+            };
             let (x, y) = (e.client_x(), e.client_y());
             if !*moved && (x - start.0).abs().max((y - start.1).abs()) < DRAG_THRESHOLD {
                 return;
@@ -420,14 +445,22 @@ pub fn Board(props: &BoardProps) -> Html {
         let swallow_click = swallow_click.clone();
         let hover = hover.clone();
         Callback::from(move |e: PointerEvent| {
-            let Some(ended) = contact.borrow_mut().take() else { return };
+            let Some(ended) = contact.borrow_mut().take() else {
+                return;
+            };
             touch_dragging.set(None);
             hover.set(None);
             // The browser may follow with a click of its own: it belongs to this contact.
             *swallow_click.borrow_mut() = true;
-            let Some(at) = cell_at(e.client_x(), e.client_y()) else { return };
+            let Some(at) = cell_at(e.client_x(), e.client_y()) else {
+                return;
+            };
             match ended {
-                Contact { source: Some(source), moved: true, .. } => dropped(source, at),
+                Contact {
+                    source: Some(source),
+                    moved: true,
+                    ..
+                } => dropped(source, at),
                 Contact { moved: false, .. } => click(at),
                 _ => {}
             }
@@ -461,7 +494,11 @@ pub fn Board(props: &BoardProps) -> Html {
         .filter(|&lands| view.cell(lands).is_some_and(|c| c.piece.is_none()))
         .zip(view.hand.as_ref());
 
-    let hints = |pos: Pos| selected.and_then(|s| view.moves_from(s).find(|m| m.1 == pos)).map(|m| m.2.attr());
+    let hints = |pos: Pos| {
+        selected
+            .and_then(|s| view.moves_from(s).find(|m| m.1 == pos))
+            .map(|m| m.2.attr())
+    };
 
     let rows = (0..view.rows).map(|y| {
         let cells = (0..view.columns).map(|x| {

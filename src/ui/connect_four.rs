@@ -9,7 +9,11 @@ use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome, Player};
 
 fn disc(side: &'static str) -> Piece {
-    Piece { owner: side, kind: "disc", glyph: "" }
+    Piece {
+        owner: side,
+        kind: "disc",
+        glyph: "",
+    }
 }
 
 impl UiGame for ConnectFour {
@@ -23,14 +27,16 @@ impl UiGame for ConnectFour {
     }
 
     fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
-        let last_cell = last.and_then(|(before, Move::Drop(column))| before.landing_cell(usize::from(*column)));
+        let last_cell =
+            last.and_then(|(before, Move::Drop(column))| before.landing_cell(usize::from(*column)));
         let mut cells = Vec::with_capacity(COLUMNS * ROWS);
         let mut targets = Vec::new();
         for y in 0..ROWS {
             for x in 0..COLUMNS {
                 let owner = self.disc((x, y)).map(|p| self.side(p));
                 let place = (text.column_row)(x + 1, ROWS - y);
-                let content = owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
+                let content =
+                    owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
                 cells.push(CellView {
                     piece: owner.map(disc),
                     label: format!("{place}: {content}"),
@@ -39,7 +45,10 @@ impl UiGame for ConnectFour {
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));
-                targets.push(Target { cell: (x, y), lands });
+                targets.push(Target {
+                    cell: (x, y),
+                    lands,
+                });
             }
         }
         let side = self.side(self.to_move());

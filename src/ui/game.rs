@@ -7,6 +7,7 @@ use super::storage;
 use crate::i18n::{Lang, Text};
 use crate::route::GameId;
 use crate::rules::{Conclusion, Game, History, Illegal, Outcome, Player};
+use crate::save::LoadError;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -33,7 +34,7 @@ pub trait UiGame: Game + 'static {
 struct Session<G: UiGame> {
     history: History<G>,
     refusal: Option<Illegal>,
-    load_error: Option<String>,
+    load_error: Option<LoadError>,
 }
 
 enum Action<G: UiGame> {
@@ -71,7 +72,11 @@ impl<G: UiGame> Reducible for Session<G> {
                 }
             },
         };
-        Rc::new(Session { history, refusal, load_error })
+        Rc::new(Session {
+            history,
+            refusal,
+            load_error,
+        })
     }
 }
 
@@ -90,7 +95,10 @@ impl<G: UiGame> Session<G> {
         };
         let moves = history
             .moves()
-            .map(|(before, mv)| MoveEntry { side: before.side(before.to_move()), notation: before.notation(mv) })
+            .map(|(before, mv)| MoveEntry {
+                side: before.side(before.to_move()),
+                notation: before.notation(mv),
+            })
             .collect();
         Summary {
             to_move: game.side(game.to_move()),
@@ -116,11 +124,17 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let slug = G::ID.slug();
     let session = use_reducer(|| {
         let (history, error) = storage::load_game::<G>(slug, &Default::default());
-        Session { history, refusal: None, load_error: error.map(|e| e.to_string()) }
+        Session {
+            history,
+            refusal: None,
+            load_error: error,
+        }
     });
     {
         let session = session.clone();
-        use_effect_with(session.history.record(), move |_| storage::save_game(slug, &session.history));
+        use_effect_with(session.history.record(), move |_| {
+            storage::save_game(slug, &session.history)
+        });
     }
 
     let on_action = {

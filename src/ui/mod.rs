@@ -11,6 +11,8 @@ mod storage;
 /// Starts the app: a panic is logged to the console (it would otherwise kill the page
 /// silently), then the app is rendered into the page's body.
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| web_sys::console::error_1(&info.to_string().into())));
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into())
+    }));
     yew::Renderer::<app::App>::new().render();
 }

@@ -5,6 +5,7 @@
 use super::board::{Board, BoardAction, BoardView};
 use crate::i18n::Lang;
 use crate::rules::Illegal;
+use crate::save::LoadError;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -36,7 +37,7 @@ pub struct Summary {
     /// The rules' answer to the last refused move.
     pub refusal: Option<Illegal>,
     /// Why the saved game could not be read, until the player dismisses it.
-    pub load_error: Option<String>,
+    pub load_error: Option<LoadError>,
 }
 
 /// A control the player used.
@@ -99,7 +100,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let in_play = summary.ended.is_none();
     let side_name = |side: &str| (text.side)(side);
     let (status, turn, outcome) = match summary.ended {
-        None => ((text.to_move)(side_name(summary.to_move)), Some(summary.to_move), None),
+        None => (
+            (text.to_move)(side_name(summary.to_move)),
+            Some(summary.to_move),
+            None,
+        ),
         Some(Ended::Winner(side)) => ((text.wins)(side_name(side)), None, Some(side)),
         Some(Ended::Draw) => (text.draw.to_owned(), None, Some("draw")),
     };
@@ -122,23 +127,34 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
         }
     });
-    let restart = if in_play && !summary.moves.is_empty() { ask(Confirm::Restart) } else { control(Control::Restart) };
+    let restart = if in_play && !summary.moves.is_empty() {
+        ask(Confirm::Restart)
+    } else {
+        control(Control::Restart)
+    };
 
-    let moves = summary.moves.iter().enumerate().map(|(ply, entry)| html! {
-        <li data-move="" data-owner={entry.side} title={side_name(entry.side)}>
-            <span class="ply">{ ply + 1 }</span>
-            <span class={classes!("dot", entry.side)}></span>
-            { entry.notation.clone() }
-        </li>
+    let moves = summary.moves.iter().enumerate().map(|(ply, entry)| {
+        html! {
+            <li data-move="" data-owner={entry.side} title={side_name(entry.side)}>
+                <span class="ply">{ ply + 1 }</span>
+                <span class={classes!("dot", entry.side)}></span>
+                { entry.notation.clone() }
+            </li>
+        }
     });
 
-    let notice = summary.load_error.as_ref().map(|why| html! {
-        <div data-notice="" class="notice" role="alert">
-            <span>{ (text.save_unreadable)(why) }</span>
-            <button onclick={control(Control::DismissNotice)}>{ text.dismiss }</button>
-        </div>
+    let notice = summary.load_error.as_ref().map(|why| {
+        html! {
+            <div data-notice="" class="notice" role="alert">
+                <span>{ (text.save_unreadable)(why) }</span>
+                <button onclick={control(Control::DismissNotice)}>{ text.dismiss }</button>
+            </div>
+        }
     });
-    let refusal = summary.refusal.filter(|_| in_play).map(|why| (text.refusal)(why));
+    let refusal = summary
+        .refusal
+        .filter(|_| in_play)
+        .map(|why| (text.refusal)(why));
 
     let overlay = summary.ended.filter(|_| !*overlay_closed).map(|_| {
         let close = {

@@ -173,15 +173,17 @@ test('reloading resumes the game exactly, redo included', async () => {
   await done(page);
 });
 
-for (const [name, text] of [
-  ['corrupt', '{"format":1,"game":"connect-four","record":{'],
-  ['future format', '{"format":99,"game":"connect-four","record":{"anything":true}}'],
-  ['hand-edited illegal', '{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}],"redo":[],"conclusion":null}}'],
+for (const [name, text, reason] of [
+  ['corrupt', '{"format":1,"game":"connect-four","record":{', /damaged/],
+  ['future format', '{"format":99,"game":"connect-four","record":{"anything":true}}', /newer version/],
+  ['old format', '{"format":0,"game":"connect-four","moves":"4453"}', /older version/],
+  ['hand-edited illegal', '{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}],"redo":[],"conclusion":null}}', /move 7 is not legal/],
 ]) {
   test(`a ${name} save starts a fresh game with a notice and is backed up`, async () => {
     const page = await game('#/connect-four', { storage: { [SAVE_KEY]: text } });
     const notice = page.locator('[data-notice]');
     assert.match(await notice.textContent(), /could not be read/);
+    assert.match(await notice.textContent(), reason);
     assert.equal(await page.locator('[data-move]').count(), 0);
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), text);
     await cell(page, 1, 0).click();

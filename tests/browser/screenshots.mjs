@@ -16,6 +16,7 @@ for (const x of [3, 3, 2, 4, 4, 2]) await cell(page, x, 0).click();
 await cell(page, 2, 2).hover();
 await shot(page, 'connect-four-play');
 for (const x of [1, 5, 0]) await cell(page, x, 0).click();
+await page.waitForTimeout(400); // the overlay fades in
 await shot(page, 'connect-four-won');
 await page.locator('[data-overlay] [data-action="close"]').click();
 await shot(page, 'connect-four-won-board');

@@ -1,0 +1,64 @@
+// Measures what a player feels, against the release build in headless Chromium on localhost:
+// navigation to an interactive board, and an input event to the updated DOM. It prints the
+// figures; nothing here is asserted (timings vary from machine to machine).
+// Usage: node tests/browser/bench.mjs (after `trunk build --release`), or scripts/bench.sh.
+import { serve, launch, cell } from './harness.mjs';
+
+const RUNS = 15;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (xs) => `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} (${xs.length} runs)`;
+
+const server = await serve();
+const browser = await launch();
+
+// The board counts as interactive once its cells are in the DOM: Yew attaches the handlers
+// in the same render.
+await browser.addInitScript(() => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('[data-board] [data-cell]')) {
+      window.boardReadyAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+});
+
+const load = [];
+for (let i = 0; i < RUNS; i++) {
+  const page = await browser.newPage();
+  await page.goto(server.url + 'index.html#/connect-four');
+  await page.waitForFunction(() => window.boardReadyAt !== undefined);
+  load.push(await page.evaluate(() => window.boardReadyAt));
+  await page.close();
+}
+
+const page = await browser.newPage();
+const input = [];
+for (let i = 0; i < 48; i++) {
+  // A fresh game every six discs: no one can win that early, so every click is a move.
+  if (i % 6 === 0) {
+    await page.goto(server.url + 'index.html#/connect-four');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await cell(page, 0, 0).waitFor();
+  }
+  input.push(await page.evaluate((x) => new Promise((done, fail) => {
+    const list = document.querySelector('[data-moves]');
+    const before = list.children.length;
+    const observer = new MutationObserver(() => {
+      if (list.children.length !== before) {
+        observer.disconnect();
+        done(performance.now() - start);
+      }
+    });
+    observer.observe(list, { childList: true });
+    setTimeout(() => fail(new Error('the click made no move')), 2000);
+    const target = document.querySelector(`[data-cell][data-x="${x}"][data-y="0"]`);
+    const start = performance.now();
+    target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }), i % 7));
+}
+
+console.log(`navigation to interactive board: ${fmt(load)}  (target < 300 ms)`);
+console.log(`click to updated DOM:            ${fmt(input)}  (target < 16 ms)`);
+await browser.close();
+server.close();

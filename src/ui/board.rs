@@ -371,11 +371,14 @@ pub fn Board(props: &BoardProps) -> Html {
         let dropped = dropped.clone();
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
-            html_drag.borrow_mut().take();
+            // Only a drag this board started acts, and only once: a repeated drop finds no drag.
+            let started = html_drag.borrow_mut().take();
             let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
-            if let (Some(source), Some(to)) =
-                (data.as_deref().and_then(Source::parse), event_cell(&e))
-            {
+            let source = data
+                .as_deref()
+                .and_then(Source::parse)
+                .filter(|&s| Some(s) == started);
+            if let (Some(source), Some(to)) = (source, event_cell(&e)) {
                 dropped(source, to);
             }
         })
@@ -536,8 +539,11 @@ pub fn Board(props: &BoardProps) -> Html {
         Source::Cell(pos) => view.cell(*pos).and_then(|c| c.piece.clone()),
     });
 
+    // The hovered column, for games whose hand follows the pointer (a Connect Four disc).
+    let hover_style = hover.map(|(x, _)| format!("--hover-x: {x}"));
+
     html! {
-        <div class="board-area" ref={root_ref} {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
+        <div class="board-area" ref={root_ref} style={hover_style} {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
             {ondrop} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             { for hand }
             <div data-board="" role="grid" ref={grid_ref} aria-label={view.label.clone()}

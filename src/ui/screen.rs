@@ -75,12 +75,18 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let summary = &props.summary;
     let confirm = use_state_eq(|| None::<Confirm>);
     let overlay_closed = use_state_eq(|| false);
+    let new_game_ref = use_node_ref();
     {
         let overlay_closed = overlay_closed.clone();
         let confirm = confirm.clone();
+        let new_game_ref = new_game_ref.clone();
         use_effect_with(summary.ended, move |_| {
             overlay_closed.set(false);
             confirm.set(None);
+            // The result takes the keyboard focus, so Enter starts the next game.
+            if let Some(button) = new_game_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
         });
     }
 
@@ -167,10 +173,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     <h2 id="result-title">{ status.clone() }</h2>
                     <p>{ summary.ending.clone() }</p>
                     <div class="buttons">
-                        <button data-action="new-game" class="primary" onclick={control(Control::Restart)}>{ text.new_game }</button>
-                        if summary.can_undo {
-                            <button data-action="undo" onclick={control(Control::Undo)}>{ text.undo }</button>
-                        }
+                        <button data-action="new-game" class="primary" ref={new_game_ref.clone()}
+                            onclick={control(Control::Restart)}>{ text.new_game }</button>
                         <button data-action="close" onclick={close}>{ text.view_board }</button>
                     </div>
                 </div>

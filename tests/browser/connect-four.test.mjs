@@ -121,6 +121,7 @@ test('four in a row ends the game: overlay, highlighted four, board closed', asy
   const overlay = page.locator('[data-overlay]');
   await overlay.waitFor();
   assert.match(await overlay.textContent(), /Red wins/);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'new-game');
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.equal(await status(page).getAttribute('data-turn'), null);
   const lit = await page.locator('[data-cell][data-highlight]').evaluateAll((cells) =>
@@ -231,6 +232,23 @@ test('foreign drops (a file, text, forged data) change nothing', async () => {
   await done(page);
 });
 
+test('a drop delivered twice makes one move', async () => {
+  const page = await game();
+  await page.evaluate(() => {
+    const hand = document.querySelector('[data-hand] [data-piece]');
+    const target = document.querySelector('[data-cell][data-x="4"][data-y="2"]');
+    const dataTransfer = new DataTransfer();
+    hand.dispatchEvent(new DragEvent('dragstart', { dataTransfer, bubbles: true, cancelable: true }));
+    for (let i = 0; i < 2; i++) {
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    }
+  });
+  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.deepEqual((await boardText(page))[5], '....r..');
+  await done(page);
+});
+
 test('a malformed URL shows a notice over the picker', async () => {
   const page = await game('#/no-such-game?%%');
   assert.match(await page.locator('[data-notice]').textContent(), /no page/);
@@ -250,6 +268,18 @@ test('the language switches to 中文, is remembered, and attributes stay the sa
   await page.waitForSelector('[data-board]');
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
   await done(page);
+});
+
+test('the first visit speaks the browser\'s language', async () => {
+  const chinese = await launch({ locale: 'zh-TW' });
+  try {
+    const page = await open(chinese, server.url, '#/connect-four');
+    assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
+    assert.match(await status(page).textContent(), /輪到紅方/);
+    await done(page);
+  } finally {
+    await chinese.close();
+  }
 });
 
 test('a full board without four is a draw', async () => {

@@ -37,13 +37,13 @@ export async function serve() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-/** A fresh Chromium with its own profile. */
-export function launch() {
+/** A fresh Chromium with its own profile, in a browser language (`locale`). */
+export function launch({ locale = 'en-US' } = {}) {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'board-suite-')), {
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     hasTouch: true,
-    locale: 'en-US',
+    locale,
     viewport: { width: 1100, height: 760 },
   });
 }

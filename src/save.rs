@@ -96,18 +96,10 @@ pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::connect_four::{ConnectFour, Move};
+    use crate::rules::connect_four::{ConnectFour, history_of as history};
     use crate::rules::{Conclusion, Player};
 
     const ID: &str = "connect-four";
-
-    fn history(columns: &[u8]) -> History<ConnectFour> {
-        let mut h = History::new(&());
-        for &c in columns {
-            h.play(Move::Drop(c)).unwrap();
-        }
-        h
-    }
 
     #[test]
     fn a_save_round_trips_with_its_redo_moves() {

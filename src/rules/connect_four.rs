@@ -156,6 +156,16 @@ impl Game for ConnectFour {
     }
 }
 
+/// A history of drops into the given columns (0-based), for tests across the crate.
+#[cfg(test)]
+pub(crate) fn history_of(columns: &[u8]) -> super::History<ConnectFour> {
+    let mut history = super::History::new(&());
+    for &column in columns {
+        history.play(Move::Drop(column)).expect("a legal drop");
+    }
+    history
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

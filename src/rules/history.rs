@@ -197,15 +197,7 @@ impl<G: Game> History<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::connect_four::{ConnectFour, Move};
-
-    fn played(columns: &[u8]) -> History<ConnectFour> {
-        let mut h = History::new(&());
-        for &c in columns {
-            h.play(Move::Drop(c)).unwrap();
-        }
-        h
-    }
+    use crate::rules::connect_four::{Move, history_of as played};
 
     #[test]
     fn undo_and_redo_walk_the_snapshots() {

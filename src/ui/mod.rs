@@ -8,11 +8,9 @@ mod picker;
 mod screen;
 mod storage;
 
-/// Starts the app: a panic is logged to the console (it would otherwise kill the page
-/// silently), then the app is rendered into the page's body.
+/// Starts the app in the page's body. Rendering installs Yew's panic hook
+/// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
+/// with its message and stack rather than failing silently.
 pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        web_sys::console::error_1(&info.to_string().into())
-    }));
     yew::Renderer::<app::App>::new().render();
 }

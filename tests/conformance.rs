@@ -16,3 +16,42 @@ fn connect_four() {
     }
     .run();
 }
+
+#[test]
+fn dark_chess() {
+    use board_suite::rules::dark_chess::{Config, DarkChess, Move};
+    let with = |seed, chain_capture, chariot_rush, blind_capture| Config {
+        seed,
+        chain_capture,
+        chariot_rush,
+        blind_capture,
+        ..Config::default()
+    };
+    Conformance::<DarkChess> {
+        id: "dark-chess",
+        configs: vec![
+            with(1, false, false, false),
+            with(2, true, false, false),
+            with(3, false, true, false),
+            with(4, false, false, true),
+            with(5, true, true, true),
+        ],
+        // Every flip, every move along a row or column, and some off the board.
+        candidates: |_| {
+            let mut moves: Vec<Move> = (0..=33).map(Move::Flip).collect();
+            for from in 0..32u8 {
+                for to in 0..34u8 {
+                    if from != to && (from % 8 == to % 8 || from / 8 == to / 8) {
+                        moves.push(Move::Go { from, to });
+                    }
+                }
+            }
+            moves.push(Move::EndChain);
+            moves
+        },
+        // Games run to hundreds of plies and every ply replays the save: fewer, longer games.
+        playouts: 24,
+        max_plies: 5000,
+    }
+    .run();
+}

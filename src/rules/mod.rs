@@ -4,6 +4,7 @@
 //! once against it.
 
 pub mod connect_four;
+pub mod dark_chess;
 pub mod history;
 
 pub use history::{Conclusion, History};

@@ -1,0 +1,480 @@
+//! Dark chess (暗棋, Banqi), Taiwanese rules: 32 xiangqi pieces face down on an 8x4 board.
+//! A turn flips a piece, steps a face-up piece of one's colour one square orthogonally, or
+//! captures by rank; the cannon captures by jumping over exactly one screen. The first flip
+//! gives its player that piece's colour. Optional house rules: chain capture (連吃), chariot
+//! rush (車直衝) and blind capture (盲吃).
+
+use super::{Game, Illegal, Outcome, Player};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+pub const COLUMNS: usize = 8;
+pub const ROWS: usize = 4;
+const SQUARES: usize = COLUMNS * ROWS;
+
+/// A square, `y * 8 + x`, with `x` from the left and `y` from the top.
+pub type Square = u8;
+
+pub fn square_at(x: usize, y: usize) -> Square {
+    (y * COLUMNS + x) as Square
+}
+
+pub fn coordinates(square: Square) -> (usize, usize) {
+    (usize::from(square) % COLUMNS, usize::from(square) / COLUMNS)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Colour {
+    Red,
+    Black,
+}
+
+impl Colour {
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Black,
+            Colour::Black => Colour::Red,
+        }
+    }
+}
+
+/// The ranks, weakest first, so that `>=` is "may capture" (with two exceptions, see
+/// [`captures_by_rank`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    Soldier,
+    Cannon,
+    Horse,
+    Chariot,
+    Elephant,
+    Advisor,
+    General,
+}
+
+impl Rank {
+    /// Strongest first, as the graveyard shows them.
+    pub const ALL: [Rank; 7] = [
+        Rank::General,
+        Rank::Advisor,
+        Rank::Elephant,
+        Rank::Chariot,
+        Rank::Horse,
+        Rank::Cannon,
+        Rank::Soldier,
+    ];
+
+    /// How many of this rank each side has.
+    pub fn count(self) -> usize {
+        match self {
+            Rank::General => 1,
+            Rank::Soldier => 5,
+            _ => 2,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub colour: Colour,
+    pub rank: Rank,
+}
+
+/// What is on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Empty,
+    FaceDown(Piece),
+    FaceUp(Piece),
+}
+
+/// A move: flip a face-down piece; take a piece from one square to another (a step, a
+/// capture, a cannon's jump, a chariot's rush, or a blind attack on a face-down piece); or,
+/// under chain capture, stop capturing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Move {
+    Flip(Square),
+    Go { from: Square, to: Square },
+    EndChain,
+}
+
+/// Chosen before the game: the shuffle and the house rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Determines the shuffle completely.
+    pub seed: u64,
+    /// Plies with no flip and no capture that draw the game.
+    pub quiet_limit: u32,
+    /// 連吃: after a capture the same piece may capture again in the same turn.
+    pub chain_capture: bool,
+    /// 車直衝: a chariot moves any distance along a clear line and captures regardless of rank.
+    pub chariot_rush: bool,
+    /// 盲吃: a piece may attack a face-down piece; it is revealed, and taken if the rules allow.
+    pub blind_capture: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            seed: 0,
+            quiet_limit: 60,
+            chain_capture: false,
+            chariot_rush: false,
+            blind_capture: false,
+        }
+    }
+}
+
+/// Whether a piece stepping onto another may take it: rank for rank, except that the general
+/// cannot take a soldier and a soldier takes the general. A cannon never takes by stepping.
+pub fn captures_by_rank(attacker: Rank, target: Rank) -> bool {
+    match (attacker, target) {
+        (Rank::Cannon, _) => false,
+        (Rank::Soldier, Rank::General) => true,
+        (Rank::General, Rank::Soldier) => false,
+        _ => attacker >= target,
+    }
+}
+
+const DIRECTIONS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+fn neighbour(square: Square, (dx, dy): (isize, isize)) -> Option<Square> {
+    let (x, y) = coordinates(square);
+    let x = x.checked_add_signed(dx).filter(|&x| x < COLUMNS)?;
+    let y = y.checked_add_signed(dy).filter(|&y| y < ROWS)?;
+    Some(square_at(x, y))
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DarkChess {
+    config: Config,
+    board: [Cell; SQUARES],
+    to_move: Player,
+    /// The first player's colour, once the first flip has decided it.
+    first_colour: Option<Colour>,
+    /// Under chain capture: the piece that has just captured and may capture again.
+    chain: Option<Square>,
+    /// Plies since the last flip or capture.
+    quiet_plies: u32,
+    /// Positions (board and player to move) since the last flip or capture: only those can
+    /// recur, since flips and captures cannot be undone.
+    seen: Vec<([Cell; SQUARES], Player)>,
+    /// Taken pieces, in the order taken.
+    captured: Vec<Piece>,
+    outcome: Option<Outcome>,
+}
+
+impl DarkChess {
+    /// A game from a board set up by hand (for tests and puzzles): the first player has
+    /// `first_colour` if given, and `to_move` is to move.
+    pub fn from_setup(
+        config: Config,
+        board: [Cell; SQUARES],
+        first_colour: Option<Colour>,
+        to_move: Player,
+    ) -> Self {
+        let mut game = DarkChess {
+            config,
+            board,
+            to_move,
+            first_colour,
+            chain: None,
+            quiet_plies: 0,
+            seen: Vec::new(),
+            captured: Vec::new(),
+            outcome: None,
+        };
+        game.seen.push((game.board, to_move));
+        game
+    }
+
+    pub fn cell(&self, square: Square) -> Cell {
+        self.board
+            .get(usize::from(square))
+            .copied()
+            .unwrap_or(Cell::Empty)
+    }
+
+    /// A player's colour, once decided.
+    pub fn colour(&self, player: Player) -> Option<Colour> {
+        let first = self.first_colour?;
+        Some(if player == Player::First {
+            first
+        } else {
+            first.other()
+        })
+    }
+
+    /// The piece that may keep capturing this turn (chain capture), if any.
+    pub fn chain(&self) -> Option<Square> {
+        self.chain
+    }
+
+    pub fn captured(&self) -> &[Piece] {
+        &self.captured
+    }
+
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// The moves of the piece on `from`, if it belongs to the player to move: captures only
+    /// when `captures_only` (continuing a chain).
+    fn piece_moves(&self, from: Square, captures_only: bool, moves: &mut Vec<Move>) {
+        let Cell::FaceUp(piece) = self.cell(from) else {
+            return;
+        };
+        if Some(piece.colour) != self.colour(self.to_move) {
+            return;
+        }
+        let rush = self.config.chariot_rush && piece.rank == Rank::Chariot;
+        for direction in DIRECTIONS {
+            let mut to = neighbour(from, direction);
+            if piece.rank == Rank::Cannon {
+                // The cannon steps like any piece, and captures over exactly one screen.
+                if let Some(next) = to.filter(|&t| self.cell(t) == Cell::Empty && !captures_only) {
+                    moves.push(Move::Go { from, to: next });
+                }
+                let mut screened = false;
+                while let Some(t) = to {
+                    if self.cell(t) != Cell::Empty {
+                        if screened {
+                            if self.may_attack(piece, self.cell(t), true) {
+                                moves.push(Move::Go { from, to: t });
+                            }
+                            break;
+                        }
+                        screened = true;
+                    }
+                    to = neighbour(t, direction);
+                }
+                continue;
+            }
+            while let Some(t) = to {
+                match self.cell(t) {
+                    Cell::Empty => {
+                        if !captures_only {
+                            moves.push(Move::Go { from, to: t });
+                        }
+                    }
+                    target => {
+                        if self.may_attack(piece, target, rush) {
+                            moves.push(Move::Go { from, to: t });
+                        }
+                        break;
+                    }
+                }
+                if !rush {
+                    break;
+                }
+                to = neighbour(t, direction);
+            }
+        }
+    }
+
+    /// Whether `piece` may move onto `target` (occupied): a face-up enemy it may take, or under
+    /// blind capture any face-down piece. `any_rank` for the cannon's jump and the rushing
+    /// chariot.
+    fn may_attack(&self, piece: Piece, target: Cell, any_rank: bool) -> bool {
+        match target {
+            Cell::FaceUp(t) => {
+                t.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, t.rank))
+            }
+            Cell::FaceDown(_) => self.config.blind_capture,
+            Cell::Empty => false,
+        }
+    }
+
+    /// Whether the piece on `from` takes `target`, revealed by its blind attack: a cannon
+    /// (which only ever attacks by jumping) and a rushing chariot take any rank.
+    fn takes_revealed(&self, from: Square, target: Piece) -> bool {
+        let Cell::FaceUp(piece) = self.cell(from) else {
+            return false;
+        };
+        let any_rank =
+            piece.rank == Rank::Cannon || (self.config.chariot_rush && piece.rank == Rank::Chariot);
+        target.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, target.rank))
+    }
+
+    /// Takes `taken` on `to` with the piece on `from`. Returns whether, under chain capture,
+    /// that piece may capture again this turn.
+    fn capture(&mut self, from: Square, to: Square, taken: Piece) -> bool {
+        self.captured.push(taken);
+        self.board[usize::from(to)] = self.board[usize::from(from)];
+        self.board[usize::from(from)] = Cell::Empty;
+        self.quiet_plies = 0;
+        self.seen.clear();
+        let mut more = Vec::new();
+        if self.config.chain_capture {
+            self.piece_moves(to, true, &mut more);
+        }
+        !more.is_empty()
+    }
+
+    /// Ends the turn: the other player moves, and the rules may end the game.
+    fn pass_turn(&mut self) {
+        self.chain = None;
+        self.to_move = self.to_move.opponent();
+        self.seen.push((self.board, self.to_move));
+        let repeated = self
+            .seen
+            .iter()
+            .filter(|&&seen| seen == (self.board, self.to_move))
+            .count();
+        if self.legal_moves().is_empty() {
+            self.outcome = Some(Outcome::Win(self.to_move.opponent()));
+        } else if self.quiet_plies >= self.config.quiet_limit || repeated >= 3 {
+            self.outcome = Some(Outcome::Draw);
+        }
+    }
+}
+
+/// The 32 pieces in a fixed order, shuffled by the seed.
+fn shuffled(seed: u64) -> [Cell; SQUARES] {
+    let mut pieces = Vec::with_capacity(SQUARES);
+    for colour in [Colour::Red, Colour::Black] {
+        for rank in Rank::ALL {
+            pieces.extend(std::iter::repeat_n(Piece { colour, rank }, rank.count()));
+        }
+    }
+    pieces.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    let mut board = [Cell::Empty; SQUARES];
+    for (cell, piece) in board.iter_mut().zip(pieces) {
+        *cell = Cell::FaceDown(piece);
+    }
+    board
+}
+
+/// The letter of a rank in move notation (as in xiangqi's WXF notation).
+fn rank_letter(rank: Rank) -> char {
+    match rank {
+        Rank::General => 'K',
+        Rank::Advisor => 'A',
+        Rank::Elephant => 'E',
+        Rank::Chariot => 'R',
+        Rank::Horse => 'H',
+        Rank::Cannon => 'C',
+        Rank::Soldier => 'P',
+    }
+}
+
+/// A square as `a1`-`h4`: files from the left, ranks from the bottom.
+pub fn square_name(square: Square) -> String {
+    let (x, y) = coordinates(square);
+    format!("{}{}", char::from(b'a' + x as u8), ROWS - y)
+}
+
+impl Game for DarkChess {
+    type Move = Move;
+    type Config = Config;
+
+    fn new(config: &Config) -> Self {
+        Self::from_setup(config.clone(), shuffled(config.seed), None, Player::First)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.outcome.is_some() {
+            return moves;
+        }
+        if let Some(from) = self.chain {
+            self.piece_moves(from, true, &mut moves);
+            moves.push(Move::EndChain);
+            return moves;
+        }
+        for square in 0..SQUARES as Square {
+            match self.cell(square) {
+                Cell::FaceDown(_) => moves.push(Move::Flip(square)),
+                Cell::FaceUp(_) => self.piece_moves(square, false, &mut moves),
+                Cell::Empty => {}
+            }
+        }
+        moves
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        if self.outcome.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(Illegal::NotAllowed);
+        }
+        let chain_goes_on = match mv {
+            Move::Flip(at) => {
+                let Cell::FaceDown(piece) = self.cell(at) else {
+                    return Err(Illegal::NotAllowed);
+                };
+                self.board[usize::from(at)] = Cell::FaceUp(piece);
+                self.first_colour.get_or_insert(piece.colour);
+                self.quiet_plies = 0;
+                self.seen.clear();
+                false
+            }
+            Move::Go { from, to } => match self.cell(to) {
+                Cell::Empty => {
+                    self.board[usize::from(to)] = self.board[usize::from(from)];
+                    self.board[usize::from(from)] = Cell::Empty;
+                    self.quiet_plies += 1;
+                    false
+                }
+                Cell::FaceUp(taken) => self.capture(from, to, taken),
+                Cell::FaceDown(hidden) => {
+                    // A blind attack: the piece is revealed, and taken only if the rules allow.
+                    self.board[usize::from(to)] = Cell::FaceUp(hidden);
+                    self.quiet_plies = 0;
+                    self.seen.clear();
+                    self.takes_revealed(from, hidden) && self.capture(from, to, hidden)
+                }
+            },
+            Move::EndChain => false,
+        };
+        match mv {
+            Move::Go { to, .. } if chain_goes_on => self.chain = Some(to),
+            _ => self.pass_turn(),
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn reveals_hidden(&self, mv: &Move) -> bool {
+        match *mv {
+            Move::Flip(_) => true,
+            Move::Go { to, .. } => matches!(self.cell(to), Cell::FaceDown(_)),
+            Move::EndChain => false,
+        }
+    }
+
+    fn notation(&self, mv: &Move) -> String {
+        let letter = |piece: Piece| match piece.colour {
+            Colour::Red => rank_letter(piece.rank),
+            Colour::Black => rank_letter(piece.rank).to_ascii_lowercase(),
+        };
+        match *mv {
+            Move::Flip(at) => match self.cell(at) {
+                Cell::FaceDown(piece) => format!("{}={}", square_name(at), letter(piece)),
+                _ => square_name(at),
+            },
+            Move::Go { from, to } => {
+                let sign = match self.cell(to) {
+                    Cell::Empty => '-',
+                    Cell::FaceUp(_) => 'x',
+                    Cell::FaceDown(_) => '?',
+                };
+                format!("{}{sign}{}", square_name(from), square_name(to))
+            }
+            Move::EndChain => "—".to_owned(),
+        }
+    }
+}

@@ -1,0 +1,497 @@
+//! Dark chess rules, each from positions written as text.
+
+use board_suite::rules::dark_chess::{
+    COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, captures_by_rank, square_at,
+};
+use board_suite::rules::{Game, History, Illegal, Outcome, Player};
+
+/// A board from text: four rows of eight two-character squares, top row first. `..` is
+/// empty; a letter is a face-up piece (`K` general, `A` advisor, `E` elephant, `R` chariot,
+/// `H` horse, `C` cannon, `P` soldier; upper case red, lower case black); `?` before a
+/// letter makes it face down.
+fn board(text: &str) -> [Cell; 32] {
+    let squares: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(squares.len(), COLUMNS * ROWS, "{text}");
+    let mut cells = [Cell::Empty; 32];
+    for (cell, token) in cells.iter_mut().zip(squares) {
+        let (face_down, letter) = match token.strip_prefix('?') {
+            Some(rest) => (true, rest),
+            None => (false, token),
+        };
+        let Some(letter) = letter.chars().next().filter(|&c| c != '.') else {
+            continue;
+        };
+        let colour = if letter.is_ascii_uppercase() {
+            Colour::Red
+        } else {
+            Colour::Black
+        };
+        let rank = match letter.to_ascii_uppercase() {
+            'K' => Rank::General,
+            'A' => Rank::Advisor,
+            'E' => Rank::Elephant,
+            'R' => Rank::Chariot,
+            'H' => Rank::Horse,
+            'C' => Rank::Cannon,
+            'P' => Rank::Soldier,
+            other => panic!("unknown piece {other}"),
+        };
+        let piece = Piece { colour, rank };
+        *cell = if face_down {
+            Cell::FaceDown(piece)
+        } else {
+            Cell::FaceUp(piece)
+        };
+    }
+    cells
+}
+
+/// Red (the first player) to move on `text`, with `config`.
+fn red_to_move(text: &str, config: Config) -> DarkChess {
+    DarkChess::from_setup(config, board(text), Some(Colour::Red), Player::First)
+}
+
+fn rules() -> Config {
+    Config::default()
+}
+
+fn go(from: (usize, usize), to: (usize, usize)) -> Move {
+    Move::Go {
+        from: square_at(from.0, from.1),
+        to: square_at(to.0, to.1),
+    }
+}
+
+/// Plays a move that must be legal.
+fn play(game: &mut DarkChess, mv: Move) {
+    assert_eq!(game.play(mv), Ok(()), "{mv:?} in {game:?}");
+}
+
+/// A move that must be refused, leaving the game unchanged.
+fn refused(game: &DarkChess, mv: Move) {
+    let mut after = game.clone();
+    assert!(after.play(mv).is_err(), "{mv:?} was accepted");
+    assert_eq!(&after, game);
+    assert!(!game.legal_moves().contains(&mv));
+}
+
+const EMPTY_ROW: &str = ".. .. .. .. .. .. .. ..";
+
+/// A board whose top row is `top` and whose other rows hold one face-down piece far away
+/// (so that nobody runs out of moves).
+fn top_row(top: &str) -> String {
+    format!("{top} {EMPTY_ROW} {EMPTY_ROW} .. .. .. .. .. .. .. ?p")
+}
+
+#[test]
+fn rank_table() {
+    use Rank::*;
+    let order = [Soldier, Cannon, Horse, Chariot, Elephant, Advisor, General];
+    for (a, &attacker) in order.iter().enumerate() {
+        for (t, &target) in order.iter().enumerate() {
+            let expected = match (attacker, target) {
+                (Cannon, _) => false,
+                (Soldier, General) => true,
+                (General, Soldier) => false,
+                _ => a >= t,
+            };
+            assert_eq!(
+                captures_by_rank(attacker, target),
+                expected,
+                "{attacker:?} takes {target:?}"
+            );
+        }
+    }
+    assert!(captures_by_rank(Soldier, General));
+    assert!(!captures_by_rank(General, Soldier));
+    assert!(captures_by_rank(Horse, Horse), "equal ranks capture");
+    assert!(!captures_by_rank(Horse, Chariot));
+}
+
+#[test]
+fn pieces_step_one_square_orthogonally_to_empty_squares() {
+    let game = red_to_move(&top_row(".. .. .. H .. .. .. .."), rules());
+    let mut steps: Vec<Move> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| matches!(m, Move::Go { .. }))
+        .collect();
+    steps.sort_by_key(|m| format!("{m:?}"));
+    let mut expected = vec![go((3, 0), (2, 0)), go((3, 0), (4, 0)), go((3, 0), (3, 1))];
+    expected.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(steps, expected);
+    refused(&game, go((3, 0), (3, 2)));
+    refused(&game, go((3, 0), (4, 1)));
+}
+
+#[test]
+fn only_your_own_face_up_pieces_move() {
+    let game = red_to_move(&top_row("h .. ?H .. .. .. .. .."), rules());
+    refused(&game, go((0, 0), (1, 0)));
+    refused(&game, go((2, 0), (1, 0)));
+}
+
+#[test]
+fn capture_by_rank_and_refusal() {
+    let game = red_to_move(&top_row("H h .. E r .. P k"), rules());
+    let mut g = game.clone();
+    play(&mut g, go((0, 0), (1, 0)));
+    assert_eq!(
+        g.captured(),
+        [Piece {
+            colour: Colour::Black,
+            rank: Rank::Horse
+        }]
+    );
+    let mut g = game.clone();
+    play(&mut g, go((3, 0), (4, 0)));
+    let mut g = game.clone();
+    play(&mut g, go((6, 0), (7, 0)));
+    assert_eq!(
+        g.captured()[0].rank,
+        Rank::General,
+        "a soldier takes the general"
+    );
+    // A horse cannot take a chariot, nor a chariot an elephant.
+    let game = red_to_move(&top_row("H r .. R e .. .. .."), rules());
+    refused(&game, go((0, 0), (1, 0)));
+    refused(&game, go((3, 0), (4, 0)));
+}
+
+#[test]
+fn the_general_cannot_take_a_soldier() {
+    let game = red_to_move(&top_row("K p .. .. .. .. .. .."), rules());
+    refused(&game, go((0, 0), (1, 0)));
+}
+
+#[test]
+fn face_down_pieces_cannot_be_captured() {
+    let game = red_to_move(&top_row("K ?p .. .. .. .. .. .."), rules());
+    refused(&game, go((0, 0), (1, 0)));
+}
+
+#[test]
+fn cannon_captures_over_exactly_one_screen() {
+    // Screen of any kind: friend, foe, face down.
+    for screen in ["P", "p", "?P"] {
+        let text = top_row(&format!("C .. {screen} .. .. k .. .."));
+        let mut game = red_to_move(&text, rules());
+        play(&mut game, go((0, 0), (5, 0)));
+        assert_eq!(
+            game.captured()[0].rank,
+            Rank::General,
+            "screen {screen}: the cannon takes any rank"
+        );
+    }
+    // The jump reaches the edge of the board.
+    let mut game = red_to_move(&top_row(".. C .. p .. .. .. k"), rules());
+    play(&mut game, go((1, 0), (7, 0)));
+    // Along a column too.
+    let text =
+        format!("C .. .. .. .. .. .. .. P .. .. .. .. .. .. .. {EMPTY_ROW} a .. .. .. .. .. .. ?p");
+    let mut game = red_to_move(&text, rules());
+    play(&mut game, go((0, 0), (0, 3)));
+}
+
+#[test]
+fn cannon_does_not_capture_without_one_screen() {
+    let cases = [
+        ("C .. .. k .. .. .. ..", (3, 0), "no screen"),
+        ("C p .. .. .. .. .. ..", (1, 0), "adjacent"),
+        ("C p p k .. .. .. ..", (3, 0), "two screens"),
+        ("C .. p .. ?k .. .. ..", (4, 0), "face-down target"),
+        ("C .. p .. P .. .. ..", (4, 0), "own piece"),
+    ];
+    for (row, target, case) in cases {
+        let game = red_to_move(&top_row(row), rules());
+        let mut after = game.clone();
+        assert!(after.play(go((0, 0), target)).is_err(), "{case}");
+        assert_eq!(after, game, "{case}");
+    }
+    // The cannon still steps one square.
+    let mut game = red_to_move(&top_row("C .. .. .. .. .. .. .."), rules());
+    play(&mut game, go((0, 0), (1, 0)));
+}
+
+#[test]
+fn the_first_flip_gives_its_player_that_colour() {
+    let text = format!("?p ?K .. .. .. .. .. .. {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
+    let mut game = DarkChess::from_setup(rules(), board(&text), None, Player::First);
+    assert_eq!(game.colour(Player::First), None);
+    // Before the first flip, flipping is all there is.
+    assert!(
+        game.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Flip(_)))
+    );
+    play(&mut game, Move::Flip(square_at(0, 0)));
+    assert_eq!(game.colour(Player::First), Some(Colour::Black));
+    assert_eq!(game.colour(Player::Second), Some(Colour::Red));
+    assert_eq!(game.to_move(), Player::Second);
+}
+
+#[test]
+fn a_new_game_is_the_seeds_shuffle_of_all_32_pieces_face_down() {
+    let config = |seed| Config { seed, ..rules() };
+    let a = DarkChess::new(&config(7));
+    assert_eq!(a, DarkChess::new(&config(7)));
+    assert_ne!(a, DarkChess::new(&config(8)));
+    let mut counts = std::collections::HashMap::new();
+    for square in 0..32 {
+        let Cell::FaceDown(piece) = a.cell(square) else {
+            panic!("square {square} is not face down")
+        };
+        *counts.entry((piece.colour, piece.rank)).or_insert(0) += 1;
+    }
+    for colour in [Colour::Red, Colour::Black] {
+        for rank in Rank::ALL {
+            assert_eq!(counts[&(colour, rank)], rank.count(), "{colour:?} {rank:?}");
+        }
+    }
+    assert_eq!(a.legal_moves().len(), 32);
+}
+
+#[test]
+fn a_player_with_no_pieces_and_nothing_to_flip_loses() {
+    let text = format!("P p .. .. .. .. .. .. {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
+    let mut game = red_to_move(&text, rules());
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn a_player_whose_pieces_are_all_blocked_loses() {
+    // Black's soldier in the corner is boxed in by red pieces it cannot take.
+    let text =
+        format!("p A .. .. .. .. .. .. E .. .. .. .. .. .. .. {EMPTY_ROW} .. .. .. .. .. .. .. H");
+    let mut game = red_to_move(&text, rules());
+    play(&mut game, go((7, 3), (6, 3)));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+}
+
+#[test]
+fn quiet_plies_draw() {
+    let text = top_row("H .. .. .. .. .. .. h");
+    let mut game = red_to_move(
+        &text,
+        Config {
+            quiet_limit: 4,
+            ..rules()
+        },
+    );
+    for mv in [go((0, 0), (0, 1)), go((7, 0), (7, 1)), go((0, 1), (1, 1))] {
+        play(&mut game, mv);
+        assert_eq!(game.outcome(), None);
+    }
+    play(&mut game, go((7, 1), (6, 1)));
+    assert_eq!(game.quiet_plies(), 4);
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn a_flip_or_capture_resets_the_quiet_count() {
+    let text = top_row("H .. .. .. .. .. .. h");
+    let mut game = red_to_move(
+        &text,
+        Config {
+            quiet_limit: 3,
+            ..rules()
+        },
+    );
+    play(&mut game, go((0, 0), (0, 1)));
+    play(&mut game, go((7, 0), (7, 1)));
+    play(&mut game, Move::Flip(square_at(7, 3)));
+    assert_eq!(game.quiet_plies(), 0);
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn the_third_repetition_draws() {
+    let text = top_row("H .. .. .. .. .. .. h");
+    let mut game = red_to_move(&text, rules());
+    let shuffle = [
+        go((0, 0), (0, 1)),
+        go((7, 0), (7, 1)),
+        go((0, 1), (0, 0)),
+        go((7, 1), (7, 0)),
+    ];
+    for mv in shuffle {
+        play(&mut game, mv);
+    }
+    assert_eq!(game.outcome(), None, "the start position is seen twice");
+    for mv in shuffle {
+        play(&mut game, mv);
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Draw),
+        "and the third time draws"
+    );
+}
+
+#[test]
+fn chain_capture_off_ends_the_turn_after_a_capture() {
+    let text = top_row("R p p .. .. .. .. ..");
+    let mut game = red_to_move(&text, rules());
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(game.to_move(), Player::Second);
+}
+
+#[test]
+fn chain_capture_on_lets_the_same_piece_capture_again() {
+    let text = top_row("R p p H .. .. .. ..");
+    let mut game = red_to_move(
+        &text,
+        Config {
+            chain_capture: true,
+            ..rules()
+        },
+    );
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(game.to_move(), Player::First, "the turn goes on");
+    assert_eq!(game.chain(), Some(square_at(1, 0)));
+    // Only the chaining piece's captures, or stopping.
+    assert_eq!(game.legal_moves(), [go((1, 0), (2, 0)), Move::EndChain]);
+    refused(&game, go((3, 0), (4, 0)));
+    play(&mut game, go((1, 0), (2, 0)));
+    assert_eq!(
+        game.to_move(),
+        Player::Second,
+        "no capture left: the turn ends by itself"
+    );
+    assert_eq!(game.captured().len(), 2);
+
+    let mut game = red_to_move(
+        &text,
+        Config {
+            chain_capture: true,
+            ..rules()
+        },
+    );
+    play(&mut game, go((0, 0), (1, 0)));
+    play(&mut game, Move::EndChain);
+    assert_eq!(game.to_move(), Player::Second);
+    assert_eq!(game.chain(), None);
+}
+
+#[test]
+fn chariot_rush_off_steps_one_square() {
+    let game = red_to_move(&top_row("R .. .. k .. .. .. .."), rules());
+    refused(&game, go((0, 0), (2, 0)));
+    refused(&game, go((0, 0), (3, 0)));
+}
+
+#[test]
+fn chariot_rush_on_slides_and_captures_any_rank() {
+    let config = Config {
+        chariot_rush: true,
+        ..rules()
+    };
+    let game = red_to_move(&top_row("R .. .. k p .. .. .."), config.clone());
+    for to in [(1, 0), (2, 0), (0, 1)] {
+        assert!(game.legal_moves().contains(&go((0, 0), to)), "{to:?}");
+    }
+    let mut g = game.clone();
+    play(&mut g, go((0, 0), (3, 0)));
+    assert_eq!(g.captured()[0].rank, Rank::General);
+    refused(&game, go((0, 0), (4, 0)));
+    // Blocked lines stop it.
+    let game = red_to_move(&top_row("R P .. k .. .. .. .."), config);
+    refused(&game, go((0, 0), (3, 0)));
+}
+
+#[test]
+fn blind_capture_off_refuses_attacks_on_face_down_pieces() {
+    let game = red_to_move(&top_row("R ?p .. .. .. .. .. .."), rules());
+    refused(&game, go((0, 0), (1, 0)));
+}
+
+#[test]
+fn blind_capture_on_reveals_and_takes_when_the_rank_allows() {
+    let config = Config {
+        blind_capture: true,
+        ..rules()
+    };
+    let mut game = red_to_move(&top_row("R ?p .. .. .. .. .. .."), config.clone());
+    assert!(game.reveals_hidden(&go((0, 0), (1, 0))));
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(
+        game.cell(square_at(1, 0)),
+        Cell::FaceUp(Piece {
+            colour: Colour::Red,
+            rank: Rank::Chariot
+        })
+    );
+    assert_eq!(game.captured()[0].rank, Rank::Soldier);
+    assert_eq!(game.to_move(), Player::Second);
+
+    // A stronger piece is revealed and stays; the attacker stays too; the turn ends.
+    let mut game = red_to_move(&top_row("R ?k .. .. .. .. .. .."), config.clone());
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(
+        game.cell(square_at(1, 0)),
+        Cell::FaceUp(Piece {
+            colour: Colour::Black,
+            rank: Rank::General
+        })
+    );
+    assert_eq!(
+        game.cell(square_at(0, 0)),
+        Cell::FaceUp(Piece {
+            colour: Colour::Red,
+            rank: Rank::Chariot
+        })
+    );
+    assert!(game.captured().is_empty());
+    assert_eq!(game.to_move(), Player::Second);
+
+    // One's own piece is only revealed.
+    let mut game = red_to_move(&top_row("R ?P .. .. .. .. .. .."), config.clone());
+    play(&mut game, go((0, 0), (1, 0)));
+    assert_eq!(
+        game.cell(square_at(1, 0)),
+        Cell::FaceUp(Piece {
+            colour: Colour::Red,
+            rank: Rank::Soldier
+        })
+    );
+
+    // A cannon attacks a face-down piece over a screen and takes it whatever its rank.
+    let mut game = red_to_move(&top_row("C p ?k .. .. .. .. .."), config);
+    play(&mut game, go((0, 0), (2, 0)));
+    assert_eq!(game.captured()[0].rank, Rank::General);
+}
+
+#[test]
+fn undo_never_crosses_a_flip() {
+    let text = format!("H .. .. .. .. .. .. h {EMPTY_ROW} {EMPTY_ROW} .. .. .. .. .. .. ?P ?p");
+    let mut history = History::starting_from(red_to_move(&text, rules()));
+    history.play(go((0, 0), (1, 0))).unwrap();
+    assert!(history.can_undo());
+    history.play(Move::Flip(square_at(6, 3))).unwrap();
+    assert!(!history.can_undo(), "the flip revealed a piece");
+    assert!(!history.undo());
+    history.play(go((1, 0), (2, 0))).unwrap();
+    assert!(history.undo());
+    assert!(!history.undo(), "and undo stops at the flip");
+}
+
+#[test]
+fn notation() {
+    let text = top_row("H p .. ?K .. .. .. ..");
+    let game = red_to_move(&text, rules());
+    assert_eq!(game.notation(&go((0, 0), (1, 0))), "a4xb4");
+    assert_eq!(game.notation(&go((0, 0), (0, 1))), "a4-a3");
+    assert_eq!(game.notation(&Move::Flip(square_at(3, 0))), "d4=K");
+    assert_eq!(game.notation(&Move::Flip(square_at(7, 3))), "h1=p");
+}
+
+#[test]
+fn moves_off_the_board_are_refused() {
+    let game = red_to_move(&top_row("H .. .. .. .. .. .. .."), rules());
+    refused(&game, Move::Flip(32));
+    refused(&game, Move::Go { from: 0, to: 200 });
+    refused(&game, Move::EndChain);
+    assert_eq!(game.clone().play(Move::Flip(255)), Err(Illegal::NotAllowed));
+}

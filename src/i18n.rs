@@ -20,18 +20,12 @@ impl Lang {
     }
 
     pub fn from_code(code: &str) -> Option<Lang> {
-        [Lang::ZhHant, Lang::En]
-            .into_iter()
-            .find(|l| l.code() == code)
+        [Lang::ZhHant, Lang::En].into_iter().find(|l| l.code() == code)
     }
 
     /// The language for a browser language tag: Chinese of any region reads Traditional here.
     pub fn for_browser(tag: &str) -> Lang {
-        if tag.to_ascii_lowercase().starts_with("zh") {
-            Lang::ZhHant
-        } else {
-            Lang::En
-        }
+        if tag.to_ascii_lowercase().starts_with("zh") { Lang::ZhHant } else { Lang::En }
     }
 
     pub fn other(self) -> Lang {
@@ -58,6 +52,8 @@ pub struct Text {
     pub two_players: &'static str,
     pub connect_four: &'static str,
     pub connect_four_blurb: &'static str,
+    pub dark_chess: &'static str,
+    pub dark_chess_blurb: &'static str,
     pub side: fn(&str) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -89,6 +85,22 @@ pub struct Text {
     pub disc: fn(&str) -> String,
     pub next_disc: fn(&str) -> String,
     pub column_row: fn(usize, usize) -> String,
+    pub face_down: &'static str,
+    /// A face-up dark-chess piece: side name, kind (`chariot`) and its character (`俥`).
+    pub dark_piece: fn(&str, &str, &str) -> String,
+    pub seed: fn(u64) -> String,
+    pub rules: &'static str,
+    pub rules_locked: &'static str,
+    pub chain_capture: &'static str,
+    pub chariot_rush: &'static str,
+    pub blind_capture: &'static str,
+    pub quiet_limit: &'static str,
+    pub house_rules: fn(&[&str]) -> String,
+    pub taken_from: fn(&str) -> String,
+    pub end_chain: &'static str,
+    pub cannot_move: fn(&str) -> String,
+    pub quiet_draw: fn(u32) -> String,
+    pub repetition: &'static str,
 }
 
 static EN: Text = Text {
@@ -98,7 +110,11 @@ static EN: Text = Text {
     two_players: "Two players, one device",
     connect_four: "Connect Four",
     connect_four_blurb: "Drop discs; four in a row wins.",
+    dark_chess: "Dark chess",
+    dark_chess_blurb: "Flip hidden pieces, capture by rank; the cannon jumps.",
     side: |side| match side {
+        "first" => "First player",
+        "second" => "Second player",
         "red" => "Red",
         "yellow" => "Yellow",
         "black" => "Black",
@@ -153,6 +169,27 @@ static EN: Text = Text {
     disc: |side| format!("{side} disc"),
     next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
     column_row: |column, row| format!("Column {column}, row {row}"),
+    face_down: "face-down piece",
+    dark_piece: |side, kind, glyph| format!("{side} {kind} {glyph}"),
+    seed: |seed| format!("Shuffle no. {seed}"),
+    rules: "Rules",
+    rules_locked: "Rules can be changed until the first move.",
+    chain_capture: "Chain capture (連吃)",
+    chariot_rush: "Chariot rush (車直衝)",
+    blind_capture: "Blind capture (盲吃)",
+    quiet_limit: "Draw after plies without a flip or capture",
+    house_rules: |rules| {
+        if rules.is_empty() {
+            "Standard rules, no house rules".to_owned()
+        } else {
+            format!("House rules: {}", rules.join(", "))
+        }
+    },
+    taken_from: |side| format!("Taken from {side}"),
+    end_chain: "End the turn",
+    cannot_move: |side| format!("{side} cannot move"),
+    quiet_draw: |plies| format!("{plies} plies without a flip or capture"),
+    repetition: "The same position a third time",
 };
 
 static ZH_HANT: Text = Text {
@@ -162,7 +199,11 @@ static ZH_HANT: Text = Text {
     two_players: "雙人同機對弈",
     connect_four: "四子棋",
     connect_four_blurb: "投下棋子，先連成四子者勝。",
+    dark_chess: "暗棋",
+    dark_chess_blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。",
     side: |side| match side {
+        "first" => "先手",
+        "second" => "後手",
         "red" => "紅方",
         "yellow" => "黃方",
         "black" => "黑方",
@@ -215,6 +256,27 @@ static ZH_HANT: Text = Text {
     disc: |side| format!("{side}棋子"),
     next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
     column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
+    face_down: "蓋著的棋子",
+    dark_piece: |side, _kind, glyph| format!("{side}{glyph}"),
+    seed: |seed| format!("洗牌編號 {seed}"),
+    rules: "規則",
+    rules_locked: "第一步之前可以更改規則。",
+    chain_capture: "連吃",
+    chariot_rush: "車直衝",
+    blind_capture: "盲吃",
+    quiet_limit: "無翻無吃幾步和棋",
+    house_rules: |rules| {
+        if rules.is_empty() {
+            "標準規則，無自訂規則".to_owned()
+        } else {
+            format!("自訂規則：{}", rules.join("、"))
+        }
+    },
+    taken_from: |side| format!("{side}被吃"),
+    end_chain: "結束這一回合",
+    cannot_move: |side| format!("{side}無棋可走"),
+    quiet_draw: |plies| format!("連續 {plies} 步無翻無吃"),
+    repetition: "同一局面出現第三次",
 };
 
 #[cfg(test)]

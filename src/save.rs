@@ -68,11 +68,7 @@ impl fmt::Display for LoadError {
 
 /// The save text of a history.
 pub fn encode<G: Game>(game_id: &str, history: &History<G>) -> String {
-    let envelope = Envelope {
-        format: FORMAT,
-        game: game_id,
-        record: history.record(),
-    };
+    let envelope = Envelope { format: FORMAT, game: game_id, record: history.record() };
     serde_json::to_string(&envelope).expect("a record is plain data and always serialises")
 }
 
@@ -81,9 +77,7 @@ pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadErro
     let unreadable = |e: serde_json::Error| LoadError::Unreadable(e.to_string());
     let header: Header = serde_json::from_str(text).map_err(unreadable)?;
     if header.format != FORMAT {
-        return Err(LoadError::OtherFormat {
-            found: header.format,
-        });
+        return Err(LoadError::OtherFormat { found: header.format });
     }
     if header.game != game_id {
         return Err(LoadError::OtherGame { found: header.game });
@@ -121,78 +115,45 @@ mod tests {
 
     #[test]
     fn corrupt_text_is_an_error() {
-        for text in [
-            "",
-            "{",
-            "null",
-            "[]",
-            "\u{0}",
-            r#"{"format":1}"#,
-            r#"{"format":"1","game":"x"}"#,
-        ] {
-            assert!(
-                matches!(
-                    decode::<ConnectFour>(ID, text),
-                    Err(LoadError::Unreadable(_))
-                ),
-                "{text:?}"
-            );
+        for text in ["", "{", "null", "[]", "\u{0}", r#"{"format":1}"#, r#"{"format":"1","game":"x"}"#] {
+            assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::Unreadable(_))), "{text:?}");
         }
         let wrong_shape = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":"a"}],"redo":[],"conclusion":null}}"#;
-        assert!(matches!(
-            decode::<ConnectFour>(ID, wrong_shape),
-            Err(LoadError::Unreadable(_))
-        ));
+        assert!(matches!(decode::<ConnectFour>(ID, wrong_shape), Err(LoadError::Unreadable(_))));
     }
 
     #[test]
     fn older_and_newer_formats_are_refused_by_version() {
         for found in [0, FORMAT + 1, u32::MAX] {
             let text = format!(r#"{{"format":{found},"game":"connect-four","record":"whatever"}}"#);
-            assert_eq!(
-                decode::<ConnectFour>(ID, &text),
-                Err(LoadError::OtherFormat { found })
-            );
+            assert_eq!(decode::<ConnectFour>(ID, &text), Err(LoadError::OtherFormat { found }));
         }
     }
 
     #[test]
     fn another_games_save_is_refused() {
         let text = encode(ID, &history(&[1]));
-        assert!(matches!(
-            decode::<ConnectFour>("gomoku", &text),
-            Err(LoadError::OtherGame { .. })
-        ));
+        assert!(matches!(decode::<ConnectFour>("gomoku", &text), Err(LoadError::OtherGame { .. })));
     }
 
     #[test]
     fn a_hand_edited_illegal_game_is_refused() {
         // Seven discs in a six-row column.
-        let moves =
-            r#"[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}]"#;
+        let moves = r#"[{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0},{"Drop":0}]"#;
         let text = format!(
             r#"{{"format":1,"game":"connect-four","record":{{"config":null,"moves":{moves},"redo":[],"conclusion":null}}}}"#
         );
         assert_eq!(
             decode::<ConnectFour>(ID, &text),
-            Err(LoadError::IllegalMove {
-                ply: 6,
-                reason: Illegal::ColumnFull
-            })
+            Err(LoadError::IllegalMove { ply: 6, reason: Illegal::ColumnFull })
         );
         let bad_redo = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[],"redo":[{"Drop":9}],"conclusion":null}}"#;
-        assert!(matches!(
-            decode::<ConnectFour>(ID, bad_redo),
-            Err(LoadError::IllegalMove { ply: 0, .. })
-        ));
+        assert!(matches!(decode::<ConnectFour>(ID, bad_redo), Err(LoadError::IllegalMove { ply: 0, .. })));
     }
 
     #[test]
     fn a_conclusion_after_a_finished_game_is_refused() {
         let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"}}"#;
-        assert!(matches!(
-            decode::<ConnectFour>(ID, text),
-            Err(LoadError::IllegalMove { .. })
-        ));
+        assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { .. })));
     }
 }

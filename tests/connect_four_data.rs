@@ -5,14 +5,7 @@ use board_suite::rules::Game;
 use board_suite::rules::connect_four::ConnectFour;
 use std::path::Path;
 
-const SETS: [&str; 6] = [
-    "Test_L3_R1",
-    "Test_L2_R1",
-    "Test_L2_R2",
-    "Test_L1_R1",
-    "Test_L1_R2",
-    "Test_L1_R3",
-];
+const SETS: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"];
 
 #[test]
 fn every_benchmark_position_is_a_legal_game_in_progress() {
@@ -23,8 +16,7 @@ fn every_benchmark_position_is_a_legal_game_in_progress() {
         for line in text.lines() {
             let (moves, score) = line.split_once(' ').expect("`<moves> <score>`");
             let score: i32 = score.parse().expect("a score");
-            let game = ConnectFour::from_notation(moves)
-                .unwrap_or_else(|e| panic!("{set} {moves}: {e:?}"));
+            let game = ConnectFour::from_notation(moves).unwrap_or_else(|e| panic!("{set} {moves}: {e:?}"));
             assert_eq!(game.outcome(), None, "{set} {moves}");
             // A side that can still win has discs left to play: |score| <= stones left to it.
             let left = (42 - moves.len() as i32 + 1) / 2;

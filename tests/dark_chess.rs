@@ -21,11 +21,7 @@ fn board(text: &str) -> [Cell; 32] {
         let Some(letter) = letter.chars().next().filter(|&c| c != '.') else {
             continue;
         };
-        let colour = if letter.is_ascii_uppercase() {
-            Colour::Red
-        } else {
-            Colour::Black
-        };
+        let colour = if letter.is_ascii_uppercase() { Colour::Red } else { Colour::Black };
         let rank = match letter.to_ascii_uppercase() {
             'K' => Rank::General,
             'A' => Rank::Advisor,
@@ -37,11 +33,7 @@ fn board(text: &str) -> [Cell; 32] {
             other => panic!("unknown piece {other}"),
         };
         let piece = Piece { colour, rank };
-        *cell = if face_down {
-            Cell::FaceDown(piece)
-        } else {
-            Cell::FaceUp(piece)
-        };
+        *cell = if face_down { Cell::FaceDown(piece) } else { Cell::FaceUp(piece) };
     }
     cells
 }
@@ -56,10 +48,7 @@ fn rules() -> Config {
 }
 
 fn go(from: (usize, usize), to: (usize, usize)) -> Move {
-    Move::Go {
-        from: square_at(from.0, from.1),
-        to: square_at(to.0, to.1),
-    }
+    Move::Go { from: square_at(from.0, from.1), to: square_at(to.0, to.1) }
 }
 
 /// Plays a move that must be legal.
@@ -95,11 +84,7 @@ fn rank_table() {
                 (General, Soldier) => false,
                 _ => a >= t,
             };
-            assert_eq!(
-                captures_by_rank(attacker, target),
-                expected,
-                "{attacker:?} takes {target:?}"
-            );
+            assert_eq!(captures_by_rank(attacker, target), expected, "{attacker:?} takes {target:?}");
         }
     }
     assert!(captures_by_rank(Soldier, General));
@@ -111,11 +96,8 @@ fn rank_table() {
 #[test]
 fn pieces_step_one_square_orthogonally_to_empty_squares() {
     let game = red_to_move(&top_row(".. .. .. H .. .. .. .."), rules());
-    let mut steps: Vec<Move> = game
-        .legal_moves()
-        .into_iter()
-        .filter(|m| matches!(m, Move::Go { .. }))
-        .collect();
+    let mut steps: Vec<Move> =
+        game.legal_moves().into_iter().filter(|m| matches!(m, Move::Go { .. })).collect();
     steps.sort_by_key(|m| format!("{m:?}"));
     let mut expected = vec![go((3, 0), (2, 0)), go((3, 0), (4, 0)), go((3, 0), (3, 1))];
     expected.sort_by_key(|m| format!("{m:?}"));
@@ -136,22 +118,12 @@ fn capture_by_rank_and_refusal() {
     let game = red_to_move(&top_row("H h .. E r .. P k"), rules());
     let mut g = game.clone();
     play(&mut g, go((0, 0), (1, 0)));
-    assert_eq!(
-        g.captured(),
-        [Piece {
-            colour: Colour::Black,
-            rank: Rank::Horse
-        }]
-    );
+    assert_eq!(g.captured(), [Piece { colour: Colour::Black, rank: Rank::Horse }]);
     let mut g = game.clone();
     play(&mut g, go((3, 0), (4, 0)));
     let mut g = game.clone();
     play(&mut g, go((6, 0), (7, 0)));
-    assert_eq!(
-        g.captured()[0].rank,
-        Rank::General,
-        "a soldier takes the general"
-    );
+    assert_eq!(g.captured()[0].rank, Rank::General, "a soldier takes the general");
     // A horse cannot take a chariot, nor a chariot an elephant.
     let game = red_to_move(&top_row("H r .. R e .. .. .."), rules());
     refused(&game, go((0, 0), (1, 0)));
@@ -177,18 +149,13 @@ fn cannon_captures_over_exactly_one_screen() {
         let text = top_row(&format!("C .. {screen} .. .. k .. .."));
         let mut game = red_to_move(&text, rules());
         play(&mut game, go((0, 0), (5, 0)));
-        assert_eq!(
-            game.captured()[0].rank,
-            Rank::General,
-            "screen {screen}: the cannon takes any rank"
-        );
+        assert_eq!(game.captured()[0].rank, Rank::General, "screen {screen}: the cannon takes any rank");
     }
     // The jump reaches the edge of the board.
     let mut game = red_to_move(&top_row(".. C .. p .. .. .. k"), rules());
     play(&mut game, go((1, 0), (7, 0)));
     // Along a column too.
-    let text =
-        format!("C .. .. .. .. .. .. .. P .. .. .. .. .. .. .. {EMPTY_ROW} a .. .. .. .. .. .. ?p");
+    let text = format!("C .. .. .. .. .. .. .. P .. .. .. .. .. .. .. {EMPTY_ROW} a .. .. .. .. .. .. ?p");
     let mut game = red_to_move(&text, rules());
     play(&mut game, go((0, 0), (0, 3)));
 }
@@ -219,11 +186,7 @@ fn the_first_flip_gives_its_player_that_colour() {
     let mut game = DarkChess::from_setup(rules(), board(&text), None, Player::First);
     assert_eq!(game.colour(Player::First), None);
     // Before the first flip, flipping is all there is.
-    assert!(
-        game.legal_moves()
-            .iter()
-            .all(|m| matches!(m, Move::Flip(_)))
-    );
+    assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Flip(_))));
     play(&mut game, Move::Flip(square_at(0, 0)));
     assert_eq!(game.colour(Player::First), Some(Colour::Black));
     assert_eq!(game.colour(Player::Second), Some(Colour::Red));
@@ -238,9 +201,7 @@ fn a_new_game_is_the_seeds_shuffle_of_all_32_pieces_face_down() {
     assert_ne!(a, DarkChess::new(&config(8)));
     let mut counts = std::collections::HashMap::new();
     for square in 0..32 {
-        let Cell::FaceDown(piece) = a.cell(square) else {
-            panic!("square {square} is not face down")
-        };
+        let Cell::FaceDown(piece) = a.cell(square) else { panic!("square {square} is not face down") };
         *counts.entry((piece.colour, piece.rank)).or_insert(0) += 1;
     }
     for colour in [Colour::Red, Colour::Black] {
@@ -263,8 +224,7 @@ fn a_player_with_no_pieces_and_nothing_to_flip_loses() {
 #[test]
 fn a_player_whose_pieces_are_all_blocked_loses() {
     // Black's soldier in the corner is boxed in by red pieces it cannot take.
-    let text =
-        format!("p A .. .. .. .. .. .. E .. .. .. .. .. .. .. {EMPTY_ROW} .. .. .. .. .. .. .. H");
+    let text = format!("p A .. .. .. .. .. .. E .. .. .. .. .. .. .. {EMPTY_ROW} .. .. .. .. .. .. .. H");
     let mut game = red_to_move(&text, rules());
     play(&mut game, go((7, 3), (6, 3)));
     assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
@@ -273,13 +233,7 @@ fn a_player_whose_pieces_are_all_blocked_loses() {
 #[test]
 fn quiet_plies_draw() {
     let text = top_row("H .. .. .. .. .. .. h");
-    let mut game = red_to_move(
-        &text,
-        Config {
-            quiet_limit: 4,
-            ..rules()
-        },
-    );
+    let mut game = red_to_move(&text, Config { quiet_limit: 4, ..rules() });
     for mv in [go((0, 0), (0, 1)), go((7, 0), (7, 1)), go((0, 1), (1, 1))] {
         play(&mut game, mv);
         assert_eq!(game.outcome(), None);
@@ -292,13 +246,7 @@ fn quiet_plies_draw() {
 #[test]
 fn a_flip_or_capture_resets_the_quiet_count() {
     let text = top_row("H .. .. .. .. .. .. h");
-    let mut game = red_to_move(
-        &text,
-        Config {
-            quiet_limit: 3,
-            ..rules()
-        },
-    );
+    let mut game = red_to_move(&text, Config { quiet_limit: 3, ..rules() });
     play(&mut game, go((0, 0), (0, 1)));
     play(&mut game, go((7, 0), (7, 1)));
     play(&mut game, Move::Flip(square_at(7, 3)));
@@ -310,12 +258,7 @@ fn a_flip_or_capture_resets_the_quiet_count() {
 fn the_third_repetition_draws() {
     let text = top_row("H .. .. .. .. .. .. h");
     let mut game = red_to_move(&text, rules());
-    let shuffle = [
-        go((0, 0), (0, 1)),
-        go((7, 0), (7, 1)),
-        go((0, 1), (0, 0)),
-        go((7, 1), (7, 0)),
-    ];
+    let shuffle = [go((0, 0), (0, 1)), go((7, 0), (7, 1)), go((0, 1), (0, 0)), go((7, 1), (7, 0))];
     for mv in shuffle {
         play(&mut game, mv);
     }
@@ -323,11 +266,7 @@ fn the_third_repetition_draws() {
     for mv in shuffle {
         play(&mut game, mv);
     }
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Draw),
-        "and the third time draws"
-    );
+    assert_eq!(game.outcome(), Some(Outcome::Draw), "and the third time draws");
 }
 
 #[test]
@@ -341,13 +280,7 @@ fn chain_capture_off_ends_the_turn_after_a_capture() {
 #[test]
 fn chain_capture_on_lets_the_same_piece_capture_again() {
     let text = top_row("R p p H .. .. .. ..");
-    let mut game = red_to_move(
-        &text,
-        Config {
-            chain_capture: true,
-            ..rules()
-        },
-    );
+    let mut game = red_to_move(&text, Config { chain_capture: true, ..rules() });
     play(&mut game, go((0, 0), (1, 0)));
     assert_eq!(game.to_move(), Player::First, "the turn goes on");
     assert_eq!(game.chain(), Some(square_at(1, 0)));
@@ -355,20 +288,10 @@ fn chain_capture_on_lets_the_same_piece_capture_again() {
     assert_eq!(game.legal_moves(), [go((1, 0), (2, 0)), Move::EndChain]);
     refused(&game, go((3, 0), (4, 0)));
     play(&mut game, go((1, 0), (2, 0)));
-    assert_eq!(
-        game.to_move(),
-        Player::Second,
-        "no capture left: the turn ends by itself"
-    );
+    assert_eq!(game.to_move(), Player::Second, "no capture left: the turn ends by itself");
     assert_eq!(game.captured().len(), 2);
 
-    let mut game = red_to_move(
-        &text,
-        Config {
-            chain_capture: true,
-            ..rules()
-        },
-    );
+    let mut game = red_to_move(&text, Config { chain_capture: true, ..rules() });
     play(&mut game, go((0, 0), (1, 0)));
     play(&mut game, Move::EndChain);
     assert_eq!(game.to_move(), Player::Second);
@@ -384,10 +307,7 @@ fn chariot_rush_off_steps_one_square() {
 
 #[test]
 fn chariot_rush_on_slides_and_captures_any_rank() {
-    let config = Config {
-        chariot_rush: true,
-        ..rules()
-    };
+    let config = Config { chariot_rush: true, ..rules() };
     let game = red_to_move(&top_row("R .. .. k p .. .. .."), config.clone());
     for to in [(1, 0), (2, 0), (0, 1)] {
         assert!(game.legal_moves().contains(&go((0, 0), to)), "{to:?}");
@@ -409,20 +329,11 @@ fn blind_capture_off_refuses_attacks_on_face_down_pieces() {
 
 #[test]
 fn blind_capture_on_reveals_and_takes_when_the_rank_allows() {
-    let config = Config {
-        blind_capture: true,
-        ..rules()
-    };
+    let config = Config { blind_capture: true, ..rules() };
     let mut game = red_to_move(&top_row("R ?p .. .. .. .. .. .."), config.clone());
     assert!(game.reveals_hidden(&go((0, 0), (1, 0))));
     play(&mut game, go((0, 0), (1, 0)));
-    assert_eq!(
-        game.cell(square_at(1, 0)),
-        Cell::FaceUp(Piece {
-            colour: Colour::Red,
-            rank: Rank::Chariot
-        })
-    );
+    assert_eq!(game.cell(square_at(1, 0)), Cell::FaceUp(Piece { colour: Colour::Red, rank: Rank::Chariot }));
     assert_eq!(game.captured()[0].rank, Rank::Soldier);
     assert_eq!(game.to_move(), Player::Second);
 
@@ -431,31 +342,16 @@ fn blind_capture_on_reveals_and_takes_when_the_rank_allows() {
     play(&mut game, go((0, 0), (1, 0)));
     assert_eq!(
         game.cell(square_at(1, 0)),
-        Cell::FaceUp(Piece {
-            colour: Colour::Black,
-            rank: Rank::General
-        })
+        Cell::FaceUp(Piece { colour: Colour::Black, rank: Rank::General })
     );
-    assert_eq!(
-        game.cell(square_at(0, 0)),
-        Cell::FaceUp(Piece {
-            colour: Colour::Red,
-            rank: Rank::Chariot
-        })
-    );
+    assert_eq!(game.cell(square_at(0, 0)), Cell::FaceUp(Piece { colour: Colour::Red, rank: Rank::Chariot }));
     assert!(game.captured().is_empty());
     assert_eq!(game.to_move(), Player::Second);
 
     // One's own piece is only revealed.
     let mut game = red_to_move(&top_row("R ?P .. .. .. .. .. .."), config.clone());
     play(&mut game, go((0, 0), (1, 0)));
-    assert_eq!(
-        game.cell(square_at(1, 0)),
-        Cell::FaceUp(Piece {
-            colour: Colour::Red,
-            rank: Rank::Soldier
-        })
-    );
+    assert_eq!(game.cell(square_at(1, 0)), Cell::FaceUp(Piece { colour: Colour::Red, rank: Rank::Soldier }));
 
     // A cannon attacks a face-down piece over a screen and takes it whatever its rank.
     let mut game = red_to_move(&top_row("C p ?k .. .. .. .. .."), config);
@@ -494,4 +390,58 @@ fn moves_off_the_board_are_refused() {
     refused(&game, Move::Go { from: 0, to: 200 });
     refused(&game, Move::EndChain);
     assert_eq!(game.clone().play(Move::Flip(255)), Err(Illegal::NotAllowed));
+}
+
+/// Prints a seed's layout for writing browser tests: `cargo test --test dark_chess layout -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn layout() {
+    let seed = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let game = DarkChess::new(&Config { seed, ..rules() });
+    for y in 0..ROWS {
+        let flip = |x| game.notation(&Move::Flip(square_at(x, y)));
+        let row: Vec<String> = (0..COLUMNS).map(|x| flip(x).split_off(3)).collect();
+        println!("{}", row.join(" "));
+    }
+}
+
+/// Finds a short game from `SEED` that ends in a win and prints it as a save without its last
+/// move, and that move: the browser test's endgame fixture.
+/// `SEED=7 cargo test --test dark_chess endgame -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn endgame() {
+    use board_suite::save;
+    let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let mut best: Option<History<DarkChess>> = None;
+    let mut state: u64 = seed;
+    let mut random = move |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    for _ in 0..2000 {
+        let mut history = History::<DarkChess>::new(&Config { seed, ..rules() });
+        while history.outcome().is_none() && history.ply() < 400 {
+            let moves = history.current().legal_moves();
+            // Captures first, so that games end.
+            let captures: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Go { to, .. } if history.current().cell(*to) != Cell::Empty))
+                .collect();
+            let pool = if captures.is_empty() { &moves } else { &captures };
+            history.play(pool[random(pool.len())]).unwrap();
+        }
+        if matches!(history.outcome(), Some(Outcome::Win(_)))
+            && best.as_ref().is_none_or(|b| history.ply() < b.ply())
+        {
+            best = Some(history);
+        }
+    }
+    let mut history = best.expect("a won game");
+    let (before, last) = history.last_move().map(|(g, m)| (g.clone(), *m)).unwrap();
+    println!("plies {}, last move {} ({last:?})", history.ply(), before.notation(&last));
+    history.undo();
+    assert_eq!(history.current(), &before, "the last move is not a flip");
+    println!("{}", save::encode("dark-chess", &history));
 }

@@ -90,9 +90,7 @@ fn step((x, y): Cell, dx: isize, dy: isize) -> Option<Cell> {
 /// Reads a column number 1-7.
 pub fn parse_move(text: &str) -> Option<Move> {
     let column: u8 = text.trim().parse().ok()?;
-    (1..=COLUMNS as u8)
-        .contains(&column)
-        .then(|| Move::Drop(column - 1))
+    (1..=COLUMNS as u8).contains(&column).then(|| Move::Drop(column - 1))
 }
 
 impl Game for ConnectFour {
@@ -120,10 +118,7 @@ impl Game for ConnectFour {
         if self.outcome.is_some() {
             return Vec::new();
         }
-        (0..COLUMNS)
-            .filter(|&x| self.landing_cell(x).is_some())
-            .map(|x| Move::Drop(x as u8))
-            .collect()
+        (0..COLUMNS).filter(|&x| self.landing_cell(x).is_some()).map(|x| Move::Drop(x as u8)).collect()
     }
 
     fn play(&mut self, Move::Drop(column): Move) -> Result<(), Illegal> {
@@ -213,11 +208,7 @@ mod tests {
                 count += usize::from(c == 'R') + 2 * usize::from(c == 'Y');
             }
         }
-        g.to_move = if count % 3 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        };
+        g.to_move = if count % 3 == 0 { Player::First } else { Player::Second };
         g.play(parse_move(column).unwrap()).unwrap();
         g
     }

@@ -116,13 +116,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config {
-            seed: 0,
-            quiet_limit: 60,
-            chain_capture: false,
-            chariot_rush: false,
-            blind_capture: false,
-        }
+        Config { seed: 0, quiet_limit: 60, chain_capture: false, chariot_rush: false, blind_capture: false }
     }
 }
 
@@ -190,20 +184,13 @@ impl DarkChess {
     }
 
     pub fn cell(&self, square: Square) -> Cell {
-        self.board
-            .get(usize::from(square))
-            .copied()
-            .unwrap_or(Cell::Empty)
+        self.board.get(usize::from(square)).copied().unwrap_or(Cell::Empty)
     }
 
     /// A player's colour, once decided.
     pub fn colour(&self, player: Player) -> Option<Colour> {
         let first = self.first_colour?;
-        Some(if player == Player::First {
-            first
-        } else {
-            first.other()
-        })
+        Some(if player == Player::First { first } else { first.other() })
     }
 
     /// The piece that may keep capturing this turn (chain capture), if any.
@@ -278,9 +265,7 @@ impl DarkChess {
     /// chariot.
     fn may_attack(&self, piece: Piece, target: Cell, any_rank: bool) -> bool {
         match target {
-            Cell::FaceUp(t) => {
-                t.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, t.rank))
-            }
+            Cell::FaceUp(t) => t.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, t.rank)),
             Cell::FaceDown(_) => self.config.blind_capture,
             Cell::Empty => false,
         }
@@ -317,11 +302,7 @@ impl DarkChess {
         self.chain = None;
         self.to_move = self.to_move.opponent();
         self.seen.push((self.board, self.to_move));
-        let repeated = self
-            .seen
-            .iter()
-            .filter(|&&seen| seen == (self.board, self.to_move))
-            .count();
+        let repeated = self.seen.iter().filter(|&&seen| seen == (self.board, self.to_move)).count();
         if self.legal_moves().is_empty() {
             self.outcome = Some(Outcome::Win(self.to_move.opponent()));
         } else if self.quiet_plies >= self.config.quiet_limit || repeated >= 3 {
@@ -338,7 +319,7 @@ fn shuffled(seed: u64) -> [Cell; SQUARES] {
             pieces.extend(std::iter::repeat_n(Piece { colour, rank }, rank.count()));
         }
     }
-    pieces.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    pieces.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
     let mut board = [Cell::Empty; SQUARES];
     for (cell, piece) in board.iter_mut().zip(pieces) {
         *cell = Cell::FaceDown(piece);

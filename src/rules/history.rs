@@ -51,19 +51,12 @@ impl<G: Game> History<G> {
 
     /// A history whose start is the given position (a game set up by hand, e.g. in tests).
     pub fn starting_from(start: G) -> Self {
-        History {
-            states: vec![start],
-            moves: Vec::new(),
-            redo: Vec::new(),
-            conclusion: None,
-        }
+        History { states: vec![start], moves: Vec::new(), redo: Vec::new(), conclusion: None }
     }
 
     /// The current position.
     pub fn current(&self) -> &G {
-        self.states
-            .last()
-            .expect("a history always holds its start")
+        self.states.last().expect("a history always holds its start")
     }
 
     /// The moves played so far, oldest first, each with the position it was played from.
@@ -109,10 +102,7 @@ impl<G: Game> History<G> {
     /// Whether [`History::undo`] would do something: there is a move, the players have not ended
     /// the game, and the move revealed nothing hidden.
     pub fn can_undo(&self) -> bool {
-        self.conclusion.is_none()
-            && self
-                .last_move()
-                .is_some_and(|(before, mv)| !before.reveals_hidden(mv))
+        self.conclusion.is_none() && self.last_move().is_some_and(|(before, mv)| !before.reveals_hidden(mv))
     }
 
     pub fn can_redo(&self) -> bool {
@@ -172,23 +162,17 @@ impl<G: Game> History<G> {
     pub fn from_record(record: Record<G>) -> Result<Self, ReplayError> {
         let mut history = Self::new(&record.config);
         for (ply, mv) in record.moves.into_iter().enumerate() {
-            history
-                .play(mv)
-                .map_err(|reason| ReplayError { ply, reason })?;
+            history.play(mv).map_err(|reason| ReplayError { ply, reason })?;
         }
         let mut check = history.current().clone();
         for (i, mv) in record.redo.iter().rev().enumerate() {
             let ply = history.ply() + i;
-            check
-                .play(*mv)
-                .map_err(|reason| ReplayError { ply, reason })?;
+            check.play(*mv).map_err(|reason| ReplayError { ply, reason })?;
         }
         history.redo = record.redo;
         if let Some(conclusion) = record.conclusion {
             let ply = history.ply();
-            history
-                .conclude(conclusion)
-                .map_err(|reason| ReplayError { ply, reason })?;
+            history.conclude(conclusion).map_err(|reason| ReplayError { ply, reason })?;
         }
         Ok(history)
     }
@@ -271,10 +255,7 @@ mod tests {
     #[test]
     fn a_finished_game_cannot_be_resigned() {
         let mut h = played(&[0, 1, 0, 1, 0, 1, 0]);
-        assert_eq!(
-            h.conclude(Conclusion::Resigned(Player::Second)),
-            Err(Illegal::GameOver)
-        );
+        assert_eq!(h.conclude(Conclusion::Resigned(Player::Second)), Err(Illegal::GameOver));
     }
 
     /// A game whose every move reveals something, to test that undo stops there.

@@ -6,6 +6,7 @@ use super::storage;
 use crate::i18n::Lang;
 use crate::route::{GameId, Route};
 use crate::rules::connect_four::ConnectFour;
+use crate::rules::dark_chess::DarkChess;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::DragEvent;
@@ -17,12 +18,7 @@ const LANG_KEY: &str = "board-suite/lang";
 fn initial_lang() -> Lang {
     storage::read(LANG_KEY)
         .and_then(|code| Lang::from_code(&code))
-        .or_else(|| {
-            gloo::utils::window()
-                .navigator()
-                .language()
-                .map(|tag| Lang::for_browser(&tag))
-        })
+        .or_else(|| gloo::utils::window().navigator().language().map(|tag| Lang::for_browser(&tag)))
         .unwrap_or(Lang::En)
 }
 
@@ -74,8 +70,11 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game(GameId::ConnectFour) => {
-            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} /> }
+        Route::Game { game: GameId::DarkChess, seed } => {
+            html! { <GamePage<DarkChess> key="dark-chess" lang={*lang} seed={*seed} /> }
+        }
+        Route::Game { game: GameId::ConnectFour, seed } => {
+            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} /> }
         }
         Route::NotFound(path) => html! {
             <>

@@ -17,6 +17,27 @@ pub struct Piece {
     pub kind: &'static str,
     /// The text on the piece (a Chinese character), empty for plain discs and stones.
     pub glyph: &'static str,
+    /// A face-down piece shows only its back: nothing in the page says what it is.
+    pub face_down: bool,
+}
+
+impl Piece {
+    pub fn face_down() -> Piece {
+        Piece { owner: "", kind: "", glyph: "", face_down: true }
+    }
+
+    /// The piece's markup: `data-owner` and `data-kind` only when face up.
+    pub fn render(&self, draggable: Option<&'static str>, lifted: bool) -> Html {
+        if self.face_down {
+            return html! { <span data-piece="" data-face="down" class="piece face-down"></span> };
+        }
+        html! {
+            <span data-piece="" data-owner={self.owner} data-kind={self.kind} draggable={draggable}
+                class={classes!("piece", self.owner, self.kind, lifted.then_some("lifted"))}>
+                { self.glyph }
+            </span>
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -80,9 +101,7 @@ pub struct BoardView {
 
 impl BoardView {
     fn cell(&self, (x, y): Pos) -> Option<&CellView> {
-        (x < self.columns)
-            .then(|| self.cells.get(y * self.columns + x))
-            .flatten()
+        (x < self.columns).then(|| self.cells.get(y * self.columns + x)).flatten()
     }
 
     fn is_target(&self, pos: Pos) -> bool {
@@ -135,10 +154,9 @@ impl Source {
 fn drop_action(view: &BoardView, source: Source, to: Pos) -> Option<BoardAction> {
     match source {
         Source::Hand => view.is_target(to).then_some(BoardAction::Activate(to)),
-        Source::Cell(from) => view
-            .moves_from(from)
-            .any(|m| m.1 == to)
-            .then_some(BoardAction::Move { from, to }),
+        Source::Cell(from) => {
+            view.moves_from(from).any(|m| m.1 == to).then_some(BoardAction::Move { from, to })
+        }
     }
 }
 
@@ -156,10 +174,7 @@ fn select(view: &BoardView, selected: Option<Pos>, pos: Pos) -> (Option<Pos>, Op
     if view.moves_from(pos).next().is_some() {
         return (Some(pos), None);
     }
-    (
-        None,
-        view.is_target(pos).then_some(BoardAction::Activate(pos)),
-    )
+    (None, view.is_target(pos).then_some(BoardAction::Activate(pos)))
 }
 
 /// The cell at or around an element, read back from its data attributes.
@@ -215,8 +230,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let interactive = props.interactive;
     let selected_state = use_state_eq(|| None::<Pos>);
     // A selection that no longer has moves (the position changed) is no selection.
-    let selected =
-        (*selected_state).filter(|&s| interactive && view.moves_from(s).next().is_some());
+    let selected = (*selected_state).filter(|&s| interactive && view.moves_from(s).next().is_some());
     let focus = use_state_eq(|| (view.columns / 2, 0));
     let hover = use_state_eq(|| None::<Pos>);
     let html_drag = use_mut_ref(|| None::<Source>);
@@ -374,10 +388,7 @@ pub fn Board(props: &BoardProps) -> Html {
             // Only a drag this board started acts, and only once: a repeated drop finds no drag.
             let started = html_drag.borrow_mut().take();
             let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
-            let source = data
-                .as_deref()
-                .and_then(Source::parse)
-                .filter(|&s| Some(s) == started);
+            let source = data.as_deref().and_then(Source::parse).filter(|&s| Some(s) == started);
             if let (Some(source), Some(to)) = (source, event_cell(&e)) {
                 dropped(source, to);
             }
@@ -400,11 +411,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 let _ = root.set_pointer_capture(e.pointer_id());
             }
             let start = (e.client_x(), e.client_y());
-            *contact.borrow_mut() = Some(Contact {
-                source: event_source(&e),
-                start,
-                moved: false,
-            });
+            *contact.borrow_mut() = Some(Contact { source: event_source(&e), start, moved: false });
         })
     };
     let onpointermove = {
@@ -415,12 +422,7 @@ pub fn Board(props: &BoardProps) -> Html {
         let hover = hover.clone();
         Callback::from(move |e: PointerEvent| {
             let mut contact = contact.borrow_mut();
-            let Some(Contact {
-                source: Some(source),
-                start,
-                moved,
-            }) = contact.as_mut()
-            else {
+            let Some(Contact { source: Some(source), start, moved }) = contact.as_mut() else {
                 return;
             };
             let (x, y) = (e.client_x(), e.client_y());
@@ -459,11 +461,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 return;
             };
             match ended {
-                Contact {
-                    source: Some(source),
-                    moved: true,
-                    ..
-                } => dropped(source, at),
+                Contact { source: Some(source), moved: true, .. } => dropped(source, at),
                 Contact { moved: false, .. } => click(at),
                 _ => {}
             }
@@ -479,14 +477,7 @@ pub fn Board(props: &BoardProps) -> Html {
     };
 
     let render_piece = |piece: &Piece, source: Source, draggable: bool| {
-        let draggable = (interactive && draggable).then_some("true");
-        let lifted = *touch_dragging == Some(source);
-        html! {
-            <span data-piece="" data-owner={piece.owner} data-kind={piece.kind} draggable={draggable}
-                class={classes!("piece", piece.owner, piece.kind, lifted.then_some("lifted"))}>
-                { piece.glyph }
-            </span>
-        }
+        piece.render((interactive && draggable).then_some("true"), *touch_dragging == Some(source))
     };
 
     // The hand's piece shown translucent where it would land, while a target is hovered.
@@ -497,11 +488,7 @@ pub fn Board(props: &BoardProps) -> Html {
         .filter(|&lands| view.cell(lands).is_some_and(|c| c.piece.is_none()))
         .zip(view.hand.as_ref());
 
-    let hints = |pos: Pos| {
-        selected
-            .and_then(|s| view.moves_from(s).find(|m| m.1 == pos))
-            .map(|m| m.2.attr())
-    };
+    let hints = |pos: Pos| selected.and_then(|s| view.moves_from(s).find(|m| m.1 == pos)).map(|m| m.2.attr());
 
     let rows = (0..view.rows).map(|y| {
         let cells = (0..view.columns).map(|x| {
@@ -553,6 +540,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 { for rows }
             </div>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
+                // A picture only: the dragged piece itself stays in its cell.
                 { for ghost.map(|p| html! { <span class={classes!("piece", p.owner, p.kind)}>{ p.glyph }</span> }) }
             </div>
         </div>

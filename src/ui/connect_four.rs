@@ -9,11 +9,7 @@ use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome, Player};
 
 fn disc(side: &'static str) -> Piece {
-    Piece {
-        owner: side,
-        kind: "disc",
-        glyph: "",
-    }
+    Piece { owner: side, kind: "disc", glyph: "", face_down: false }
 }
 
 impl UiGame for ConnectFour {
@@ -35,8 +31,7 @@ impl UiGame for ConnectFour {
             for x in 0..COLUMNS {
                 let owner = self.disc((x, y)).map(|p| self.side(p));
                 let place = (text.column_row)(x + 1, ROWS - y);
-                let content =
-                    owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
+                let content = owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
                 cells.push(CellView {
                     piece: owner.map(disc),
                     label: format!("{place}: {content}"),
@@ -45,10 +40,7 @@ impl UiGame for ConnectFour {
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));
-                targets.push(Target {
-                    cell: (x, y),
-                    lands,
-                });
+                targets.push(Target { cell: (x, y), lands });
             }
         }
         let side = self.side(self.to_move());
@@ -75,11 +67,11 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn ending(&self, text: &Text) -> &'static str {
+    fn ending(&self, text: &Text) -> String {
         match self.outcome() {
-            Some(Outcome::Win(_)) => text.four_in_a_row,
-            Some(Outcome::Draw) => text.full_board,
-            None => "",
+            Some(Outcome::Win(_)) => text.four_in_a_row.to_owned(),
+            Some(Outcome::Draw) => text.full_board.to_owned(),
+            None => String::new(),
         }
     }
 }

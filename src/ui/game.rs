@@ -2,10 +2,10 @@
 //! [`GameScreen`]. Generic over the game but thin; the markup lives in `screen`.
 
 use super::board::{BoardAction, BoardView};
-use super::screen::{Control, Ended, GameScreen, MoveEntry, Summary};
+use super::screen::{Command, Control, Ended, GameScreen, MoveEntry, Setting, Summary, Tray};
 use super::storage;
 use crate::i18n::{Lang, Text};
-use crate::route::GameId;
+use crate::route::{GameId, Route};
 use crate::rules::{Conclusion, Game, History, Illegal, Outcome, Player};
 use crate::save::LoadError;
 use std::rc::Rc;
@@ -26,7 +26,42 @@ pub trait UiGame: Game + 'static {
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
 
     /// How the rules ended the game, in words (e.g. "four in a row"), for the result overlay.
-    fn ending(&self, text: &Text) -> &'static str;
+    fn ending(&self, text: &Text) -> String;
+
+    /// The shuffle's seed, for games that shuffle.
+    fn seed(_config: &Self::Config) -> Option<u64> {
+        None
+    }
+
+    /// The config with a new shuffle (unchanged for games that do not shuffle).
+    fn reseed(config: &Self::Config, _seed: u64) -> Self::Config {
+        config.clone()
+    }
+
+    /// The choices of the config that the players may change before the first move.
+    fn settings(_config: &Self::Config, _text: &Text) -> Vec<Setting> {
+        Vec::new()
+    }
+
+    /// The config with a setting changed to the given choice (0/1 for a toggle).
+    fn choose(config: &Self::Config, _setting: &str, _choice: usize) -> Self::Config {
+        config.clone()
+    }
+
+    /// Facts about this game for the info panel.
+    fn info(&self, _text: &Text) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Pieces shown beside the board.
+    fn trays(&self, _text: &Text) -> Vec<Tray> {
+        Vec::new()
+    }
+
+    /// Moves made with a button, each with its button.
+    fn commands(&self, _text: &Text) -> Vec<(Command, Self::Move)> {
+        Vec::new()
+    }
 }
 
 /// The page's state: the game, the last refusal, and an unreadable save to tell about.
@@ -40,6 +75,8 @@ struct Session<G: UiGame> {
 enum Action<G: UiGame> {
     Play(G::Move),
     Control(Control),
+    /// A new game with a shuffle of this seed.
+    Restart(u64),
 }
 
 impl<G: UiGame> Reducible for Session<G> {
@@ -51,6 +88,10 @@ impl<G: UiGame> Reducible for Session<G> {
         let to_move = history.current().to_move();
         let refusal = match action {
             Action::Play(mv) => history.play(mv).err(),
+            Action::Restart(seed) => {
+                history = History::new(&G::reseed(history.current().config(), seed));
+                None
+            }
             Action::Control(control) => match control {
                 Control::Undo => {
                     history.undo();
@@ -60,23 +101,29 @@ impl<G: UiGame> Reducible for Session<G> {
                     history.redo();
                     None
                 }
-                Control::Restart => {
-                    history = History::new(history.current().config());
-                    None
-                }
+                // The page turns a restart into `Action::Restart` with a fresh seed.
+                Control::Restart => None,
                 Control::Resign => history.conclude(Conclusion::Resigned(to_move)).err(),
                 Control::AgreeDraw => history.conclude(Conclusion::DrawAgreed).err(),
                 Control::DismissNotice => {
                     load_error = None;
                     None
                 }
+                Control::Choose { setting, choice } => {
+                    // Rules change only before the first move, so no game is lost.
+                    if history.ply() == 0 {
+                        history = History::new(&G::choose(history.current().config(), setting, choice));
+                    }
+                    None
+                }
+                Control::Command(index) => {
+                    // The language only names the buttons; the moves are the same in every one.
+                    let command = history.current().commands(Lang::En.text()).into_iter().nth(index);
+                    command.and_then(|(_, mv)| history.play(mv).err())
+                }
             },
         };
-        Rc::new(Session {
-            history,
-            refusal,
-            load_error,
-        })
+        Rc::new(Session { history, refusal, load_error })
     }
 }
 
@@ -91,7 +138,7 @@ impl<G: UiGame> Session<G> {
         let ending = match history.conclusion() {
             Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
             Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
-            None => game.ending(text).to_owned(),
+            None => game.ending(text),
         };
         let moves = history
             .moves()
@@ -109,6 +156,10 @@ impl<G: UiGame> Session<G> {
             moves,
             refusal: self.refusal,
             load_error: self.load_error.clone(),
+            info: game.info(text),
+            settings: G::settings(game.config(), text),
+            trays: game.trays(text),
+            commands: game.commands(text).into_iter().map(|(command, _)| command).collect(),
         }
     }
 }
@@ -116,25 +167,33 @@ impl<G: UiGame> Session<G> {
 #[derive(Properties, PartialEq)]
 pub struct GamePageProps {
     pub lang: Lang,
+    /// The shuffle the URL asks for (`?seed=N`).
+    pub seed: Option<u64>,
+}
+
+/// A seed for a new shuffle, from the browser's random numbers.
+fn random_seed() -> u64 {
+    let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (half() << 32) | half()
 }
 
 #[component]
 pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let text = props.lang.text();
     let slug = G::ID.slug();
+    let seed = props.seed;
     let session = use_reducer(|| {
-        let (history, error) = storage::load_game::<G>(slug, &Default::default());
-        Session {
-            history,
-            refusal: None,
-            load_error: error,
+        let fresh = G::reseed(&Default::default(), seed.unwrap_or_else(random_seed));
+        let (mut history, load_error) = storage::load_game::<G>(slug, &fresh);
+        // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
+        if let Some(seed) = seed.filter(|&seed| G::seed(history.current().config()) != Some(seed)) {
+            history = History::new(&G::reseed(history.current().config(), seed));
         }
+        Session { history, refusal: None, load_error }
     });
     {
         let session = session.clone();
-        use_effect_with(session.history.record(), move |_| {
-            storage::save_game(slug, &session.history)
-        });
+        use_effect_with(session.history.record(), move |_| storage::save_game(slug, &session.history));
     }
 
     let on_action = {
@@ -147,7 +206,17 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     };
     let on_control = {
         let session = session.clone();
-        Callback::from(move |control: Control| session.dispatch(Action::Control(control)))
+        Callback::from(move |control: Control| match control {
+            Control::Restart => {
+                // A new shuffle: the URL's seed no longer describes the game.
+                let location = gloo::utils::window().location();
+                if location.hash().is_ok_and(|hash| hash.contains('?')) {
+                    let _ = location.set_hash(&Route::Game { game: G::ID, seed: None }.hash());
+                }
+                session.dispatch(Action::Restart(random_seed()));
+            }
+            control => session.dispatch(Action::Control(control)),
+        })
     };
     let history = &session.history;
     let board = Rc::new(history.current().view(history.last_move(), text));

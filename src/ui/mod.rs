@@ -3,6 +3,7 @@
 mod app;
 mod board;
 mod connect_four;
+mod dark_chess;
 mod game;
 mod picker;
 mod screen;

@@ -7,6 +7,35 @@ use yew::prelude::*;
 /// A small picture of a game's board in a typical position.
 fn thumbnail(game: GameId) -> Html {
     match game {
+        GameId::DarkChess => {
+            // A few pieces turned up among the face-down ones.
+            const UP: [(usize, &str, &str); 5] = [
+                (2, "帥", "#b3261e"),
+                (5, "包", "#1f2328"),
+                (11, "俥", "#b3261e"),
+                (20, "卒", "#1f2328"),
+                (26, "馬", "#1f2328"),
+            ];
+            let pieces = (0..32).map(|i| {
+                let (cx, cy) = (8 + (i % 8) * 12, 9 + (i / 8) * 12);
+                let (cx, cy) = (cx.to_string(), cy.to_string());
+                match UP.iter().find(|(at, ..)| *at == i) {
+                    Some((_, glyph, colour)) => html! {
+                        <g>
+                            <circle cx={cx.clone()} cy={cy.clone()} r="5.3" fill="#f7ecd2" stroke={*colour} stroke-width=".7" />
+                            <text x={cx} y={cy} dy="2.4" font-size="6.5" text-anchor="middle" fill={*colour}>{ *glyph }</text>
+                        </g>
+                    },
+                    None => html! { <circle cx={cx} cy={cy} r="5.3" fill="#7a4a24" stroke="#4e2c12" stroke-width=".7" /> },
+                }
+            });
+            html! {
+                <svg viewBox="0 0 98 54" class="thumb" aria-hidden="true">
+                    <rect width="98" height="54" rx="5" fill="#e2b873" />
+                    { for pieces }
+                </svg>
+            }
+        }
         GameId::ConnectFour => {
             // A game in progress, bottom row first: r red, y yellow.
             const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];
@@ -34,6 +63,7 @@ fn thumbnail(game: GameId) -> Html {
 
 fn name(game: GameId, text: &Text) -> (&'static str, &'static str) {
     match game {
+        GameId::DarkChess => (text.dark_chess, text.dark_chess_blurb),
         GameId::ConnectFour => (text.connect_four, text.connect_four_blurb),
     }
 }
@@ -50,7 +80,7 @@ pub fn Picker(props: &PickerProps) -> Html {
         let (title, blurb) = name(game, text);
         html! {
             <li>
-                <a class="card" href={Route::Game(game).hash()} data-link={game.slug()}>
+                <a class="card" href={Route::Game { game, seed: None }.hash()} data-link={game.slug()}>
                     { thumbnail(game) }
                     <span class="card-title">{ title }</span>
                     <span class="card-blurb">{ blurb }</span>

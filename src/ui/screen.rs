@@ -2,7 +2,7 @@
 //! and the move list. Not generic, so its markup is compiled once for all games; the game's
 //! state arrives as plain data in [`Summary`].
 
-use super::board::{Board, BoardAction, BoardView};
+use super::board::{Board, BoardAction, BoardView, Piece};
 use crate::i18n::Lang;
 use crate::rules::Illegal;
 use crate::save::LoadError;
@@ -23,6 +23,37 @@ pub struct MoveEntry {
     pub notation: String,
 }
 
+/// A choice made before the first move (a house rule, a rule set).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setting {
+    /// `data-setting`, language-independent.
+    pub name: &'static str,
+    pub label: &'static str,
+    pub value: SettingValue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingValue {
+    Toggle(bool),
+    Choice { options: Vec<String>, chosen: usize },
+}
+
+/// Pieces shown beside the board, e.g. a side's captured pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tray {
+    pub side: &'static str,
+    pub label: String,
+    pub pieces: Vec<Piece>,
+}
+
+/// A move that is a button rather than a place on the board (ending a chain of captures).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    /// `data-action`.
+    pub name: &'static str,
+    pub label: &'static str,
+}
+
 /// The game's state as the screen shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -38,6 +69,12 @@ pub struct Summary {
     pub refusal: Option<Illegal>,
     /// Why the saved game could not be read, until the player dismisses it.
     pub load_error: Option<LoadError>,
+    /// Facts about this game (its seed, the rules in force).
+    pub info: Vec<String>,
+    /// Open to change until the first move.
+    pub settings: Vec<Setting>,
+    pub trays: Vec<Tray>,
+    pub commands: Vec<Command>,
 }
 
 /// A control the player used.
@@ -49,6 +86,13 @@ pub enum Control {
     Resign,
     AgreeDraw,
     DismissNotice,
+    /// A setting changed: the game starts again under the new rules.
+    Choose {
+        setting: &'static str,
+        choice: usize,
+    },
+    /// The game's command at this index.
+    Command(usize),
 }
 
 /// A question asked before a control that cannot be undone.
@@ -106,11 +150,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let in_play = summary.ended.is_none();
     let side_name = |side: &str| (text.side)(side);
     let (status, turn, outcome) = match summary.ended {
-        None => (
-            (text.to_move)(side_name(summary.to_move)),
-            Some(summary.to_move),
-            None,
-        ),
+        None => ((text.to_move)(side_name(summary.to_move)), Some(summary.to_move), None),
         Some(Ended::Winner(side)) => ((text.wins)(side_name(side)), None, Some(side)),
         Some(Ended::Draw) => (text.draw.to_owned(), None, Some("draw")),
     };
@@ -133,11 +173,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
         }
     });
-    let restart = if in_play && !summary.moves.is_empty() {
-        ask(Confirm::Restart)
-    } else {
-        control(Control::Restart)
-    };
+    let restart =
+        if in_play && !summary.moves.is_empty() { ask(Confirm::Restart) } else { control(Control::Restart) };
 
     let moves = summary.moves.iter().enumerate().map(|(ply, entry)| {
         html! {
@@ -157,10 +194,56 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
         }
     });
-    let refusal = summary
-        .refusal
-        .filter(|_| in_play)
-        .map(|why| (text.refusal)(why));
+    let refusal = summary.refusal.filter(|_| in_play).map(|why| (text.refusal)(why));
+
+    let commands = summary.commands.iter().enumerate().map(|(i, command)| html! {
+        <button data-action={command.name} class="primary" onclick={control(Control::Command(i))}>{ command.label }</button>
+    });
+    let trays = summary.trays.iter().map(|tray| html! {
+        <div class="tray" data-tray={tray.side} aria-label={tray.label.clone()} title={tray.label.clone()}>
+            { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
+        </div>
+    });
+    let locked = !summary.moves.is_empty();
+    let settings = summary.settings.iter().map(|setting| {
+        let name = setting.name;
+        let on_control = props.on_control.clone();
+        let control = match &setting.value {
+            SettingValue::Toggle(on) => {
+                let onchange = Callback::from(move |e: Event| {
+                    let checked = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+                    on_control.emit(Control::Choose { setting: name, choice: usize::from(checked) });
+                });
+                html! { <input type="checkbox" data-setting={name} checked={*on} disabled={locked} {onchange} /> }
+            }
+            SettingValue::Choice { options, chosen } => {
+                let onchange = Callback::from(move |e: Event| {
+                    let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+                    if let Ok(choice) = usize::try_from(index) {
+                        on_control.emit(Control::Choose { setting: name, choice });
+                    }
+                });
+                html! {
+                    <select data-setting={name} disabled={locked} {onchange}>
+                        { for options.iter().enumerate().map(|(i, option)| html! {
+                            <option selected={i == *chosen}>{ option.clone() }</option>
+                        }) }
+                    </select>
+                }
+            }
+        };
+        html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
+    });
+    let rules = (!summary.settings.is_empty() || !summary.info.is_empty()).then(|| {
+        html! {
+            <section class="rules" data-info="">
+                <h2>{ text.rules }</h2>
+                { for summary.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
+                { for settings }
+                if !summary.settings.is_empty() { <p class="hint">{ text.rules_locked }</p> }
+            </section>
+        }
+    });
 
     let overlay = summary.ended.filter(|_| !*overlay_closed).map(|_| {
         let close = {
@@ -187,6 +270,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             { for notice }
             <section class="play">
                 <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play} />
+                if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
             </section>
             <aside class="side">
                 <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome} class="status">
@@ -195,6 +279,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     if !in_play { <small>{ summary.ending.clone() }</small> }
                 </p>
                 <p class="message" aria-live="assertive">{ for refusal }</p>
+                if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
                 <div class="controls">
                     <button data-action="undo" disabled={!summary.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
                     <button data-action="redo" disabled={!summary.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
@@ -203,6 +288,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     <button data-action="draw" disabled={!in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
                 </div>
                 { for confirm_row }
+                { for rules }
                 <h2 class="moves-title">{ text.moves }</h2>
                 if summary.moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
                 <ol data-moves="" class="moves">{ for moves }</ol>

@@ -40,25 +40,13 @@ impl<G: Game> Conformance<G> {
             self.check_candidates(&position, &legal);
             check_save_round_trip(self.id, &history);
             if position.outcome().is_some() {
-                assert!(
-                    legal.is_empty(),
-                    "seed {seed}: a finished game offers moves"
-                );
+                assert!(legal.is_empty(), "seed {seed}: a finished game offers moves");
                 break;
             }
-            assert!(
-                !legal.is_empty(),
-                "seed {seed}: a game in progress has no move"
-            );
-            assert!(
-                history.ply() < self.max_plies,
-                "seed {seed}: no end after {} plies",
-                self.max_plies
-            );
+            assert!(!legal.is_empty(), "seed {seed}: a game in progress has no move");
+            assert!(history.ply() < self.max_plies, "seed {seed}: no end after {} plies", self.max_plies);
             let mv = legal[rng.random_range(0..legal.len())];
-            history
-                .play(mv)
-                .unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
+            history.play(mv).unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
             check_undo_redo(&mut history, &position, seed);
         }
     }
@@ -95,24 +83,13 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
     let after = history.current().clone();
     let (_, mv) = history.last_move().expect("a move was just played");
     if before.reveals_hidden(mv) {
-        assert!(
-            !history.undo(),
-            "seed {seed}: undo crossed hidden information"
-        );
+        assert!(!history.undo(), "seed {seed}: undo crossed hidden information");
         return;
     }
     assert!(history.undo(), "seed {seed}: undo refused");
-    assert_eq!(
-        history.current(),
-        before,
-        "seed {seed}: undo did not restore the position"
-    );
+    assert_eq!(history.current(), before, "seed {seed}: undo did not restore the position");
     assert!(history.redo(), "seed {seed}: redo refused");
-    assert_eq!(
-        history.current(),
-        &after,
-        "seed {seed}: redo did not restore the position"
-    );
+    assert_eq!(history.current(), &after, "seed {seed}: redo did not restore the position");
 }
 
 fn check_save_round_trip<G: Game>(id: &str, history: &History<G>) {

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, open, done, cell, piece } from './harness.mjs';
+import { serve, launch, open, done, cell, piece, touchDrag } from './harness.mjs';
 
 let server;
 let browser;
@@ -85,6 +85,43 @@ test('a cannon captures over a face-down screen by drag, then a piece moves by d
   assert.equal(await button(page, 'undo').isDisabled(), true);
   await done(page);
 });
+
+test('the keyboard flips, selects with hints, and moves', async () => {
+  const page = await game();
+  await page.focus('[data-cell][tabindex="0"]'); // e4, at the top middle
+  for (const key of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await kindAt(page, 1, 1), 'red cannon');
+  for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await kindAt(page, 1, 3), 'black general');
+  for (const key of ['ArrowUp', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await cell(page, 1, 1).getAttribute('data-selected'), '');
+  assert.equal(await cell(page, 1, 3).getAttribute('data-hint'), 'capture');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-selected]').count(), 0);
+  for (const key of ['Enter', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+  assert.equal(await kindAt(page, 1, 3), 'red cannon');
+  await done(page);
+});
+
+test('a touch drag moves a piece', async () => {
+  const page = await game();
+  await cell(page, 1, 1).click();
+  await cell(page, 1, 3).click();
+  await touchDrag(page, piece(page, 1, 1), cell(page, 1, 3));
+  assert.equal(await kindAt(page, 1, 3), 'red cannon');
+  // Taps select and move too.
+  await page.touchscreen.tap(...Object.values(await centre(cell(page, 2, 1))));
+  assert.equal(await kindAt(page, 2, 1), 'red chariot');
+  await page.touchscreen.tap(...Object.values(await centre(cell(page, 2, 1))));
+  await page.touchscreen.tap(...Object.values(await centre(cell(page, 1, 1))));
+  assert.equal(await kindAt(page, 1, 1), 'red chariot');
+  await done(page);
+});
+
+async function centre(locator) {
+  const b = await locator.boundingBox();
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
 
 test('an illegal drag changes nothing', async () => {
   const page = await game();

@@ -1,7 +1,8 @@
 // Saves a screenshot of every screen to tests/browser/artifacts/, to look at as a player would.
 // Usage: node tests/browser/screenshots.mjs (after `trunk build --release`).
 import { mkdirSync } from 'node:fs';
-import { serve, launch, open, cell } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { serve, launch, open, cell, piece } from './harness.mjs';
 
 const out = new URL('./artifacts/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
@@ -25,6 +26,21 @@ await page.locator('button[data-action="language"]').click();
 await shot(page, 'connect-four-zh-notice');
 await page.setViewportSize({ width: 390, height: 800 });
 await shot(page, 'connect-four-phone');
+page = await open(browser, server.url, '#/dark-chess?seed=7');
+await shot(page, 'dark-chess-start');
+for (const [x, y] of [[1, 1], [1, 3], [4, 1], [4, 0], [2, 1], [0, 1]]) await cell(page, x, y).click();
+await cell(page, 1, 1).click();
+await shot(page, 'dark-chess-selected');
+await cell(page, 1, 3).click();
+await cell(page, 3, 2).click();
+await page.locator('button[data-action="language"]').click();
+await shot(page, 'dark-chess-zh');
+page = await open(browser, server.url, '#/dark-chess', {
+  storage: { 'board-suite/v1/dark-chess': readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8') },
+});
+await piece(page, 1, 1).dragTo(cell(page, 2, 1));
+await page.waitForTimeout(400);
+await shot(page, 'dark-chess-won');
 await browser.close();
 server.close();
 console.log(`screenshots in ${out}`);

@@ -152,7 +152,7 @@ static EN: Text = Text {
     },
     save_unreadable: |error| {
         let why = match error {
-            LoadError::Unreadable(_) => "it is damaged".to_owned(),
+            LoadError::Unreadable => "it is damaged".to_owned(),
             LoadError::OtherFormat { found } if *found > crate::save::FORMAT => {
                 "it is from a newer version".to_owned()
             }
@@ -241,7 +241,7 @@ static ZH_HANT: Text = Text {
     },
     save_unreadable: |error| {
         let why = match error {
-            LoadError::Unreadable(_) => "存檔已損毀".to_owned(),
+            LoadError::Unreadable => "存檔已損毀".to_owned(),
             LoadError::OtherFormat { found } if *found > crate::save::FORMAT => {
                 "存檔來自較新的版本".to_owned()
             }

@@ -43,8 +43,9 @@ struct Body<G: Game> {
 /// Why a save could not be loaded.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LoadError {
-    /// Not JSON, or not the shape of a save.
-    Unreadable(String),
+    /// Not JSON, or not the shape of a save. (The text itself is kept in the backup; its
+    /// parser's message is not, as it would add the JSON error tables to the page for nothing.)
+    Unreadable,
     /// Written by an older or newer version of the suite.
     OtherFormat { found: u32 },
     /// A save of another game.
@@ -56,7 +57,7 @@ pub enum LoadError {
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LoadError::Unreadable(why) => write!(f, "unreadable: {why}"),
+            LoadError::Unreadable => write!(f, "not a readable save"),
             LoadError::OtherFormat { found } => write!(f, "format {found}, expected {FORMAT}"),
             LoadError::OtherGame { found } => write!(f, "a save of {found:?}"),
             LoadError::IllegalMove { ply, reason } => {
@@ -74,15 +75,14 @@ pub fn encode<G: Game>(game_id: &str, history: &History<G>) -> String {
 
 /// Reads a save: the format and game first, then the record, then every move through the rules.
 pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadError> {
-    let unreadable = |e: serde_json::Error| LoadError::Unreadable(e.to_string());
-    let header: Header = serde_json::from_str(text).map_err(unreadable)?;
+    let header: Header = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
     if header.format != FORMAT {
         return Err(LoadError::OtherFormat { found: header.format });
     }
     if header.game != game_id {
         return Err(LoadError::OtherGame { found: header.game });
     }
-    let body: Body<G> = serde_json::from_str(text).map_err(unreadable)?;
+    let body: Body<G> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
     History::from_record(body.record)
         .map_err(|ReplayError { ply, reason }| LoadError::IllegalMove { ply, reason })
 }
@@ -116,10 +116,10 @@ mod tests {
     #[test]
     fn corrupt_text_is_an_error() {
         for text in ["", "{", "null", "[]", "\u{0}", r#"{"format":1}"#, r#"{"format":"1","game":"x"}"#] {
-            assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::Unreadable(_))), "{text:?}");
+            assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::Unreadable)), "{text:?}");
         }
         let wrong_shape = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":"a"}],"redo":[],"conclusion":null}}"#;
-        assert!(matches!(decode::<ConnectFour>(ID, wrong_shape), Err(LoadError::Unreadable(_))));
+        assert!(matches!(decode::<ConnectFour>(ID, wrong_shape), Err(LoadError::Unreadable)));
     }
 
     #[test]

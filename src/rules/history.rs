@@ -2,6 +2,7 @@
 
 use super::{Game, Illegal, Outcome, Player};
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// An ending decided by the players rather than the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,11 +14,11 @@ pub enum Conclusion {
 }
 
 /// A game from its start: every position reached, so undo restores a snapshot exactly rather
-/// than reversing a move.
+/// than reversing a move. Snapshots are shared, so cloning a history copies pointers only.
 #[derive(Clone, Debug, PartialEq)]
 pub struct History<G: Game> {
     /// `states[0]` is the start, the last one is the current position.
-    states: Vec<G>,
+    states: Vec<Rc<G>>,
     /// `moves[i]` leads from `states[i]` to `states[i + 1]`.
     moves: Vec<G::Move>,
     /// Undone moves, the most recently undone last. A new move clears them.
@@ -51,7 +52,7 @@ impl<G: Game> History<G> {
 
     /// A history whose start is the given position (a game set up by hand, e.g. in tests).
     pub fn starting_from(start: G) -> Self {
-        History { states: vec![start], moves: Vec::new(), redo: Vec::new(), conclusion: None }
+        History { states: vec![Rc::new(start)], moves: Vec::new(), redo: Vec::new(), conclusion: None }
     }
 
     /// The current position.
@@ -61,7 +62,7 @@ impl<G: Game> History<G> {
 
     /// The moves played so far, oldest first, each with the position it was played from.
     pub fn moves(&self) -> impl Iterator<Item = (&G, &G::Move)> {
-        self.states.iter().zip(&self.moves)
+        self.states.iter().map(|state| &**state).zip(&self.moves)
     }
 
     /// The last move played, with the position it was played from.
@@ -93,7 +94,7 @@ impl<G: Game> History<G> {
         }
         let mut next = self.current().clone();
         next.play(mv)?;
-        self.states.push(next);
+        self.states.push(Rc::new(next));
         self.moves.push(mv);
         self.redo.clear();
         Ok(())
@@ -133,7 +134,7 @@ impl<G: Game> History<G> {
             self.redo.clear();
             return false;
         }
-        self.states.push(next);
+        self.states.push(Rc::new(next));
         self.moves.push(mv);
         true
     }

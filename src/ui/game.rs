@@ -101,8 +101,6 @@ impl<G: UiGame> Reducible for Session<G> {
                     history.redo();
                     None
                 }
-                // The page turns a restart into `Action::Restart` with a fresh seed.
-                Control::Restart => None,
                 Control::Resign => history.conclude(Conclusion::Resigned(to_move)).err(),
                 Control::AgreeDraw => history.conclude(Conclusion::DrawAgreed).err(),
                 Control::DismissNotice => {
@@ -116,11 +114,8 @@ impl<G: UiGame> Reducible for Session<G> {
                     }
                     None
                 }
-                Control::Command(index) => {
-                    // The language only names the buttons; the moves are the same in every one.
-                    let command = history.current().commands(Lang::En.text()).into_iter().nth(index);
-                    command.and_then(|(_, mv)| history.play(mv).err())
-                }
+                // The page turns these into `Action::Restart` with a fresh seed and `Action::Play`.
+                Control::Restart | Control::Command(_) => None,
             },
         };
         Rc::new(Session { history, refusal, load_error })
@@ -214,6 +209,11 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                     let _ = location.set_hash(&Route::Game { game: G::ID, seed: None }.hash());
                 }
                 session.dispatch(Action::Restart(random_seed()));
+            }
+            Control::Command(index) => {
+                if let Some((_, mv)) = session.history.current().commands(text).into_iter().nth(index) {
+                    session.dispatch(Action::Play(mv));
+                }
             }
             control => session.dispatch(Action::Control(control)),
         })

@@ -1,24 +1,14 @@
 // Connect Four and the shell, played in headless Chromium against the release build.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, open, done, cell, piece, boardText, touchDrag } from './harness.mjs';
+import { boardText, cell, control, done, launch, open, piece, status, suite, tap, touchDrag } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const browser = suite();
 
 const SAVE_KEY = 'board-suite/v1/connect-four';
 const BACKUP_KEY = 'board-suite/backup/connect-four';
-const game = (hash = '#/connect-four', options) => open(browser, server.url, hash, options);
-const status = (page) => page.locator('[data-status]');
-const button = (page, action) => page.locator(`.controls button[data-action="${action}"]`);
+const game = (hash = '#/connect-four', options) => browser.open(hash, options);
+const button = control;
 const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
 
 /** Drops discs by clicking the top cell of each column (0-based). */
@@ -88,15 +78,10 @@ test('a touch drag of the next disc drops it', async () => {
   assert.equal(await piece(page, 5, 5).getAttribute('data-owner'), 'red');
   assert.equal(await page.locator('[data-move]').count(), 1);
   // A plain tap still works as a click.
-  await page.touchscreen.tap(...Object.values(await center(cell(page, 6, 3))));
+  await tap(page, cell(page, 6, 3));
   assert.equal(await piece(page, 6, 5).getAttribute('data-owner'), 'yellow');
   await done(page);
 });
-
-async function center(locator) {
-  const b = await locator.boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
 
 test('undo and redo walk the moves; a new move clears redo', async () => {
   const page = await game();
@@ -273,7 +258,7 @@ test('the language switches to 中文, is remembered, and attributes stay the sa
 test('the first visit speaks the browser\'s language', async () => {
   const chinese = await launch({ locale: 'zh-TW' });
   try {
-    const page = await open(chinese, server.url, '#/connect-four');
+    const page = await open(chinese, browser.url(), '#/connect-four');
     assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
     assert.match(await status(page).textContent(), /輪到紅方/);
     await done(page);

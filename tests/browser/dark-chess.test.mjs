@@ -5,26 +5,16 @@
 //   p C R A R A a h
 //   c H P E p P e H
 //   c k p p a E r K
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { serve, launch, open, done, cell, piece, touchDrag } from './harness.mjs';
+import { cell, control, done, piece, status, suite, tap, touchDrag } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+const browser = suite();
 
 const SAVE_KEY = 'board-suite/v1/dark-chess';
-const game = (hash = '#/dark-chess?seed=7', options) => open(browser, server.url, hash, options);
-const status = (page) => page.locator('[data-status]');
-const button = (page, action) => page.locator(`.controls button[data-action="${action}"]`);
+const game = (hash = '#/dark-chess?seed=7', options) => browser.open(hash, options);
+const button = control;
 const kindAt = async (page, x, y) => {
   const p = piece(page, x, y);
   return `${await p.getAttribute('data-owner')} ${await p.getAttribute('data-kind')}`;
@@ -110,18 +100,13 @@ test('a touch drag moves a piece', async () => {
   await touchDrag(page, piece(page, 1, 1), cell(page, 1, 3));
   assert.equal(await kindAt(page, 1, 3), 'red cannon');
   // Taps select and move too.
-  await page.touchscreen.tap(...Object.values(await centre(cell(page, 2, 1))));
+  await tap(page, cell(page, 2, 1));
   assert.equal(await kindAt(page, 2, 1), 'red chariot');
-  await page.touchscreen.tap(...Object.values(await centre(cell(page, 2, 1))));
-  await page.touchscreen.tap(...Object.values(await centre(cell(page, 1, 1))));
+  await tap(page, cell(page, 2, 1));
+  await tap(page, cell(page, 1, 1));
   assert.equal(await kindAt(page, 1, 1), 'red chariot');
   await done(page);
 });
-
-async function centre(locator) {
-  const b = await locator.boundingBox();
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
 
 test('an illegal drag changes nothing', async () => {
   const page = await game();

@@ -7,6 +7,7 @@ import { extname, join, normalize } from 'node:path';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const DIST = new URL('../../dist/', import.meta.url).pathname;
@@ -94,3 +95,31 @@ export async function touchDrag(page, from, to) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+/** A touch tap on an element's centre. */
+export async function tap(page, locator) {
+  const b = await locator.boundingBox();
+  await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** The common setup of a test file: one server and one browser for all its tests. Returns
+ * `open(hash, options)` for a fresh page, and `browser()` for the browser itself. */
+export function suite() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serve();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+  return {
+    open: (hash, options) => open(browser, server.url, hash, options),
+    url: () => server.url,
+  };
+}
+
+export const status = (page) => page.locator('[data-status]');
+export const control = (page, action) => page.locator(`.controls button[data-action="${action}"]`);

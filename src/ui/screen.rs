@@ -240,7 +240,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 <h2>{ text.rules }</h2>
                 { for summary.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
                 { for settings }
-                if !summary.settings.is_empty() { <p class="hint">{ text.rules_locked }</p> }
+                if !summary.settings.is_empty() && !locked { <p class="hint">{ text.rules_locked }</p> }
             </section>
         }
     });

@@ -137,8 +137,10 @@ impl<G: UiGame> Session<G> {
         };
         let moves = history
             .moves()
+            // Named as the sides are now: a dark-chess player's colour is known only after the
+            // first flip.
             .map(|(before, mv)| MoveEntry {
-                side: before.side(before.to_move()),
+                side: game.side(before.to_move()),
                 notation: before.notation(mv),
             })
             .collect();

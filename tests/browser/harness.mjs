@@ -25,6 +25,10 @@ export const CHROMIUM_ARGS = [
 export async function serve() {
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (path === '/storage-setup') {
+      res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>setup</title><link rel="icon" href="data:,">');
+      return;
+    }
     const file = join(DIST, path.endsWith('/') ? 'index.html' : path);
     try {
       const body = await readFile(file);
@@ -55,12 +59,14 @@ export async function open(context, base, hash = '#/', { keepStorage = false, st
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   page.on('pageerror', (e) => page.errors.push(String(e)));
-  await page.goto(base + 'index.html' + hash);
+  // Storage is prepared on a page of the same origin that does not run the app, so no app
+  // instance can write over it before the real page loads.
+  await page.goto(base + 'storage-setup');
   await page.evaluate(({ keep, items }) => {
     if (!keep) localStorage.clear();
     for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
   }, { keep: keepStorage, items: storage });
-  await page.reload();
+  await page.goto(base + 'index.html' + hash);
   await page.waitForSelector('header.top');
   return page;
 }

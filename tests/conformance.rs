@@ -55,3 +55,29 @@ fn dark_chess() {
     }
     .run();
 }
+
+#[test]
+fn checkers() {
+    use board_suite::rules::checkers::{Checkers, Config, Move};
+    Conformance::<Checkers> {
+        id: "checkers",
+        configs: vec![Config { compulsory_capture: true }, Config { compulsory_capture: false }],
+        // Every leg of one or two diagonal squares, and some off the board.
+        candidates: |_| {
+            let mut moves = Vec::new();
+            for from in 0..32u8 {
+                for to in 0..34u8 {
+                    let (fx, fy) = (from % 4, from / 4);
+                    let (tx, ty) = (to % 4, to / 4);
+                    if from != to && fy.abs_diff(ty) <= 2 && fx.abs_diff(tx) <= 1 {
+                        moves.push(Move { from, to });
+                    }
+                }
+            }
+            moves
+        },
+        playouts: 60,
+        max_plies: 5000,
+    }
+    .run();
+}

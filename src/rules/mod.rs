@@ -3,6 +3,7 @@
 //! Every game implements [`Game`]; the history, saving and the conformance tests are written
 //! once against it.
 
+pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod history;

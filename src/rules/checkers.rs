@@ -1,0 +1,340 @@
+//! Checkers (English draughts, WCDF rules) on the 32 dark squares of an 8x8 board. Black
+//! starts at the top and moves first, down the board; red starts at the bottom.
+//!
+//! A move here is one leg: a step, or one jump. A multi-jump is several legs by the same
+//! piece, with the turn staying put (`jumping`) until no further jump exists. Jumped pieces
+//! stay on the board, unjumpable, until the turn ends, so no piece is jumped twice.
+
+use super::{Game, Illegal, Outcome, Player};
+use serde::{Deserialize, Serialize};
+
+/// A dark square, 0-31: PDN square `n` is index `n - 1`, numbered from black's back row, left
+/// to right, top to bottom.
+pub type Square = u8;
+
+const SQUARES: usize = 32;
+
+/// Black is the first player, red the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub owner: Player,
+    pub king: bool,
+}
+
+/// One leg of a move: a step, or a jump over the piece between `from` and `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// WCDF: a player who can capture must. Off is the seed's "captures optional".
+    pub compulsory_capture: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { compulsory_capture: true }
+    }
+}
+
+/// Plies (40 moves by each side) with no capture and no man moved that draw the game.
+pub const QUIET_LIMIT: u32 = 80;
+
+/// The board position of a square: `x` from the left, `y` from the top.
+pub fn coordinates(square: Square) -> (usize, usize) {
+    let (row, index) = (usize::from(square) / 4, usize::from(square) % 4);
+    (2 * index + usize::from(row % 2 == 0), row)
+}
+
+/// The square at a board position, if it is a dark one.
+pub fn square_at(x: usize, y: usize) -> Option<Square> {
+    (x < 8 && y < 8 && (x + y) % 2 == 1).then(|| (y * 4 + x / 2) as Square)
+}
+
+/// The square one diagonal step away, if on the board.
+fn diagonal(square: Square, dx: isize, dy: isize) -> Option<Square> {
+    let (x, y) = coordinates(square);
+    square_at(x.checked_add_signed(dx)?, y.checked_add_signed(dy)?)
+}
+
+/// The direction a player's men move in: black down the board, red up.
+fn forward(player: Player) -> isize {
+    if player == Player::First { 1 } else { -1 }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkers {
+    config: Config,
+    board: [Option<Piece>; SQUARES],
+    to_move: Player,
+    /// The piece in the middle of a multi-jump, which must jump on.
+    jumping: Option<Square>,
+    /// Pieces jumped this turn, removed when it ends.
+    jumped: u32,
+    /// Plies since the last capture or man move.
+    quiet_plies: u32,
+    /// Positions since the last capture or man move: only those can recur.
+    seen: Vec<([Option<Piece>; SQUARES], Player)>,
+    outcome: Option<Outcome>,
+}
+
+impl Checkers {
+    /// A position set up by hand (tests, puzzles): pieces by square, `to_move` to play, and,
+    /// as FEN's half-move clock, the plies already played without a capture or a man moved.
+    pub fn from_setup(
+        config: Config,
+        board: [Option<Piece>; SQUARES],
+        to_move: Player,
+        quiet_plies: u32,
+    ) -> Self {
+        let mut game = Checkers {
+            config,
+            board,
+            to_move,
+            jumping: None,
+            jumped: 0,
+            quiet_plies,
+            seen: vec![(board, to_move)],
+            outcome: None,
+        };
+        if game.legal_moves().is_empty() {
+            game.outcome = Some(Outcome::Win(to_move.opponent()));
+        }
+        game
+    }
+
+    pub fn piece(&self, square: Square) -> Option<Piece> {
+        self.board.get(usize::from(square)).copied().flatten()
+    }
+
+    /// The piece that is part-way through a multi-jump.
+    pub fn jumping(&self) -> Option<Square> {
+        self.jumping
+    }
+
+    /// Whether the piece on `square` was jumped this turn (it leaves when the turn ends).
+    pub fn is_jumped(&self, square: Square) -> bool {
+        self.jumped & (1 << square) != 0
+    }
+
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// The directions the piece on `from` moves and captures in.
+    fn directions(piece: Piece) -> impl Iterator<Item = (isize, isize)> {
+        let ahead = forward(piece.owner);
+        [(-1, ahead), (1, ahead), (-1, -ahead), (1, -ahead)].into_iter().take(if piece.king { 4 } else { 2 })
+    }
+
+    fn jumps_from(&self, from: Square, moves: &mut Vec<Move>) {
+        let Some(piece) = self.piece(from) else { return };
+        for (dx, dy) in Self::directions(piece) {
+            let Some(over) = diagonal(from, dx, dy) else { continue };
+            let Some(to) = diagonal(over, dx, dy) else { continue };
+            let enemy = self.piece(over).is_some_and(|p| p.owner != piece.owner) && !self.is_jumped(over);
+            if enemy && self.piece(to).is_none() {
+                moves.push(Move { from, to });
+            }
+        }
+    }
+
+    fn steps_from(&self, from: Square, moves: &mut Vec<Move>) {
+        let Some(piece) = self.piece(from) else { return };
+        for (dx, dy) in Self::directions(piece) {
+            if let Some(to) = diagonal(from, dx, dy).filter(|&to| self.piece(to).is_none()) {
+                moves.push(Move { from, to });
+            }
+        }
+    }
+
+    fn own_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..SQUARES as Square).filter(|&s| self.piece(s).is_some_and(|p| p.owner == self.to_move))
+    }
+
+    /// Whether the player to move has any move at all, without listing them (checked after
+    /// every turn, so it is kept cheap).
+    fn has_move(&self) -> bool {
+        self.own_squares().any(|from| {
+            let Some(piece) = self.piece(from) else { return false };
+            Self::directions(piece).any(|(dx, dy)| {
+                let Some(next) = diagonal(from, dx, dy) else { return false };
+                match self.piece(next) {
+                    None => true,
+                    Some(p) => {
+                        p.owner != piece.owner
+                            && diagonal(next, dx, dy).is_some_and(|to| self.piece(to).is_none())
+                    }
+                }
+            })
+        })
+    }
+
+    /// Whether a leg is a jump (two diagonal squares away) rather than a step.
+    fn is_jump(mv: Move) -> bool {
+        let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
+        ay.abs_diff(by) == 2 && ax.abs_diff(bx) == 2
+    }
+
+    /// Ends the turn: jumped pieces leave, the other player moves, and the rules may end the game.
+    fn end_turn(&mut self, irreversible: bool) {
+        for square in 0..SQUARES {
+            if self.jumped & (1 << square) != 0 {
+                self.board[square] = None;
+            }
+        }
+        self.jumped = 0;
+        self.jumping = None;
+        self.to_move = self.to_move.opponent();
+        if irreversible {
+            self.quiet_plies = 0;
+            self.seen.clear();
+        } else {
+            self.quiet_plies += 1;
+        }
+        self.seen.push((self.board, self.to_move));
+        let repeated = self.seen.iter().filter(|&&seen| seen == (self.board, self.to_move)).count();
+        if !self.has_move() {
+            self.outcome = Some(Outcome::Win(self.to_move.opponent()));
+        } else if self.quiet_plies >= QUIET_LIMIT || repeated >= 3 {
+            self.outcome = Some(Outcome::Draw);
+        }
+    }
+}
+
+impl Game for Checkers {
+    type Move = Move;
+    type Config = Config;
+
+    fn new(config: &Config) -> Self {
+        let mut board = [None; SQUARES];
+        for (square, cell) in board.iter_mut().enumerate() {
+            *cell = match square {
+                0..12 => Some(Piece { owner: Player::First, king: false }),
+                20..32 => Some(Piece { owner: Player::Second, king: false }),
+                _ => None,
+            };
+        }
+        Self::from_setup(config.clone(), board, Player::First, 0)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        if self.outcome.is_some() {
+            return moves;
+        }
+        if let Some(from) = self.jumping {
+            self.jumps_from(from, &mut moves);
+            return moves;
+        }
+        for from in self.own_squares() {
+            self.jumps_from(from, &mut moves);
+        }
+        if moves.is_empty() || !self.config.compulsory_capture {
+            for from in self.own_squares() {
+                self.steps_from(from, &mut moves);
+            }
+        }
+        moves
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        if self.outcome.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if !self.legal_moves().contains(&mv) {
+            return Err(Illegal::NotAllowed);
+        }
+        self.apply(mv);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// A leg in PDN: `11-15` for a step, `22x15` for a jump.
+    fn notation(&self, mv: &Move) -> String {
+        let separator = if Self::is_jump(*mv) { 'x' } else { '-' };
+        format!("{}{separator}{}", mv.from + 1, mv.to + 1)
+    }
+}
+
+impl Checkers {
+    /// Plays a leg already known to be legal.
+    fn apply(&mut self, mv: Move) {
+        let Some(mut piece) = self.piece(mv.from) else { return };
+        let jump = Self::is_jump(mv);
+        if jump {
+            let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
+            if let Some(over) = square_at((ax + bx) / 2, (ay + by) / 2) {
+                self.jumped |= 1 << over;
+            }
+        }
+        let (_, y) = coordinates(mv.to);
+        let far_row = if piece.owner == Player::First { 7 } else { 0 };
+        // A man reaching the far row is crowned, and that ends the move.
+        let crowned = !piece.king && y == far_row;
+        piece.king |= crowned;
+        self.board[usize::from(mv.from)] = None;
+        self.board[usize::from(mv.to)] = Some(piece);
+        if jump && !crowned {
+            let mut more = Vec::new();
+            self.jumps_from(mv.to, &mut more);
+            if !more.is_empty() {
+                self.jumping = Some(mv.to);
+                return;
+            }
+        }
+        let man_moved = !piece.king || crowned;
+        self.end_turn(jump || man_moved);
+    }
+}
+
+/// A whole move in PDN: `11-15`, `22x15`, or a multi-capture `11x18x25`, from the squares it
+/// visits.
+pub fn pdn(squares: &[Square], capture: bool) -> String {
+    let numbers: Vec<String> = squares.iter().map(|s| (s + 1).to_string()).collect();
+    numbers.join(if capture { "x" } else { "-" })
+}
+
+/// Reads a whole PDN move into the squares it visits and whether it captures.
+pub fn parse_pdn(text: &str) -> Option<(Vec<Square>, bool)> {
+    let capture = text.contains('x');
+    let separator = if capture { 'x' } else { '-' };
+    let squares = text
+        .trim()
+        .split(separator)
+        .map(|n| n.parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| n - 1))
+        .collect::<Option<Vec<Square>>>()?;
+    (squares.len() >= 2 && (capture || squares.len() == 2)).then_some((squares, capture))
+}
+
+/// The number of positions reached after `depth` whole moves (a multi-jump is one move), for
+/// checking move generation against published counts.
+pub fn perft(game: &Checkers, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    game.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.apply(mv);
+            let same_move = next.to_move() == game.to_move() && next.outcome().is_none();
+            perft(&next, if same_move { depth } else { depth - 1 })
+        })
+        .sum()
+}

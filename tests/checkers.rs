@@ -1,0 +1,254 @@
+//! Checkers rules: move generation against published perft counts, and each rule from
+//! positions written as text.
+
+use board_suite::rules::checkers::{
+    Checkers, Config, Move, Piece, QUIET_LIMIT, Square, parse_pdn, pdn, perft, square_at,
+};
+use board_suite::rules::{Game, History, Illegal, Outcome, Player};
+
+/// Perft from the start (Bik; Fierz; OEIS A133046): two capture paths that end on the same
+/// square taking the same pieces count as two moves.
+#[test]
+fn perft_from_the_start_matches_the_published_counts() {
+    const COUNTS: [u64; 10] = [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564];
+    let start = Checkers::new(&Config::default());
+    for (depth, expected) in (1..).zip(COUNTS) {
+        assert_eq!(perft(&start, depth), expected, "depth {depth}");
+    }
+}
+
+/// A position from a picture, top row first: `b`/`r` black and red men, `B`/`R` kings, `.`
+/// an empty square. Pieces stand only on dark squares (`x + y` odd).
+fn board(picture: &str) -> [Option<Piece>; 32] {
+    let rows: Vec<&str> = picture.split_whitespace().collect();
+    assert_eq!(rows.len(), 8);
+    let mut board = [None; 32];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let Some(square) = square_at(x, y) else {
+                assert_eq!(c, '.', "a piece on a light square at ({x}, {y})");
+                continue;
+            };
+            let owner = if c.eq_ignore_ascii_case(&'b') { Player::First } else { Player::Second };
+            if c != '.' {
+                board[usize::from(square)] = Some(Piece { owner, king: c.is_ascii_uppercase() });
+            }
+        }
+    }
+    board
+}
+
+fn setup(picture: &str, to_move: Player) -> Checkers {
+    Checkers::from_setup(Config::default(), board(picture), to_move, 0)
+}
+
+/// The leg between two board positions.
+fn leg(from: (usize, usize), to: (usize, usize)) -> Move {
+    Move { from: square_at(from.0, from.1).unwrap(), to: square_at(to.0, to.1).unwrap() }
+}
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| (m.from, m.to));
+    moves
+}
+
+fn refused(game: &Checkers, mv: Move) {
+    let mut after = game.clone();
+    assert!(after.play(mv).is_err(), "{mv:?} accepted");
+    assert_eq!(&after, game);
+}
+
+#[test]
+fn squares_are_numbered_from_blacks_back_row() {
+    assert_eq!(square_at(1, 0), Some(0), "square 1 is the top-left dark square");
+    assert_eq!(square_at(7, 0), Some(3));
+    assert_eq!(square_at(0, 1), Some(4));
+    assert_eq!(square_at(6, 7), Some(31));
+    assert_eq!(square_at(0, 0), None, "a light square");
+    let start = Checkers::new(&Config::default());
+    assert_eq!(start.piece(0), Some(Piece { owner: Player::First, king: false }));
+    assert_eq!(start.piece(31), Some(Piece { owner: Player::Second, king: false }));
+    assert_eq!(start.to_move(), Player::First, "black moves first");
+}
+
+#[test]
+fn men_move_forward_only() {
+    let black =
+        setup("........ ........ ...b.... ........ ........ ........ ........ r.......", Player::First);
+    assert_eq!(black.legal_moves(), sorted(vec![leg((3, 2), (2, 3)), leg((3, 2), (4, 3))]));
+    let red =
+        setup(".......b ........ ........ ........ ........ ....r... ........ ........", Player::Second);
+    assert_eq!(red.legal_moves(), sorted(vec![leg((4, 5), (3, 4)), leg((4, 5), (5, 4))]));
+}
+
+#[test]
+fn kings_move_both_ways_one_square() {
+    let game =
+        setup("........ ........ ...B.... ........ ........ ........ ........ r.......", Player::First);
+    let expected = vec![leg((3, 2), (2, 1)), leg((3, 2), (4, 1)), leg((3, 2), (2, 3)), leg((3, 2), (4, 3))];
+    assert_eq!(sorted(game.legal_moves()), sorted(expected));
+    refused(&game, leg((3, 2), (5, 4)));
+}
+
+#[test]
+fn capture_is_compulsory_unless_the_setting_is_off() {
+    let picture = "........ ........ ...b.... ....r... ........ b....... ........ ........";
+    let game = setup(picture, Player::First);
+    assert_eq!(game.legal_moves(), [leg((3, 2), (5, 4))]);
+    refused(&game, leg((0, 5), (1, 6)));
+    let optional =
+        Checkers::from_setup(Config { compulsory_capture: false }, board(picture), Player::First, 0);
+    assert!(optional.legal_moves().contains(&leg((0, 5), (1, 6))));
+    assert!(optional.legal_moves().contains(&leg((3, 2), (5, 4))));
+}
+
+#[test]
+fn men_capture_forward_only() {
+    // The red man behind the black man cannot be taken by it.
+    let game =
+        setup("........ ....r... ...b.... ........ ........ ........ ........ ......r.", Player::First);
+    assert_eq!(sorted(game.legal_moves()), sorted(vec![leg((3, 2), (2, 3)), leg((3, 2), (4, 3))]));
+    // A king takes backwards.
+    let game =
+        setup("........ ....r... ...B.... ........ ........ ........ ........ ......r.", Player::First);
+    assert_eq!(game.legal_moves(), [leg((3, 2), (5, 0))]);
+}
+
+#[test]
+fn a_multi_jump_branches_and_must_be_completed() {
+    let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
+    let mut game = setup(picture, Player::First);
+    game.play(leg((3, 2), (5, 4))).unwrap();
+    assert_eq!(game.to_move(), Player::First, "the jump goes on");
+    assert_eq!(game.jumping(), square_at(5, 4));
+    assert_eq!(sorted(game.legal_moves()), sorted(vec![leg((5, 4), (3, 6)), leg((5, 4), (7, 6))]));
+    refused(&game, leg((0, 7), (1, 6)));
+    let mut left = game.clone();
+    left.play(leg((5, 4), (3, 6))).unwrap();
+    assert_eq!(left.to_move(), Player::Second);
+    assert!(left.piece(square_at(4, 3).unwrap()).is_none() && left.piece(square_at(4, 5).unwrap()).is_none());
+    assert!(left.piece(square_at(6, 5).unwrap()).is_some());
+    game.play(leg((5, 4), (7, 6))).unwrap();
+    assert_eq!(game.to_move(), Player::Second);
+}
+
+#[test]
+fn no_piece_is_jumped_twice() {
+    // A king round four red men comes back to its square and may not take the first again.
+    let picture = "........ ........ ...r.r.. ..B..... ...r.r.. ........ ........ ........";
+    let mut game = setup(picture, Player::First);
+    for (from, to) in [((2, 3), (4, 1)), ((4, 1), (6, 3)), ((6, 3), (4, 5)), ((4, 5), (2, 3))] {
+        assert_eq!(game.to_move(), Player::First);
+        game.play(leg(from, to)).unwrap();
+        if to != (2, 3) {
+            assert!(game.is_jumped(square_at(3, 2).unwrap()), "jumped pieces stay until the turn ends");
+        }
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)), "all four taken, red has nothing left");
+    assert!((0..32).all(|s| game.piece(s).is_none_or(|p| p.owner == Player::First)));
+}
+
+#[test]
+fn crowning_ends_the_move() {
+    // On the far row the new king could jump on over the red man beside it, but the move ends.
+    let picture = "........ ........ ........ ........ .r...... ..b..... ...r.r.. ........";
+    let mut game = setup(picture, Player::First);
+    game.play(leg((2, 5), (4, 7))).unwrap();
+    assert_eq!(game.piece(square_at(4, 7).unwrap()), Some(Piece { owner: Player::First, king: true }));
+    assert_eq!(game.to_move(), Player::Second, "crowned: the turn is over");
+    assert!(game.piece(square_at(5, 6).unwrap()).is_some());
+}
+
+#[test]
+fn a_step_to_the_far_row_crowns() {
+    let mut game =
+        setup("........ r....... ........ ........ ........ ........ .b...... ........", Player::First);
+    game.play(leg((1, 6), (0, 7))).unwrap();
+    assert!(game.piece(square_at(0, 7).unwrap()).is_some_and(|p| p.king));
+}
+
+#[test]
+fn a_player_who_cannot_move_loses() {
+    // Red's only man is blocked: it can neither step nor jump.
+    let picture = ".b...... ........ ........ ........ .....b.. ......b. .......r ........";
+    let mut game = setup(picture, Player::First);
+    game.play(leg((1, 0), (0, 1))).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    // And one with no pieces left.
+    let mut game =
+        setup("........ ........ ...b.... ....r... ........ ........ ........ ........", Player::First);
+    game.play(leg((3, 2), (5, 4))).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(game.play(leg((5, 4), (6, 5))), Err(Illegal::GameOver));
+}
+
+#[test]
+fn forty_moves_each_without_capture_or_man_move_draw() {
+    let picture = ".B...... ........ ........ ........ ........ ........ ........ ......R.";
+    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::First, QUIET_LIMIT - 2);
+    game.play(leg((1, 0), (2, 1))).unwrap();
+    assert_eq!(game.outcome(), None);
+    game.play(leg((6, 7), (5, 6))).unwrap();
+    assert_eq!(game.quiet_plies(), QUIET_LIMIT);
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+    // A man's move resets the count.
+    let picture = ".B...... ........ ........ ........ ........ ........ .r...... ........";
+    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::Second, QUIET_LIMIT - 1);
+    game.play(leg((1, 6), (2, 5))).unwrap();
+    assert_eq!((game.outcome(), game.quiet_plies()), (None, 0));
+}
+
+#[test]
+fn the_third_repetition_draws() {
+    let picture = ".B...... ........ ........ ........ ........ ........ ........ ......R.";
+    let mut game = setup(picture, Player::First);
+    let round = [leg((1, 0), (2, 1)), leg((6, 7), (5, 6)), leg((2, 1), (1, 0)), leg((5, 6), (6, 7))];
+    for mv in round {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.outcome(), None);
+    for mv in round {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+}
+
+#[test]
+fn pdn_round_trips() {
+    assert_eq!(pdn(&[10, 14], false), "11-15");
+    assert_eq!(pdn(&[21, 14], true), "22x15");
+    assert_eq!(pdn(&[10, 17, 24], true), "11x18x25");
+    for text in ["11-15", "22x15", "11x18x25", "1-5", "32x23"] {
+        let (squares, capture): (Vec<Square>, bool) = parse_pdn(text).unwrap();
+        assert_eq!(pdn(&squares, capture), text);
+    }
+    for bad in ["", "11", "0-4", "33-29", "11-15-19", "a-b", "11x", "11--15"] {
+        assert_eq!(parse_pdn(bad), None, "{bad:?}");
+    }
+    let start = Checkers::new(&Config::default());
+    assert_eq!(start.notation(&Move { from: 10, to: 14 }), "11-15");
+}
+
+#[test]
+fn undo_takes_back_one_leg() {
+    let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
+    let mut history = History::starting_from(setup(picture, Player::First));
+    history.play(leg((3, 2), (5, 4))).unwrap();
+    history.play(leg((5, 4), (7, 6))).unwrap();
+    assert!(history.undo());
+    assert_eq!(history.current().jumping(), square_at(5, 4));
+}
+
+/// Perft beyond the tested depths, as a benchmark of move generation:
+/// `cargo test --release --test checkers perft_benchmark -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perft_benchmark() {
+    let start = Checkers::new(&Config::default());
+    for depth in 10..=11 {
+        let clock = std::time::Instant::now();
+        let nodes = perft(&start, depth);
+        let seconds = clock.elapsed().as_secs_f64();
+        println!("perft({depth}) = {nodes} in {seconds:.2} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
+    }
+}

@@ -81,3 +81,25 @@ fn checkers() {
     }
     .run();
 }
+
+#[test]
+fn five_tigers() {
+    use board_suite::rules::five_tigers::{Config, FiveTigers, Move, Preset};
+    Conformance::<FiveTigers> {
+        id: "five-tigers",
+        configs: Preset::ALL.into_iter().map(|preset| Config { preset }).collect(),
+        // Every placement and removal, every step to a neighbouring point, some off the board.
+        candidates: |_| {
+            let mut moves: Vec<Move> = (0..27).flat_map(|p| [Move::Place(p), Move::Remove(p)]).collect();
+            for from in 0..25u8 {
+                for to in [from.wrapping_sub(5), from + 5, from.wrapping_sub(1), from + 1, from + 2] {
+                    moves.push(Move::Step { from, to });
+                }
+            }
+            moves
+        },
+        playouts: 100,
+        max_plies: 3000,
+    }
+    .run();
+}

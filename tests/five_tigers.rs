@@ -1,0 +1,216 @@
+//! Five Tigers rules, each from positions written as text.
+
+use board_suite::rules::five_tigers::{
+    Config, FiveTigers, Move, Phase, Preset, QUIET_LIMIT, Shape, formations, point_at,
+};
+use board_suite::rules::{Game, Outcome, Player};
+
+/// A board from five rows of five points, top row first: `b` black, `w` white, `.` empty.
+fn board(text: &str) -> [Option<Player>; 25] {
+    let rows: Vec<&str> = text.split_whitespace().collect();
+    assert_eq!(rows.len(), 5);
+    let mut board = [None; 25];
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            board[usize::from(point_at(x, y))] = match c {
+                'b' => Some(Player::First),
+                'w' => Some(Player::Second),
+                _ => None,
+            };
+        }
+    }
+    board
+}
+
+fn placing(text: &str, to_move: Player, owed: u32, preset: Preset) -> FiveTigers {
+    FiveTigers::from_setup(Config { preset }, board(text), to_move, Phase::Place { owed })
+}
+
+fn moving(text: &str, to_move: Player) -> FiveTigers {
+    FiveTigers::from_setup(Config::default(), board(text), to_move, Phase::Move { captures: 0 })
+}
+
+fn play(game: &mut FiveTigers, mv: Move) {
+    assert_eq!(game.play(mv), Ok(()), "{mv:?}");
+}
+
+fn at(x: usize, y: usize) -> u8 {
+    point_at(x, y)
+}
+
+#[test]
+fn the_board_has_36_formations() {
+    let all = formations();
+    let count = |shape| all.iter().filter(|f| f.shape == shape).count();
+    assert_eq!(count(Shape::Square), 16);
+    assert_eq!(count(Shape::Diagonal3), 4);
+    assert_eq!(count(Shape::Diagonal4), 4);
+    assert_eq!(count(Shape::Diagonal5), 2);
+    assert_eq!(count(Shape::Line), 10);
+    assert_eq!(all.len(), 36);
+}
+
+#[test]
+fn every_formation_earns_its_value_wherever_it_stands() {
+    let values = Preset::Seed.values();
+    for formation in formations() {
+        // Black holds all but the last point of the formation and places it.
+        let mut setup = [None; 25];
+        let (last, rest) = formation.points.split_last().unwrap();
+        for &p in rest {
+            setup[usize::from(p)] = Some(Player::First);
+        }
+        let mut game =
+            FiveTigers::from_setup(Config::default(), setup, Player::First, Phase::Place { owed: 1 });
+        play(&mut game, Move::Place(*last));
+        assert_eq!(game.completed(), std::slice::from_ref(&formation), "{formation:?}");
+        assert_eq!(game.phase(), Phase::Place { owed: values.of(formation.shape) }, "{formation:?}");
+        assert_eq!(game.to_move(), Player::First, "extra placements: the same player goes on");
+    }
+}
+
+#[test]
+fn a_corner_diagonal_of_two_does_not_count() {
+    let mut game = placing(".b... ..... ..... ..... .....", Player::First, 1, Preset::Seed);
+    play(&mut game, Move::Place(at(0, 1)));
+    assert!(game.completed().is_empty());
+    assert_eq!(game.to_move(), Player::Second);
+}
+
+#[test]
+fn formations_made_at_once_add_up() {
+    // The last point of row one also completes a square: 2 + 1.
+    let mut game = placing("bbbb. ...bb ..... ..... .....", Player::First, 1, Preset::Seed);
+    play(&mut game, Move::Place(at(4, 0)));
+    assert_eq!(game.completed().len(), 2);
+    assert_eq!(game.phase(), Phase::Place { owed: 3 });
+}
+
+#[test]
+fn extra_placements_carry_over() {
+    // The example: 五斜 earns 3; a square made with the first of them earns 1 more,
+    // so 2 + 1 = 3 remain.
+    let mut game = placing("bb... .b... ..b.. ...b. .....", Player::First, 1, Preset::Seed);
+    play(&mut game, Move::Place(at(4, 4)));
+    assert_eq!(game.phase(), Phase::Place { owed: 3 });
+    play(&mut game, Move::Place(at(0, 1)));
+    assert_eq!(game.completed().len(), 1);
+    assert_eq!(game.phase(), Phase::Place { owed: 3 });
+    play(&mut game, Move::Place(at(4, 0)));
+    assert_eq!(game.phase(), Phase::Place { owed: 2 });
+}
+
+#[test]
+fn a_full_board_ends_placing_and_lapses_extras() {
+    // One point left; black fills it with extras pending.
+    let mut game = placing("bwbwb wbwbw bwbwb wbwbw bwbw.", Player::First, 3, Preset::Seed);
+    play(&mut game, Move::Place(at(4, 4)));
+    assert_eq!(game.phase(), Phase::Remove { left: 2, first: Player::Second });
+    assert_eq!(game.to_move(), Player::Second, "the second player removes first");
+}
+
+#[test]
+fn the_removal_round_then_moving() {
+    let mut game = placing("bwbwb wbwbw bwbwb wbwbw bwbw.", Player::First, 1, Preset::Seed);
+    play(&mut game, Move::Place(at(4, 4)));
+    assert!(
+        game.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Remove(p) if game.stone(*p) == Some(Player::First)))
+    );
+    play(&mut game, Move::Remove(at(0, 0)));
+    assert_eq!(game.to_move(), Player::First);
+    play(&mut game, Move::Remove(at(1, 0)));
+    assert_eq!(game.phase(), Phase::Move { captures: 0 });
+    assert_eq!(game.to_move(), Player::Second, "the first remover moves first");
+}
+
+#[test]
+fn captures_are_chosen_one_by_one_before_the_turn_passes() {
+    // Black steps into a square (1 capture) with white keeping more than three stones.
+    let mut game = moving("bb... .b... b.... ...ww ..www", Player::First);
+    play(&mut game, Move::Step { from: at(0, 2), to: at(0, 1) });
+    assert_eq!(game.phase(), Phase::Move { captures: 1 });
+    assert_eq!(game.to_move(), Player::First);
+    assert!(
+        game.legal_moves()
+            .iter()
+            .all(|m| matches!(m, Move::Remove(p) if game.stone(*p) == Some(Player::Second)))
+    );
+    play(&mut game, Move::Remove(at(4, 4)));
+    assert_eq!(game.to_move(), Player::Second);
+    assert_eq!(game.phase(), Phase::Move { captures: 0 });
+}
+
+#[test]
+fn more_captures_than_the_opponent_can_lose_end_the_game() {
+    // Shandong: a row is worth 4, white has 3 stones: the first capture leaves two, and white loses.
+    let config = Config { preset: Preset::Shandong };
+    let mut game = FiveTigers::from_setup(
+        config,
+        board("bbbb. ....b ..... ..... w.w.w"),
+        Player::First,
+        Phase::Move { captures: 0 },
+    );
+    play(&mut game, Move::Step { from: at(4, 1), to: at(4, 0) });
+    assert_eq!(game.phase(), Phase::Move { captures: 4 });
+    play(&mut game, Move::Remove(at(0, 4)));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(game.legal_moves().is_empty());
+}
+
+#[test]
+fn a_blocked_player_starts_a_removal_round_then_moves() {
+    // Black's step closes the last way out for white's stones on the top row; the one in the
+    // far corner is shut in already.
+    let mut game = moving("www.. bbbb. ..... ....b ...bw", Player::First);
+    play(&mut game, Move::Step { from: at(3, 1), to: at(3, 0) });
+    assert_eq!(game.phase(), Phase::Remove { left: 2, first: Player::Second });
+    assert_eq!(game.to_move(), Player::Second, "the blocked player removes first");
+    play(&mut game, Move::Remove(at(1, 1)));
+    play(&mut game, Move::Remove(at(4, 4)));
+    assert_eq!((game.to_move(), game.phase()), (Player::Second, Phase::Move { captures: 0 }));
+    assert!(game.legal_moves().contains(&Move::Step { from: at(1, 0), to: at(1, 1) }));
+}
+
+#[test]
+fn fewer_than_three_stones_lose() {
+    let mut game = FiveTigers::from_setup(
+        Config::default(),
+        board("bbb.. ..... ..... ..... ww..w"),
+        Player::First,
+        Phase::Remove { left: 1, first: Player::Second },
+    );
+    play(&mut game, Move::Remove(at(4, 4)));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+}
+
+#[test]
+fn each_preset_values_the_five_diagonal() {
+    for (preset, owed) in [(Preset::Seed, 3), (Preset::Northeast, 1), (Preset::Shandong, 5)] {
+        let mut game = placing("b.... .b... ..b.. ...b. .....", Player::First, 1, preset);
+        play(&mut game, Move::Place(at(4, 4)));
+        assert_eq!(game.phase(), Phase::Place { owed }, "{preset:?}");
+    }
+    let shandong = Preset::Shandong.values();
+    assert_eq!(
+        [shandong.square, shandong.diagonal3, shandong.diagonal4, shandong.diagonal5, shandong.line],
+        [1, 2, 3, 5, 4]
+    );
+}
+
+#[test]
+fn fifty_moves_each_without_a_capture_draw() {
+    let mut game = moving("b.b.b ..... ..... ..... w.w.w", Player::First);
+    let shuffle = [
+        Move::Step { from: at(0, 0), to: at(0, 1) },
+        Move::Step { from: at(0, 4), to: at(0, 3) },
+        Move::Step { from: at(0, 1), to: at(0, 0) },
+        Move::Step { from: at(0, 3), to: at(0, 4) },
+    ];
+    for ply in 0..QUIET_LIMIT {
+        assert_eq!(game.outcome(), None, "ply {ply}");
+        play(&mut game, shuffle[ply as usize % 4]);
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Draw));
+}

@@ -54,6 +54,8 @@ pub struct Text {
     pub connect_four_blurb: &'static str,
     pub dark_chess: &'static str,
     pub dark_chess_blurb: &'static str,
+    pub five_tigers: &'static str,
+    pub five_tigers_blurb: &'static str,
     pub side: fn(&str) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -101,6 +103,18 @@ pub struct Text {
     pub cannot_move: fn(&str) -> String,
     pub quiet_draw: fn(u32) -> String,
     pub repetition: &'static str,
+    pub stone: fn(&str) -> String,
+    pub next_stone: fn(&str) -> String,
+    /// A formation's name: 方, 三斜, 四斜, 五斜, or a row or column.
+    pub formation: fn(&str) -> &'static str,
+    pub placements_left: fn(u32) -> String,
+    pub remove_one: &'static str,
+    pub captures_left: fn(u32) -> String,
+    pub preset: &'static str,
+    pub preset_name: fn(&str) -> &'static str,
+    pub values: fn(&[(&str, u32)]) -> String,
+    pub too_few_stones: fn(&str) -> String,
+    pub quiet_moves_draw: fn(u32) -> String,
 }
 
 static EN: Text = Text {
@@ -112,6 +126,8 @@ static EN: Text = Text {
     connect_four_blurb: "Drop discs; four in a row wins.",
     dark_chess: "Dark chess",
     dark_chess_blurb: "Flip hidden pieces, capture by rank; the cannon jumps.",
+    five_tigers: "Five Tigers",
+    five_tigers_blurb: "Place, remove, then move: squares and lines capture.",
     side: |side| match side {
         "first" => "First player",
         "second" => "Second player",
@@ -190,6 +206,30 @@ static EN: Text = Text {
     cannot_move: |side| format!("{side} cannot move"),
     quiet_draw: |plies| format!("{plies} plies without a flip or capture"),
     repetition: "The same position a third time",
+    stone: |side| format!("{side} stone"),
+    next_stone: |side| format!("{side}'s bowl: drag a stone onto a point or click a point"),
+    formation: |shape| match shape {
+        "square" => "Square (方)",
+        "diagonal3" => "Three diagonal (三斜)",
+        "diagonal4" => "Four diagonal (四斜)",
+        "diagonal5" => "Five diagonal (五斜)",
+        _ => "Row or column",
+    },
+    placements_left: |n| if n == 1 { "1 placement left".to_owned() } else { format!("{n} placements left") },
+    remove_one: "Remove one of your opponent's stones",
+    captures_left: |n| if n == 1 { "Take 1 stone".to_owned() } else { format!("Take {n} stones") },
+    preset: "Formation values",
+    preset_name: |preset| match preset {
+        "northeast" => "Northeast 五虎 (all 1)",
+        "shandong" => "Shandong 五棍棋",
+        _ => "Standard",
+    },
+    values: |values| {
+        let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
+        parts.join(" · ")
+    },
+    too_few_stones: |side| format!("{side} has fewer than three stones"),
+    quiet_moves_draw: |plies| format!("{} moves each without a capture", plies / 2),
 };
 
 static ZH_HANT: Text = Text {
@@ -201,6 +241,8 @@ static ZH_HANT: Text = Text {
     connect_four_blurb: "投下棋子，先連成四子者勝。",
     dark_chess: "暗棋",
     dark_chess_blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。",
+    five_tigers: "五虎棋",
+    five_tigers_blurb: "先擺子、再提子、後走子：成方成斜可吃子。",
     side: |side| match side {
         "first" => "先手",
         "second" => "後手",
@@ -277,6 +319,30 @@ static ZH_HANT: Text = Text {
     cannot_move: |side| format!("{side}無棋可走"),
     quiet_draw: |plies| format!("連續 {plies} 步無翻無吃"),
     repetition: "同一局面出現第三次",
+    stone: |side| format!("{side}棋子"),
+    next_stone: |side| format!("{side}的棋罐：把棋子拖到點上，或點選一點"),
+    formation: |shape| match shape {
+        "square" => "方",
+        "diagonal3" => "三斜",
+        "diagonal4" => "四斜",
+        "diagonal5" => "五斜",
+        _ => "成行",
+    },
+    placements_left: |n| format!("還可再擺 {n} 子"),
+    remove_one: "提掉對方一子",
+    captures_left: |n| format!("吃掉對方 {n} 子"),
+    preset: "棋型分值",
+    preset_name: |preset| match preset {
+        "northeast" => "東北五虎（皆為 1）",
+        "shandong" => "山東五棍棋",
+        _ => "標準",
+    },
+    values: |values| {
+        let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
+        parts.join("・")
+    },
+    too_few_stones: |side| format!("{side}剩不到三子"),
+    quiet_moves_draw: |plies| format!("雙方各走 {} 步未吃子", plies / 2),
 };
 
 #[cfg(test)]

@@ -5,17 +5,19 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameId {
     DarkChess,
+    FiveTigers,
     ConnectFour,
 }
 
 impl GameId {
     /// Every game that exists, in the picker's order.
-    pub const ALL: [GameId; 2] = [GameId::DarkChess, GameId::ConnectFour];
+    pub const ALL: [GameId; 3] = [GameId::DarkChess, GameId::FiveTigers, GameId::ConnectFour];
 
     /// The route name, also `data-game` and part of the save key.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::DarkChess => "dark-chess",
+            GameId::FiveTigers => "five-tigers",
             GameId::ConnectFour => "connect-four",
         }
     }

@@ -214,3 +214,37 @@ fn fifty_moves_each_without_a_capture_draw() {
     }
     assert_eq!(game.outcome(), Some(Outcome::Draw));
 }
+
+/// Finds a game in the moving phase where the player to move can step into a square, and
+/// prints it as a save with that step: the browser test's fixture.
+/// `cargo test --test five_tigers capture_fixture -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn capture_fixture() {
+    use board_suite::rules::History;
+    use board_suite::save;
+    let mut state: u64 = 1;
+    let mut random = move |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    loop {
+        let mut history = History::<FiveTigers>::new(&Config::default());
+        while history.outcome().is_none() && history.ply() < 200 {
+            let game = history.current();
+            let moves = game.legal_moves();
+            if game.phase() == (Phase::Move { captures: 0 }) {
+                let capturing = moves.iter().find(|&&mv| {
+                    let mut after = game.clone();
+                    after.play(mv).is_ok() && after.completed().iter().any(|f| f.shape == Shape::Square)
+                });
+                if let Some(mv) = capturing {
+                    println!("{mv:?} by {:?}", game.to_move());
+                    println!("{}", save::encode("five-tigers", &history));
+                    return;
+                }
+            }
+            history.play(moves[random(moves.len())]).unwrap();
+        }
+    }
+}

@@ -7,6 +7,7 @@ use crate::i18n::Lang;
 use crate::route::{GameId, Route};
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::dark_chess::DarkChess;
+use crate::rules::five_tigers::FiveTigers;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::DragEvent;
@@ -72,6 +73,9 @@ pub fn App() -> Html {
         Route::Picker => html! { <Picker lang={*lang} /> },
         Route::Game { game: GameId::DarkChess, seed } => {
             html! { <GamePage<DarkChess> key="dark-chess" lang={*lang} seed={*seed} /> }
+        }
+        Route::Game { game: GameId::FiveTigers, seed } => {
+            html! { <GamePage<FiveTigers> key="five-tigers" lang={*lang} seed={*seed} /> }
         }
         Route::Game { game: GameId::ConnectFour, seed } => {
             html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} /> }

@@ -48,6 +48,16 @@ pub trait UiGame: Game + 'static {
         config.clone()
     }
 
+    /// The phase for `data-phase`, for games that have phases.
+    fn phase(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// More about the turn, shown under whose turn it is.
+    fn detail(&self, _text: &Text) -> Option<String> {
+        None
+    }
+
     /// Facts about this game for the info panel.
     fn info(&self, _text: &Text) -> Vec<String> {
         Vec::new()
@@ -153,6 +163,8 @@ impl<G: UiGame> Session<G> {
             moves,
             refusal: self.refusal,
             load_error: self.load_error.clone(),
+            phase: game.phase(),
+            detail: game.detail(text),
             info: game.info(text),
             settings: G::settings(game.config(), text),
             trays: game.trays(text),

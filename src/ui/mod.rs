@@ -4,6 +4,7 @@ mod app;
 mod board;
 mod connect_four;
 mod dark_chess;
+mod five_tigers;
 mod game;
 mod picker;
 mod screen;

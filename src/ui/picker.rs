@@ -7,6 +7,33 @@ use yew::prelude::*;
 /// A small picture of a game's board in a typical position.
 fn thumbnail(game: GameId) -> Html {
     match game {
+        GameId::FiveTigers => {
+            // Stones on the points of a 4x4 board, a square of black formed.
+            const STONES: [&str; 5] = ["bb..w", "bbw..", "..w.b", ".w..w", "b...."];
+            let lines = (0..5).map(|i| {
+                let at = (12 + i * 18).to_string();
+                html! {
+                    <g stroke="#5c3a1a" stroke-width=".8">
+                        <line x1="12" y1={at.clone()} x2="84" y2={at.clone()} />
+                        <line x1={at.clone()} y1="12" x2={at} y2="84" />
+                    </g>
+                }
+            });
+            let stones = STONES.iter().enumerate().flat_map(|(y, row)| {
+                row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
+                    let fill = if c == 'b' { "#1f2328" } else { "#fbfaf5" };
+                    let (cx, cy) = ((12 + x * 18).to_string(), (12 + y * 18).to_string());
+                    html! { <circle cx={cx} cy={cy} r="6.5" fill={fill} stroke="#1f2328" stroke-width=".8" /> }
+                })
+            });
+            html! {
+                <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+                    <rect width="96" height="96" rx="6" fill="#dcb57a" />
+                    { for lines }
+                    { for stones }
+                </svg>
+            }
+        }
         GameId::DarkChess => {
             // A few pieces turned up among the face-down ones.
             const UP: [(usize, &str, &str); 5] = [
@@ -64,6 +91,7 @@ fn thumbnail(game: GameId) -> Html {
 fn name(game: GameId, text: &Text) -> (&'static str, &'static str) {
     match game {
         GameId::DarkChess => (text.dark_chess, text.dark_chess_blurb),
+        GameId::FiveTigers => (text.five_tigers, text.five_tigers_blurb),
         GameId::ConnectFour => (text.connect_four, text.connect_four_blurb),
     }
 }

@@ -69,6 +69,10 @@ pub struct Summary {
     pub refusal: Option<Illegal>,
     /// Why the saved game could not be read, until the player dismisses it.
     pub load_error: Option<LoadError>,
+    /// The game's phase (`data-phase`), for games that have phases.
+    pub phase: Option<&'static str>,
+    /// More about the turn: placements left, stones to take, formations just made.
+    pub detail: Option<String>,
     /// Facts about this game (its seed, the rules in force).
     pub info: Vec<String>,
     /// Open to change until the first move.
@@ -273,10 +277,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
             </section>
             <aside class="side">
-                <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome} class="status">
+                <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome}
+                    data-phase={summary.phase.filter(|_| in_play)} class="status">
                     <span class={classes!("dot", turn.or(outcome))}></span>
                     <span>{ status }</span>
                     if !in_play { <small>{ summary.ending.clone() }</small> }
+                    if in_play { if let Some(detail) = &summary.detail { <small data-detail="">{ detail.clone() }</small> } }
                 </p>
                 <p class="message" aria-live="assertive">{ for refusal }</p>
                 if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }

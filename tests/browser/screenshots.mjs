@@ -41,6 +41,18 @@ page = await open(browser, server.url, '#/dark-chess', {
 await piece(page, 1, 1).dragTo(cell(page, 2, 1));
 await page.waitForTimeout(400);
 await shot(page, 'dark-chess-won');
+page = await open(browser, server.url, '#/five-tigers');
+for (const [x, y] of [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2], [1, 1]]) await cell(page, x, y).click();
+await shot(page, 'five-tigers-extra-placement');
+page = await open(browser, server.url, '#/five-tigers', {
+  storage: { 'board-suite/v1/five-tigers': readFileSync(new URL('./fixtures/five-tigers-capture.json', import.meta.url), 'utf8') },
+});
+await piece(page, 1, 0).dragTo(cell(page, 1, 1));
+await shot(page, 'five-tigers-capture');
+await page.locator('button[data-action="language"]').click();
+await shot(page, 'five-tigers-zh');
+page = await open(browser, server.url, '#/');
+await shot(page, 'picker');
 await browser.close();
 server.close();
 console.log(`screenshots in ${out}`);

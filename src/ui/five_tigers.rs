@@ -1,0 +1,165 @@
+//! Five Tigers on the shared board: drag a stone from the bowl or click a point to place;
+//! click an opponent's stone to remove or take it; click or drag a stone to step.
+
+use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Target};
+use super::game::UiGame;
+use super::screen::{Setting, SettingValue};
+use crate::i18n::Text;
+use crate::route::GameId;
+use crate::rules::five_tigers::{
+    Config, FiveTigers, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates, point_at,
+};
+use crate::rules::{Game, Outcome, Player};
+
+fn stone(side: &'static str) -> Piece {
+    Piece { owner: side, kind: "stone", glyph: "", face_down: false }
+}
+
+fn shape_name(shape: Shape) -> &'static str {
+    match shape {
+        Shape::Square => "square",
+        Shape::Diagonal3 => "diagonal3",
+        Shape::Diagonal4 => "diagonal4",
+        Shape::Diagonal5 => "diagonal5",
+        Shape::Line => "line",
+    }
+}
+
+fn preset_name(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Seed => "seed",
+        Preset::Northeast => "northeast",
+        Preset::Shandong => "shandong",
+    }
+}
+
+/// A point as `a1`-`e5`, files from the left and ranks from the bottom.
+fn point_name(point: Point) -> String {
+    let (x, y) = coordinates(point);
+    format!("{}{}", char::from(b'a' + x as u8), SIZE - y)
+}
+
+impl UiGame for FiveTigers {
+    const ID: GameId = GameId::FiveTigers;
+
+    fn side(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "black",
+            Player::Second => "white",
+        }
+    }
+
+    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
+        let touched = match last {
+            Some((_, Move::Place(p) | Move::Remove(p))) => vec![*p],
+            Some((_, Move::Step { from, to })) => vec![*from, *to],
+            None => Vec::new(),
+        };
+        let formed: Vec<Point> = self.completed().iter().flat_map(|f| f.points.iter().copied()).collect();
+        let mut cells = Vec::with_capacity(SIZE * SIZE);
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                let at = point_at(x, y);
+                let owner = self.stone(at).map(|p| self.side(p));
+                let content = owner.map_or(text.empty.to_owned(), |side| (text.stone)((text.side)(side)));
+                cells.push(CellView {
+                    piece: owner.map(stone),
+                    label: format!("{}: {content}", point_name(at)),
+                    last: touched.contains(&at),
+                    highlight: formed.contains(&at),
+                });
+            }
+        }
+        let mut moves = Vec::new();
+        let mut targets = Vec::new();
+        for mv in self.legal_moves() {
+            match mv {
+                Move::Place(p) | Move::Remove(p) => {
+                    targets.push(Target { cell: coordinates(p), lands: coordinates(p) })
+                }
+                Move::Step { from, to } => moves.push((coordinates(from), coordinates(to), Hint::Move)),
+            }
+        }
+        let side = self.side(self.to_move());
+        let placing = matches!(self.phase(), Phase::Place { .. }) && self.outcome().is_none();
+        let hand =
+            placing.then(|| Hand { side, piece: stone(side), label: (text.next_stone)((text.side)(side)) });
+        BoardView {
+            columns: SIZE,
+            rows: SIZE,
+            cells,
+            moves,
+            targets,
+            hand,
+            label: text.five_tigers.to_owned(),
+        }
+    }
+
+    fn action_move(&self, action: BoardAction) -> Option<Move> {
+        match action {
+            BoardAction::Activate((x, y)) => Some(match self.phase() {
+                Phase::Place { .. } => Move::Place(point_at(x, y)),
+                _ => Move::Remove(point_at(x, y)),
+            }),
+            BoardAction::Move { from, to } => {
+                Some(Move::Step { from: point_at(from.0, from.1), to: point_at(to.0, to.1) })
+            }
+        }
+    }
+
+    fn ending(&self, text: &Text) -> String {
+        match self.outcome() {
+            Some(Outcome::Win(winner)) => (text.too_few_stones)((text.side)(self.side(winner.opponent()))),
+            Some(Outcome::Draw) => (text.quiet_moves_draw)(QUIET_LIMIT),
+            None => String::new(),
+        }
+    }
+
+    fn phase(&self) -> Option<&'static str> {
+        Some(match FiveTigers::phase(self) {
+            Phase::Place { .. } => "place",
+            Phase::Remove { .. } => "remove",
+            Phase::Move { .. } => "move",
+        })
+    }
+
+    /// The formations just made with their values, and what the player still owes.
+    fn detail(&self, text: &Text) -> Option<String> {
+        let values = self.config().preset.values();
+        let formed: Vec<String> = self
+            .completed()
+            .iter()
+            .map(|f| format!("{} +{}", (text.formation)(shape_name(f.shape)), values.of(f.shape)))
+            .collect();
+        let owed = match FiveTigers::phase(self) {
+            Phase::Place { owed } if owed > 1 || !formed.is_empty() => Some((text.placements_left)(owed)),
+            Phase::Remove { .. } => Some(text.remove_one.to_owned()),
+            Phase::Move { captures } if captures > 0 => Some((text.captures_left)(captures)),
+            _ => None,
+        };
+        let parts: Vec<String> =
+            [(!formed.is_empty()).then(|| formed.join(", ")), owed].into_iter().flatten().collect();
+        (!parts.is_empty()).then(|| parts.join(" — "))
+    }
+
+    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
+        let options = Preset::ALL.iter().map(|&p| (text.preset_name)(preset_name(p)).to_owned()).collect();
+        let chosen = Preset::ALL.iter().position(|&p| p == config.preset).unwrap_or(0);
+        vec![Setting { name: "preset", label: text.preset, value: SettingValue::Choice { options, chosen } }]
+    }
+
+    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
+        match (setting, Preset::ALL.get(choice)) {
+            ("preset", Some(&preset)) => Config { preset },
+            _ => config.clone(),
+        }
+    }
+
+    fn info(&self, text: &Text) -> Vec<String> {
+        let values = self.config().preset.values();
+        let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];
+        let named: Vec<(&str, u32)> =
+            shapes.iter().map(|&shape| ((text.formation)(shape_name(shape)), values.of(shape))).collect();
+        vec![(text.values)(&named)]
+    }
+}

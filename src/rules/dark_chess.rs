@@ -17,11 +17,11 @@ const SQUARES: usize = COLUMNS * ROWS;
 pub type Square = u8;
 
 pub fn square_at(x: usize, y: usize) -> Square {
-    (y * COLUMNS + x) as Square
+    super::grid_index(x, y, COLUMNS)
 }
 
 pub fn coordinates(square: Square) -> (usize, usize) {
-    (usize::from(square) % COLUMNS, usize::from(square) / COLUMNS)
+    super::grid_coordinates(square, COLUMNS)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -13,11 +13,11 @@ const POINTS: usize = SIZE * SIZE;
 pub type Point = u8;
 
 pub fn point_at(x: usize, y: usize) -> Point {
-    (y * SIZE + x) as Point
+    super::grid_index(x, y, SIZE)
 }
 
 pub fn coordinates(point: Point) -> (usize, usize) {
-    (usize::from(point) % SIZE, usize::from(point) / SIZE)
+    super::grid_coordinates(point, SIZE)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -32,6 +32,17 @@ impl Player {
     }
 }
 
+/// A place on a rectangular board as one small number, row by row from the top left: the
+/// compact form that moves and saves use.
+pub fn grid_index(x: usize, y: usize, width: usize) -> u8 {
+    (y * width + x) as u8
+}
+
+/// The `(x, y)` of a [`grid_index`], `x` from the left and `y` from the top.
+pub fn grid_coordinates(index: u8, width: usize) -> (usize, usize) {
+    (usize::from(index) % width, usize::from(index) / width)
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {

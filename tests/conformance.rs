@@ -103,3 +103,18 @@ fn five_tigers() {
     }
     .run();
 }
+
+#[test]
+fn gomoku() {
+    use board_suite::rules::gomoku::{Config, Gomoku, Move, RuleSet};
+    Conformance::<Gomoku> {
+        id: "gomoku",
+        configs: [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju]
+            .map(|rules| Config { rules })
+            .to_vec(),
+        candidates: |_| (0..=226).map(Move::Place).collect(),
+        playouts: 30,
+        max_plies: 225,
+    }
+    .run();
+}

@@ -7,6 +7,7 @@ pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod five_tigers;
+pub mod gomoku;
 pub mod history;
 
 pub use history::{Conclusion, History};

@@ -56,6 +56,12 @@ pub struct Text {
     pub dark_chess_blurb: &'static str,
     pub five_tigers: &'static str,
     pub five_tigers_blurb: &'static str,
+    pub gomoku: &'static str,
+    pub gomoku_blurb: &'static str,
+    pub rule_set: &'static str,
+    pub rule_set_name: fn(&str) -> &'static str,
+    pub five_in_a_row: &'static str,
+    pub forbidden_point: &'static str,
     pub side: fn(&str) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -128,6 +134,16 @@ static EN: Text = Text {
     dark_chess_blurb: "Flip hidden pieces, capture by rank; the cannon jumps.",
     five_tigers: "Five Tigers",
     five_tigers_blurb: "Place, remove, then move: squares and lines capture.",
+    gomoku: "Gomoku",
+    gomoku_blurb: "Five in a row on a 15x15 board; freestyle, standard or renju.",
+    rule_set: "Rules",
+    rule_set_name: |name| match name {
+        "standard" => "Standard (exactly five)",
+        "renju" => "Renju (black has forbidden moves)",
+        _ => "Freestyle (five or more)",
+    },
+    five_in_a_row: "Five in a row",
+    forbidden_point: "forbidden to black",
     side: |side| match side {
         "first" => "First player",
         "second" => "Second player",
@@ -165,6 +181,8 @@ static EN: Text = Text {
         Illegal::ColumnFull => "That column is full.",
         Illegal::OffBoard => "That is off the board.",
         Illegal::NotAllowed => "That move is not allowed.",
+        Illegal::Occupied => "That point is taken.",
+        Illegal::Forbidden => "Forbidden to black under renju (double-three, double-four or overline).",
     },
     save_unreadable: |error| {
         let why = match error {
@@ -243,6 +261,16 @@ static ZH_HANT: Text = Text {
     dark_chess_blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。",
     five_tigers: "五虎棋",
     five_tigers_blurb: "先擺子、再提子、後走子：成方成斜可吃子。",
+    gomoku: "五子棋",
+    gomoku_blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。",
+    rule_set: "規則",
+    rule_set_name: |name| match name {
+        "standard" => "標準（恰好五子）",
+        "renju" => "連珠（黑方有禁手）",
+        _ => "自由（五子以上）",
+    },
+    five_in_a_row: "五子連線",
+    forbidden_point: "黑方禁手",
     side: |side| match side {
         "first" => "先手",
         "second" => "後手",
@@ -280,6 +308,8 @@ static ZH_HANT: Text = Text {
         Illegal::ColumnFull => "這一行已經滿了。",
         Illegal::OffBoard => "超出棋盤。",
         Illegal::NotAllowed => "不能這樣走。",
+        Illegal::Occupied => "這一點已經有子了。",
+        Illegal::Forbidden => "連珠規則：黑方禁手（雙三、雙四或長連）。",
     },
     save_unreadable: |error| {
         let why = match error {

@@ -6,18 +6,20 @@
 pub enum GameId {
     DarkChess,
     FiveTigers,
+    Gomoku,
     ConnectFour,
 }
 
 impl GameId {
     /// Every game that exists, in the picker's order.
-    pub const ALL: [GameId; 3] = [GameId::DarkChess, GameId::FiveTigers, GameId::ConnectFour];
+    pub const ALL: [GameId; 4] = [GameId::DarkChess, GameId::FiveTigers, GameId::Gomoku, GameId::ConnectFour];
 
     /// The route name, also `data-game` and part of the save key.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::DarkChess => "dark-chess",
             GameId::FiveTigers => "five-tigers",
+            GameId::Gomoku => "gomoku",
             GameId::ConnectFour => "connect-four",
         }
     }

@@ -132,7 +132,7 @@ fn an_overline_wins_only_in_freestyle() {
     game.play(Move::Place(point_at(10, 10))).unwrap(); // white
     assert!(game.is_forbidden(point_at(3, 0)));
     let before = game.clone();
-    assert_eq!(game.play(Move::Place(point_at(3, 0))), Err(Illegal::NotAllowed));
+    assert_eq!(game.play(Move::Place(point_at(3, 0))), Err(Illegal::Forbidden));
     assert_eq!(game, before);
     assert!(!game.legal_moves().contains(&Move::Place(point_at(3, 0))));
 }
@@ -153,7 +153,7 @@ fn white_wins_with_an_overline_under_renju() {
 fn occupied_and_off_board_points_are_refused() {
     let mut game = Gomoku::new(&Config::default());
     game.play(Move::Place(0)).unwrap();
-    assert_eq!(game.play(Move::Place(0)), Err(Illegal::NotAllowed));
+    assert_eq!(game.play(Move::Place(0)), Err(Illegal::Occupied));
     assert_eq!(game.play(Move::Place(225)), Err(Illegal::OffBoard));
     assert_eq!(game.notation(&Move::Place(point_at(7, 7))), "h8");
 }

@@ -245,8 +245,11 @@ impl Game for Gomoku {
         if usize::from(point) >= POINTS {
             return Err(Illegal::OffBoard);
         }
-        if self.stone(point).is_some() || self.is_forbidden(point) {
-            return Err(Illegal::NotAllowed);
+        if self.stone(point).is_some() {
+            return Err(Illegal::Occupied);
+        }
+        if self.is_forbidden(point) {
+            return Err(Illegal::Forbidden);
         }
         let player = self.to_move;
         self.board[usize::from(point)] = Some(player);

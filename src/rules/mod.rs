@@ -61,6 +61,10 @@ pub enum Illegal {
     ColumnFull,
     /// The move names a place outside the board.
     OffBoard,
+    /// The point already holds a stone.
+    Occupied,
+    /// Renju: black may not make a double-three, a double-four or an overline here.
+    Forbidden,
     /// Any other move the rules do not allow here.
     NotAllowed,
 }

@@ -8,6 +8,7 @@ use crate::route::{GameId, Route};
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::dark_chess::DarkChess;
 use crate::rules::five_tigers::FiveTigers;
+use crate::rules::gomoku::Gomoku;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::DragEvent;
@@ -76,6 +77,9 @@ pub fn App() -> Html {
         }
         Route::Game { game: GameId::FiveTigers, seed } => {
             html! { <GamePage<FiveTigers> key="five-tigers" lang={*lang} seed={*seed} /> }
+        }
+        Route::Game { game: GameId::Gomoku, seed } => {
+            html! { <GamePage<Gomoku> key="gomoku" lang={*lang} seed={*seed} /> }
         }
         Route::Game { game: GameId::ConnectFour, seed } => {
             html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} /> }

@@ -37,6 +37,7 @@ impl UiGame for ConnectFour {
                     label: format!("{place}: {content}"),
                     last: last_cell == Some((x, y)),
                     highlight: self.winning_cells().contains(&(x, y)),
+                    mark: None,
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));

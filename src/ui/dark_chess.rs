@@ -90,6 +90,7 @@ impl UiGame for DarkChess {
                     label: format!("{}: {content}", square_name(at)),
                     last: touched.contains(&at),
                     highlight: self.chain() == Some(at),
+                    mark: None,
                 });
             }
         }

@@ -67,6 +67,7 @@ impl UiGame for FiveTigers {
                     label: format!("{}: {content}", point_name(at)),
                     last: touched.contains(&at),
                     highlight: formed.contains(&at),
+                    mark: None,
                 });
             }
         }

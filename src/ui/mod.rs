@@ -6,6 +6,7 @@ mod connect_four;
 mod dark_chess;
 mod five_tigers;
 mod game;
+mod gomoku;
 mod picker;
 mod screen;
 mod storage;

@@ -7,6 +7,41 @@ use yew::prelude::*;
 /// A small picture of a game's board in a typical position.
 fn thumbnail(game: GameId) -> Html {
     match game {
+        GameId::Gomoku => {
+            // A 9x9 corner of the board with a black line of four and white's replies.
+            const STONES: [(usize, usize, bool); 9] = [
+                (2, 6, true),
+                (3, 5, true),
+                (4, 4, true),
+                (5, 3, true),
+                (6, 2, false),
+                (4, 5, false),
+                (3, 4, false),
+                (5, 5, false),
+                (4, 3, true),
+            ];
+            let lines = (0..9).map(|i| {
+                let at = (8 + i * 10).to_string();
+                html! {
+                    <g stroke="#5c3a1a" stroke-width=".6">
+                        <line x1="8" y1={at.clone()} x2="88" y2={at.clone()} />
+                        <line x1={at.clone()} y1="8" x2={at} y2="88" />
+                    </g>
+                }
+            });
+            let stones = STONES.iter().map(|&(x, y, black)| {
+                let fill = if black { "#1f2328" } else { "#fbfaf5" };
+                let (cx, cy) = ((8 + x * 10).to_string(), (8 + y * 10).to_string());
+                html! { <circle cx={cx} cy={cy} r="4.3" fill={fill} stroke="#1f2328" stroke-width=".6" /> }
+            });
+            html! {
+                <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+                    <rect width="96" height="96" rx="6" fill="#e3bd7c" />
+                    { for lines }
+                    { for stones }
+                </svg>
+            }
+        }
         GameId::FiveTigers => {
             // Stones on the points of a 4x4 board, a square of black formed.
             const STONES: [&str; 5] = ["bb..w", "bbw..", "..w.b", ".w..w", "b...."];
@@ -92,6 +127,7 @@ fn name(game: GameId, text: &Text) -> (&'static str, &'static str) {
     match game {
         GameId::DarkChess => (text.dark_chess, text.dark_chess_blurb),
         GameId::FiveTigers => (text.five_tigers, text.five_tigers_blurb),
+        GameId::Gomoku => (text.gomoku, text.gomoku_blurb),
         GameId::ConnectFour => (text.connect_four, text.connect_four_blurb),
     }
 }

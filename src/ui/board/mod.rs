@@ -396,6 +396,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     data-selected={(selected == Some(pos)).then_some("")}
                     data-last={cell.last.then_some("")}
                     data-highlight={cell.highlight.then_some("")}
+                    data-mark={cell.mark}
                     class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
                     { for cell.piece.as_ref().map(|p| render_piece(p, Source::Cell(pos), movable)) }
                     { for ghost }

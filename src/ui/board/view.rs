@@ -44,6 +44,8 @@ pub struct CellView {
     pub last: bool,
     /// Part of a winning line or a just-scored formation.
     pub highlight: bool,
+    /// A game's own mark on the cell (`data-mark`), e.g. a renju point forbidden to black.
+    pub mark: Option<&'static str>,
 }
 
 /// A legal destination's kind, shown as a dot or a ring.

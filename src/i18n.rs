@@ -62,6 +62,10 @@ pub struct Text {
     pub rule_set_name: fn(&str) -> &'static str,
     pub five_in_a_row: &'static str,
     pub forbidden_point: &'static str,
+    /// The renderer switch, naming the renderer it switches to.
+    pub use_canvas: &'static str,
+    pub use_dom: &'static str,
+    pub move_numbers: &'static str,
     pub side: fn(&str) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -144,6 +148,9 @@ static EN: Text = Text {
     },
     five_in_a_row: "Five in a row",
     forbidden_point: "forbidden to black",
+    use_canvas: "Draw on canvas",
+    use_dom: "Draw with HTML",
+    move_numbers: "Move numbers",
     side: |side| match side {
         "first" => "First player",
         "second" => "Second player",
@@ -271,6 +278,9 @@ static ZH_HANT: Text = Text {
     },
     five_in_a_row: "五子連線",
     forbidden_point: "黑方禁手",
+    use_canvas: "改用 Canvas 繪製",
+    use_dom: "改用 HTML 繪製",
+    move_numbers: "顯示手數",
     side: |side| match side {
         "first" => "先手",
         "second" => "後手",

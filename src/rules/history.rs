@@ -65,6 +65,11 @@ impl<G: Game> History<G> {
         self.states.iter().map(|state| &**state).zip(&self.moves)
     }
 
+    /// The moves played so far, oldest first.
+    pub fn move_list(&self) -> &[G::Move] {
+        &self.moves
+    }
+
     /// The last move played, with the position it was played from.
     pub fn last_move(&self) -> Option<(&G, &G::Move)> {
         self.moves().last()

@@ -22,9 +22,12 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
-        let last_cell =
-            last.and_then(|(before, Move::Drop(column))| before.landing_cell(usize::from(*column)));
+    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+        // The last disc is the top one of the last column played.
+        let last_cell = moves.last().and_then(|Move::Drop(column)| {
+            let x = usize::from(*column);
+            (0..ROWS).find(|&y| self.disc((x, y)).is_some()).map(|y| (x, y))
+        });
         let mut cells = Vec::with_capacity(COLUMNS * ROWS);
         let mut targets = Vec::new();
         for y in 0..ROWS {
@@ -38,6 +41,7 @@ impl UiGame for ConnectFour {
                     last: last_cell == Some((x, y)),
                     highlight: self.winning_cells().contains(&(x, y)),
                     mark: None,
+                    number: None,
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));

@@ -63,10 +63,10 @@ impl UiGame for DarkChess {
         }
     }
 
-    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
-        let touched = match last {
-            Some((_, Move::Flip(at))) => vec![*at],
-            Some((_, Move::Go { from, to })) => vec![*from, *to],
+    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+        let touched = match moves.last() {
+            Some(Move::Flip(at)) => vec![*at],
+            Some(Move::Go { from, to }) => vec![*from, *to],
             _ => Vec::new(),
         };
         let mut cells = Vec::with_capacity(COLUMNS * ROWS);
@@ -91,6 +91,7 @@ impl UiGame for DarkChess {
                     last: touched.contains(&at),
                     highlight: self.chain() == Some(at),
                     mark: None,
+                    number: None,
                 });
             }
         }

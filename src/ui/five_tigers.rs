@@ -49,10 +49,10 @@ impl UiGame for FiveTigers {
         }
     }
 
-    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
-        let touched = match last {
-            Some((_, Move::Place(p) | Move::Remove(p))) => vec![*p],
-            Some((_, Move::Step { from, to })) => vec![*from, *to],
+    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+        let touched = match moves.last() {
+            Some(Move::Place(p) | Move::Remove(p)) => vec![*p],
+            Some(Move::Step { from, to }) => vec![*from, *to],
             None => Vec::new(),
         };
         let formed: Vec<Point> = self.completed().iter().flat_map(|f| f.points.iter().copied()).collect();
@@ -68,6 +68,7 @@ impl UiGame for FiveTigers {
                     last: touched.contains(&at),
                     highlight: formed.contains(&at),
                     mark: None,
+                    number: None,
                 });
             }
         }

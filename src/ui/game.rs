@@ -15,12 +15,17 @@ use yew::prelude::*;
 /// board's view and the board's actions to moves, and decides nothing about legality.
 pub trait UiGame: Game + 'static {
     const ID: GameId;
+    /// Whether the board can also be drawn on a canvas (a lined board of points).
+    const CANVAS: bool = false;
+    /// Whether stones can show their move numbers (a toggle).
+    const NUMBERED: bool = false;
 
     /// The side's name in the contract (`red`, `yellow`, ...), for `data-owner` and `data-turn`.
     fn side(&self, player: Player) -> &'static str;
 
-    /// The board as it should look now. `last` is the last move with the position before it.
-    fn view(&self, last: Option<(&Self, &Self::Move)>, text: &Text) -> BoardView;
+    /// The board as it should look now, given the moves that led here (the last one is shown,
+    /// and stones may carry their move numbers).
+    fn view(&self, moves: &[Self::Move], text: &Text) -> BoardView;
 
     /// The move a board action asks for, if it names one. The rules still judge it.
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
@@ -163,6 +168,8 @@ impl<G: UiGame> Session<G> {
             moves,
             refusal: self.refusal,
             load_error: self.load_error.clone(),
+            canvas: G::CANVAS,
+            numbered: G::NUMBERED,
             phase: game.phase(),
             detail: game.detail(text),
             info: game.info(text),
@@ -233,7 +240,7 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         })
     };
     let history = &session.history;
-    let board = Rc::new(history.current().view(history.last_move(), text));
+    let board = Rc::new(history.current().view(history.move_list(), text));
     html! {
         <GameScreen slug={slug} lang={props.lang} board={board} summary={Rc::new(session.summary(text))}
             on_action={on_action} on_control={on_control} />

@@ -25,6 +25,8 @@ fn rule_set_name(rules: RuleSet) -> &'static str {
 
 impl UiGame for Gomoku {
     const ID: GameId = GameId::Gomoku;
+    const CANVAS: bool = true;
+    const NUMBERED: bool = true;
 
     fn side(&self, player: Player) -> &'static str {
         match player {
@@ -33,8 +35,9 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn view(&self, last: Option<(&Self, &Move)>, text: &Text) -> BoardView {
-        let last_point = last.map(|(_, Move::Place(p))| *p);
+    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+        let last_point = moves.last().map(|Move::Place(p)| *p);
+        let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
         let in_play = self.outcome().is_none();
         let mut cells = Vec::with_capacity(SIZE * SIZE);
         let mut targets = Vec::new();
@@ -54,6 +57,7 @@ impl UiGame for Gomoku {
                     last: last_point == Some(at),
                     highlight: self.winning_line().contains(&at),
                     mark: forbidden.then_some("forbidden"),
+                    number: owner.and(number(at)),
                 });
                 // Forbidden points stay targets, so a try is refused in words.
                 if owner.is_none() {

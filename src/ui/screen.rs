@@ -2,7 +2,8 @@
 //! and the move list. Not generic, so its markup is compiled once for all games; the game's
 //! state arrives as plain data in [`Summary`].
 
-use super::board::{Board, BoardAction, BoardView, Piece};
+use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
+use super::storage;
 use crate::i18n::Lang;
 use crate::rules::Illegal;
 use crate::save::LoadError;
@@ -69,6 +70,10 @@ pub struct Summary {
     pub refusal: Option<Illegal>,
     /// Why the saved game could not be read, until the player dismisses it.
     pub load_error: Option<LoadError>,
+    /// Whether the board can also be drawn on a canvas (`button[data-action="renderer"]`).
+    pub canvas: bool,
+    /// Whether stones can show move numbers (`button[data-action="numbers"]`).
+    pub numbered: bool,
     /// The game's phase (`data-phase`), for games that have phases.
     pub phase: Option<&'static str>,
     /// More about the turn: placements left, stones to take, formations just made.
@@ -123,6 +128,26 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let summary = &props.summary;
     let confirm = use_state_eq(|| None::<Confirm>);
     let overlay_closed = use_state_eq(|| false);
+    // The renderer is the player's choice for this game, remembered across visits.
+    let renderer_key = format!("board-suite/renderer/{}", props.slug);
+    let on_canvas = use_state_eq(|| storage::read(&renderer_key).as_deref() == Some("canvas"));
+    let numbers_key = format!("board-suite/numbers/{}", props.slug);
+    let numbers = use_state_eq(|| storage::read(&numbers_key).as_deref() == Some("on"));
+    let switch_numbers = {
+        let numbers = numbers.clone();
+        Callback::from(move |_: MouseEvent| {
+            storage::write(&numbers_key, if *numbers { "off" } else { "on" });
+            numbers.set(!*numbers);
+        })
+    };
+    let switch_renderer = {
+        let on_canvas = on_canvas.clone();
+        Callback::from(move |_: MouseEvent| {
+            let canvas = !*on_canvas;
+            storage::write(&renderer_key, if canvas { "canvas" } else { "dom" });
+            on_canvas.set(canvas);
+        })
+    };
     let new_game_ref = use_node_ref();
     {
         let overlay_closed = overlay_closed.clone();
@@ -273,7 +298,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         <main data-game={props.slug} class="game">
             { for notice }
             <section class="play">
-                <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play} />
+                if summary.canvas && *on_canvas {
+                    <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play}
+                        numbers={*numbers} />
+                } else {
+                    <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play}
+                        numbers={*numbers} />
+                }
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
             </section>
             <aside class="side">
@@ -292,6 +323,16 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     <button data-action="restart" onclick={restart}>{ text.restart }</button>
                     <button data-action="resign" disabled={!in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>
                     <button data-action="draw" disabled={!in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
+                    if summary.numbered {
+                        <button data-action="numbers" class="wide" aria-pressed={numbers.to_string()} onclick={switch_numbers}>
+                            { text.move_numbers }
+                        </button>
+                    }
+                    if summary.canvas {
+                        <button data-action="renderer" class="wide" onclick={switch_renderer}>
+                            { if *on_canvas { text.use_dom } else { text.use_canvas } }
+                        </button>
+                    }
                 </div>
                 { for confirm_row }
                 { for rules }

@@ -60,3 +60,70 @@ test('renju: a point forbidden to black is marked and refused', async () => {
   assert.equal(await status(page).getAttribute('data-turn'), 'black');
   await done(page);
 });
+
+/** The pixel of point (x, y) on the canvas board: 0.75 cells of margin, 15 points. */
+async function pointOnCanvas(page, x, y) {
+  const box = await page.locator('canvas[data-board]').boundingBox();
+  const cell = box.width / (14 + 1.5);
+  return { x: box.x + (0.75 + x) * cell, y: box.y + (0.75 + y) * cell };
+}
+
+test('switching to the canvas mid-game keeps the game, and a click on a point places there', async () => {
+  const page = await game();
+  await play(page, [[7, 7], [8, 8]], [[7, 8]]);
+  const moves = await page.locator('[data-move]').allTextContents();
+  const turn = await status(page).getAttribute('data-turn');
+  await page.locator('button[data-action="renderer"]').click();
+  assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
+  assert.deepEqual(await page.locator('[data-move]').allTextContents(), moves);
+  assert.equal(await status(page).getAttribute('data-turn'), turn);
+  const at = await pointOnCanvas(page, 3, 11);
+  await page.mouse.click(at.x, at.y);
+  assert.deepEqual(await page.locator('[data-move]').allTextContents(), [...moves, '4d4']);
+  // The choice is remembered, and switching back shows the stone on its point.
+  await page.reload();
+  assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
+  await page.locator('button[data-action="renderer"]').click();
+  assert.equal(await piece(page, 3, 11).getAttribute('data-owner'), 'white');
+  await done(page);
+});
+
+test('on the canvas: the bowl drag, the keyboard, and a win shown', async () => {
+  const page = await game();
+  await page.locator('button[data-action="renderer"]').click();
+  const canvas = page.locator('canvas[data-board]');
+  const at = await pointOnCanvas(page, 2, 2);
+  await page.locator('[data-hand="black"] [data-piece]').dragTo(canvas, { targetPosition: { x: at.x - (await canvas.boundingBox()).x, y: at.y - (await canvas.boundingBox()).y } });
+  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1c13']);
+  await canvas.focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.locator('[data-move]').count(), 2);
+  for (const [bx, by, wx, wy] of [[3, 3, 9, 9], [4, 4, 10, 9], [5, 5, 11, 9], [6, 6, 0, 0]]) {
+    const b = await pointOnCanvas(page, bx, by);
+    await page.mouse.click(b.x, b.y);
+    if (bx === 6) break;
+    const w = await pointOnCanvas(page, wx, wy);
+    await page.mouse.click(w.x, w.y);
+  }
+  await page.locator('[data-overlay]').waitFor();
+  assert.equal(await status(page).getAttribute('data-outcome'), 'black');
+  await done(page);
+});
+
+test('move numbers on stones, a remembered toggle, on both renderers', async () => {
+  const page = await game();
+  await play(page, [[7, 7], [8, 7]], [[7, 8]]);
+  assert.equal(await cell(page, 7, 8).getAttribute('data-number'), '2');
+  assert.equal(await page.locator('.board-area.numbered').count(), 0);
+  await page.locator('button[data-action="numbers"]').click();
+  assert.equal(await page.locator('button[data-action="numbers"]').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('.board-area.numbered').count(), 1);
+  const shown = await cell(page, 8, 7).evaluate((c) => getComputedStyle(c, '::after').content);
+  assert.equal(shown, '"3"');
+  await page.reload();
+  assert.equal(await page.locator('.board-area.numbered').count(), 1, 'remembered');
+  await page.locator('button[data-action="renderer"]').click();
+  assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
+  await done(page);
+});

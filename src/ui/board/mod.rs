@@ -7,8 +7,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, Element, HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
+mod canvas;
 mod view;
 
+pub use canvas::CanvasBoard;
 pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Target};
 
 /// Where a dragged piece comes from.
@@ -111,6 +113,9 @@ pub struct BoardProps {
     pub on_action: Callback<BoardAction>,
     /// False once the game is over: nothing can be selected or dragged.
     pub interactive: bool,
+    /// Show each stone's move number.
+    #[prop_or_default]
+    pub numbers: bool,
 }
 
 #[component]
@@ -397,6 +402,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     data-last={cell.last.then_some("")}
                     data-highlight={cell.highlight.then_some("")}
                     data-mark={cell.mark}
+                    data-number={cell.number.map(|n| n.to_string())}
                     class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
                     { for cell.piece.as_ref().map(|p| render_piece(p, Source::Cell(pos), movable)) }
                     { for ghost }
@@ -420,10 +426,10 @@ pub fn Board(props: &BoardProps) -> Html {
     let hover_style = hover.map(|(x, _)| format!("--hover-x: {x}"));
 
     html! {
-        <div class="board-area" ref={root_ref} style={hover_style} {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
+        <div class={classes!("board-area", props.numbers.then_some("numbered"))} ref={root_ref} style={hover_style} {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
             {ondrop} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             { for hand }
-            <div data-board="" role="grid" ref={grid_ref} aria-label={view.label.clone()}
+            <div data-board="" data-renderer="dom" role="grid" ref={grid_ref} aria-label={view.label.clone()}
                 class={classes!("board", (!interactive).then_some("inert"))}
                 style={format!("--columns: {}; --rows: {}", view.columns, view.rows)}
                 {onkeydown}>

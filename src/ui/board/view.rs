@@ -46,6 +46,8 @@ pub struct CellView {
     pub highlight: bool,
     /// A game's own mark on the cell (`data-mark`), e.g. a renju point forbidden to black.
     pub mark: Option<&'static str>,
+    /// The move that put this stone here, shown when the player asks for move numbers.
+    pub number: Option<usize>,
 }
 
 /// A legal destination's kind, shown as a dot or a ring.

@@ -127,3 +127,12 @@ test('move numbers on stones, a remembered toggle, on both renderers', async () 
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   await done(page);
 });
+
+test('a tap on the canvas places a stone, once', async () => {
+  const page = await game();
+  await page.locator('button[data-action="renderer"]').click();
+  const at = await pointOnCanvas(page, 4, 4);
+  await page.touchscreen.tap(at.x, at.y);
+  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1e11']);
+  await done(page);
+});

@@ -4,7 +4,7 @@
 
 use super::{BoardAction, BoardView, Pos, Source};
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, DragEvent, HtmlCanvasElement, KeyboardEvent};
+use web_sys::{CanvasRenderingContext2d, DragEvent, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
 /// The board's margin around the outer points, in cells.
@@ -133,6 +133,8 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
     let canvas_ref = use_node_ref();
     let hover = use_state_eq(|| None::<Pos>);
     let focus = use_state_eq(|| None::<Pos>);
+    // A touch tap acts on pointerup, as on the DOM board; a click the browser may add is its echo.
+    let swallow_click = use_mut_ref(|| false);
 
     {
         let canvas_ref = canvas_ref.clone();
@@ -166,7 +168,26 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
     let onclick = {
         let activate = activate.clone();
         let locate = locate.clone();
+        let swallow_click = swallow_click.clone();
         Callback::from(move |e: MouseEvent| {
+            let swallowed = std::mem::take(&mut *swallow_click.borrow_mut());
+            if let Some(pos) = locate(&e).filter(|_| !swallowed) {
+                activate(pos);
+            }
+        })
+    };
+    let onpointerdown = {
+        let swallow_click = swallow_click.clone();
+        Callback::from(move |_: PointerEvent| *swallow_click.borrow_mut() = false)
+    };
+    let onpointerup = {
+        let activate = activate.clone();
+        let locate = locate.clone();
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() == "mouse" {
+                return;
+            }
+            *swallow_click.borrow_mut() = true;
             if let Some(pos) = locate(&e) {
                 activate(pos);
             }
@@ -247,7 +268,7 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
             <canvas data-board="" data-renderer="canvas" role="img" tabindex="0" ref={canvas_ref}
                 class={classes!("canvas-board", (!interactive).then_some("inert"))}
                 aria-label={view.label.clone()}
-                {onclick} {onmousemove} {onmouseleave} {ondragover} {ondrop} {onkeydown}></canvas>
+                {onclick} {onmousemove} {onmouseleave} {ondragover} {ondrop} {onkeydown} {onpointerdown} {onpointerup}></canvas>
         </div>
     }
 }

@@ -2,7 +2,7 @@
 //! screens, with a translucent shadow stone under the pointer. It takes the same view and
 //! gives the same actions as the DOM board, so a game can switch between them at any moment.
 
-use super::{BoardAction, BoardView, Pos, Source};
+use super::{BoardAction, BoardView, Key, Pos, Source};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, DragEvent, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -231,21 +231,14 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
         let focus = focus.clone();
         let (columns, rows) = (view.columns, view.rows);
         Callback::from(move |e: KeyboardEvent| {
-            let (x, y) = (*focus).unwrap_or((columns / 2, rows / 2));
-            let next = match e.key().as_str() {
-                "ArrowLeft" => (x.saturating_sub(1), y),
-                "ArrowRight" => ((x + 1).min(columns - 1), y),
-                "ArrowUp" => (x, y.saturating_sub(1)),
-                "ArrowDown" => (x, (y + 1).min(rows - 1)),
-                "Enter" | " " => {
-                    e.prevent_default();
-                    activate((x, y));
-                    return;
-                }
-                _ => return,
-            };
+            let at = (*focus).unwrap_or((columns / 2, rows / 2));
+            let Some(key) = Key::read(&e.key(), at, columns, rows) else { return };
             e.prevent_default();
-            focus.set(Some(next));
+            match key {
+                Key::Focus(next) => focus.set(Some(next)),
+                Key::Act => activate(at),
+                Key::Cancel => focus.set(None),
+            }
         })
     };
 

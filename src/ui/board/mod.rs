@@ -104,6 +104,30 @@ struct Contact {
     moved: bool,
 }
 
+/// What a key does on a board, the DOM one or the canvas one.
+enum Key {
+    /// Move the keyboard focus to this cell.
+    Focus(Pos),
+    /// Act on the focused cell, as a click would.
+    Act,
+    /// Drop the selection.
+    Cancel,
+}
+
+impl Key {
+    fn read(key: &str, (x, y): Pos, columns: usize, rows: usize) -> Option<Key> {
+        Some(match key {
+            "ArrowLeft" => Key::Focus((x.saturating_sub(1), y)),
+            "ArrowRight" => Key::Focus(((x + 1).min(columns - 1), y)),
+            "ArrowUp" => Key::Focus((x, y.saturating_sub(1))),
+            "ArrowDown" => Key::Focus((x, (y + 1).min(rows - 1))),
+            "Enter" | " " => Key::Act,
+            "Escape" => Key::Cancel,
+            _ => return None,
+        })
+    }
+}
+
 /// How far a finger travels before a touch becomes a drag rather than a tap.
 const DRAG_THRESHOLD: i32 = 6;
 
@@ -200,25 +224,13 @@ pub fn Board(props: &BoardProps) -> Html {
         let selected_state = selected_state.clone();
         let (columns, rows) = (view.columns, view.rows);
         Callback::from(move |e: KeyboardEvent| {
-            let (x, y) = *focus;
-            let next = match e.key().as_str() {
-                "ArrowLeft" => (x.saturating_sub(1), y),
-                "ArrowRight" => ((x + 1).min(columns - 1), y),
-                "ArrowUp" => (x, y.saturating_sub(1)),
-                "ArrowDown" => (x, (y + 1).min(rows - 1)),
-                "Enter" | " " => {
-                    e.prevent_default();
-                    click((x, y));
-                    return;
-                }
-                "Escape" => {
-                    selected_state.set(None);
-                    return;
-                }
-                _ => return,
-            };
+            let Some(key) = Key::read(&e.key(), *focus, columns, rows) else { return };
             e.prevent_default();
-            focus.set(next);
+            match key {
+                Key::Focus(next) => focus.set(next),
+                Key::Act => click(*focus),
+                Key::Cancel => selected_state.set(None),
+            }
         })
     };
 

@@ -1,7 +1,7 @@
 // Gomoku in headless Chromium against the release build (the DOM board).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, control, done, piece, status, suite } from './harness.mjs';
+import { cell, control, done, piece, status, suite, touchDrag } from './harness.mjs';
 
 const browser = suite();
 const game = (hash = '#/gomoku', options) => browser.open(hash, options);
@@ -134,5 +134,14 @@ test('a tap on the canvas places a stone, once', async () => {
   const at = await pointOnCanvas(page, 4, 4);
   await page.touchscreen.tap(at.x, at.y);
   assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1e11']);
+  await done(page);
+});
+
+test('a touch drag from the bowl places on the canvas', async () => {
+  const page = await game();
+  await page.locator('button[data-action="renderer"]').click();
+  // The canvas's centre is its middle point, h8.
+  await touchDrag(page, page.locator('[data-hand="black"] [data-piece]'), page.locator('canvas[data-board]'));
+  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1h8']);
   await done(page);
 });

@@ -135,6 +135,9 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
     let focus = use_state_eq(|| None::<Pos>);
     // A touch tap acts on pointerup, as on the DOM board; a click the browser may add is its echo.
     let swallow_click = use_mut_ref(|| false);
+    // A touch drag of the bowl's stone: where it started, and whether it has moved yet.
+    let bowl_touch = use_mut_ref(|| None::<((i32, i32), bool)>);
+    let hand_ref = use_node_ref();
 
     {
         let canvas_ref = canvas_ref.clone();
@@ -228,6 +231,7 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
         })
     };
     let onkeydown = {
+        let activate = activate.clone();
         let focus = focus.clone();
         let (columns, rows) = (view.columns, view.rows);
         Callback::from(move |e: KeyboardEvent| {
@@ -249,8 +253,66 @@ pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
             transfer.set_effect_allowed("move");
         }
     });
+    // Touch: the stone follows the finger as the canvas's shadow stone, and lands on release.
+    let under_finger = {
+        let canvas_ref = canvas_ref.clone();
+        let view = view.clone();
+        move |e: &PointerEvent| {
+            let canvas = canvas_ref.cast::<HtmlCanvasElement>()?;
+            let rect = canvas.get_bounding_client_rect();
+            let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
+            point_at(&canvas, &view, x, y)
+        }
+    };
+    let onhanddown = {
+        let bowl_touch = bowl_touch.clone();
+        let hand_ref = hand_ref.clone();
+        Callback::from(move |e: PointerEvent| {
+            if e.pointer_type() == "mouse" || !e.is_primary() {
+                return;
+            }
+            if let Some(hand) = hand_ref.cast::<web_sys::Element>() {
+                let _ = hand.set_pointer_capture(e.pointer_id());
+            }
+            *bowl_touch.borrow_mut() = Some(((e.client_x(), e.client_y()), false));
+        })
+    };
+    let onhandmove = {
+        let bowl_touch = bowl_touch.clone();
+        let hover = hover.clone();
+        let under_finger = under_finger.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut touch = bowl_touch.borrow_mut();
+            let Some(((x0, y0), moved)) = touch.as_mut() else { return };
+            *moved |= (e.client_x() - *x0).abs().max((e.client_y() - *y0).abs()) >= super::DRAG_THRESHOLD;
+            if *moved {
+                hover.set(under_finger(&e));
+            }
+        })
+    };
+    let onhandup = {
+        let bowl_touch = bowl_touch.clone();
+        let hover = hover.clone();
+        let activate = activate.clone();
+        Callback::from(move |e: PointerEvent| {
+            let touch = bowl_touch.borrow_mut().take();
+            hover.set(None);
+            if let (Some((_, true)), Some(pos)) = (touch, under_finger(&e)) {
+                activate(pos);
+            }
+        })
+    };
+    let onhandcancel = {
+        let hover = hover.clone();
+        Callback::from(move |_: PointerEvent| {
+            bowl_touch.borrow_mut().take();
+            hover.set(None);
+        })
+    };
     let hand = view.hand.as_ref().filter(|_| interactive).map(|hand| html! {
-        <div class="hand" data-hand={hand.side} aria-label={hand.label.clone()} title={hand.label.clone()} {ondragstart}>
+        <div class="hand" data-hand={hand.side} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
+            {ondragstart} onpointerdown={onhanddown} onpointermove={onhandmove} onpointerup={onhandup}
+            onpointercancel={onhandcancel}>
             { hand.piece.render(Some("true"), false) }
         </div>
     });

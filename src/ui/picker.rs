@@ -4,71 +4,54 @@ use crate::i18n::{Lang, Text};
 use crate::route::{GameId, Route};
 use yew::prelude::*;
 
+/// A lined board (stones on the points where lines cross) from a picture: one string per row,
+/// `b` black, `w` white, `.` empty.
+fn lined_board(rows: &[&str]) -> Html {
+    const MARGIN: f64 = 12.0;
+    let spacing = (96.0 - 2.0 * MARGIN) / (rows.len() - 1) as f64;
+    let at = |i: usize| (MARGIN + i as f64 * spacing).to_string();
+    let end = (96.0 - MARGIN).to_string();
+    let lines = (0..rows.len()).map(|i| {
+        html! {
+            <g stroke="#5c3a1a" stroke-width=".7">
+                <line x1={at(0)} y1={at(i)} x2={end.clone()} y2={at(i)} />
+                <line x1={at(i)} y1={at(0)} x2={at(i)} y2={end.clone()} />
+            </g>
+        }
+    });
+    let stones = rows.iter().enumerate().flat_map(|(y, row)| {
+        row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
+            let fill = if c == 'b' { "#1f2328" } else { "#fbfaf5" };
+            let r = (spacing * 0.4).to_string();
+            html! { <circle cx={at(x)} cy={at(y)} {r} fill={fill} stroke="#1f2328" stroke-width=".7" /> }
+        })
+    });
+    html! {
+        <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+            <rect width="96" height="96" rx="6" fill="#dcb57a" />
+            { for lines }
+            { for stones }
+        </svg>
+    }
+}
+
 /// A small picture of a game's board in a typical position.
 fn thumbnail(game: GameId) -> Html {
     match game {
-        GameId::Gomoku => {
-            // A 9x9 corner of the board with a black line of four and white's replies.
-            const STONES: [(usize, usize, bool); 9] = [
-                (2, 6, true),
-                (3, 5, true),
-                (4, 4, true),
-                (5, 3, true),
-                (6, 2, false),
-                (4, 5, false),
-                (3, 4, false),
-                (5, 5, false),
-                (4, 3, true),
-            ];
-            let lines = (0..9).map(|i| {
-                let at = (8 + i * 10).to_string();
-                html! {
-                    <g stroke="#5c3a1a" stroke-width=".6">
-                        <line x1="8" y1={at.clone()} x2="88" y2={at.clone()} />
-                        <line x1={at.clone()} y1="8" x2={at} y2="88" />
-                    </g>
-                }
-            });
-            let stones = STONES.iter().map(|&(x, y, black)| {
-                let fill = if black { "#1f2328" } else { "#fbfaf5" };
-                let (cx, cy) = ((8 + x * 10).to_string(), (8 + y * 10).to_string());
-                html! { <circle cx={cx} cy={cy} r="4.3" fill={fill} stroke="#1f2328" stroke-width=".6" /> }
-            });
-            html! {
-                <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
-                    <rect width="96" height="96" rx="6" fill="#e3bd7c" />
-                    { for lines }
-                    { for stones }
-                </svg>
-            }
-        }
-        GameId::FiveTigers => {
-            // Stones on the points of a 4x4 board, a square of black formed.
-            const STONES: [&str; 5] = ["bb..w", "bbw..", "..w.b", ".w..w", "b...."];
-            let lines = (0..5).map(|i| {
-                let at = (12 + i * 18).to_string();
-                html! {
-                    <g stroke="#5c3a1a" stroke-width=".8">
-                        <line x1="12" y1={at.clone()} x2="84" y2={at.clone()} />
-                        <line x1={at.clone()} y1="12" x2={at} y2="84" />
-                    </g>
-                }
-            });
-            let stones = STONES.iter().enumerate().flat_map(|(y, row)| {
-                row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
-                    let fill = if c == 'b' { "#1f2328" } else { "#fbfaf5" };
-                    let (cx, cy) = ((12 + x * 18).to_string(), (12 + y * 18).to_string());
-                    html! { <circle cx={cx} cy={cy} r="6.5" fill={fill} stroke="#1f2328" stroke-width=".8" /> }
-                })
-            });
-            html! {
-                <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
-                    <rect width="96" height="96" rx="6" fill="#dcb57a" />
-                    { for lines }
-                    { for stones }
-                </svg>
-            }
-        }
+        // A corner of the board: black's diagonal four, blocked by white at one end.
+        GameId::Gomoku => lined_board(&[
+            ".........",
+            ".........",
+            "......w..",
+            "....bb...",
+            "...wb....",
+            "...bww...",
+            "..b......",
+            ".........",
+            ".........",
+        ]),
+        // A square of black formed in the corner.
+        GameId::FiveTigers => lined_board(&["bb..w", "bbw..", "..w.b", ".w..w", "b...."]),
         GameId::DarkChess => {
             // A few pieces turned up among the face-down ones.
             const UP: [(usize, &str, &str); 5] = [

@@ -9,6 +9,7 @@ mkdirSync(out, { recursive: true });
 const server = await serve();
 const browser = await launch();
 const shot = (page, name) => page.screenshot({ path: `${out}${name}.png` });
+const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8');
 
 let page = await open(browser, server.url, '#/gomoku');
 await page.locator('[data-setting="rules"]').selectOption({ index: 2 });
@@ -41,7 +42,7 @@ await cell(page, 3, 2).click();
 await page.locator('button[data-action="language"]').click();
 await shot(page, 'dark-chess-zh');
 page = await open(browser, server.url, '#/dark-chess', {
-  storage: { 'board-suite/v1/dark-chess': readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8') },
+  storage: { 'board-suite/v1/dark-chess': fixture('dark-chess-endgame') },
 });
 await piece(page, 1, 1).dragTo(cell(page, 2, 1));
 await page.waitForTimeout(400);
@@ -50,7 +51,7 @@ page = await open(browser, server.url, '#/five-tigers');
 for (const [x, y] of [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2], [1, 1]]) await cell(page, x, y).click();
 await shot(page, 'five-tigers-extra-placement');
 page = await open(browser, server.url, '#/five-tigers', {
-  storage: { 'board-suite/v1/five-tigers': readFileSync(new URL('./fixtures/five-tigers-capture.json', import.meta.url), 'utf8') },
+  storage: { 'board-suite/v1/five-tigers': fixture('five-tigers-capture') },
 });
 await piece(page, 1, 0).dragTo(cell(page, 1, 1));
 await shot(page, 'five-tigers-capture');

@@ -230,13 +230,29 @@ fn pdn_round_trips() {
 }
 
 #[test]
-fn undo_takes_back_one_leg() {
+fn undo_and_redo_take_a_multi_jump_whole() {
     let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
-    let mut history = History::starting_from(setup(picture, Player::First));
+    let start = setup(picture, Player::First);
+    let mut history = History::starting_from(start.clone());
     history.play(leg((3, 2), (5, 4))).unwrap();
     history.play(leg((5, 4), (7, 6))).unwrap();
+    let after = history.current().clone();
     assert!(history.undo());
-    assert_eq!(history.current().jumping(), square_at(5, 4));
+    assert_eq!(history.current(), &start, "both legs are taken back");
+    assert!(history.redo());
+    assert_eq!(history.current(), &after, "both legs are replayed");
+}
+
+#[test]
+fn the_move_list_joins_a_multi_jump_in_pdn() {
+    let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
+    let mut history = History::starting_from(setup(picture, Player::First));
+    for mv in [leg((3, 2), (5, 4)), leg((5, 4), (7, 6)), leg((4, 5), (3, 4))] {
+        history.play(mv).unwrap();
+    }
+    let turns: Vec<String> =
+        history.turns().iter().map(|(before, legs)| before.turn_notation(legs)).collect();
+    assert_eq!(turns, ["10x19x28", "23-18"]);
 }
 
 /// Perft beyond the tested depths, as a benchmark of move generation:

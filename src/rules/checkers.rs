@@ -61,6 +61,12 @@ fn diagonal(square: Square, dx: isize, dy: isize) -> Option<Square> {
     square_at(x.checked_add_signed(dx)?, y.checked_add_signed(dy)?)
 }
 
+/// The square a leg jumps over, if it is a jump (two diagonal squares) rather than a step.
+pub fn jumped_square(mv: Move) -> Option<Square> {
+    let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
+    (ay.abs_diff(by) == 2 && ax.abs_diff(bx) == 2).then(|| square_at((ax + bx) / 2, (ay + by) / 2)).flatten()
+}
+
 /// The direction a player's men move in: black down the board, red up.
 fn forward(player: Player) -> isize {
     if player == Player::First { 1 } else { -1 }
@@ -174,12 +180,6 @@ impl Checkers {
         })
     }
 
-    /// Whether a leg is a jump (two diagonal squares away) rather than a step.
-    fn is_jump(mv: Move) -> bool {
-        let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
-        ay.abs_diff(by) == 2 && ax.abs_diff(bx) == 2
-    }
-
     /// Ends the turn: jumped pieces leave, the other player moves, and the rules may end the game.
     fn end_turn(&mut self, irreversible: bool) {
         for square in 0..SQUARES {
@@ -267,8 +267,19 @@ impl Game for Checkers {
 
     /// A leg in PDN: `11-15` for a step, `22x15` for a jump.
     fn notation(&self, mv: &Move) -> String {
-        let separator = if Self::is_jump(*mv) { 'x' } else { '-' };
+        let separator = if jumped_square(*mv).is_some() { 'x' } else { '-' };
         format!("{}{separator}{}", mv.from + 1, mv.to + 1)
+    }
+
+    fn mid_move(&self) -> bool {
+        self.jumping.is_some()
+    }
+
+    /// A whole move in PDN: the squares it visits, `11x18x25` for a multi-capture.
+    fn turn_notation(&self, legs: &[Move]) -> String {
+        let squares: Vec<Square> =
+            legs.first().map(|l| l.from).into_iter().chain(legs.iter().map(|l| l.to)).collect();
+        pdn(&squares, legs.first().is_some_and(|&l| jumped_square(l).is_some()))
     }
 }
 
@@ -276,12 +287,10 @@ impl Checkers {
     /// Plays a leg already known to be legal.
     fn apply(&mut self, mv: Move) {
         let Some(mut piece) = self.piece(mv.from) else { return };
-        let jump = Self::is_jump(mv);
-        if jump {
-            let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
-            if let Some(over) = square_at((ax + bx) / 2, (ay + by) / 2) {
-                self.jumped |= 1 << over;
-            }
+        let over = jumped_square(mv);
+        let jump = over.is_some();
+        if let Some(over) = over {
+            self.jumped |= 1 << over;
         }
         let (_, y) = coordinates(mv.to);
         let far_row = if piece.owner == Player::First { 7 } else { 0 };

@@ -70,6 +70,20 @@ impl<G: Game> History<G> {
         &self.moves
     }
 
+    /// The moves played so far grouped into turns (a multi-jump's legs together), each with
+    /// the position its first leg was played from.
+    pub fn turns(&self) -> Vec<(&G, &[G::Move])> {
+        let mut turns = Vec::new();
+        let mut start = 0;
+        for end in 1..=self.moves.len() {
+            if end == self.moves.len() || !self.states[end].mid_move() {
+                turns.push((&*self.states[start], &self.moves[start..end]));
+                start = end;
+            }
+        }
+        turns
+    }
+
     /// The last move played, with the position it was played from.
     pub fn last_move(&self) -> Option<(&G, &G::Move)> {
         self.moves().last()
@@ -115,21 +129,33 @@ impl<G: Game> History<G> {
         self.conclusion.is_none() && !self.redo.is_empty()
     }
 
-    /// Takes back the last move. Returns whether it did.
+    /// Takes back the last move, all its legs. Returns whether it did.
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
         }
-        self.states.pop();
-        self.redo.extend(self.moves.pop());
+        self.undo_leg();
+        while self.current().mid_move() && self.can_undo() {
+            self.undo_leg();
+        }
         true
     }
 
-    /// Replays the most recently undone move. Returns whether it did.
+    fn undo_leg(&mut self) {
+        self.states.pop();
+        self.redo.extend(self.moves.pop());
+    }
+
+    /// Replays the most recently undone move, all its legs. Returns whether it did.
     pub fn redo(&mut self) -> bool {
         if !self.can_redo() {
             return false;
         }
+        while self.redo_leg() && self.current().mid_move() {}
+        true
+    }
+
+    fn redo_leg(&mut self) -> bool {
         let Some(mv) = self.redo.pop() else {
             return false;
         };

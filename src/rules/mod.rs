@@ -106,4 +106,25 @@ pub trait Game: Clone + Debug + PartialEq {
     /// The move in the game's notation, language-independent (e.g. a column number, `11x18`).
     /// `self` is the position before the move.
     fn notation(&self, mv: &Self::Move) -> String;
+
+    /// Whether the player to move is part-way through a move made of legs (a checkers
+    /// multi-jump) and must go on with it. Undo, redo and the move list treat the legs of one
+    /// move as one.
+    fn mid_move(&self) -> bool {
+        false
+    }
+
+    /// A whole move, leg by leg, in the game's notation; `self` is the position before it.
+    fn turn_notation(&self, legs: &[Self::Move]) -> String {
+        let mut position = self.clone();
+        let parts: Vec<String> = legs
+            .iter()
+            .map(|mv| {
+                let part = position.notation(mv);
+                let _ = position.play(*mv);
+                part
+            })
+            .collect();
+        parts.join(" ")
+    }
 }

@@ -33,8 +33,13 @@ impl<G: Game> Conformance<G> {
     fn playout(&self, config: &G::Config, seed: u64) {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut history = History::<G>::new(config);
+        // Undo takes back a whole move, so it returns to where the move's first leg began.
+        let mut move_start = history.current().clone();
         loop {
             let position = history.current().clone();
+            if !position.mid_move() {
+                move_start = position.clone();
+            }
             let legal = position.legal_moves();
             check_no_duplicates(&legal);
             self.check_candidates(&position, &legal);
@@ -47,7 +52,7 @@ impl<G: Game> Conformance<G> {
             assert!(history.ply() < self.max_plies, "seed {seed}: no end after {} plies", self.max_plies);
             let mv = legal[rng.random_range(0..legal.len())];
             history.play(mv).unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
-            check_undo_redo(&mut history, &position, seed);
+            check_undo_redo(&mut history, &move_start, seed);
         }
     }
 
@@ -78,11 +83,12 @@ fn check_no_duplicates<M: PartialEq + std::fmt::Debug>(moves: &[M]) {
     }
 }
 
-/// Undo restores the exact previous position; redo restores the exact next one.
+/// Undo restores the exact position before the move (all its legs); redo restores the exact
+/// position after it.
 fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
     let after = history.current().clone();
-    let (_, mv) = history.last_move().expect("a move was just played");
-    if before.reveals_hidden(mv) {
+    let (leg_start, mv) = history.last_move().expect("a move was just played");
+    if leg_start.reveals_hidden(mv) {
         assert!(!history.undo(), "seed {seed}: undo crossed hidden information");
         return;
     }

@@ -8,11 +8,13 @@ pub enum GameId {
     FiveTigers,
     Gomoku,
     ConnectFour,
+    Checkers,
 }
 
 impl GameId {
     /// Every game that exists, in the picker's order.
-    pub const ALL: [GameId; 4] = [GameId::DarkChess, GameId::FiveTigers, GameId::Gomoku, GameId::ConnectFour];
+    pub const ALL: [GameId; 5] =
+        [GameId::DarkChess, GameId::FiveTigers, GameId::Gomoku, GameId::ConnectFour, GameId::Checkers];
 
     /// The route name, also `data-game` and part of the save key.
     pub fn slug(self) -> &'static str {
@@ -21,6 +23,7 @@ impl GameId {
             GameId::FiveTigers => "five-tigers",
             GameId::Gomoku => "gomoku",
             GameId::ConnectFour => "connect-four",
+            GameId::Checkers => "checkers",
         }
     }
 

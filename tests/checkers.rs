@@ -2,7 +2,7 @@
 //! positions written as text.
 
 use board_suite::rules::checkers::{
-    Checkers, Config, Move, Piece, QUIET_LIMIT, Square, parse_pdn, pdn, perft, square_at,
+    Checkers, Config, Move, Piece, QUIET_LIMIT, Square, last_move, parse_pdn, pdn, perft, square_at,
 };
 use board_suite::rules::{Game, History, Illegal, Outcome, Player};
 
@@ -253,6 +253,10 @@ fn the_move_list_joins_a_multi_jump_in_pdn() {
     let turns: Vec<String> =
         history.turns().iter().map(|(before, legs)| before.turn_notation(legs)).collect();
     assert_eq!(turns, ["10x19x28", "23-18"]);
+    let legs = history.move_list();
+    assert_eq!(last_move(legs), &legs[2..], "the last move read from the legs alone");
+    assert_eq!(last_move(&legs[..2]), &legs[..2]);
+    assert_eq!(last_move(&[]), &[]);
 }
 
 /// Perft beyond the tested depths, as a benchmark of move generation:

@@ -312,6 +312,17 @@ impl Checkers {
     }
 }
 
+/// The legs of the last move in `moves`. A multi-jump's legs chain, each starting where the
+/// last ended, and a move never starts where the one before it ended (that square holds the
+/// other side's piece), so the chain is exactly the last move.
+pub fn last_move(moves: &[Move]) -> &[Move] {
+    let mut start = moves.len().saturating_sub(1);
+    while start > 0 && moves[start].from == moves[start - 1].to && jumped_square(moves[start]).is_some() {
+        start -= 1;
+    }
+    &moves[start..]
+}
+
 /// A whole move in PDN: `11-15`, `22x15`, or a multi-capture `11x18x25`, from the squares it
 /// visits.
 pub fn pdn(squares: &[Square], capture: bool) -> String {

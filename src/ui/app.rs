@@ -5,6 +5,7 @@ use super::picker::Picker;
 use super::storage;
 use crate::i18n::Lang;
 use crate::route::{GameId, Route};
+use crate::rules::checkers::Checkers;
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::dark_chess::DarkChess;
 use crate::rules::five_tigers::FiveTigers;
@@ -83,6 +84,9 @@ pub fn App() -> Html {
         }
         Route::Game { game: GameId::ConnectFour, seed } => {
             html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} /> }
+        }
+        Route::Game { game: GameId::Checkers, seed } => {
+            html! { <GamePage<Checkers> key="checkers" lang={*lang} seed={*seed} /> }
         }
         Route::NotFound(path) => html! {
             <>

@@ -22,7 +22,7 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
         // The last disc is the top one of the last column played.
         let last_cell = moves.last().and_then(|Move::Drop(column)| {
             let x = usize::from(*column);
@@ -61,6 +61,7 @@ impl UiGame for ConnectFour {
             moves: Vec::new(),
             targets,
             hand,
+            forced: None,
             label: text.connect_four.to_owned(),
         }
     }

@@ -49,7 +49,7 @@ impl UiGame for FiveTigers {
         }
     }
 
-    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
         let touched = match moves.last() {
             Some(Move::Place(p) | Move::Remove(p)) => vec![*p],
             Some(Move::Step { from, to }) => vec![*from, *to],
@@ -93,6 +93,7 @@ impl UiGame for FiveTigers {
             moves,
             targets,
             hand,
+            forced: None,
             label: text.five_tigers.to_owned(),
         }
     }

@@ -1,8 +1,14 @@
 //! A game's page: its [`History`], saved after every change, shown through the shared
 //! [`GameScreen`]. Generic over the game but thin; the markup lives in `screen`.
+//!
+//! A move made of legs (a checkers multi-jump) is built up on the page, drawn as a path, and
+//! played into the history only once it is complete: so the history, the save, undo and the
+//! move list only ever see whole moves.
 
 use super::board::{BoardAction, BoardView};
-use super::screen::{Command, Control, Ended, GameScreen, MoveEntry, Setting, Summary, Tray};
+use super::screen::{
+    Command, Control, Ended, GameScreen, MoveEntry, Setting, SettingValue, Summary, Tray, TurnFlow,
+};
 use super::storage;
 use crate::i18n::{Lang, Text};
 use crate::route::{GameId, Route};
@@ -19,13 +25,17 @@ pub trait UiGame: Game + 'static {
     const CANVAS: bool = false;
     /// Whether stones can show their move numbers (a toggle).
     const NUMBERED: bool = false;
+    /// Whether moves are built up leg by leg as a path (checkers), with the turn flow that
+    /// goes with it: Finish Turn, Clear Moves, Show Previous and the pass-the-device cover.
+    const TURN_FLOW: bool = false;
 
     /// The side's name in the contract (`red`, `yellow`, ...), for `data-owner` and `data-turn`.
     fn side(&self, player: Player) -> &'static str;
 
     /// The board as it should look now, given the moves that led here (the last one is shown,
-    /// and stones may carry their move numbers).
-    fn view(&self, moves: &[Self::Move], text: &Text) -> BoardView;
+    /// and stones may carry their move numbers) and the legs to draw as a path: the move being
+    /// made, or the last one when the player asks to see it again.
+    fn view(&self, moves: &[Self::Move], path: &[Self::Move], text: &Text) -> BoardView;
 
     /// The move a board action asks for, if it names one. The rules still judge it.
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
@@ -79,10 +89,44 @@ pub trait UiGame: Game + 'static {
     }
 }
 
-/// The page's state: the game, the last refusal, and an unreadable save to tell about.
-#[derive(PartialEq)]
+/// The player's choices for the turn flow, remembered per game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct TurnPrefs {
+    /// A complete move waits for Finish Turn (the seed's flow).
+    confirm: bool,
+    /// A cover hides the board between turns until the next player starts theirs.
+    pass_device: bool,
+}
+
+/// The `data-setting` names of the turn flow's choices.
+const CONFIRM_TURN: &str = "confirm-turn";
+const PASS_DEVICE: &str = "pass-device";
+
+fn pref_key(name: &str, slug: &str) -> String {
+    format!("board-suite/{name}/{slug}")
+}
+
+impl TurnPrefs {
+    fn load(slug: &str) -> Self {
+        TurnPrefs {
+            confirm: storage::flag(&pref_key(CONFIRM_TURN, slug)),
+            pass_device: storage::flag(&pref_key(PASS_DEVICE, slug)),
+        }
+    }
+}
+
+/// The page's state: the game, the move being made, the last refusal, and an unreadable save
+/// to tell about.
+#[derive(Clone, PartialEq)]
 struct Session<G: UiGame> {
     history: History<G>,
+    /// The legs of the move being made, not yet in the history.
+    pending: Vec<G::Move>,
+    /// The last move's path is drawn, until the next input.
+    show_previous: bool,
+    /// The pass-the-device cover is up.
+    covered: bool,
+    prefs: TurnPrefs,
     refusal: Option<Illegal>,
     load_error: Option<LoadError>,
 }
@@ -98,47 +142,143 @@ impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
-        let mut history = self.history.clone();
-        let mut load_error = self.load_error.clone();
-        let to_move = history.current().to_move();
-        let refusal = match action {
-            Action::Play(mv) => history.play(mv).err(),
+        // Any input ends a look at the previous move.
+        let mut next = Session { show_previous: false, refusal: None, ..(*self).clone() };
+        next.refusal = match action {
+            Action::Play(mv) => next.play(mv).err(),
             Action::Restart(seed) => {
-                history = History::new(&G::reseed(history.current().config(), seed));
+                next.history = History::new(&G::reseed(self.history.current().config(), seed));
+                next.pending.clear();
+                next.covered = next.prefs.pass_device;
                 None
             }
-            Action::Control(control) => match control {
-                Control::Undo => {
-                    history.undo();
-                    None
-                }
-                Control::Redo => {
-                    history.redo();
-                    None
-                }
-                Control::Resign => history.conclude(Conclusion::Resigned(to_move)).err(),
-                Control::AgreeDraw => history.conclude(Conclusion::DrawAgreed).err(),
-                Control::DismissNotice => {
-                    load_error = None;
-                    None
-                }
-                Control::Choose { setting, choice } => {
-                    // Rules change only before the first move, so no game is lost.
-                    if history.ply() == 0 {
-                        history = History::new(&G::choose(history.current().config(), setting, choice));
-                    }
-                    None
-                }
-                // The page turns these into `Action::Restart` with a fresh seed and `Action::Play`.
-                Control::Restart | Control::Command(_) => None,
-            },
+            Action::Control(control) => next.control(control).err(),
         };
-        Rc::new(Session { history, refusal, load_error })
+        Rc::new(next)
     }
 }
 
 impl<G: UiGame> Session<G> {
-    fn summary(&self, text: &Text) -> Summary {
+    /// The position on the board: the history's, with the move being made.
+    fn position(&self) -> G {
+        let mut position = self.history.current().clone();
+        for leg in &self.pending {
+            // Each pending leg was legal when it was added, from this very position.
+            let _ = position.play(*leg);
+        }
+        position
+    }
+
+    /// Whether the move being made is complete (waiting for Finish Turn).
+    fn complete(&self, position: &G) -> bool {
+        !self.pending.is_empty() && !position.mid_move()
+    }
+
+    fn play(&mut self, mv: G::Move) -> Result<(), Illegal> {
+        if self.history.outcome().is_some() {
+            return Err(Illegal::GameOver);
+        }
+        let mut position = self.position();
+        if self.complete(&position) {
+            return Err(Illegal::NotAllowed);
+        }
+        position.play(mv)?;
+        self.pending.push(mv);
+        if !position.mid_move() && !self.prefs.confirm {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Plays the move being made into the history; the next player's turn begins.
+    fn commit(&mut self) -> Result<(), Illegal> {
+        for leg in std::mem::take(&mut self.pending) {
+            self.history.play(leg)?;
+        }
+        self.covered = self.prefs.pass_device && self.history.outcome().is_none();
+        Ok(())
+    }
+
+    fn control(&mut self, control: Control) -> Result<(), Illegal> {
+        let history = &mut self.history;
+        match control {
+            // A leg of the move being made is taken back first.
+            Control::Undo => {
+                if self.pending.pop().is_none() {
+                    history.undo();
+                }
+            }
+            Control::Redo => {
+                if self.pending.is_empty() {
+                    history.redo();
+                }
+            }
+            Control::Resign => {
+                self.pending.clear();
+                let to_move = history.current().to_move();
+                history.conclude(Conclusion::Resigned(to_move))?;
+            }
+            Control::AgreeDraw => {
+                self.pending.clear();
+                history.conclude(Conclusion::DrawAgreed)?;
+            }
+            Control::DismissNotice => self.load_error = None,
+            Control::Choose { setting, choice } => {
+                // Rules change only before the first move, so no game is lost.
+                if history.ply() == 0 {
+                    *history = History::new(&G::choose(history.current().config(), setting, choice));
+                    self.pending.clear();
+                }
+            }
+            Control::FinishTurn => {
+                if self.complete(&self.position()) {
+                    self.commit()?;
+                }
+            }
+            Control::ClearMoves => self.pending.clear(),
+            Control::ShowPrevious => self.show_previous = true,
+            Control::StartTurn => self.covered = false,
+            Control::Prefer { setting, on } => {
+                match setting {
+                    CONFIRM_TURN => self.prefs.confirm = on,
+                    PASS_DEVICE => self.prefs.pass_device = on,
+                    _ => {}
+                }
+                self.covered &= self.prefs.pass_device;
+                // Without confirmation a complete move plays at once.
+                if !self.prefs.confirm && self.complete(&self.position()) {
+                    self.commit()?;
+                }
+            }
+            // The page turns these into `Action::Restart` with a fresh seed and `Action::Play`.
+            Control::Restart | Control::Command(_) => {}
+        }
+        Ok(())
+    }
+
+    /// The legs to draw as a path: the move being made, or the last move when asked for.
+    fn path(&self) -> &[G::Move] {
+        if !self.pending.is_empty() {
+            &self.pending
+        } else if self.show_previous {
+            self.history.turns().last().map_or(&[], |(_, legs)| legs)
+        } else {
+            &[]
+        }
+    }
+
+    fn board(&self, position: &G, text: &Text) -> BoardView {
+        let mut board = position.view(self.history.move_list(), self.path(), text);
+        if self.complete(position) {
+            // The move is made: nothing more to play until it is finished or cleared.
+            board.moves.clear();
+            board.targets.clear();
+            board.hand = None;
+        }
+        board
+    }
+
+    fn summary(&self, position: &G, text: &Text) -> Summary {
         let history = &self.history;
         let game = history.current();
         let ended = history.outcome().map(|outcome| match outcome {
@@ -151,29 +291,48 @@ impl<G: UiGame> Session<G> {
             None => game.ending(text),
         };
         let moves = history
-            .moves()
+            .turns()
+            .into_iter()
             // Named as the sides are now: a dark-chess player's colour is known only after the
             // first flip.
-            .map(|(before, mv)| MoveEntry {
+            .map(|(before, legs)| MoveEntry {
                 side: game.side(before.to_move()),
-                notation: before.notation(mv),
+                notation: before.turn_notation(legs),
             })
             .collect();
+        let complete = self.complete(position);
+        let toggle = |name, label, on| Setting { name, label, value: SettingValue::Toggle(on) };
+        let preferences = if G::TURN_FLOW {
+            vec![
+                toggle(CONFIRM_TURN, text.confirm_turn, self.prefs.confirm),
+                toggle(PASS_DEVICE, text.pass_device, self.prefs.pass_device),
+            ]
+        } else {
+            Vec::new()
+        };
         Summary {
             to_move: game.side(game.to_move()),
             ended,
             ending,
-            can_undo: history.can_undo(),
-            can_redo: history.can_redo(),
+            can_undo: !self.pending.is_empty() || history.can_undo(),
+            can_redo: self.pending.is_empty() && history.can_redo(),
             moves,
             refusal: self.refusal,
             load_error: self.load_error.clone(),
             canvas: G::CANVAS,
             numbered: G::NUMBERED,
-            phase: game.phase(),
-            detail: game.detail(text),
+            phase: position.phase(),
+            detail: if complete { Some(text.finish_or_clear.to_owned()) } else { position.detail(text) },
             info: game.info(text),
             settings: G::settings(game.config(), text),
+            preferences,
+            turn: G::TURN_FLOW.then_some(TurnFlow {
+                confirm: self.prefs.confirm,
+                pending: !self.pending.is_empty(),
+                complete,
+                has_previous: history.ply() > 0,
+            }),
+            covered: self.covered && ended.is_none(),
             trays: game.trays(text),
             commands: game.commands(text).into_iter().map(|(command, _)| command).collect(),
         }
@@ -205,7 +364,17 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         if let Some(seed) = seed.filter(|&seed| G::seed(history.current().config()) != Some(seed)) {
             history = History::new(&G::reseed(history.current().config(), seed));
         }
-        Session { history, refusal: None, load_error }
+        let prefs = if G::TURN_FLOW { TurnPrefs::load(slug) } else { TurnPrefs::default() };
+        let covered = prefs.pass_device && history.outcome().is_none();
+        Session {
+            history,
+            pending: Vec::new(),
+            show_previous: false,
+            covered,
+            prefs,
+            refusal: None,
+            load_error,
+        }
     });
     {
         let session = session.clone();
@@ -215,7 +384,7 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let on_action = {
         let session = session.clone();
         Callback::from(move |action: BoardAction| {
-            if let Some(mv) = session.history.current().action_move(action) {
+            if let Some(mv) = session.position().action_move(action) {
                 session.dispatch(Action::Play(mv));
             }
         })
@@ -232,17 +401,21 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                 session.dispatch(Action::Restart(random_seed()));
             }
             Control::Command(index) => {
-                if let Some((_, mv)) = session.history.current().commands(text).into_iter().nth(index) {
+                if let Some((_, mv)) = session.position().commands(text).into_iter().nth(index) {
                     session.dispatch(Action::Play(mv));
                 }
+            }
+            Control::Prefer { setting, on } => {
+                storage::set_flag(&pref_key(setting, slug), on);
+                session.dispatch(Action::Control(control));
             }
             control => session.dispatch(Action::Control(control)),
         })
     };
-    let history = &session.history;
-    let board = Rc::new(history.current().view(history.move_list(), text));
+    let position = session.position();
     html! {
-        <GameScreen slug={slug} lang={props.lang} board={board} summary={Rc::new(session.summary(text))}
+        <GameScreen slug={slug} lang={props.lang} board={Rc::new(session.board(&position, text))}
+            summary={Rc::new(session.summary(&position, text))}
             on_action={on_action} on_control={on_control} />
     }
 }

@@ -35,7 +35,7 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn view(&self, moves: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
         let last_point = moves.last().map(|Move::Place(p)| *p);
         let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
         let in_play = self.outcome().is_none();
@@ -75,6 +75,7 @@ impl UiGame for Gomoku {
             moves: Vec::new(),
             targets,
             hand,
+            forced: None,
             label: text.gomoku.to_owned(),
         }
     }

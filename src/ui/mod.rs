@@ -2,6 +2,7 @@
 
 mod app;
 mod board;
+mod checkers;
 mod connect_four;
 mod dark_chess;
 mod five_tigers;

@@ -81,6 +81,31 @@ fn thumbnail(game: GameId) -> Html {
                 </svg>
             }
         }
+        GameId::Checkers => {
+            // Mid-game: men of both sides, a red king, on the dark squares.
+            const PIECES: [&str; 8] = [
+                ".b.b.b.b", "b.b...b.", ".b...b..", "..r.....", ".....b..", "r.r...R.", ".r.r.r.r",
+                "r.r.r...",
+            ];
+            let squares = (0..64).filter(|i| (i % 8 + i / 8) % 2 == 1).map(|i| {
+                html! { <rect x={(i % 8 * 12).to_string()} y={(i / 8 * 12).to_string()} width="12" height="12" fill="#7b5230" /> }
+            });
+            let pieces = PIECES.iter().enumerate().flat_map(|(y, row)| {
+                row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
+                    let fill = if c.eq_ignore_ascii_case(&'r') { "#c62f2f" } else { "#1f2328" };
+                    let (cx, cy) = ((6 + x * 12).to_string(), (6 + y * 12).to_string());
+                    let ring = if c.is_ascii_uppercase() { "#f6c90e" } else { "#00000055" };
+                    html! { <circle {cx} {cy} r="4.6" fill={fill} stroke={ring} stroke-width="1.2" /> }
+                })
+            });
+            html! {
+                <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+                    <rect width="96" height="96" rx="4" fill="#f0dcb4" />
+                    { for squares }
+                    { for pieces }
+                </svg>
+            }
+        }
         GameId::ConnectFour => {
             // A game in progress, bottom row first: r red, y yellow.
             const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];
@@ -112,6 +137,7 @@ fn name(game: GameId, text: &Text) -> (&'static str, &'static str) {
         GameId::FiveTigers => (text.five_tigers, text.five_tigers_blurb),
         GameId::Gomoku => (text.gomoku, text.gomoku_blurb),
         GameId::ConnectFour => (text.connect_four, text.connect_four_blurb),
+        GameId::Checkers => (text.checkers, text.checkers_blurb),
     }
 }
 

@@ -55,6 +55,19 @@ pub struct Command {
     pub label: &'static str,
 }
 
+/// Where a move made of legs stands, for the turn flow's buttons.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnFlow {
+    /// A complete move waits for Finish Turn.
+    pub confirm: bool,
+    /// Some legs are made.
+    pub pending: bool,
+    /// The move is complete.
+    pub complete: bool,
+    /// There is a previous move to show.
+    pub has_previous: bool,
+}
+
 /// The game's state as the screen shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
@@ -82,6 +95,12 @@ pub struct Summary {
     pub info: Vec<String>,
     /// Open to change until the first move.
     pub settings: Vec<Setting>,
+    /// The players' choices of how to play, open to change at any time.
+    pub preferences: Vec<Setting>,
+    /// The turn flow, for games whose moves are built up leg by leg.
+    pub turn: Option<TurnFlow>,
+    /// The board is covered until the player to move starts the turn.
+    pub covered: bool,
     pub trays: Vec<Tray>,
     pub commands: Vec<Command>,
 }
@@ -102,6 +121,19 @@ pub enum Control {
     },
     /// The game's command at this index.
     Command(usize),
+    /// Plays the move being made (with "confirm each turn").
+    FinishTurn,
+    /// Discards the move being made.
+    ClearMoves,
+    /// Draws the last move's path until the next input.
+    ShowPrevious,
+    /// Lifts the pass-the-device cover.
+    StartTurn,
+    /// A preference switched on or off.
+    Prefer {
+        setting: &'static str,
+        on: bool,
+    },
 }
 
 /// A question asked before a control that cannot be undone.
@@ -132,11 +164,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let renderer_key = format!("board-suite/renderer/{}", props.slug);
     let on_canvas = use_state_eq(|| storage::read(&renderer_key).as_deref() == Some("canvas"));
     let numbers_key = format!("board-suite/numbers/{}", props.slug);
-    let numbers = use_state_eq(|| storage::read(&numbers_key).as_deref() == Some("on"));
+    let numbers = use_state_eq(|| storage::flag(&numbers_key));
     let switch_numbers = {
         let numbers = numbers.clone();
         Callback::from(move |_: MouseEvent| {
-            storage::write(&numbers_key, if *numbers { "off" } else { "on" });
+            storage::set_flag(&numbers_key, !*numbers);
             numbers.set(!*numbers);
         })
     };
@@ -149,6 +181,16 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         })
     };
     let new_game_ref = use_node_ref();
+    let start_turn_ref = use_node_ref();
+    {
+        // The cover takes the keyboard focus, so Enter starts the turn.
+        let start_turn_ref = start_turn_ref.clone();
+        use_effect_with(summary.covered, move |_| {
+            if let Some(button) = start_turn_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
     {
         let overlay_closed = overlay_closed.clone();
         let confirm = confirm.clone();
@@ -228,6 +270,27 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let commands = summary.commands.iter().enumerate().map(|(i, command)| html! {
         <button data-action={command.name} class="primary" onclick={control(Control::Command(i))}>{ command.label }</button>
     });
+    let turn_buttons = summary.turn.filter(|_| in_play).map(|turn| html! {
+        <div class="commands">
+            if turn.confirm {
+                <button data-action="finish-turn" class="primary" disabled={!turn.complete}
+                    onclick={control(Control::FinishTurn)}>{ text.finish_turn }</button>
+            }
+            <button data-action="clear-moves" disabled={!turn.pending} onclick={control(Control::ClearMoves)}>
+                { text.clear_moves }
+            </button>
+            <button data-action="show-previous" disabled={!turn.has_previous || turn.pending}
+                onclick={control(Control::ShowPrevious)}>{ text.show_previous }</button>
+        </div>
+    });
+    let covered = summary.covered && in_play;
+    let cover = covered.then(|| html! {
+        <div class="cover" data-cover="" role="dialog" aria-labelledby="cover-title">
+            <p id="cover-title"><span class={classes!("dot", summary.to_move)}></span>{ (text.pass_device_to)(side_name(summary.to_move)) }</p>
+            <button data-action="start-turn" class="primary" ref={start_turn_ref.clone()}
+                onclick={control(Control::StartTurn)}>{ text.start_turn }</button>
+        </div>
+    });
     let trays = summary.trays.iter().map(|tray| html! {
         <div class="tray" data-tray={tray.side} aria-label={tray.label.clone()} title={tray.label.clone()}>
             { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
@@ -235,41 +298,29 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     });
     let locked = !summary.moves.is_empty();
     let settings = summary.settings.iter().map(|setting| {
-        let name = setting.name;
         let on_control = props.on_control.clone();
-        let control = match &setting.value {
-            SettingValue::Toggle(on) => {
-                let onchange = Callback::from(move |e: Event| {
-                    let checked = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
-                    on_control.emit(Control::Choose { setting: name, choice: usize::from(checked) });
-                });
-                html! { <input type="checkbox" data-setting={name} checked={*on} disabled={locked} {onchange} /> }
-            }
-            SettingValue::Choice { options, chosen } => {
-                let onchange = Callback::from(move |e: Event| {
-                    let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
-                    if let Ok(choice) = usize::try_from(index) {
-                        on_control.emit(Control::Choose { setting: name, choice });
-                    }
-                });
-                html! {
-                    <select data-setting={name} disabled={locked} {onchange}>
-                        { for options.iter().enumerate().map(|(i, option)| html! {
-                            <option selected={i == *chosen}>{ option.clone() }</option>
-                        }) }
-                    </select>
-                }
-            }
-        };
-        html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
+        let name = setting.name;
+        setting_view(setting, locked, move |choice| {
+            on_control.emit(Control::Choose { setting: name, choice })
+        })
     });
-    let rules = (!summary.settings.is_empty() || !summary.info.is_empty()).then(|| {
+    let preferences = summary.preferences.iter().map(|setting| {
+        let on_control = props.on_control.clone();
+        let name = setting.name;
+        setting_view(setting, false, move |choice| {
+            on_control.emit(Control::Prefer { setting: name, on: choice == 1 })
+        })
+    });
+    let has_rules =
+        !summary.settings.is_empty() || !summary.info.is_empty() || !summary.preferences.is_empty();
+    let rules = has_rules.then(|| {
         html! {
             <section class="rules" data-info="">
                 <h2>{ text.rules }</h2>
                 { for summary.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
                 { for settings }
                 if !summary.settings.is_empty() && !locked { <p class="hint">{ text.rules_locked }</p> }
+                { for preferences }
             </section>
         }
     });
@@ -299,13 +350,14 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             { for notice }
             <section class="play">
                 if summary.canvas && *on_canvas {
-                    <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play}
+                    <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play && !covered}
                         numbers={*numbers} />
                 } else {
-                    <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play}
+                    <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play && !covered}
                         numbers={*numbers} />
                 }
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
+                { for cover }
             </section>
             <aside class="side">
                 <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome}
@@ -317,6 +369,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 </p>
                 <p class="message" aria-live="assertive">{ for refusal }</p>
                 if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
+                { for turn_buttons }
                 <div class="controls">
                     <button data-action="undo" disabled={!summary.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
                     <button data-action="redo" disabled={!summary.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
@@ -343,4 +396,32 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             { for overlay }
         </main>
     }
+}
+
+/// A setting as a checkbox or a list, calling `choose` with the choice (0/1 for a checkbox).
+fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'static) -> Html {
+    let control = match &setting.value {
+        SettingValue::Toggle(on) => {
+            let onchange = Callback::from(move |e: Event| {
+                choose(usize::from(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()));
+            });
+            html! { <input type="checkbox" data-setting={setting.name} checked={*on} disabled={locked} {onchange} /> }
+        }
+        SettingValue::Choice { options, chosen } => {
+            let onchange = Callback::from(move |e: Event| {
+                let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+                if let Ok(choice) = usize::try_from(index) {
+                    choose(choice);
+                }
+            });
+            html! {
+                <select data-setting={setting.name} disabled={locked} {onchange}>
+                    { for options.iter().enumerate().map(|(i, option)| html! {
+                        <option selected={i == *chosen}>{ option.clone() }</option>
+                    }) }
+                </select>
+            }
+        }
+    };
+    html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
 }

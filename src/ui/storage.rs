@@ -21,6 +21,15 @@ pub fn write(key: &str, value: &str) {
     }
 }
 
+/// A player's on/off choice (a toggle remembered across visits); off until chosen.
+pub fn flag(key: &str) -> bool {
+    read(key).as_deref() == Some("on")
+}
+
+pub fn set_flag(key: &str, on: bool) {
+    write(key, if on { "on" } else { "off" });
+}
+
 /// The saved game, or a fresh one when there is none. A save that cannot be read is moved to
 /// the backup key and its error returned for the player to see.
 pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> (History<G>, Option<LoadError>) {

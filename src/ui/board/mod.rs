@@ -147,8 +147,12 @@ pub fn Board(props: &BoardProps) -> Html {
     let view = props.view.clone();
     let interactive = props.interactive;
     let selected_state = use_state_eq(|| None::<Pos>);
-    // A selection that no longer has moves (the position changed) is no selection.
-    let selected = (*selected_state).filter(|&s| interactive && view.moves_from(s).next().is_some());
+    // A selection that no longer has moves (the position changed) is no selection; a piece
+    // that must move on is selected without asking.
+    let selected = (*selected_state)
+        .filter(|&s| view.moves_from(s).next().is_some())
+        .or(view.forced)
+        .filter(|_| interactive);
     let focus = use_state_eq(|| (view.columns / 2, 0));
     let hover = use_state_eq(|| None::<Pos>);
     let html_drag = use_mut_ref(|| None::<Source>);

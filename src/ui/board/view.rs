@@ -93,6 +93,8 @@ pub struct BoardView {
     pub moves: Vec<(Pos, Pos, Hint)>,
     pub targets: Vec<Target>,
     pub hand: Option<Hand>,
+    /// The piece that must move on (a checkers multi-jump): selected until the move is done.
+    pub forced: Option<Pos>,
     pub label: String,
 }
 

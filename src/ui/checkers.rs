@@ -1,0 +1,175 @@
+//! Checkers on the shared board: drag or click a piece to a landing square, one leg at a time.
+//! While a move is made its path is drawn: an arrow on each square the piece left, and a mark
+//! on each piece it jumped (`data-mark="arrow-ne"`, `"removed"`, ...).
+
+use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos};
+use super::game::UiGame;
+use super::screen::{Setting, SettingValue};
+use crate::i18n::Text;
+use crate::route::GameId;
+use crate::rules::checkers::{
+    Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
+};
+use crate::rules::{Game, Outcome, Player};
+
+const SIZE: usize = 8;
+
+fn piece(side: &'static str, king: bool) -> Piece {
+    Piece {
+        owner: side,
+        kind: if king { "king" } else { "man" },
+        glyph: if king { "♛" } else { "" },
+        face_down: false,
+    }
+}
+
+/// The arrow on a square a leg left, pointing the way the piece went.
+fn arrow(leg: Move) -> &'static str {
+    let ((ax, ay), (bx, by)) = (coordinates(leg.from), coordinates(leg.to));
+    match (bx > ax, by > ay) {
+        (true, false) => "arrow-ne",
+        (false, false) => "arrow-nw",
+        (true, true) => "arrow-se",
+        (false, true) => "arrow-sw",
+    }
+}
+
+/// The squares a move touched: where it started, each landing, and each piece it jumped.
+fn touched(legs: &[Move]) -> Vec<Square> {
+    let mut squares: Vec<Square> = legs.first().map(|l| l.from).into_iter().collect();
+    for &leg in legs {
+        squares.push(leg.to);
+        squares.extend(jumped_square(leg));
+    }
+    squares
+}
+
+impl Checkers {
+    /// Whether the player to move has a capture and must take it.
+    fn must_capture(&self) -> bool {
+        self.config().compulsory_capture && self.legal_moves().iter().any(|&m| jumped_square(m).is_some())
+    }
+}
+
+impl UiGame for Checkers {
+    const ID: GameId = GameId::Checkers;
+    const TURN_FLOW: bool = true;
+
+    fn side(&self, player: Player) -> &'static str {
+        match player {
+            Player::First => "black",
+            Player::Second => "red",
+        }
+    }
+
+    fn view(&self, moves: &[Move], path: &[Move], text: &Text) -> BoardView {
+        let legal = self.legal_moves();
+        let last = touched(last_move(moves));
+        let capturing: Vec<Square> =
+            if self.must_capture() { legal.iter().map(|m| m.from).collect() } else { Vec::new() };
+        let mut marks: Vec<(Square, &'static str)> = Vec::new();
+        for &leg in path {
+            marks.push((leg.from, arrow(leg)));
+            marks.extend(jumped_square(leg).map(|s| (s, "removed")));
+        }
+        let mut cells = Vec::with_capacity(SIZE * SIZE);
+        for y in 0..SIZE {
+            for x in 0..SIZE {
+                let Some(square) = square_at(x, y) else {
+                    let label = text.light_square.to_owned();
+                    cells.push(CellView {
+                        piece: None,
+                        label,
+                        last: false,
+                        highlight: false,
+                        mark: None,
+                        number: None,
+                    });
+                    continue;
+                };
+                let here = self.piece(square).map(|p| (self.side(p.owner), p.king));
+                let mark = marks.iter().rev().find(|(s, _)| *s == square).map(|(_, mark)| *mark);
+                let mark = mark.or(capturing.contains(&square).then_some("must-capture"));
+                let mut label = format!(
+                    "{}: {}",
+                    (text.square)(square + 1),
+                    here.map_or(text.empty.to_owned(), |(side, king)| (text.checker)(
+                        (text.side)(side),
+                        king
+                    ))
+                );
+                if mark == Some("removed") && here.is_some() {
+                    label = format!("{label}, {}", text.jumped);
+                }
+                cells.push(CellView {
+                    piece: here.map(|(side, king)| piece(side, king)),
+                    label,
+                    last: last.contains(&square),
+                    highlight: false,
+                    mark,
+                    number: None,
+                });
+            }
+        }
+        let moves = legal
+            .iter()
+            .map(|&m| {
+                let hint = if jumped_square(m).is_some() { Hint::Capture } else { Hint::Move };
+                (coordinates(m.from), coordinates(m.to), hint)
+            })
+            .collect();
+        BoardView {
+            columns: SIZE,
+            rows: SIZE,
+            cells,
+            moves,
+            targets: Vec::new(),
+            hand: None,
+            forced: self.jumping().map(coordinates),
+            label: text.checkers.to_owned(),
+        }
+    }
+
+    fn action_move(&self, action: BoardAction) -> Option<Move> {
+        let square = |(x, y): Pos| square_at(x, y);
+        match action {
+            BoardAction::Move { from, to } => Some(Move { from: square(from)?, to: square(to)? }),
+            BoardAction::Activate(_) => None,
+        }
+    }
+
+    fn ending(&self, text: &Text) -> String {
+        match self.outcome() {
+            Some(Outcome::Win(winner)) => (text.cannot_move)((text.side)(self.side(winner.opponent()))),
+            Some(Outcome::Draw) if self.quiet_plies() >= QUIET_LIMIT => {
+                (text.no_capture_or_man_moved)(QUIET_LIMIT)
+            }
+            Some(Outcome::Draw) => text.repetition.to_owned(),
+            None => String::new(),
+        }
+    }
+
+    fn detail(&self, text: &Text) -> Option<String> {
+        if self.jumping().is_some() {
+            Some(text.jump_on.to_owned())
+        } else {
+            self.must_capture().then(|| text.must_capture.to_owned())
+        }
+    }
+
+    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
+        let optional = SettingValue::Toggle(!config.compulsory_capture);
+        vec![Setting { name: "captures-optional", label: text.captures_optional, value: optional }]
+    }
+
+    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
+        match setting {
+            "captures-optional" => Config { compulsory_capture: choice == 0 },
+            _ => config.clone(),
+        }
+    }
+
+    fn info(&self, text: &Text) -> Vec<String> {
+        vec![text.checkers_rules.to_owned()]
+    }
+}

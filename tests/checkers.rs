@@ -272,3 +272,51 @@ fn perft_benchmark() {
         println!("perft({depth}) = {nodes} in {seconds:.2} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
     }
 }
+
+/// Finds the browser tests' positions in seeded random games and prints them as saves
+/// (`tests/browser/fixtures/checkers-*.json`): black to move with a double jump, and black to
+/// move with a man one step from crowning and no capture.
+/// `cargo test --test checkers browser_fixtures -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn browser_fixtures() {
+    use board_suite::save;
+    let mut state: u64 = 7;
+    let mut random = move |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 33) as usize % n
+    };
+    let double_jump = |game: &Checkers| {
+        game.legal_moves().into_iter().find(|&mv| {
+            let mut after = game.clone();
+            after.play(mv).is_ok() && after.mid_move()
+        })
+    };
+    let crowning = |game: &Checkers| {
+        game.legal_moves().into_iter().find(|&mv| {
+            let (_, y) = board_suite::rules::checkers::coordinates(mv.to);
+            board_suite::rules::checkers::jumped_square(mv).is_none()
+                && y == 7
+                && game.piece(mv.from).is_some_and(|p| !p.king)
+        })
+    };
+    let (mut found_jump, mut found_crown) = (false, false);
+    while !(found_jump && found_crown) {
+        let mut history = History::<Checkers>::new(&Config::default());
+        while history.outcome().is_none() && history.ply() < 120 {
+            let game = history.current().clone();
+            if game.to_move() == Player::First && !game.mid_move() {
+                if let (false, Some(mv)) = (found_jump, double_jump(&game)) {
+                    found_jump = true;
+                    println!("double jump {mv:?}: {}", save::encode("checkers", &history));
+                }
+                if let (false, Some(mv)) = (found_crown, crowning(&game)) {
+                    found_crown = true;
+                    println!("crowning {mv:?}: {}", save::encode("checkers", &history));
+                }
+            }
+            let moves = game.legal_moves();
+            history.play(moves[random(moves.len())]).unwrap();
+        }
+    }
+}

@@ -1,0 +1,165 @@
+// Checkers in headless Chromium against the release build: legs by drag and by click, the
+// path drawn while a move is made, Finish Turn / Clear Moves / Show Previous, the cover.
+import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { cell, control, done, piece, status, suite, touchDrag } from './harness.mjs';
+
+const browser = suite();
+const SAVE_KEY = 'board-suite/v1/checkers';
+
+const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8').trim();
+/** Black to move, and its man on (4,3) must jump (3,4) and then (3,6): 15x22x31, crowning. */
+const DOUBLE_JUMP = fixture('checkers-double-jump');
+/** Black to move, its man on (1,6) one step from the far row, no capture on. */
+const CROWNING = fixture('checkers-crowning');
+/** A save with other rules. */
+const withConfig = (save, config) => JSON.stringify({ ...JSON.parse(save), record: { ...JSON.parse(save).record, config } });
+
+const game = (save) => browser.open('#/checkers', { storage: save ? { [SAVE_KEY]: save } : {} });
+const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
+const mark = (page, x, y) => cell(page, x, y).getAttribute('data-mark');
+/** The move list's notations (each entry's last text, after its number and dot). */
+const moveList = (page) => page.locator('[data-moves] [data-move]')
+  .evaluateAll((items) => items.map((li) => li.lastChild.textContent.trim()));
+const button = (page, action) => page.locator(`button[data-action="${action}"]`);
+/** The cells with a mark, as `x,y=mark`. */
+const marks = (page) => page.locator('[data-cell][data-mark]')
+  .evaluateAll((cells) => cells.map((c) => `${c.dataset.x},${c.dataset.y}=${c.dataset.mark}`).sort());
+
+test('a single move by drag: black first from the top, listed in PDN', async () => {
+  const page = await game();
+  assert.equal(await status(page).getAttribute('data-turn'), 'black');
+  assert.equal(await page.locator('[data-piece][data-owner="black"][data-kind="man"]').count(), 12);
+  assert.equal(await page.locator('[data-piece][data-owner="red"][data-kind="man"]').count(), 12);
+  assert.equal(await owner(page, 1, 0), 'black', 'black starts at the top');
+  assert.equal(await piece(page, 0, 0).count(), 0, 'light squares stay empty');
+  // A man cannot step backwards or sideways: the drop is refused and nothing changes.
+  await piece(page, 1, 2).dragTo(cell(page, 1, 3));
+  assert.equal(await owner(page, 1, 2), 'black');
+  await piece(page, 1, 2).dragTo(cell(page, 2, 3));
+  assert.equal(await piece(page, 1, 2).count(), 0);
+  assert.equal(await owner(page, 2, 3), 'black');
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  assert.deepEqual(await moveList(page), ['9-14']);
+  assert.equal(await cell(page, 2, 3).getAttribute('data-last'), '');
+  assert.equal(await cell(page, 1, 2).getAttribute('data-last'), '');
+  assert.equal(await piece(page, 2, 3).getAttribute('draggable'), null, "black's men rest on red's turn");
+  await done(page);
+});
+
+test('a double jump by two drags draws its path, then plays as one move', async () => {
+  const page = await game(DOUBLE_JUMP);
+  assert.match(await page.locator('[data-detail]').textContent(), /A capture is compulsory/);
+  assert.equal(await mark(page, 4, 3), 'must-capture');
+  await piece(page, 4, 3).dragTo(cell(page, 2, 5));
+  // Part-way: the same piece must jump on; the path shows where it went and what it took.
+  assert.equal(await status(page).getAttribute('data-turn'), 'black');
+  assert.match(await page.locator('[data-detail]').textContent(), /Jump on with the same piece/);
+  assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw']);
+  assert.equal(await owner(page, 3, 4), 'red', 'the jumped piece stays until the move ends');
+  assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece stays selected');
+  assert.equal(await cell(page, 4, 7).getAttribute('data-hint'), 'capture');
+  assert.equal((await moveList(page)).length, 8, 'nothing is played yet');
+  await piece(page, 2, 5).dragTo(cell(page, 4, 7));
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  assert.equal(await piece(page, 3, 4).count() + await piece(page, 3, 6).count(), 0, 'both jumped pieces leave');
+  assert.equal(await piece(page, 4, 7).getAttribute('data-kind'), 'king', 'crowned on the far row');
+  assert.deepEqual(await marks(page), [], 'no path once the move is played');
+  // Undo takes the whole move back.
+  await control(page, 'undo').click();
+  assert.equal(await owner(page, 4, 3), 'black');
+  assert.equal((await moveList(page)).length, 8);
+  await done(page);
+});
+
+test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', async () => {
+  const page = await game(DOUBLE_JUMP);
+  await page.locator('[data-setting="confirm-turn"]').check();
+  assert.equal(await button(page, 'finish-turn').isDisabled(), true);
+  const jump = async () => {
+    for (const [x, y] of [[4, 3], [2, 5], [4, 7]]) await cell(page, x, y).click();
+  };
+  await jump();
+  assert.equal(await status(page).getAttribute('data-turn'), 'black', 'not played until finished');
+  assert.match(await page.locator('[data-detail]').textContent(), /Finish the turn/);
+  assert.deepEqual(await marks(page), ['2,5=arrow-se', '3,4=removed', '3,6=removed', '4,3=arrow-sw']);
+  assert.equal(await page.locator('[data-hint]').count(), 0, 'nothing more to play');
+  assert.equal(await page.locator('[data-piece][draggable="true"]').count(), 0);
+  await button(page, 'clear-moves').click();
+  assert.equal(await owner(page, 4, 3), 'black', 'cleared: back where the turn began');
+  assert.equal(await piece(page, 4, 7).count(), 0);
+  await jump();
+  await button(page, 'finish-turn').click();
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  // The choice is remembered.
+  await page.reload();
+  assert.equal(await page.locator('[data-setting="confirm-turn"]').isChecked(), true);
+  assert.equal((await moveList(page)).at(-1), '15x22x31', 'the finished move was saved');
+  await done(page);
+});
+
+test('Show Previous draws the last move until the next input', async () => {
+  const page = await game(DOUBLE_JUMP);
+  await piece(page, 4, 3).dragTo(cell(page, 2, 5));
+  await piece(page, 2, 5).dragTo(cell(page, 4, 7));
+  assert.deepEqual(await marks(page), []);
+  await button(page, 'show-previous').click();
+  assert.deepEqual(await marks(page), ['2,5=arrow-se', '3,4=removed', '3,6=removed', '4,3=arrow-sw']);
+  assert.equal(await piece(page, 3, 4).count(), 0, 'the removed pieces are marked, not put back');
+  // Red's next move is the next input.
+  const redMan = page.locator('[data-piece][data-owner="red"][draggable="true"]').first();
+  const from = await redMan.evaluate((p) => [Number(p.parentElement.dataset.x), Number(p.parentElement.dataset.y)]);
+  await cell(page, ...from).click();
+  const hinted = page.locator('[data-cell][data-hint]').first();
+  await hinted.click();
+  assert.equal(await status(page).getAttribute('data-turn'), 'black');
+  assert.deepEqual((await marks(page)).filter((m) => !m.endsWith('must-capture')), []);
+  await done(page);
+});
+
+test('a man stepping onto the far row is crowned and the move ends', async () => {
+  const page = await game(CROWNING);
+  assert.equal(await piece(page, 1, 6).getAttribute('data-kind'), 'man');
+  await touchDrag(page, piece(page, 1, 6), cell(page, 0, 7));
+  assert.equal(await piece(page, 0, 7).getAttribute('data-kind'), 'king');
+  assert.match(await cell(page, 0, 7).getAttribute('aria-label'), /Black king/);
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await done(page);
+});
+
+test('pass the device: a cover between turns until Start Turn', async () => {
+  const page = await game();
+  await page.locator('[data-setting="pass-device"]').check();
+  assert.equal(await page.locator('[data-cover]').count(), 0, 'the player who chose it is at the device');
+  await piece(page, 3, 2).dragTo(cell(page, 4, 3));
+  const cover = page.locator('[data-cover]');
+  assert.match(await cover.textContent(), /Red to move: pass the device/);
+  assert.equal(await page.locator('[data-piece][draggable="true"]').count(), 0, 'the board rests under the cover');
+  await page.keyboard.press('Enter');
+  assert.equal(await cover.count(), 0, 'Start Turn has the focus');
+  assert.ok(await page.locator('[data-piece][data-owner="red"][draggable="true"]').count() > 0);
+  await page.reload();
+  assert.equal(await cover.count(), 1, 'a reload covers the board again');
+  await button(page, 'start-turn').click();
+  await page.locator('[data-setting="pass-device"]').uncheck();
+  await piece(page, 2, 5).dragTo(cell(page, 3, 4));
+  assert.equal(await cover.count(), 0);
+  await done(page);
+});
+
+test('captures optional: no capture is forced', async () => {
+  const page = await game();
+  const optional = page.locator('[data-setting="captures-optional"]');
+  await optional.check();
+  await piece(page, 1, 2).dragTo(cell(page, 2, 3));
+  assert.equal(await optional.isDisabled(), true, 'rules are fixed once play starts');
+  const forced = await game(withConfig(DOUBLE_JUMP, { compulsory_capture: false }));
+  assert.deepEqual(await marks(forced), [], 'nothing must capture');
+  await piece(forced, 1, 2).dragTo(cell(forced, 0, 3));
+  assert.equal(await status(forced).getAttribute('data-turn'), 'red', 'a step instead of the jump');
+  await done(forced);
+  await done(page);
+});

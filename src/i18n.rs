@@ -146,6 +146,7 @@ pub struct Text {
     pub must_capture: &'static str,
     pub jump_on: &'static str,
     pub no_capture_or_man_moved: fn(u32) -> String,
+    pub no_pieces_left: fn(&str) -> String,
 }
 
 static EN: Text = Text {
@@ -295,6 +296,7 @@ static EN: Text = Text {
     must_capture: "A capture is compulsory",
     jump_on: "Jump on with the same piece",
     no_capture_or_man_moved: |plies| format!("{} moves each without a capture or a man moved", plies / 2),
+    no_pieces_left: |side| format!("{side} has no pieces left"),
 };
 
 static ZH_HANT: Text = Text {
@@ -442,6 +444,7 @@ static ZH_HANT: Text = Text {
     must_capture: "必須吃子",
     jump_on: "須以同一枚棋子繼續跳吃",
     no_capture_or_man_moved: |plies| format!("雙方各走 {} 步未吃子、未動兵", plies / 2),
+    no_pieces_left: |side| format!("{side}已無棋子"),
 };
 
 #[cfg(test)]

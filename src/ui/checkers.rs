@@ -140,7 +140,12 @@ impl UiGame for Checkers {
 
     fn ending(&self, text: &Text) -> String {
         match self.outcome() {
-            Some(Outcome::Win(winner)) => (text.cannot_move)((text.side)(self.side(winner.opponent()))),
+            Some(Outcome::Win(winner)) => {
+                let loser = winner.opponent();
+                let has_pieces = (0..32).any(|s| self.piece(s).is_some_and(|p| p.owner == loser));
+                let ending = if has_pieces { text.cannot_move } else { text.no_pieces_left };
+                ending((text.side)(self.side(loser)))
+            }
             Some(Outcome::Draw) if self.quiet_plies() >= QUIET_LIMIT => {
                 (text.no_capture_or_man_moved)(QUIET_LIMIT)
             }

@@ -61,6 +61,11 @@ test('a double jump by two drags draws its path, then plays as one move', async 
   assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece stays selected');
   assert.equal(await cell(page, 4, 7).getAttribute('data-hint'), 'capture');
   assert.equal((await moveList(page)).length, 8, 'nothing is played yet');
+  // Undo takes back a leg of the move being made; the jump is made again.
+  await control(page, 'undo').click();
+  assert.equal(await owner(page, 4, 3), 'black');
+  assert.deepEqual(await marks(page), ['4,3=must-capture']);
+  await piece(page, 4, 3).dragTo(cell(page, 2, 5));
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   assert.equal((await moveList(page)).at(-1), '15x22x31');

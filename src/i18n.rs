@@ -145,6 +145,7 @@ pub struct Text {
     pub jumped: &'static str,
     pub must_capture: &'static str,
     pub jump_on: &'static str,
+    pub jump_on_or_end: &'static str,
     pub no_capture_or_man_moved: fn(u32) -> String,
     pub no_pieces_left: fn(&str) -> String,
 }
@@ -295,6 +296,7 @@ static EN: Text = Text {
     jumped: "jumped this turn",
     must_capture: "A capture is compulsory",
     jump_on: "Jump on with the same piece",
+    jump_on_or_end: "Jump on with the same piece, or end the turn",
     no_capture_or_man_moved: |plies| format!("{} moves each without a capture or a man moved", plies / 2),
     no_pieces_left: |side| format!("{side} has no pieces left"),
 };
@@ -443,6 +445,7 @@ static ZH_HANT: Text = Text {
     jumped: "本回合被跳吃",
     must_capture: "必須吃子",
     jump_on: "須以同一枚棋子繼續跳吃",
+    jump_on_or_end: "可用同一枚棋子繼續跳吃，或結束這一回合",
     no_capture_or_man_moved: |plies| format!("雙方各走 {} 步未吃子、未動兵", plies / 2),
     no_pieces_left: |side| format!("{side}已無棋子"),
 };

@@ -133,6 +133,29 @@ fn a_multi_jump_branches_and_must_be_completed() {
 }
 
 #[test]
+fn with_captures_optional_a_multi_jump_may_stop_early() {
+    let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
+    let config = Config { compulsory_capture: false };
+    let mut game = Checkers::from_setup(config, board(picture), Player::First, 0);
+    let at = square_at(5, 4).unwrap();
+    refused(&game, Move::stop(square_at(3, 2).unwrap()));
+    game.play(leg((3, 2), (5, 4))).unwrap();
+    assert!(game.legal_moves().contains(&Move::stop(at)));
+    refused(&game, Move::stop(square_at(0, 7).unwrap()));
+    let mut history = History::starting_from(game.clone());
+    history.play(Move::stop(at)).unwrap();
+    let stopped = history.current();
+    assert_eq!(stopped.to_move(), Player::Second, "the turn ends where the piece stands");
+    assert!(stopped.piece(square_at(4, 3).unwrap()).is_none(), "the jumped piece leaves");
+    assert!(stopped.piece(square_at(4, 5).unwrap()).is_some(), "the one not jumped stays");
+    assert_eq!(stopped.quiet_plies(), 0, "the move captured");
+    // Under WCDF rules the jump must go on.
+    let mut compulsory = setup(picture, Player::First);
+    compulsory.play(leg((3, 2), (5, 4))).unwrap();
+    refused(&compulsory, Move::stop(at));
+}
+
+#[test]
 fn no_piece_is_jumped_twice() {
     // A king round four red men comes back to its square and may not take the first again.
     let picture = "........ ........ ...r.r.. ..B..... ...r.r.. ........ ........ ........";
@@ -257,6 +280,21 @@ fn the_move_list_joins_a_multi_jump_in_pdn() {
     assert_eq!(last_move(legs), &legs[2..], "the last move read from the legs alone");
     assert_eq!(last_move(&legs[..2]), &legs[..2]);
     assert_eq!(last_move(&[]), &[]);
+}
+
+#[test]
+fn a_multi_jump_stopped_early_is_one_move_in_pdn() {
+    let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
+    let config = Config { compulsory_capture: false };
+    let mut history = History::starting_from(Checkers::from_setup(config, board(picture), Player::First, 0));
+    for mv in [leg((3, 2), (5, 4)), Move::stop(square_at(5, 4).unwrap()), leg((4, 5), (3, 4))] {
+        history.play(mv).unwrap();
+    }
+    let turns: Vec<String> =
+        history.turns().iter().map(|(before, legs)| before.turn_notation(legs)).collect();
+    assert_eq!(turns, ["10x19", "23-18"]);
+    let legs = &history.move_list()[..2];
+    assert_eq!(last_move(legs), legs, "the stop belongs to the jump before it");
 }
 
 /// Perft beyond the tested depths, as a benchmark of move generation:

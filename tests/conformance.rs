@@ -62,14 +62,14 @@ fn checkers() {
     Conformance::<Checkers> {
         id: "checkers",
         configs: vec![Config { compulsory_capture: true }, Config { compulsory_capture: false }],
-        // Every leg of one or two diagonal squares, and some off the board.
+        // Every leg of one or two diagonal squares, every stop, and some off the board.
         candidates: |_| {
             let mut moves = Vec::new();
             for from in 0..32u8 {
                 for to in 0..34u8 {
                     let (fx, fy) = (from % 4, from / 4);
                     let (tx, ty) = (to % 4, to / 4);
-                    if from != to && fy.abs_diff(ty) <= 2 && fx.abs_diff(tx) <= 1 {
+                    if fy.abs_diff(ty) <= 2 && fx.abs_diff(tx) <= 1 {
                         moves.push(Move { from, to });
                     }
                 }

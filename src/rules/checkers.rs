@@ -3,7 +3,8 @@
 //!
 //! A move here is one leg: a step, or one jump. A multi-jump is several legs by the same
 //! piece, with the turn staying put (`jumping`) until no further jump exists. Jumped pieces
-//! stay on the board, unjumpable, until the turn ends, so no piece is jumped twice.
+//! stay on the board, unjumpable, until the turn ends, so no piece is jumped twice. When
+//! captures are optional, a multi-jump may also end early with a stop (a leg that goes nowhere).
 
 use super::{Game, Illegal, Outcome, Player};
 use serde::{Deserialize, Serialize};
@@ -21,11 +22,23 @@ pub struct Piece {
     pub king: bool,
 }
 
-/// One leg of a move: a step, or a jump over the piece between `from` and `to`.
+/// One leg of a move: a step, a jump over the piece between `from` and `to`, or a stop
+/// (`from == to`) that ends a multi-jump early where captures are optional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
+}
+
+impl Move {
+    /// The piece part-way through a multi-jump on `square` stops there: the turn ends.
+    pub fn stop(square: Square) -> Move {
+        Move { from: square, to: square }
+    }
+
+    pub fn is_stop(self) -> bool {
+        self.from == self.to
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -237,6 +250,10 @@ impl Game for Checkers {
         }
         if let Some(from) = self.jumping {
             self.jumps_from(from, &mut moves);
+            // Going on is a capture too, so it is optional when captures are.
+            if !self.config.compulsory_capture {
+                moves.push(Move::stop(from));
+            }
             return moves;
         }
         for from in self.own_squares() {
@@ -265,8 +282,11 @@ impl Game for Checkers {
         self.outcome
     }
 
-    /// A leg in PDN: `11-15` for a step, `22x15` for a jump.
+    /// A leg in PDN: `11-15` for a step, `22x15` for a jump; a stop names where it stops.
     fn notation(&self, mv: &Move) -> String {
+        if mv.is_stop() {
+            return (mv.to + 1).to_string();
+        }
         let separator = if jumped_square(*mv).is_some() { 'x' } else { '-' };
         format!("{}{separator}{}", mv.from + 1, mv.to + 1)
     }
@@ -277,8 +297,12 @@ impl Game for Checkers {
 
     /// A whole move in PDN: the squares it visits, `11x18x25` for a multi-capture.
     fn turn_notation(&self, legs: &[Move]) -> String {
-        let squares: Vec<Square> =
-            legs.first().map(|l| l.from).into_iter().chain(legs.iter().map(|l| l.to)).collect();
+        let squares: Vec<Square> = legs
+            .first()
+            .map(|l| l.from)
+            .into_iter()
+            .chain(legs.iter().filter(|l| !l.is_stop()).map(|l| l.to))
+            .collect();
         pdn(&squares, legs.first().is_some_and(|&l| jumped_square(l).is_some()))
     }
 }
@@ -286,6 +310,11 @@ impl Game for Checkers {
 impl Checkers {
     /// Plays a leg already known to be legal.
     fn apply(&mut self, mv: Move) {
+        if mv.is_stop() {
+            // Only a piece that has jumped stops: the move captured.
+            self.end_turn(true);
+            return;
+        }
         let Some(mut piece) = self.piece(mv.from) else { return };
         let over = jumped_square(mv);
         let jump = over.is_some();
@@ -312,12 +341,14 @@ impl Checkers {
     }
 }
 
-/// The legs of the last move in `moves`. A multi-jump's legs chain, each starting where the
-/// last ended, and a move never starts where the one before it ended (that square holds the
-/// other side's piece), so the chain is exactly the last move.
+/// The legs of the last move in `moves`. A multi-jump's legs (jumps, and a stop) chain, each
+/// starting where the last ended, and a move never starts where the one before it ended (that
+/// square holds the other side's piece), so the chain is exactly the last move.
 pub fn last_move(moves: &[Move]) -> &[Move] {
+    let goes_on =
+        |leg: Move, before: Move| leg.from == before.to && (leg.is_stop() || jumped_square(leg).is_some());
     let mut start = moves.len().saturating_sub(1);
-    while start > 0 && moves[start].from == moves[start - 1].to && jumped_square(moves[start]).is_some() {
+    while start > 0 && goes_on(moves[start], moves[start - 1]) {
         start -= 1;
     }
     &moves[start..]

@@ -4,7 +4,7 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos};
 use super::game::UiGame;
-use super::screen::{Setting, SettingValue};
+use super::screen::{Command, Setting, SettingValue};
 use crate::i18n::Text;
 use crate::route::GameId;
 use crate::rules::checkers::{
@@ -113,6 +113,8 @@ impl UiGame for Checkers {
         }
         let moves = legal
             .iter()
+            // A stop is made with its button, never by dropping a piece back where it stands.
+            .filter(|m| !m.is_stop())
             .map(|&m| {
                 let hint = if jumped_square(m).is_some() { Hint::Capture } else { Hint::Move };
                 (coordinates(m.from), coordinates(m.to), hint)
@@ -156,7 +158,8 @@ impl UiGame for Checkers {
 
     fn detail(&self, text: &Text) -> Option<String> {
         if self.jumping().is_some() {
-            Some(text.jump_on.to_owned())
+            let optional = !self.config().compulsory_capture;
+            Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())
         } else {
             self.must_capture().then(|| text.must_capture.to_owned())
         }
@@ -176,5 +179,11 @@ impl UiGame for Checkers {
 
     fn info(&self, text: &Text) -> Vec<String> {
         vec![text.checkers_rules.to_owned()]
+    }
+
+    /// Where captures are optional, a multi-jump may end before it must.
+    fn commands(&self, text: &Text) -> Vec<(Command, Move)> {
+        let stop = self.jumping().map(Move::stop).filter(|&stop| self.legal_moves().contains(&stop));
+        stop.map(|stop| (Command { name: "end-chain", label: text.end_chain }, stop)).into_iter().collect()
     }
 }

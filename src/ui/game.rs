@@ -334,7 +334,7 @@ impl<G: UiGame> Session<G> {
             }),
             covered: self.covered && ended.is_none(),
             trays: game.trays(text),
-            commands: game.commands(text).into_iter().map(|(command, _)| command).collect(),
+            commands: position.commands(text).into_iter().map(|(command, _)| command).collect(),
         }
     }
 }

@@ -155,7 +155,7 @@ test('pass the device: a cover between turns until Start Turn', async () => {
   await done(page);
 });
 
-test('captures optional: no capture is forced', async () => {
+test('captures optional: no capture is forced, and a multi-jump may end early', async () => {
   const page = await game();
   const optional = page.locator('[data-setting="captures-optional"]');
   await optional.check();
@@ -167,4 +167,15 @@ test('captures optional: no capture is forced', async () => {
   assert.equal(await status(forced).getAttribute('data-turn'), 'red', 'a step instead of the jump');
   await done(forced);
   await done(page);
+  const early = await game(withConfig(DOUBLE_JUMP, { compulsory_capture: false }));
+  assert.equal(await button(early, 'end-chain').count(), 0, 'nothing to end before a jump');
+  await piece(early, 4, 3).dragTo(cell(early, 2, 5));
+  assert.match(await early.locator('[data-detail]').textContent(), /or end the turn/);
+  assert.equal(await cell(early, 2, 5).getAttribute('data-hint'), null, 'no hint on the piece itself');
+  await button(early, 'end-chain').click();
+  assert.equal(await status(early).getAttribute('data-turn'), 'red');
+  assert.equal((await moveList(early)).at(-1), '15x22');
+  assert.equal(await piece(early, 3, 4).count(), 0, 'the jumped piece leaves');
+  assert.equal(await owner(early, 3, 6), 'red', 'the piece not jumped stays');
+  await done(early);
 });

@@ -71,7 +71,8 @@ fn draw(canvas: &HtmlCanvasElement, view: &BoardView, numbers: bool, hover: Opti
                         "#1f2328"
                     };
                     ctx.set_fill_style_str(ink);
-                    ctx.set_font(&format!("{}px sans-serif", (cell * 0.42).round()));
+                    // Whole pixels: formatting a float would bring float printing into the page.
+                    ctx.set_font(&format!("{}px sans-serif", (cell * 0.42).round() as i32));
                     ctx.set_text_align("center");
                     ctx.set_text_baseline("middle");
                     let _ = ctx.fill_text(&number.to_string(), at(x), at(y));
@@ -82,7 +83,7 @@ fn draw(canvas: &HtmlCanvasElement, view: &BoardView, numbers: bool, hover: Opti
                 }
             } else if cell_view.mark.is_some() {
                 ctx.set_fill_style_str("#b3261e");
-                ctx.set_font(&format!("bold {}px sans-serif", (cell * 0.6).round()));
+                ctx.set_font(&format!("bold {}px sans-serif", (cell * 0.6).round() as i32));
                 ctx.set_text_align("center");
                 ctx.set_text_baseline("middle");
                 let _ = ctx.fill_text("×", at(x), at(y));

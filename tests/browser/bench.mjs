@@ -31,34 +31,51 @@ for (let i = 0; i < RUNS; i++) {
   await page.close();
 }
 
+/** The time from a click on the cell at (x, y) until at least `count` elements match `selector`. */
+const timeClick = (page, x, y, selector, count) => page.evaluate(({ x, y, selector, count }) => new Promise((done, fail) => {
+  const observer = new MutationObserver(() => {
+    if (document.querySelectorAll(selector).length >= count) {
+      observer.disconnect();
+      done(performance.now() - start);
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  setTimeout(() => fail(new Error(`no ${selector} after the click on ${x},${y}`)), 2000);
+  const target = document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"]`);
+  const start = performance.now();
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+}), { x, y, selector, count });
+
+/** Opens a game with no save. */
+const fresh = async (page, route) => {
+  await page.goto(server.url + 'index.html#/' + route);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await cell(page, 0, 0).waitFor();
+};
+const MOVE = '[data-moves] [data-move]';
+
 const page = await browser.newPage();
 const input = [];
 for (let i = 0; i < 48; i++) {
   // A fresh game every six discs: no one can win that early, so every click is a move.
-  if (i % 6 === 0) {
-    await page.goto(server.url + 'index.html#/connect-four');
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await cell(page, 0, 0).waitFor();
-  }
-  input.push(await page.evaluate((x) => new Promise((done, fail) => {
-    const list = document.querySelector('[data-moves]');
-    const before = list.children.length;
-    const observer = new MutationObserver(() => {
-      if (list.children.length !== before) {
-        observer.disconnect();
-        done(performance.now() - start);
-      }
-    });
-    observer.observe(list, { childList: true });
-    setTimeout(() => fail(new Error('the click made no move')), 2000);
-    const target = document.querySelector(`[data-cell][data-x="${x}"][data-y="0"]`);
-    const start = performance.now();
-    target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  }), i % 7));
+  if (i % 6 === 0) await fresh(page, 'connect-four');
+  input.push(await timeClick(page, i % 7, 0, MOVE, (i % 6) + 1));
+}
+
+// Checkers, the suite's largest grid of pieces: a click on a man shows its hints, a click on
+// a hint moves it.
+const select = [];
+const move = [];
+for (let i = 0; i < RUNS; i++) {
+  await fresh(page, 'checkers');
+  select.push(await timeClick(page, 3, 2, '[data-hint]', 1));
+  move.push(await timeClick(page, 4, 3, MOVE, 1));
 }
 
 console.log(`navigation to interactive board: ${fmt(load)}  (target < 300 ms)`);
 console.log(`click to updated DOM:            ${fmt(input)}  (target < 16 ms)`);
+console.log(`checkers, click to hints shown:  ${fmt(select)}`);
+console.log(`checkers, click to move made:    ${fmt(move)}`);
 await browser.close();
 server.close();

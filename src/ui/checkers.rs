@@ -65,10 +65,9 @@ impl UiGame for Checkers {
     fn view(&self, moves: &[Move], path: &[Move], text: &Text) -> BoardView {
         let legal = self.legal_moves();
         let last = touched(last_move(moves));
-        let capturing: Vec<Square> =
-            if self.must_capture() { legal.iter().map(|m| m.from).collect() } else { Vec::new() };
         let mut marks: Vec<(Square, &'static str)> = Vec::new();
-        for &leg in path {
+        // A stop goes nowhere: nothing to draw.
+        for &leg in path.iter().filter(|leg| !leg.is_stop()) {
             marks.push((leg.from, arrow(leg)));
             marks.extend(jumped_square(leg).map(|s| (s, "removed")));
         }
@@ -89,7 +88,6 @@ impl UiGame for Checkers {
                 };
                 let here = self.piece(square).map(|p| (self.side(p.owner), p.king));
                 let mark = marks.iter().rev().find(|(s, _)| *s == square).map(|(_, mark)| *mark);
-                let mark = mark.or(capturing.contains(&square).then_some("must-capture"));
                 let mut label = format!(
                     "{}: {}",
                     (text.square)(square + 1),
@@ -128,6 +126,11 @@ impl UiGame for Checkers {
             targets: Vec::new(),
             hand: None,
             forced: self.jumping().map(coordinates),
+            compelled: if self.must_capture() {
+                legal.iter().map(|m| coordinates(m.from)).collect()
+            } else {
+                Vec::new()
+            },
             label: text.checkers.to_owned(),
         }
     }

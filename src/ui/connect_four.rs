@@ -62,6 +62,7 @@ impl UiGame for ConnectFour {
             targets,
             hand,
             forced: None,
+            compelled: Vec::new(),
             label: text.connect_four.to_owned(),
         }
     }

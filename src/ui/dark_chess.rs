@@ -115,6 +115,7 @@ impl UiGame for DarkChess {
             targets,
             hand: None,
             forced: None,
+            compelled: Vec::new(),
             label: text.dark_chess.to_owned(),
         }
     }

@@ -94,6 +94,7 @@ impl UiGame for FiveTigers {
             targets,
             hand,
             forced: None,
+            compelled: Vec::new(),
             label: text.five_tigers.to_owned(),
         }
     }

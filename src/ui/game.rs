@@ -154,6 +154,10 @@ impl<G: UiGame> Reducible for Session<G> {
             }
             Action::Control(control) => next.control(control).err(),
         };
+        // The turn passed (a move made, undone or redone): the next player starts it.
+        if next.history.ply() != self.history.ply() {
+            next.covered = next.prefs.pass_device && next.history.outcome().is_none();
+        }
         Rc::new(next)
     }
 }
@@ -195,7 +199,6 @@ impl<G: UiGame> Session<G> {
         for leg in std::mem::take(&mut self.pending) {
             self.history.play(leg)?;
         }
-        self.covered = self.prefs.pass_device && self.history.outcome().is_none();
         Ok(())
     }
 
@@ -238,6 +241,8 @@ impl<G: UiGame> Session<G> {
             Control::ClearMoves => self.pending.clear(),
             Control::ShowPrevious => self.show_previous = true,
             Control::StartTurn => self.covered = false,
+            // The reducer has already ended the look at the previous move.
+            Control::Select => {}
             Control::Prefer { setting, on } => {
                 match setting {
                     CONFIRM_TURN => self.prefs.confirm = on,
@@ -272,6 +277,7 @@ impl<G: UiGame> Session<G> {
         if self.complete(position) {
             // The move is made: nothing more to play until it is finished or cleared.
             board.moves.clear();
+            board.compelled.clear();
             board.targets.clear();
             board.hand = None;
         }
@@ -409,6 +415,8 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                 storage::set_flag(&pref_key(setting, slug), on);
                 session.dispatch(Action::Control(control));
             }
+            // Picking up a piece changes the page only when it ends a look at the previous move.
+            Control::Select if !session.show_previous => {}
             control => session.dispatch(Action::Control(control)),
         })
     };

@@ -76,6 +76,7 @@ impl UiGame for Gomoku {
             targets,
             hand,
             forced: None,
+            compelled: Vec::new(),
             label: text.gomoku.to_owned(),
         }
     }

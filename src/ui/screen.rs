@@ -129,6 +129,8 @@ pub enum Control {
     ShowPrevious,
     /// Lifts the pass-the-device cover.
     StartTurn,
+    /// A piece was picked up on the board: an input, which ends a look at the previous move.
+    Select,
     /// A preference switched on or off.
     Prefer {
         setting: &'static str,
@@ -354,7 +356,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         numbers={*numbers} />
                 } else {
                     <Board view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play && !covered}
-                        numbers={*numbers} />
+                        numbers={*numbers} on_select={props.on_control.reform(|()| Control::Select)} />
                 }
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
                 { for cover }

@@ -106,6 +106,23 @@ test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', a
   await done(page);
 });
 
+test('while a finished move waits for Finish Turn, the next player is not told to capture', async () => {
+  const page = await game();
+  await page.locator('[data-setting="confirm-turn"]').check();
+  const play = async (...cells) => {
+    for (const [x, y] of cells) await cell(page, x, y).click();
+    await button(page, 'finish-turn').click();
+  };
+  await play([5, 2], [4, 3]);
+  await play([2, 5], [3, 4]);
+  for (const [x, y] of [[4, 3], [2, 5]]) await cell(page, x, y).click();
+  assert.deepEqual(await marks(page), ['3,4=removed', '4,3=arrow-sw'], 'the path, and no hint for red yet');
+  await button(page, 'finish-turn').click();
+  assert.deepEqual(await marks(page), ['1,6=must-capture', '3,6=must-capture']);
+  assert.deepEqual(await moveList(page), ['11-15', '22-18', '15x22']);
+  await done(page);
+});
+
 test('Show Previous draws the last move until the next input', async () => {
   const page = await game(DOUBLE_JUMP);
   await piece(page, 4, 3).dragTo(cell(page, 2, 5));
@@ -118,6 +135,7 @@ test('Show Previous draws the last move until the next input', async () => {
   const redMan = page.locator('[data-piece][data-owner="red"][draggable="true"]').first();
   const from = await redMan.evaluate((p) => [Number(p.parentElement.dataset.x), Number(p.parentElement.dataset.y)]);
   await cell(page, ...from).click();
+  assert.deepEqual((await marks(page)).filter((m) => !m.endsWith('must-capture')), [], 'picking up a piece is an input');
   const hinted = page.locator('[data-cell][data-hint]').first();
   await hinted.click();
   assert.equal(await status(page).getAttribute('data-turn'), 'black');
@@ -149,6 +167,13 @@ test('pass the device: a cover between turns until Start Turn', async () => {
   await page.reload();
   assert.equal(await cover.count(), 1, 'a reload covers the board again');
   await button(page, 'start-turn').click();
+  // Undo and redo pass the turn too.
+  await control(page, 'undo').click();
+  assert.match(await cover.textContent(), /Black to move/);
+  await button(page, 'start-turn').click();
+  await control(page, 'redo').click();
+  assert.match(await cover.textContent(), /Red to move/);
+  await button(page, 'start-turn').click();
   await page.locator('[data-setting="pass-device"]').uncheck();
   await piece(page, 2, 5).dragTo(cell(page, 3, 4));
   assert.equal(await cover.count(), 0);
@@ -177,5 +202,7 @@ test('captures optional: no capture is forced, and a multi-jump may end early', 
   assert.equal((await moveList(early)).at(-1), '15x22');
   assert.equal(await piece(early, 3, 4).count(), 0, 'the jumped piece leaves');
   assert.equal(await owner(early, 3, 6), 'red', 'the piece not jumped stays');
+  await button(early, 'show-previous').click();
+  assert.deepEqual(await marks(early), ['3,4=removed', '4,3=arrow-sw'], 'no arrow where it stopped');
   await done(early);
 });

@@ -140,6 +140,9 @@ pub struct BoardProps {
     /// Show each stone's move number.
     #[prop_or_default]
     pub numbers: bool,
+    /// Told when the player picks up a piece (by click, key or drag): an input for the page.
+    #[prop_or_default]
+    pub on_select: Callback<()>,
 }
 
 #[component]
@@ -162,6 +165,14 @@ pub fn Board(props: &BoardProps) -> Html {
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     let root_ref = use_node_ref();
+    {
+        let on_select = props.on_select.clone();
+        use_effect_with(*selected_state, move |selection| {
+            if selection.is_some() {
+                on_select.emit(());
+            }
+        });
+    }
 
     // Keyboard focus follows `focus`, but only while the board already has it.
     {
@@ -417,7 +428,7 @@ pub fn Board(props: &BoardProps) -> Html {
                     data-selected={(selected == Some(pos)).then_some("")}
                     data-last={cell.last.then_some("")}
                     data-highlight={cell.highlight.then_some("")}
-                    data-mark={cell.mark}
+                    data-mark={cell.mark.or(view.compelled.contains(&pos).then_some("must-capture"))}
                     data-number={cell.number.map(|n| n.to_string())}
                     class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
                     { for cell.piece.as_ref().map(|p| render_piece(p, Source::Cell(pos), movable)) }

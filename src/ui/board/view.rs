@@ -95,6 +95,10 @@ pub struct BoardView {
     pub hand: Option<Hand>,
     /// The piece that must move on (a checkers multi-jump): selected until the move is done.
     pub forced: Option<Pos>,
+    /// The pieces that must capture now (a compulsory capture), marked
+    /// `data-mark="must-capture"` where the game has no mark of its own on the cell. A hint,
+    /// like `moves`: gone while the board rests.
+    pub compelled: Vec<Pos>,
     pub label: String,
 }
 

@@ -298,7 +298,8 @@ fn a_multi_jump_stopped_early_is_one_move_in_pdn() {
 }
 
 /// Perft beyond the tested depths, as a benchmark of move generation:
-/// `cargo test --release --test checkers perft_benchmark -- --ignored --nocapture`.
+/// `cargo test --test checkers perft_benchmark -- --ignored --nocapture` (the test profile is
+/// optimised for speed; `--release` would measure the page's size-optimised build instead).
 #[test]
 #[ignore]
 fn perft_benchmark() {

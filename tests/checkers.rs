@@ -2,7 +2,8 @@
 //! positions written as text.
 
 use board_suite::rules::checkers::{
-    Checkers, Config, Move, Piece, QUIET_LIMIT, Square, last_move, parse_pdn, pdn, perft, square_at,
+    Checkers, Config, Move, Piece, QUIET_LIMIT, Square, jumped_square, last_move, parse_pdn, pdn, perft,
+    square_at,
 };
 use board_suite::rules::{Game, History, Illegal, Outcome, Player};
 
@@ -250,6 +251,27 @@ fn pdn_round_trips() {
     }
     let start = Checkers::new(&Config::default());
     assert_eq!(start.notation(&Move { from: 10, to: 14 }), "11-15");
+}
+
+#[test]
+fn every_move_of_random_games_reads_back_from_its_pdn() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    for seed in 0..20 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut history = History::<Checkers>::new(&Config::default());
+        while history.outcome().is_none() && history.ply() < 300 {
+            let moves = history.current().legal_moves();
+            history.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        for (before, legs) in history.turns() {
+            let text = before.turn_notation(legs);
+            let (squares, capture) = parse_pdn(&text).unwrap_or_else(|| panic!("{text:?} does not parse"));
+            let read: Vec<Move> = squares.windows(2).map(|w| Move { from: w[0], to: w[1] }).collect();
+            assert_eq!(read, legs, "{text}");
+            assert_eq!(capture, jumped_square(legs[0]).is_some(), "{text}");
+        }
+    }
 }
 
 #[test]

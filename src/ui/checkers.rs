@@ -45,9 +45,9 @@ fn touched(legs: &[Move]) -> Vec<Square> {
 }
 
 impl Checkers {
-    /// Whether the player to move has a capture and must take it.
-    fn must_capture(&self) -> bool {
-        self.config().compulsory_capture && self.legal_moves().iter().any(|&m| jumped_square(m).is_some())
+    /// Whether the player to move, whose legal moves are `legal`, has a capture and must take it.
+    fn must_capture(&self, legal: &[Move]) -> bool {
+        self.config().compulsory_capture && legal.iter().any(|&m| jumped_square(m).is_some())
     }
 }
 
@@ -126,7 +126,7 @@ impl UiGame for Checkers {
             targets: Vec::new(),
             hand: None,
             forced: self.jumping().map(coordinates),
-            compelled: if self.must_capture() {
+            compelled: if self.must_capture(&legal) {
                 legal.iter().map(|m| coordinates(m.from)).collect()
             } else {
                 Vec::new()
@@ -164,7 +164,7 @@ impl UiGame for Checkers {
             let optional = !self.config().compulsory_capture;
             Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())
         } else {
-            self.must_capture().then(|| text.must_capture.to_owned())
+            self.must_capture(&self.legal_moves()).then(|| text.must_capture.to_owned())
         }
     }
 

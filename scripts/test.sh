@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
 . scripts/env.sh
 
+scripts/self-contained.sh
 cargo fmt --check
 cargo clippy -q --all-targets -- -D warnings
 cargo clippy -q --target wasm32-unknown-unknown -- -D warnings

@@ -1,5 +1,5 @@
 //! Connect Four against external positions: the 6,000 benchmark positions of Pascal Pons'
-//! solver test sets (`../shared/testdata/connect4`), each a legal game still in progress.
+//! solver test sets (`tests/data/connect4`), each a legal game still in progress.
 
 use board_suite::rules::Game;
 use board_suite::rules::connect_four::ConnectFour;
@@ -9,7 +9,7 @@ const SETS: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1",
 
 #[test]
 fn every_benchmark_position_is_a_legal_game_in_progress() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/connect4");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4");
     let mut positions = 0;
     for set in SETS {
         let text = std::fs::read_to_string(dir.join(set)).unwrap_or_else(|e| panic!("{set}: {e}"));

@@ -1,5 +1,5 @@
 //! Gomoku rules: the renju cases of a published engine's test suite
-//! (`../shared/testdata/renju-forbidden.json`), and wins under each rule set.
+//! (`tests/data/renju-forbidden.json`), and wins under each rule set.
 
 use board_suite::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, forbidden, point_at};
 use board_suite::rules::{Game, Illegal, Outcome, Player};
@@ -36,7 +36,7 @@ fn outcome_after(board: &Board, point: u8, player: Player) -> &'static str {
 
 #[test]
 fn every_renju_case_of_the_shared_test_file() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/renju-forbidden.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/renju-forbidden.json");
     let data: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();

@@ -93,6 +93,9 @@ pub struct Text {
     pub refusal: fn(Illegal) -> &'static str,
     pub save_unreadable: fn(&LoadError) -> String,
     pub not_found: fn(&str) -> String,
+    /// A newer version of the suite has been downloaded and waits for a reload.
+    pub update_ready: &'static str,
+    pub update_now: &'static str,
     pub empty: &'static str,
     pub disc: fn(&str) -> String,
     pub next_disc: fn(&str) -> String,
@@ -229,6 +232,8 @@ static EN: Text = Text {
         )
     },
     not_found: |path| format!("There is no page “{path}”. Pick a game below."),
+    update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
+    update_now: "Reload now",
     empty: "empty",
     disc: |side| format!("{side} disc"),
     next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
@@ -378,6 +383,8 @@ static ZH_HANT: Text = Text {
         format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。")
     },
     not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
+    update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
+    update_now: "立即重新載入",
     empty: "空",
     disc: |side| format!("{side}棋子"),
     next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),

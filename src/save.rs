@@ -20,10 +20,13 @@ pub fn backup_key(game_id: &str) -> String {
 }
 
 #[derive(Serialize)]
-struct Envelope<'a, R> {
+struct Envelope<'a, R, M> {
     format: u32,
     game: &'a str,
     record: R,
+    /// Absent when empty, so a save with no move in progress reads as it always did.
+    #[serde(skip_serializing_if = "<[M]>::is_empty")]
+    pending: &'a [M],
 }
 
 /// The fields read before trusting the rest, so a newer format is reported as such, not as
@@ -38,6 +41,16 @@ struct Header {
 #[serde(bound = "")]
 struct Body<G: Game> {
     record: Record<G>,
+    #[serde(default)]
+    pending: Vec<G::Move>,
+}
+
+/// A saved game: its history, and the legs of a move being made that are not in it yet (a
+/// multi-jump part-way, or a whole move waiting for Finish Turn).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved<G: Game> {
+    pub history: History<G>,
+    pub pending: Vec<G::Move>,
 }
 
 /// Why a save could not be loaded.
@@ -67,14 +80,15 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// The save text of a history.
-pub fn encode<G: Game>(game_id: &str, history: &History<G>) -> String {
-    let envelope = Envelope { format: FORMAT, game: game_id, record: history.record() };
+/// The save text of a history and the legs of the move being made.
+pub fn encode<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move]) -> String {
+    let envelope = Envelope { format: FORMAT, game: game_id, record: history.record(), pending };
     serde_json::to_string(&envelope).expect("a record is plain data and always serialises")
 }
 
-/// Reads a save: the format and game first, then the record, then every move through the rules.
-pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadError> {
+/// Reads a save: the format and game first, then the record, then every move through the rules,
+/// the legs of the move in progress last.
+pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError> {
     let header: Header = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
     if header.format != FORMAT {
         return Err(LoadError::OtherFormat { found: header.format });
@@ -83,8 +97,17 @@ pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<History<G>, LoadErro
         return Err(LoadError::OtherGame { found: header.game });
     }
     let body: Body<G> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-    History::from_record(body.record)
-        .map_err(|ReplayError { ply, reason }| LoadError::IllegalMove { ply, reason })
+    let history = History::from_record(body.record)
+        .map_err(|ReplayError { ply, reason }| LoadError::IllegalMove { ply, reason })?;
+    let mut position = history.current().clone();
+    for (i, &leg) in body.pending.iter().enumerate() {
+        let illegal = |reason| LoadError::IllegalMove { ply: history.ply() + i, reason };
+        if history.outcome().is_some() {
+            return Err(illegal(Illegal::GameOver));
+        }
+        position.play(leg).map_err(illegal)?;
+    }
+    Ok(Saved { history, pending: body.pending })
 }
 
 #[cfg(test)]
@@ -100,8 +123,8 @@ mod tests {
         let mut h = history(&[3, 3, 4, 2]);
         h.undo();
         h.undo();
-        let text = encode(ID, &h);
-        let loaded: History<ConnectFour> = decode(ID, &text).unwrap();
+        let text = encode(ID, &h, &[]);
+        let loaded = decode::<ConnectFour>(ID, &text).unwrap().history;
         assert_eq!(loaded, h);
         assert!(loaded.can_redo());
     }
@@ -110,7 +133,7 @@ mod tests {
     fn a_concluded_game_round_trips() {
         let mut h = history(&[3]);
         h.conclude(Conclusion::Resigned(Player::Second)).unwrap();
-        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h)).unwrap(), h);
+        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[])).unwrap().history, h);
     }
 
     #[test]
@@ -132,7 +155,7 @@ mod tests {
 
     #[test]
     fn another_games_save_is_refused() {
-        let text = encode(ID, &history(&[1]));
+        let text = encode(ID, &history(&[1]), &[]);
         assert!(matches!(decode::<ConnectFour>("gomoku", &text), Err(LoadError::OtherGame { .. })));
     }
 
@@ -155,5 +178,32 @@ mod tests {
     fn a_conclusion_after_a_finished_game_is_refused() {
         let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"}}"#;
         assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { .. })));
+    }
+
+    #[test]
+    fn a_move_in_progress_round_trips_and_older_saves_have_none() {
+        use crate::rules::connect_four::Move;
+        let h = history(&[3, 3]);
+        let text = encode(ID, &h, &[Move::Drop(4)]);
+        assert!(text.contains(r#""pending":[{"Drop":4}]"#), "{text}");
+        assert_eq!(
+            decode::<ConnectFour>(ID, &text).unwrap(),
+            Saved { history: h.clone(), pending: vec![Move::Drop(4)] }
+        );
+        // Saves written before moves in progress were saved have no such field.
+        let without = encode(ID, &h, &[]);
+        assert!(!without.contains("pending"));
+        assert_eq!(decode::<ConnectFour>(ID, &without).unwrap().pending, []);
+    }
+
+    #[test]
+    fn an_illegal_move_in_progress_is_refused() {
+        let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0}],"redo":[],"conclusion":null},"pending":[{"Drop":9}]}"#;
+        assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { ply: 1, .. })));
+        let finished = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"},"pending":[{"Drop":1}]}"#;
+        assert_eq!(
+            decode::<ConnectFour>(ID, finished),
+            Err(LoadError::IllegalMove { ply: 1, reason: Illegal::GameOver })
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! The app shell: the header with the language switch, and the route's page.
 
 use super::game::GamePage;
+use super::offline;
 use super::picker::Picker;
 use super::storage;
 use crate::i18n::Lang;
@@ -44,6 +45,12 @@ fn file_drop_guard(event: &Event) {
 pub fn App() -> Html {
     let lang = use_state_eq(initial_lang);
     let route = use_state_eq(current_route);
+    // A newer version, installed and waiting for the player to reload.
+    let update = use_state(|| None::<web_sys::ServiceWorker>);
+    {
+        let update = update.clone();
+        use_effect_with((), move |_| offline::register(move |waiting| update.set(Some(waiting))));
+    }
 
     {
         let route = route.clone();
@@ -106,6 +113,14 @@ pub fn App() -> Html {
                     { lang.other().text().name }
                 </button>
             </header>
+            if let Some(waiting) = (*update).clone() {
+                <div data-notice="update" class="notice" role="status">
+                    <span>{ text.update_ready }</span>
+                    <button data-action="update" class="primary" onclick={move |_| offline::apply_update(&waiting)}>
+                        { text.update_now }
+                    </button>
+                </div>
+            }
             { page }
         </>
     }

@@ -131,6 +131,11 @@ impl UiGame for Checkers {
             } else {
                 Vec::new()
             },
+            path: path
+                .iter()
+                .filter(|leg| !leg.is_stop())
+                .map(|l| (coordinates(l.from), coordinates(l.to)))
+                .collect(),
             label: text.checkers.to_owned(),
         }
     }

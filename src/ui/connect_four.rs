@@ -63,6 +63,7 @@ impl UiGame for ConnectFour {
             hand,
             forced: None,
             compelled: Vec::new(),
+            path: Vec::new(),
             label: text.connect_four.to_owned(),
         }
     }

@@ -116,6 +116,7 @@ impl UiGame for DarkChess {
             hand: None,
             forced: None,
             compelled: Vec::new(),
+            path: Vec::new(),
             label: text.dark_chess.to_owned(),
         }
     }

@@ -95,6 +95,7 @@ impl UiGame for FiveTigers {
             hand,
             forced: None,
             compelled: Vec::new(),
+            path: Vec::new(),
             label: text.five_tigers.to_owned(),
         }
     }

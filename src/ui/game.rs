@@ -13,7 +13,7 @@ use super::storage;
 use crate::i18n::{Lang, Text};
 use crate::route::{GameId, Route};
 use crate::rules::{Conclusion, Game, History, Illegal, Outcome, Player};
-use crate::save::LoadError;
+use crate::save::{LoadError, Saved};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -142,6 +142,15 @@ impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        // Behind the pass-the-device cover nothing of the turn can be played or taken back.
+        let open_under_cover = matches!(
+            action,
+            Action::Restart(_)
+                | Action::Control(Control::StartTurn | Control::Prefer { .. } | Control::DismissNotice)
+        );
+        if self.covered && !open_under_cover {
+            return self;
+        }
         // Any input ends a look at the previous move.
         let mut next = Session { show_previous: false, refusal: None, ..(*self).clone() };
         next.refusal = match action {
@@ -365,26 +374,29 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let seed = props.seed;
     let session = use_reducer(|| {
         let fresh = G::reseed(&Default::default(), seed.unwrap_or_else(random_seed));
-        let (mut history, load_error) = storage::load_game::<G>(slug, &fresh);
+        let (Saved { mut history, mut pending }, load_error) = storage::load_game::<G>(slug, &fresh);
         // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
         if let Some(seed) = seed.filter(|&seed| G::seed(history.current().config()) != Some(seed)) {
             history = History::new(&G::reseed(history.current().config(), seed));
+            pending.clear();
         }
         let prefs = if G::TURN_FLOW { TurnPrefs::load(slug) } else { TurnPrefs::default() };
         let covered = prefs.pass_device && history.outcome().is_none();
-        Session {
-            history,
-            pending: Vec::new(),
-            show_previous: false,
-            covered,
-            prefs,
-            refusal: None,
-            load_error,
+        let mut session =
+            Session { history, pending, show_previous: false, covered, prefs, refusal: None, load_error };
+        // A complete move saved while it waited for Finish Turn plays at once if that is no
+        // longer asked for; the legs were checked on loading.
+        if !prefs.confirm && session.complete(&session.position()) {
+            let _ = session.commit();
         }
+        session
     });
     {
+        // The move in progress is saved with the game, so a reload keeps its legs.
         let session = session.clone();
-        use_effect_with(session.history.record(), move |_| storage::save_game(slug, &session.history));
+        use_effect_with((session.history.record(), session.pending.clone()), move |_| {
+            storage::save_game(slug, &session.history, &session.pending)
+        });
     }
 
     let on_action = {

@@ -77,6 +77,7 @@ impl UiGame for Gomoku {
             hand,
             forced: None,
             compelled: Vec::new(),
+            path: Vec::new(),
             label: text.gomoku.to_owned(),
         }
     }

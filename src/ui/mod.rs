@@ -8,6 +8,7 @@ mod dark_chess;
 mod five_tigers;
 mod game;
 mod gomoku;
+mod offline;
 mod picker;
 mod screen;
 mod storage;

@@ -350,7 +350,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     html! {
         <main data-game={props.slug} class="game">
             { for notice }
-            <section class="play">
+            // Under the cover the board, the move list and their controls are out of reach.
+            <section class="play" inert={covered}>
                 if summary.canvas && *on_canvas {
                     <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} interactive={in_play && !covered}
                         numbers={*numbers} />
@@ -359,9 +360,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         numbers={*numbers} on_select={props.on_control.reform(|()| Control::Select)} />
                 }
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
-                { for cover }
             </section>
-            <aside class="side">
+            <aside class="side" inert={covered}>
                 <p data-status="" aria-live="polite" data-turn={turn} data-outcome={outcome}
                     data-phase={summary.phase.filter(|_| in_play)} class="status">
                     <span class={classes!("dot", turn.or(outcome))}></span>
@@ -395,6 +395,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 if summary.moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
                 <ol data-moves="" class="moves">{ for moves }</ol>
             </aside>
+            { for cover }
             { for overlay }
         </main>
     }

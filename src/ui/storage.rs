@@ -1,7 +1,7 @@
 //! The browser's localStorage: the one place saves and settings are read and written.
 
 use crate::rules::{Game, History};
-use crate::save::{self, LoadError};
+use crate::save::{self, LoadError, Saved};
 
 fn local_storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -32,19 +32,20 @@ pub fn set_flag(key: &str, on: bool) {
 
 /// The saved game, or a fresh one when there is none. A save that cannot be read is moved to
 /// the backup key and its error returned for the player to see.
-pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> (History<G>, Option<LoadError>) {
+pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> (Saved<G>, Option<LoadError>) {
+    let fresh = || Saved { history: History::new(config), pending: Vec::new() };
     let Some(text) = read(&save::key(game_id)) else {
-        return (History::new(config), None);
+        return (fresh(), None);
     };
     match save::decode(game_id, &text) {
-        Ok(history) => (history, None),
+        Ok(saved) => (saved, None),
         Err(error) => {
             write(&save::backup_key(game_id), &text);
-            (History::new(config), Some(error))
+            (fresh(), Some(error))
         }
     }
 }
 
-pub fn save_game<G: Game>(game_id: &str, history: &History<G>) {
-    write(&save::key(game_id), &save::encode(game_id, history));
+pub fn save_game<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move]) {
+    write(&save::key(game_id), &save::encode(game_id, history, pending));
 }

@@ -206,3 +206,84 @@ test('captures optional: no capture is forced, and a multi-jump may end early', 
   assert.deepEqual(await marks(early), ['3,4=removed', '4,3=arrow-sw'], 'no arrow where it stopped');
   await done(early);
 });
+
+test('the cover hides the board and the move list, and blocks their controls until Start Turn', async () => {
+  const page = await game();
+  await page.locator('[data-setting="pass-device"]').check();
+  await piece(page, 3, 2).dragTo(cell(page, 4, 3));
+  const cover = page.locator('[data-cover]');
+  assert.equal(await cover.count(), 1);
+  // The board and the move list are out of sight, under the cover.
+  const coverBox = await cover.boundingBox();
+  for (const hidden of [page.locator('[data-board]'), page.locator('[data-moves]')]) {
+    const box = await hidden.boundingBox();
+    assert.ok(box.x >= coverBox.x && box.y >= coverBox.y && box.x + box.width <= coverBox.x + coverBox.width
+      && box.y + box.height <= coverBox.y + coverBox.height, 'covered');
+  }
+  // Neither a click nor the keyboard reaches the turn's buttons.
+  for (const action of ['undo', 'show-previous']) {
+    await button(page, action).dispatchEvent('click');
+    await button(page, action).focus();
+    await page.keyboard.press('Enter');
+  }
+  assert.equal(await cover.count(), 1, 'still covered');
+  assert.equal(await owner(page, 4, 3), 'black', 'the move was not taken back');
+  assert.deepEqual(await marks(page), [], 'the previous move is not shown');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'start-turn',
+    'the focus stays on Start Turn');
+  await button(page, 'start-turn').click();
+  await control(page, 'undo').click();
+  assert.equal(await owner(page, 3, 2), 'black', 'after Start Turn the controls work again');
+  await done(page);
+});
+
+test('a move in progress survives a reload: legs made so far, and a move waiting for Finish Turn', async () => {
+  const page = await game(DOUBLE_JUMP);
+  await piece(page, 4, 3).dragTo(cell(page, 2, 5));
+  assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw']);
+  await page.reload();
+  assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw'], 'the path is drawn again');
+  assert.equal(await page.locator('.path line').count(), 1, 'one arrow for the one leg');
+  assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece is still selected');
+  assert.equal((await moveList(page)).length, 8, 'nothing is played yet');
+  await page.locator('[data-setting="confirm-turn"]').check();
+  await piece(page, 2, 5).dragTo(cell(page, 4, 7));
+  assert.equal(await button(page, 'finish-turn').isEnabled(), true);
+  await page.reload();
+  assert.equal(await button(page, 'finish-turn').isEnabled(), true, 'the whole move still waits');
+  assert.equal(await page.locator('.path line').count(), 2);
+  assert.equal((await moveList(page)).length, 8);
+  await button(page, 'finish-turn').click();
+  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  await page.reload();
+  assert.equal((await moveList(page)).at(-1), '15x22x31', 'and once played it is saved as played');
+  assert.deepEqual(await marks(page), []);
+  await done(page);
+});
+
+test('a king that jumps round and back to its square shows every leg of its path', async () => {
+  // Red to move; its king on 3 (5,0) jumps 10, 19, 12 and is home again: 3x10x19x12x3.
+  const page = await game(fixture('checkers-king-loop'));
+  await page.locator('[data-setting="confirm-turn"]').check();
+  const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
+  for (let i = 1; i < ring.length; i++) {
+    await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
+  }
+  assert.equal(await piece(page, 5, 0).getAttribute('data-kind'), 'king');
+  const arrows = () => page.locator('.path line').evaluateAll((lines) => lines.map((l) =>
+    ['x1', 'y1', 'x2', 'y2'].map((a) => l.getAttribute(a)).join(',')));
+  const legs = ring.slice(1).map(([x, y], i) =>
+    [ring[i][0] * 100 + 50, ring[i][1] * 100 + 50, x * 100 + 50, y * 100 + 50].join(','));
+  assert.deepEqual(await arrows(), legs, 'one arrow a leg, in order, the last one ending on the king');
+  // The arrows are drawn over the pieces, so the leg under the king shows too.
+  const over = await page.evaluate(() => {
+    const z = (el) => Number(getComputedStyle(el).zIndex) || 0;
+    return z(document.querySelector('.path')) > z(document.querySelector('[data-piece]'));
+  });
+  assert.ok(over, 'the path is above the pieces');
+  await button(page, 'finish-turn').click();
+  assert.equal((await moveList(page)).at(-1), '3x10x19x12x3');
+  await button(page, 'show-previous').click();
+  assert.deepEqual(await arrows(), legs, 'Show Previous draws the same four legs');
+  await done(page);
+});

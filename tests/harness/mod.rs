@@ -43,7 +43,7 @@ impl<G: Game> Conformance<G> {
             let legal = position.legal_moves();
             check_no_duplicates(&legal);
             self.check_candidates(&position, &legal);
-            check_save_round_trip(self.id, &history);
+            check_save_round_trip(self.id, &history, &legal);
             if position.outcome().is_some() {
                 assert!(legal.is_empty(), "seed {seed}: a finished game offers moves");
                 break;
@@ -98,8 +98,12 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
     assert_eq!(history.current(), &after, "seed {seed}: redo did not restore the position");
 }
 
-fn check_save_round_trip<G: Game>(id: &str, history: &History<G>) {
-    let text = save::encode(id, history);
-    let loaded = save::decode::<G>(id, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    assert_eq!(&loaded, history, "save/load changed the game");
+/// A save round-trips with no move in progress, and with a leg of the next move in progress.
+fn check_save_round_trip<G: Game>(id: &str, history: &History<G>, legal: &[G::Move]) {
+    for pending in [&[], &legal[..legal.len().min(1)]] {
+        let text = save::encode(id, history, pending);
+        let loaded = save::decode::<G>(id, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(&loaded.history, history, "save/load changed the game");
+        assert_eq!(loaded.pending, pending, "save/load changed the move in progress");
+    }
 }

@@ -239,12 +239,24 @@ pub fn Board(props: &BoardProps) -> Html {
         let selected_state = selected_state.clone();
         let (columns, rows) = (view.columns, view.rows);
         Callback::from(move |e: KeyboardEvent| {
-            let Some(key) = Key::read(&e.key(), *focus, columns, rows) else { return };
+            // The key acts where the focus really is: the event's own cell, however it got there.
+            let at = event_cell(&e).unwrap_or(*focus);
+            let Some(key) = Key::read(&e.key(), at, columns, rows) else { return };
             e.prevent_default();
             match key {
                 Key::Focus(next) => focus.set(next),
-                Key::Act => click(*focus),
+                Key::Act => click(at),
                 Key::Cancel => selected_state.set(None),
+            }
+        })
+    };
+    // The remembered focus follows the DOM's, whether a click, Tab, a script or a screen reader
+    // moved it, so the roving tab stop and the arrow keys start from the focused cell.
+    let onfocusin = {
+        let focus = focus.clone();
+        Callback::from(move |e: FocusEvent| {
+            if let Some(pos) = event_cell(&e) {
+                focus.set(pos);
             }
         })
     };
@@ -459,13 +471,38 @@ pub fn Board(props: &BoardProps) -> Html {
             <div data-board="" data-renderer="dom" role="grid" ref={grid_ref} aria-label={view.label.clone()}
                 class={classes!("board", (!interactive).then_some("inert"))}
                 style={format!("--columns: {}; --rows: {}", view.columns, view.rows)}
-                {onkeydown}>
+                {onkeydown} {onfocusin}>
                 { for rows }
+                { path_arrows(&view) }
             </div>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
                 // A picture only: the dragged piece itself stays in its cell.
                 { for ghost.map(|p| html! { <span class={classes!("piece", p.owner, p.kind)}>{ p.glyph }</span> }) }
             </div>
         </div>
+    }
+}
+
+/// The path's legs as arrows over the board, one hundred units a cell (whole numbers keep float
+/// printing out of the page). A picture only: the cells' marks say the same to assistive
+/// technology, and the arrows catch no pointer.
+fn path_arrows(view: &BoardView) -> Html {
+    if view.path.is_empty() {
+        return html! {};
+    }
+    let centre = |(x, y): Pos| (x * 100 + 50, y * 100 + 50);
+    let legs = view.path.iter().map(|&(from, to)| {
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        html! { <line x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} marker-end="url(#path-head)" /> }
+    });
+    html! {
+        <svg class="path" aria-hidden="true" viewBox={format!("0 0 {} {}", view.columns * 100, view.rows * 100)}>
+            <defs>
+                <marker id="path-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0 0L10 5L0 10z" />
+                </marker>
+            </defs>
+            { for legs }
+        </svg>
     }
 }

@@ -99,6 +99,9 @@ pub struct BoardView {
     /// `data-mark="must-capture"` where the game has no mark of its own on the cell. A hint,
     /// like `moves`: gone while the board rests.
     pub compelled: Vec<Pos>,
+    /// The legs of a move drawn as arrows over the pieces, in order (each from, to), so a path
+    /// that crosses or returns to a square still shows every leg.
+    pub path: Vec<(Pos, Pos)>,
     pub label: String,
 }
 

@@ -1,0 +1,32 @@
+// Trunk's post-build hook (Trunk.toml), for `trunk build` and `trunk serve` alike:
+// 1. The page's Content-Security-Policy allows its inline scripts by hash only. Trunk writes
+//    an inline loader (and, when serving, its reload script), so their hashes are known only now.
+// 2. The service worker gets the list of built files to precache (their names carry content
+//    hashes) and a version that changes whenever any of them does.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
+if (!staging) throw new Error('postbuild: run by Trunk, which sets TRUNK_STAGING_DIR');
+
+const index = join(staging, 'index.html');
+let html = readFileSync(index, 'utf8');
+const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+  .map(([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+const policy = /(<meta http-equiv="?Content-Security-Policy"? content="[^"]*script-src 'self')/;
+if (!policy.test(html)) throw new Error('postbuild: index.html has no Content-Security-Policy with script-src');
+html = html.replace(policy, `$1 ${hashes.join(' ')}`);
+writeFileSync(index, html);
+
+const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+  entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]);
+const built = files(staging).map((path) => relative(staging, path).split(sep).join('/'))
+  .filter((path) => path !== 'sw.js').sort();
+const version = createHash('sha256');
+for (const path of built) version.update(path).update(readFileSync(join(staging, path)));
+const header = `const VERSION = '${version.digest('hex').slice(0, 16)}';\n`
+  + `const FILES = ${JSON.stringify(['./', ...built])};\n`;
+writeFileSync(join(staging, 'sw.js'), header + readFileSync(join(source, 'assets/sw.js'), 'utf8'));
+console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${built.length} files precached`);

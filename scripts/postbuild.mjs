@@ -15,7 +15,8 @@ const index = join(staging, 'index.html');
 let html = readFileSync(index, 'utf8');
 const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
   .map(([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-const policy = /(<meta http-equiv="?Content-Security-Policy"? content="[^"]*script-src 'self')/;
+// The policy's meta tag (its attributes in either order: Trunk minifies release pages).
+const policy = /(content="default-src [^"]*script-src 'self')/;
 if (!policy.test(html)) throw new Error('postbuild: index.html has no Content-Security-Policy with script-src');
 html = html.replace(policy, `$1 ${hashes.join(' ')}`);
 writeFileSync(index, html);

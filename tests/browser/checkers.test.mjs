@@ -224,13 +224,13 @@ test('the cover hides the board and the move list, and blocks their controls unt
   for (const action of ['undo', 'show-previous']) {
     await button(page, action).dispatchEvent('click');
     await button(page, action).focus();
-    await page.keyboard.press('Enter');
+    assert.notEqual(await page.evaluate(() => document.activeElement?.dataset.action), action, 'no focus behind the cover');
   }
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.closest('.play, .side')), null, 'Tab skips what is covered');
   assert.equal(await cover.count(), 1, 'still covered');
   assert.equal(await owner(page, 4, 3), 'black', 'the move was not taken back');
   assert.deepEqual(await marks(page), [], 'the previous move is not shown');
-  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'start-turn',
-    'the focus stays on Start Turn');
   await button(page, 'start-turn').click();
   await control(page, 'undo').click();
   assert.equal(await owner(page, 3, 2), 'black', 'after Start Turn the controls work again');

@@ -1,6 +1,7 @@
 // Shared by the browser tests: serves dist/ on a free localhost port and drives Debian's
-// Chromium through playwright-core. Every page records its console errors and uncaught
-// exceptions; `done(page)` asserts there were none.
+// Chromium through playwright-core. Every page records its console errors, uncaught
+// exceptions, Content-Security-Policy violations and requests to any other origin;
+// `done(page)` asserts there were none.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -13,7 +14,8 @@ import { chromium } from 'playwright-core';
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
 };
 
 export const CHROMIUM_ARGS = [
@@ -53,12 +55,27 @@ export function launch({ locale = 'en-US' } = {}) {
   });
 }
 
-/** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`). */
-export async function open(context, base, hash = '#/', { keepStorage = false, storage = {} } = {}) {
-  const page = await context.newPage();
+/** Records on `page.errors` what must never happen: a console error, an uncaught exception,
+ * a CSP violation (the event, and the console's report, which is an error), and a request to
+ * any origin but the page's own. */
+export async function watch(page, base) {
+  const origin = new URL(base).origin;
   page.errors = [];
   page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
   page.on('pageerror', (e) => page.errors.push(String(e)));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.origin !== origin && url.protocol !== 'data:') page.errors.push(`request to another origin: ${r.url()}`);
+  });
+  await page.exposeFunction('reportViolation', (v) => page.errors.push(`CSP violation: ${v}`));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation',
+    (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
+}
+
+/** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`). */
+export async function open(context, base, hash = '#/', { keepStorage = false, storage = {} } = {}) {
+  const page = await context.newPage();
+  await watch(page, base);
   // Storage is prepared on a page of the same origin that does not run the app, so no app
   // instance can write over it before the real page loads.
   await page.goto(base + 'storage-setup');
@@ -109,7 +126,7 @@ export async function tap(page, locator) {
 }
 
 /** The common setup of a test file: one server and one browser for all its tests. Returns
- * `open(hash, options)` for a fresh page, and `browser()` for the browser itself. */
+ * `open(hash, options)` for a fresh page, `url()` the server's, and `context()` the browser. */
 export function suite() {
   let server;
   let browser;
@@ -124,6 +141,7 @@ export function suite() {
   return {
     open: (hash, options) => open(browser, server.url, hash, options),
     url: () => server.url,
+    context: () => browser,
   };
 }
 

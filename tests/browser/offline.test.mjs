@@ -1,0 +1,92 @@
+// Offline and installable, under a Content-Security-Policy: after one visit every game opens
+// and plays with the network off; the page's policy allows nothing but its own origin, and no
+// request ever leaves it (the harness fails any test on a violation or a foreign request).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cell, done, piece, suite } from './harness.mjs';
+
+const browser = suite();
+
+/** Each game, with a first move and how to see that it was made. */
+const GAMES = [
+  { slug: 'connect-four', play: (p) => cell(p, 3, 0).click(), made: (p) => piece(p, 3, 5).getAttribute('data-owner'), is: 'red' },
+  { slug: 'gomoku', play: (p) => cell(p, 7, 7).click(), made: (p) => piece(p, 7, 7).getAttribute('data-owner'), is: 'black' },
+  { slug: 'five-tigers', play: (p) => cell(p, 2, 2).click(), made: (p) => piece(p, 2, 2).getAttribute('data-owner'), is: 'black' },
+  { slug: 'dark-chess', play: (p) => cell(p, 0, 0).click(), made: (p) => piece(p, 0, 0).getAttribute('data-face'), is: null },
+  { slug: 'checkers', play: (p) => piece(p, 1, 2).dragTo(cell(p, 2, 3)), made: (p) => piece(p, 2, 3).getAttribute('data-owner'), is: 'black' },
+];
+
+/** Loads the hash as a new document (not a hash change), as a player's reload would. */
+const load = async (page, hash) => {
+  await page.goto(browser.url() + 'index.html' + hash);
+  await page.reload();
+  await page.waitForSelector('header.top');
+};
+
+test('installable: a manifest with its icons, served with the page', async () => {
+  const page = await browser.open('#/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await page.evaluate(async (h) => (await fetch(h)).json(), href);
+  assert.equal(manifest.display, 'standalone');
+  assert.ok(manifest.name && manifest.short_name && manifest.theme_color && manifest.background_color);
+  const sizes = manifest.icons.map((i) => i.sizes).sort();
+  assert.deepEqual(sizes, ['192x192', '512x512', 'any']);
+  for (const icon of manifest.icons) {
+    const ok = await page.evaluate(async (u) => (await fetch(new URL(u, new URL('app/', location.href)))).ok, icon.src);
+    assert.ok(ok, `${icon.src} is served`);
+  }
+  await done(page);
+});
+
+test('after one visit, every game opens, plays and saves with the network off', async () => {
+  const context = browser.context();
+  const page = await browser.open('#/');
+  // The worker takes the page over (it claims it when it activates) once it has cached the files.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15000 });
+  await context.setOffline(true);
+  try {
+    await load(page, '#/');
+    assert.equal(await page.locator('a[href="#/checkers"]').count(), 1, 'the picker opens offline');
+    for (const game of GAMES) {
+      await load(page, `#/${game.slug}${game.slug === 'dark-chess' ? '?seed=7' : ''}`);
+      assert.equal(await page.locator(`main[data-game="${game.slug}"]`).count(), 1, `${game.slug} opens offline`);
+      await game.play(page);
+      assert.equal(await game.made(page), game.is, `${game.slug}: the move is made offline`);
+      await page.reload();
+      assert.equal(await game.made(page), game.is, `${game.slug}: and saved across an offline reload`);
+    }
+    // The piece glyphs' font comes from the cache too.
+    const fontOk = await page.evaluate(async () => (await fetch('board-glyphs.woff2')).ok);
+    assert.ok(fontOk);
+  } finally {
+    await context.setOffline(false);
+  }
+  await done(page);
+});
+
+test('the Content-Security-Policy allows only this origin and hashed inline scripts', async () => {
+  const page = await browser.open('#/');
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  assert.match(policy, /default-src 'self'/);
+  assert.match(policy, /script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'wasm-unsafe-eval'/);
+  assert.doesNotMatch(policy, /https?:|\*|'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  // The policy is in force: an injected inline script does not run, and is reported.
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injected = true';
+    document.head.append(script);
+    return window.injected === true;
+  });
+  assert.equal(ran, false);
+  await page.waitForFunction(() => true);
+  assert.ok(page.errors.some((e) => e.startsWith('CSP violation: script-src')), 'the violation is caught');
+  page.errors.length = 0;
+  // Every game, in both languages, plays with no violation and no foreign request.
+  for (const game of GAMES) {
+    await load(page, `#/${game.slug}`);
+    await game.play(page);
+    await page.locator('button[data-action="language"]').click();
+    await page.locator('button[data-action="language"]').click();
+  }
+  await done(page);
+});

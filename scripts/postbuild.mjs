@@ -12,7 +12,11 @@ const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
 if (!staging) throw new Error('postbuild: run by Trunk, which sets TRUNK_STAGING_DIR');
 
 const index = join(staging, 'index.html');
-let html = readFileSync(index, 'utf8');
+// `trunk serve` fills its reload script's placeholders per request (the address from the Host
+// header), which would change the script after it was hashed: fill them now, for any host.
+let html = readFileSync(index, 'utf8')
+  .replace("'{{__TRUNK_ADDRESS__}}'", 'location.host')
+  .replace("'{{__TRUNK_WS_BASE__}}'", `'${process.env.TRUNK_PUBLIC_URL ?? '/'}'`);
 const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
   .map(([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 // The policy's meta tag (its attributes in either order: Trunk minifies release pages).

@@ -91,6 +91,11 @@ page = await open(browser, server.url, '#/checkers', { storage: { 'board-suite/v
 await cell(page, 4, 3).click();
 await cell(page, 2, 5).click();
 await shot(page, 'checkers-optional-mid-jump');
+page = await checkers('checkers-king-loop');
+await page.locator('[data-setting="confirm-turn"]').check();
+const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
+for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
+await shot(page, 'checkers-king-loop');
 await browser.close();
 server.close();
 console.log(`screenshots in ${out}`);

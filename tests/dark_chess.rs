@@ -222,6 +222,45 @@ fn a_player_with_no_pieces_and_nothing_to_flip_loses() {
 }
 
 #[test]
+fn a_chain_capture_of_the_last_piece_ends_the_game_at_once() {
+    // Red's chariot takes black's last piece; under blind capture the chain could go on against
+    // red's own face-down soldier, but black has nothing left, so the game is over.
+    let text = top_row("R p ?P .. .. .. .. ..").replace("?p", "..");
+    let config = Config { chain_capture: true, blind_capture: true, ..rules() };
+    let mut game = red_to_move(&text, config);
+    assert!(game.has_pieces(Player::Second));
+    play(&mut game, go((0, 0), (1, 0)));
+    assert!(!game.has_pieces(Player::Second));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert_eq!(game.chain(), None);
+    assert!(game.legal_moves().is_empty(), "no chain to go on with, and no EndChain");
+}
+
+#[test]
+fn a_flip_that_leaves_the_flipper_with_nothing_loses_at_once() {
+    // Red has no piece on the board and flips the last face-down piece: it is black's.
+    let text = format!("?p .. .. .. .. .. .. p {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
+    let mut game = red_to_move(&text, rules());
+    assert!(game.has_pieces(Player::Second) && !game.has_pieces(Player::First));
+    play(&mut game, Move::Flip(square_at(0, 0)));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::Second)), "without waiting for black to move");
+    assert!(game.legal_moves().is_empty());
+    // Undo from such an ending works as for any other (a flip is never undone, so a step).
+    let mut history = History::starting_from(red_to_move(&top_row("H p .. .. .. .. .. .."), rules()));
+    history.play(go((0, 0), (1, 0))).unwrap();
+    assert_eq!(history.outcome(), None, "black still has a face-down piece");
+    let text = format!("H p .. .. .. .. .. .. {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
+    let mut history = History::starting_from(red_to_move(&text, rules()));
+    let start = history.current().clone();
+    history.play(go((0, 0), (1, 0))).unwrap();
+    assert_eq!(history.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(history.undo());
+    assert_eq!(history.current(), &start);
+    assert!(history.redo());
+    assert_eq!(history.outcome(), Some(Outcome::Win(Player::First)));
+}
+
+#[test]
 fn a_player_whose_pieces_are_all_blocked_loses() {
     // Black's soldier in the corner is boxed in by red pieces it cannot take.
     let text = format!("p A .. .. .. .. .. .. E .. .. .. .. .. .. .. {EMPTY_ROW} .. .. .. .. .. .. .. H");
@@ -406,13 +445,32 @@ fn layout() {
 }
 
 /// Finds a short game from `SEED` that ends in a win and prints it as a save without its last
-/// move, and that move: the browser test's endgame fixture.
-/// `SEED=7 cargo test --test dark_chess endgame -- --ignored --nocapture`
+/// move, and that move: the browser tests' endgame fixtures.
+/// `SEED=7 cargo test --test dark_chess endgame -- --ignored --nocapture`; with `CHAIN=1`, under
+/// chain and blind capture, a game won by taking the last piece with one that could attack a
+/// face-down piece next (`dark-chess-chain-endgame.json`).
 #[test]
 #[ignore]
 fn endgame() {
     use board_suite::save;
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7);
+    let chain = std::env::var("CHAIN").is_ok();
+    let rules = || Config { chain_capture: chain, blind_capture: chain, ..Config::default() };
+    // Under CHAIN, the last move must take the last piece and land beside a face-down one.
+    let wanted = |history: &History<DarkChess>| {
+        let Some(Outcome::Win(winner)) = history.outcome() else { return false };
+        let game = history.current();
+        let Some((before, Move::Go { to, .. })) = history.last_move() else { return !chain };
+        if !matches!(before.cell(*to), Cell::FaceUp(_)) {
+            return !chain;
+        }
+        let (x, y) = (usize::from(*to) % COLUMNS, usize::from(*to) / COLUMNS);
+        let beside = [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)];
+        let face_down_beside = beside.iter().any(|&(x, y)| {
+            x < COLUMNS && y < ROWS && matches!(game.cell(square_at(x, y)), Cell::FaceDown(_))
+        });
+        !chain || (!game.has_pieces(winner.opponent()) && face_down_beside)
+    };
     let mut best: Option<History<DarkChess>> = None;
     let mut state: u64 = seed;
     let mut random = move |n: usize| {
@@ -432,9 +490,7 @@ fn endgame() {
             let pool = if captures.is_empty() { &moves } else { &captures };
             history.play(pool[random(pool.len())]).unwrap();
         }
-        if matches!(history.outcome(), Some(Outcome::Win(_)))
-            && best.as_ref().is_none_or(|b| history.ply() < b.ply())
-        {
+        if wanted(&history) && best.as_ref().is_none_or(|b| history.ply() < b.ply()) {
             best = Some(history);
         }
     }

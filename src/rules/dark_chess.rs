@@ -193,6 +193,15 @@ impl DarkChess {
         Some(if player == Player::First { first } else { first.other() })
     }
 
+    /// Whether `player` has any piece left, face up or face down. Before the first flip the
+    /// colours are not yet dealt, so everyone does.
+    pub fn has_pieces(&self, player: Player) -> bool {
+        let Some(colour) = self.colour(player) else { return true };
+        self.board
+            .iter()
+            .any(|cell| matches!(cell, Cell::FaceUp(p) | Cell::FaceDown(p) if p.colour == colour))
+    }
+
     /// The piece that may keep capturing this turn (chain capture), if any.
     pub fn chain(&self) -> Option<Square> {
         self.chain
@@ -418,6 +427,13 @@ impl Game for DarkChess {
             },
             Move::EndChain => false,
         };
+        // A colour with no piece left has lost at once, whoever is to move and whether or not
+        // a chain of captures could go on.
+        if let Some(loser) = [Player::First, Player::Second].into_iter().find(|&p| !self.has_pieces(p)) {
+            self.chain = None;
+            self.outcome = Some(Outcome::Win(loser.opponent()));
+            return Ok(());
+        }
         match mv {
             Move::Go { to, .. } if chain_goes_on => self.chain = Some(to),
             _ => self.pass_turn(),

@@ -132,7 +132,11 @@ impl UiGame for DarkChess {
 
     fn ending(&self, text: &Text) -> String {
         match self.outcome() {
-            Some(Outcome::Win(winner)) => (text.cannot_move)((text.side)(self.side(winner.opponent()))),
+            Some(Outcome::Win(winner)) => {
+                let loser = winner.opponent();
+                let ending = if self.has_pieces(loser) { text.cannot_move } else { text.no_pieces_left };
+                ending((text.side)(self.side(loser)))
+            }
             Some(Outcome::Draw) if self.quiet_plies() >= self.config().quiet_limit => {
                 (text.quiet_draw)(self.quiet_plies())
             }

@@ -205,7 +205,7 @@ test('chain capture: or the player ends the turn', async () => {
   await done(page);
 });
 
-test('a win: the last capture leaves the other side without a move', async () => {
+test('a win: the last capture leaves the other side without a piece', async () => {
   const save = readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8').trim();
   const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: save } });
   assert.equal(await page.locator('[data-move]').count(), 51);
@@ -213,7 +213,8 @@ test('a win: the last capture leaves the other side without a move', async () =>
   await piece(page, 1, 1).dragTo(cell(page, 2, 1));
   await page.locator('[data-overlay]').waitFor();
   assert.equal(await status(page).getAttribute('data-outcome'), mover);
-  assert.match(await page.locator('[data-overlay]').textContent(), /cannot move/);
+  // The loser has no piece left at all: said so, rather than that it cannot move.
+  assert.match(await page.locator('[data-overlay]').textContent(), /has no pieces left/);
   await done(page);
 });
 
@@ -224,5 +225,25 @@ test('the picker lists dark chess and 中文 shows the pieces in Chinese', async
   await cell(page, 0, 0).click();
   assert.match(await cell(page, 0, 0).getAttribute('aria-label'), /^a4: [紅黑]方[帥仕相俥傌炮兵將士象車馬包卒]$/);
   assert.match(await page.locator('[data-info]').textContent(), /洗牌編號/);
+  await done(page);
+});
+
+test('chain capture: taking the last piece ends the game at once, with no chain to go on with', async () => {
+  // Chain and blind capture on; the last move takes the loser's last piece with one that
+  // stands beside a face-down piece it could attack next.
+  const save = readFileSync(new URL('./fixtures/dark-chess-chain-endgame.json', import.meta.url), 'utf8').trim();
+  const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: save } });
+  const mover = await status(page).getAttribute('data-turn');
+  await piece(page, 5, 1).dragTo(cell(page, 4, 1));
+  await page.locator('[data-overlay]').waitFor();
+  assert.equal(await status(page).getAttribute('data-outcome'), mover);
+  assert.match(await page.locator('[data-overlay]').textContent(), /has no pieces left/);
+  assert.equal(await page.locator('button[data-action="end-chain"]').count(), 0, 'no chain to end');
+  assert.match((await page.locator('[data-moves] [data-move]').last().textContent()), /f3xe3/);
+  // Undo from the ending works as from any other.
+  await page.locator('[data-overlay] [data-action="close"]').click();
+  await button(page, 'undo').click();
+  assert.equal(await status(page).getAttribute('data-turn'), mover);
+  assert.equal(await status(page).getAttribute('data-outcome'), null);
   await done(page);
 });

@@ -23,10 +23,16 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
-/** Serves dist/ until `close()`. */
+/** Serves dist/ until `close()`; `replace(path, body)` serves other content at a path (a new
+ * build's file, say). */
 export async function serve() {
+  const replaced = new Map();
   const server = createServer(async (req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
+    if (replaced.has(path)) {
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(replaced.get(path));
+      return;
+    }
     if (path === '/storage-setup') {
       res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>setup</title><link rel="icon" href="data:,">');
       return;
@@ -41,7 +47,11 @@ export async function serve() {
     }
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => server.close(),
+    replace: (path, body) => replaced.set(path, body),
+  };
 }
 
 /** A fresh Chromium with its own profile, in a browser language (`locale`). */
@@ -142,6 +152,7 @@ export function suite() {
     open: (hash, options) => open(browser, server.url, hash, options),
     url: () => server.url,
     context: () => browser,
+    replace: (path, body) => server.replace(path, body),
   };
 }
 

@@ -90,3 +90,33 @@ test('the Content-Security-Policy allows only this origin and hashed inline scri
   }
   await done(page);
 });
+
+test('a new version waits: the page says so, the game goes on, and the player reloads when ready', async () => {
+  const page = await browser.open('#/connect-four');
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15000 });
+  await cell(page, 3, 0).click();
+  // A new build is deployed: its service worker differs.
+  const current = await page.evaluate(async () => (await fetch('sw.js')).text());
+  browser.replace('/sw.js', current.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = 'a-new-build'"));
+  await page.evaluate(() => { window.sameDocument = true; });
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+  const notice = page.locator('[data-notice="update"]');
+  await notice.waitFor({ timeout: 15000 });
+  assert.match(await notice.textContent(), /new version is ready/);
+  // Nothing was interrupted: the same page, and play goes on.
+  assert.equal(await page.evaluate(() => window.sameDocument), true);
+  await cell(page, 4, 0).click();
+  assert.equal(await piece(page, 4, 5).getAttribute('data-owner'), 'yellow');
+  // The player chooses to reload: the new version runs the page, and the game is all there.
+  await Promise.all([page.waitForEvent('load'), notice.locator('button[data-action="update"]').click()]);
+  await page.waitForSelector('header.top');
+  assert.equal(await page.evaluate(() => window.sameDocument), undefined, 'reloaded');
+  assert.equal(await page.locator('[data-moves] [data-move]').count(), 2);
+  assert.equal(await notice.count(), 0);
+  const running = await page.evaluate(async () => {
+    const keys = await caches.keys();
+    return keys;
+  });
+  assert.deepEqual(running, ['board-suite-a-new-build'], 'the old cache is gone');
+  await done(page);
+});

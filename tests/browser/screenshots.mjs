@@ -96,6 +96,16 @@ await page.locator('[data-setting="confirm-turn"]').check();
 const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
 for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
 await shot(page, 'checkers-king-loop');
+// A new version waiting for the player's reload.
+page = await open(browser, server.url, '#/connect-four');
+await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
+const worker = await page.evaluate(async () => (await fetch('sw.js')).text());
+server.replace('/sw.js', worker.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = 'next'"));
+await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+await page.locator('[data-notice="update"]').waitFor();
+await shot(page, 'update-ready');
+await page.setViewportSize({ width: 390, height: 800 });
+await shot(page, 'update-ready-phone');
 await browser.close();
 server.close();
 console.log(`screenshots in ${out}`);

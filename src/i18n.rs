@@ -96,6 +96,12 @@ pub struct Text {
     /// A newer version of the suite has been downloaded and waits for a reload.
     pub update_ready: &'static str,
     pub update_now: &'static str,
+    /// Storage cannot be used: the game is played but not kept.
+    pub storage_unavailable: &'static str,
+    /// A save was refused: play goes on, the next move tries again.
+    pub save_refused: &'static str,
+    /// The player's input came after another tab had changed the game.
+    pub changed_elsewhere: &'static str,
     pub empty: &'static str,
     pub disc: fn(&str) -> String,
     pub next_disc: fn(&str) -> String,
@@ -234,6 +240,9 @@ static EN: Text = Text {
     not_found: |path| format!("There is no page “{path}”. Pick a game below."),
     update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
     update_now: "Reload now",
+    storage_unavailable: "This browser does not let the suite keep anything (a private window, or storage turned off). You can play, but this game will not survive a reload.",
+    save_refused: "This game could not be saved (storage is full or blocked). Play goes on, but it will not survive a reload; each move tries to save it again.",
+    changed_elsewhere: "This game was changed in another tab; that game is shown now, and your move was not played.",
     empty: "empty",
     disc: |side| format!("{side} disc"),
     next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
@@ -385,6 +394,9 @@ static ZH_HANT: Text = Text {
     not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
     update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
     update_now: "立即重新載入",
+    storage_unavailable: "此瀏覽器不允許保存任何資料（可能是私密視窗或已關閉儲存）。仍可對弈，但重新載入後本局將不會保留。",
+    save_refused: "無法保存本局（儲存空間已滿或遭封鎖）。對弈可繼續，但重新載入後將不會保留；之後每一步都會再嘗試保存。",
+    changed_elsewhere: "本局已在另一個分頁中變更；現在顯示的是該局，您的這一步沒有下出。",
     empty: "空",
     disc: |side| format!("{side}棋子"),
     next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),

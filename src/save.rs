@@ -1,5 +1,9 @@
 //! The save format: a game's history as versioned JSON. Pure, so it is tested natively; the
 //! browser storage that holds the text lives in `ui::storage`.
+//!
+//! Every save carries a revision, raised by each write. Tabs of one game follow each other by
+//! it: a tab never writes over a save newer than the one it last read or wrote
+//! ([`may_overwrite`]), it takes up the newer game instead.
 
 use crate::rules::{Game, History, Illegal, history::Record, history::ReplayError};
 use serde::{Deserialize, Serialize};
@@ -23,6 +27,7 @@ pub fn backup_key(game_id: &str) -> String {
 struct Envelope<'a, R, M> {
     format: u32,
     game: &'a str,
+    revision: u64,
     record: R,
     /// Absent when empty, so a save with no move in progress reads as it always did.
     #[serde(skip_serializing_if = "<[M]>::is_empty")]
@@ -35,6 +40,9 @@ struct Envelope<'a, R, M> {
 struct Header {
     format: u32,
     game: String,
+    /// Saves written before revisions existed count as revision 0.
+    #[serde(default)]
+    revision: u64,
 }
 
 #[derive(Deserialize)]
@@ -51,6 +59,7 @@ struct Body<G: Game> {
 pub struct Saved<G: Game> {
     pub history: History<G>,
     pub pending: Vec<G::Move>,
+    pub revision: u64,
 }
 
 /// Why a save could not be loaded.
@@ -80,9 +89,9 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// The save text of a history and the legs of the move being made.
-pub fn encode<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move]) -> String {
-    let envelope = Envelope { format: FORMAT, game: game_id, record: history.record(), pending };
+/// The save text of a history and the legs of the move being made, at a revision.
+pub fn encode<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move], revision: u64) -> String {
+    let envelope = Envelope { format: FORMAT, game: game_id, revision, record: history.record(), pending };
     serde_json::to_string(&envelope).expect("a record is plain data and always serialises")
 }
 
@@ -107,7 +116,15 @@ pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError>
         }
         position.play(leg).map_err(illegal)?;
     }
-    Ok(Saved { history, pending: body.pending })
+    Ok(Saved { history, pending: body.pending, revision: header.revision })
+}
+
+/// Whether a tab whose game is at `revision` may write over `stored`, the text now under the
+/// game's key: not over a save of this game and format with a newer revision, which another
+/// tab wrote since. Anything else (nothing, text that is no save of this game) may go.
+pub fn may_overwrite(game_id: &str, revision: u64, stored: Option<&str>) -> bool {
+    let header = stored.and_then(|text| serde_json::from_str::<Header>(text).ok());
+    !header.is_some_and(|h| h.format == FORMAT && h.game == game_id && h.revision > revision)
 }
 
 #[cfg(test)]
@@ -123,7 +140,7 @@ mod tests {
         let mut h = history(&[3, 3, 4, 2]);
         h.undo();
         h.undo();
-        let text = encode(ID, &h, &[]);
+        let text = encode(ID, &h, &[], 0);
         let loaded = decode::<ConnectFour>(ID, &text).unwrap().history;
         assert_eq!(loaded, h);
         assert!(loaded.can_redo());
@@ -133,7 +150,7 @@ mod tests {
     fn a_concluded_game_round_trips() {
         let mut h = history(&[3]);
         h.conclude(Conclusion::Resigned(Player::Second)).unwrap();
-        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[])).unwrap().history, h);
+        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[], 0)).unwrap().history, h);
     }
 
     #[test]
@@ -155,7 +172,7 @@ mod tests {
 
     #[test]
     fn another_games_save_is_refused() {
-        let text = encode(ID, &history(&[1]), &[]);
+        let text = encode(ID, &history(&[1]), &[], 0);
         assert!(matches!(decode::<ConnectFour>("gomoku", &text), Err(LoadError::OtherGame { .. })));
     }
 
@@ -184,14 +201,12 @@ mod tests {
     fn a_move_in_progress_round_trips_and_older_saves_have_none() {
         use crate::rules::connect_four::Move;
         let h = history(&[3, 3]);
-        let text = encode(ID, &h, &[Move::Drop(4)]);
+        let text = encode(ID, &h, &[Move::Drop(4)], 3);
         assert!(text.contains(r#""pending":[{"Drop":4}]"#), "{text}");
-        assert_eq!(
-            decode::<ConnectFour>(ID, &text).unwrap(),
-            Saved { history: h.clone(), pending: vec![Move::Drop(4)] }
-        );
+        let saved = Saved { history: h.clone(), pending: vec![Move::Drop(4)], revision: 3 };
+        assert_eq!(decode::<ConnectFour>(ID, &text).unwrap(), saved);
         // Saves written before moves in progress were saved have no such field.
-        let without = encode(ID, &h, &[]);
+        let without = encode(ID, &h, &[], 0);
         assert!(!without.contains("pending"));
         assert_eq!(decode::<ConnectFour>(ID, &without).unwrap().pending, []);
     }
@@ -205,5 +220,34 @@ mod tests {
             decode::<ConnectFour>(ID, finished),
             Err(LoadError::IllegalMove { ply: 1, reason: Illegal::GameOver })
         );
+    }
+
+    #[test]
+    fn a_save_carries_its_revision_and_older_saves_are_revision_zero() {
+        let h = history(&[3]);
+        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[], 7)).unwrap().revision, 7);
+        let old = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":3}],"redo":[],"conclusion":null}}"#;
+        assert_eq!(
+            decode::<ConnectFour>(ID, old).unwrap(),
+            Saved { history: h, pending: vec![], revision: 0 }
+        );
+    }
+
+    #[test]
+    fn a_tab_never_writes_over_a_newer_revision_of_its_game() {
+        let at = |revision| encode(ID, &history(&[3]), &[], revision);
+        // Nothing stored, the tab's own revision, or an older one: write.
+        assert!(may_overwrite(ID, 4, None));
+        assert!(may_overwrite(ID, 4, Some(&at(4))));
+        assert!(may_overwrite(ID, 4, Some(&at(2))));
+        // Another tab wrote since: keep its game.
+        assert!(!may_overwrite(ID, 4, Some(&at(5))));
+        assert!(!may_overwrite(ID, 0, Some(&at(1))));
+        // Text that is no save of this game, in this format, holds no revision to respect (an
+        // unreadable save was kept aside when it was found).
+        for other in ["", "{", "null", r#"{"format":2,"game":"connect-four","revision":9}"#] {
+            assert!(may_overwrite(ID, 0, Some(other)), "{other}");
+        }
+        assert!(may_overwrite("gomoku", 0, Some(&at(9))));
     }
 }

@@ -369,11 +369,11 @@ fn browser_fixtures() {
             if game.to_move() == Player::First && !game.mid_move() {
                 if let (false, Some(mv)) = (found_jump, double_jump(&game)) {
                     found_jump = true;
-                    println!("double jump {mv:?}: {}", save::encode("checkers", &history, &[]));
+                    println!("double jump {mv:?}: {}", save::encode("checkers", &history, &[], 0));
                 }
                 if let (false, Some(mv)) = (found_crown, crowning(&game)) {
                     found_crown = true;
-                    println!("crowning {mv:?}: {}", save::encode("checkers", &history, &[]));
+                    println!("crowning {mv:?}: {}", save::encode("checkers", &history, &[], 0));
                 }
             }
             let moves = game.legal_moves();

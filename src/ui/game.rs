@@ -9,12 +9,14 @@ use super::board::{BoardAction, BoardView};
 use super::screen::{
     Command, Control, Ended, GameScreen, MoveEntry, Setting, SettingValue, Summary, Tray, TurnFlow,
 };
-use super::storage;
+use super::storage::{self, Loaded, StorageProblem, Written};
 use crate::i18n::{Lang, Text};
 use crate::route::{GameId, Route};
 use crate::rules::{Conclusion, Game, History, Illegal, Outcome, Player};
-use crate::save::{LoadError, Saved};
+use crate::save::{self, LoadError, Saved};
+use gloo::events::EventListener;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// What a game adds to its rules to be played on the page. Thin: it maps rules state to the
@@ -115,8 +117,8 @@ impl TurnPrefs {
     }
 }
 
-/// The page's state: the game, the move being made, the last refusal, and an unreadable save
-/// to tell about.
+/// The page's state: the game, the move being made, the last refusal, and what to tell about
+/// storage (an unreadable save, a save that could not be written).
 #[derive(Clone, PartialEq)]
 struct Session<G: UiGame> {
     history: History<G>,
@@ -128,7 +130,15 @@ struct Session<G: UiGame> {
     covered: bool,
     prefs: TurnPrefs,
     refusal: Option<Illegal>,
+    /// The last input was not played: another tab had changed the game, shown instead.
+    overtaken: bool,
+    /// The game shown is the one in storage (as loaded, or another tab's): nothing to save.
+    stored: bool,
     load_error: Option<LoadError>,
+    /// Storage is missing or refused the last save, until the player dismisses the notice.
+    problem: Option<StorageProblem>,
+    /// The player has dismissed a storage notice: a refused save is not told again.
+    warned: bool,
 }
 
 enum Action<G: UiGame> {
@@ -136,12 +146,56 @@ enum Action<G: UiGame> {
     Control(Control),
     /// A new game with a shuffle of this seed.
     Restart(u64),
+    /// Another tab saved a newer game; `overtook` when it came before this tab's own change,
+    /// which is dropped.
+    Follow {
+        saved: Saved<G>,
+        overtook: bool,
+    },
+    /// Another tab changed the turn-flow choices.
+    Prefs(TurnPrefs),
+    /// A save was written (after one was refused), or refused.
+    Stored(Result<(), StorageProblem>),
+}
+
+impl<G: UiGame> Session<G> {
+    /// What storage did: another tab's game taken up, or a save written or refused.
+    fn follow(&self, action: Action<G>) -> Session<G> {
+        let mut next = self.clone();
+        match action {
+            Action::Follow { saved, overtook } => {
+                next.history = saved.history;
+                next.pending = saved.pending;
+                next.show_previous = false;
+                next.refusal = None;
+                next.overtaken = overtook;
+                next.stored = true;
+                if next.history.ply() != self.history.ply() {
+                    next.covered = next.prefs.pass_device && next.history.outcome().is_none();
+                }
+            }
+            Action::Prefs(prefs) => {
+                next.prefs = prefs;
+                next.covered &= prefs.pass_device;
+            }
+            Action::Stored(Ok(())) => {
+                next.problem = next.problem.filter(|&p| p != StorageProblem::WriteRefused);
+                next.warned = false;
+            }
+            Action::Stored(Err(problem)) => next.problem = next.problem.or((!next.warned).then_some(problem)),
+            Action::Play(_) | Action::Control(_) | Action::Restart(_) => {}
+        }
+        next
+    }
 }
 
 impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        if matches!(action, Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_)) {
+            return Rc::new(self.follow(action));
+        }
         // Behind the pass-the-device cover nothing of the turn can be played or taken back.
         let open_under_cover = matches!(
             action,
@@ -152,7 +206,13 @@ impl<G: UiGame> Reducible for Session<G> {
             return self;
         }
         // Any input ends a look at the previous move.
-        let mut next = Session { show_previous: false, refusal: None, ..(*self).clone() };
+        let mut next = Session {
+            show_previous: false,
+            refusal: None,
+            overtaken: false,
+            stored: false,
+            ..(*self).clone()
+        };
         next.refusal = match action {
             Action::Play(mv) => next.play(mv).err(),
             Action::Restart(seed) => {
@@ -162,6 +222,7 @@ impl<G: UiGame> Reducible for Session<G> {
                 None
             }
             Action::Control(control) => next.control(control).err(),
+            Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_) => None,
         };
         // The turn passed (a move made, undone or redone): the next player starts it.
         if next.history.ply() != self.history.ply() {
@@ -234,7 +295,10 @@ impl<G: UiGame> Session<G> {
                 self.pending.clear();
                 history.conclude(Conclusion::DrawAgreed)?;
             }
-            Control::DismissNotice => self.load_error = None,
+            Control::DismissNotice => {
+                self.load_error = None;
+                self.warned |= self.problem.take().is_some();
+            }
             Control::Choose { setting, choice } => {
                 // Rules change only before the first move, so no game is lost.
                 if history.ply() == 0 {
@@ -333,7 +397,9 @@ impl<G: UiGame> Session<G> {
             can_redo: self.pending.is_empty() && history.can_redo(),
             moves,
             refusal: self.refusal,
+            overtaken: self.overtaken,
             load_error: self.load_error.clone(),
+            storage_problem: self.problem,
             canvas: G::CANVAS,
             numbered: G::NUMBERED,
             phase: position.phase(),
@@ -372,30 +438,96 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let text = props.lang.text();
     let slug = G::ID.slug();
     let seed = props.seed;
+    // The revision of the save this page's game was last read from or written as: shared with
+    // the storage listener, which must see the latest value, not a render's.
+    let revision = use_mut_ref(|| 0_u64);
     let session = use_reducer(|| {
         let fresh = G::reseed(&Default::default(), seed.unwrap_or_else(random_seed));
-        let (Saved { mut history, mut pending }, load_error) = storage::load_game::<G>(slug, &fresh);
+        let Loaded {
+            saved: Saved { mut history, mut pending, revision: loaded },
+            error: load_error,
+            problem,
+        } = storage::load_game::<G>(slug, &fresh);
+        *revision.borrow_mut() = loaded;
+        // A game that could not be read is replaced by the fresh one (its text is kept aside).
+        let mut stored = load_error.is_none();
         // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
         if let Some(seed) = seed.filter(|&seed| G::seed(history.current().config()) != Some(seed)) {
             history = History::new(&G::reseed(history.current().config(), seed));
             pending.clear();
+            stored = false;
         }
         let prefs = if G::TURN_FLOW { TurnPrefs::load(slug) } else { TurnPrefs::default() };
         let covered = prefs.pass_device && history.outcome().is_none();
-        let mut session =
-            Session { history, pending, show_previous: false, covered, prefs, refusal: None, load_error };
+        let mut session = Session {
+            history,
+            pending,
+            show_previous: false,
+            covered,
+            prefs,
+            refusal: None,
+            overtaken: false,
+            stored,
+            load_error,
+            problem,
+            warned: false,
+        };
         // A complete move saved while it waited for Finish Turn plays at once if that is no
         // longer asked for; the legs were checked on loading.
         if !prefs.confirm && session.complete(&session.position()) {
-            let _ = session.commit();
+            session.stored = session.commit().is_err();
         }
         session
     });
     {
-        // The move in progress is saved with the game, so a reload keeps its legs.
+        // Every change of this tab's is saved, the move in progress with it so a reload keeps its
+        // legs, unless another tab has saved a newer game since: that one is shown instead.
         let session = session.clone();
+        let revision = revision.clone();
         use_effect_with((session.history.record(), session.pending.clone()), move |_| {
-            storage::save_game(slug, &session.history, &session.pending)
+            if session.stored {
+                return;
+            }
+            let written = storage::save_game(slug, &session.history, &session.pending, *revision.borrow());
+            match written {
+                Written::At(at) => {
+                    *revision.borrow_mut() = at;
+                    if session.problem == Some(StorageProblem::WriteRefused) || session.warned {
+                        session.dispatch(Action::Stored(Ok(())));
+                    }
+                }
+                Written::Newer(saved) => {
+                    *revision.borrow_mut() = saved.revision;
+                    session.dispatch(Action::Follow { saved, overtook: true });
+                }
+                Written::Refused(problem) => session.dispatch(Action::Stored(Err(problem))),
+            }
+        });
+    }
+    {
+        // Another tab of this game saved a move or changed a choice: follow it at once.
+        let session = session.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "storage", move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else { return };
+                let key = event.key().unwrap_or_default();
+                if key == save::key(slug) {
+                    let newer = event.new_value().and_then(|text| save::decode::<G>(slug, &text).ok());
+                    // Revision 0 is a tab of an older build, which knows no revisions: its
+                    // save is the latest there is.
+                    let latest =
+                        |saved: &Saved<G>| saved.revision > *revision.borrow() || saved.revision == 0;
+                    if let Some(saved) = newer.filter(latest) {
+                        *revision.borrow_mut() = saved.revision;
+                        session.dispatch(Action::Follow { saved, overtook: false });
+                    }
+                } else if G::TURN_FLOW
+                    && [CONFIRM_TURN, PASS_DEVICE].iter().any(|&name| key == pref_key(name, slug))
+                {
+                    session.dispatch(Action::Prefs(TurnPrefs::load(slug)));
+                }
+            });
+            move || drop(listener)
         });
     }
 

@@ -3,7 +3,7 @@
 //! state arrives as plain data in [`Summary`].
 
 use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
-use super::storage;
+use super::storage::{self, StorageProblem};
 use crate::i18n::Lang;
 use crate::rules::Illegal;
 use crate::save::LoadError;
@@ -81,8 +81,12 @@ pub struct Summary {
     pub moves: Vec<MoveEntry>,
     /// The rules' answer to the last refused move.
     pub refusal: Option<Illegal>,
+    /// The last input was not played: another tab had changed the game, now shown.
+    pub overtaken: bool,
     /// Why the saved game could not be read, until the player dismisses it.
     pub load_error: Option<LoadError>,
+    /// Storage is missing or refused a save: the game will not survive a reload.
+    pub storage_problem: Option<StorageProblem>,
     /// Whether the board can also be drawn on a canvas (`button[data-action="renderer"]`).
     pub canvas: bool,
     /// Whether stones can show move numbers (`button[data-action="numbers"]`).
@@ -259,15 +263,24 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         }
     });
 
-    let notice = summary.load_error.as_ref().map(|why| {
+    let load_notice = summary.load_error.as_ref().map(|why| (text.save_unreadable)(why));
+    let storage_notice = summary.storage_problem.map(|problem| match problem {
+        StorageProblem::Unavailable => text.storage_unavailable.to_owned(),
+        StorageProblem::WriteRefused => text.save_refused.to_owned(),
+    });
+    let notices = load_notice.into_iter().chain(storage_notice).map(|words| {
         html! {
             <div data-notice="" class="notice" role="alert">
-                <span>{ (text.save_unreadable)(why) }</span>
+                <span>{ words }</span>
                 <button onclick={control(Control::DismissNotice)}>{ text.dismiss }</button>
             </div>
         }
     });
-    let refusal = summary.refusal.filter(|_| in_play).map(|why| (text.refusal)(why));
+    let refusal = if summary.overtaken {
+        Some(text.changed_elsewhere)
+    } else {
+        summary.refusal.filter(|_| in_play).map(|why| (text.refusal)(why))
+    };
 
     let commands = summary.commands.iter().enumerate().map(|(i, command)| html! {
         <button data-action={command.name} class="primary" onclick={control(Control::Command(i))}>{ command.label }</button>
@@ -349,7 +362,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
 
     html! {
         <main data-game={props.slug} class="game">
-            { for notice }
+            { for notices }
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered}>
                 if summary.canvas && *on_canvas {

@@ -1,24 +1,42 @@
-//! The browser's localStorage: the one place saves and settings are read and written.
+//! The browser's localStorage: the one place saves and settings are read and written. Storage
+//! may be missing (a private window, a locked-down browser) or refuse a write (full): both are
+//! values here, for the page to tell the player, never a panic.
 
 use crate::rules::{Game, History};
 use crate::save::{self, LoadError, Saved};
 
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+/// Why the game on screen is not kept on this device.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StorageProblem {
+    /// Storage cannot be used at all: nothing is remembered.
+    Unavailable,
+    /// A save was refused (storage full or blocked); the next change tries again.
+    WriteRefused,
 }
 
-/// The text under a key; `None` if absent or storage is unavailable (e.g. blocked by privacy
-/// settings), in which case the game simply is not remembered.
+fn local_storage() -> Result<web_sys::Storage, StorageProblem> {
+    let window = web_sys::window().ok_or(StorageProblem::Unavailable)?;
+    window.local_storage().ok().flatten().ok_or(StorageProblem::Unavailable)
+}
+
+/// The text under a key: `Ok(None)` if absent.
+fn try_read(key: &str) -> Result<Option<String>, StorageProblem> {
+    local_storage()?.get_item(key).map_err(|_| StorageProblem::Unavailable)
+}
+
+fn try_write(key: &str, value: &str) -> Result<(), StorageProblem> {
+    local_storage()?.set_item(key, value).map_err(|_| StorageProblem::WriteRefused)
+}
+
+/// The text under a key; `None` if absent or storage is unavailable. For choices that are
+/// simply not remembered then (the language, a toggle).
 pub fn read(key: &str) -> Option<String> {
-    local_storage()?.get_item(key).ok().flatten()
+    try_read(key).ok().flatten()
 }
 
-/// Writes a key; a full or blocked storage is logged, not fatal.
+/// Writes a choice; a full or blocked storage only means it is not remembered.
 pub fn write(key: &str, value: &str) {
-    let written = local_storage().map(|s| s.set_item(key, value));
-    if !matches!(written, Some(Ok(()))) {
-        web_sys::console::warn_1(&format!("could not save {key}").into());
-    }
+    let _ = try_write(key, value);
 }
 
 /// A player's on/off choice (a toggle remembered across visits); off until chosen.
@@ -30,22 +48,64 @@ pub fn set_flag(key: &str, on: bool) {
     write(key, if on { "on" } else { "off" });
 }
 
+/// What loading found: the saved game (or a fresh one), and what to tell the player.
+pub struct Loaded<G: Game> {
+    pub saved: Saved<G>,
+    /// The save could not be read; its text was kept under the backup key.
+    pub error: Option<LoadError>,
+    pub problem: Option<StorageProblem>,
+}
+
 /// The saved game, or a fresh one when there is none. A save that cannot be read is moved to
 /// the backup key and its error returned for the player to see.
-pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> (Saved<G>, Option<LoadError>) {
-    let fresh = || Saved { history: History::new(config), pending: Vec::new() };
-    let Some(text) = read(&save::key(game_id)) else {
-        return (fresh(), None);
+pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> Loaded<G> {
+    let fresh = || Saved { history: History::new(config), pending: Vec::new(), revision: 0 };
+    let (text, problem) = match try_read(&save::key(game_id)) {
+        Ok(text) => (text, None),
+        Err(problem) => (None, Some(problem)),
+    };
+    let Some(text) = text else {
+        return Loaded { saved: fresh(), error: None, problem };
     };
     match save::decode(game_id, &text) {
-        Ok(saved) => (saved, None),
+        Ok(saved) => Loaded { saved, error: None, problem },
         Err(error) => {
             write(&save::backup_key(game_id), &text);
-            (fresh(), Some(error))
+            Loaded { saved: fresh(), error: Some(error), problem }
         }
     }
 }
 
-pub fn save_game<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move]) {
-    write(&save::key(game_id), &save::encode(game_id, history, pending));
+/// What became of a save.
+pub enum Written<G: Game> {
+    /// Saved at this revision.
+    At(u64),
+    /// Another tab saved a newer game since: it is this one, and nothing was written.
+    Newer(Saved<G>),
+    Refused(StorageProblem),
+}
+
+/// Saves a game that was at `revision` as the next revision, unless another tab has saved a
+/// newer one since.
+pub fn save_game<G: Game>(
+    game_id: &str,
+    history: &History<G>,
+    pending: &[G::Move],
+    revision: u64,
+) -> Written<G> {
+    let key = save::key(game_id);
+    let stored = match try_read(&key) {
+        Ok(stored) => stored,
+        Err(problem) => return Written::Refused(problem),
+    };
+    if !save::may_overwrite(game_id, revision, stored.as_deref())
+        && let Some(newer) = stored.and_then(|text| save::decode(game_id, &text).ok())
+    {
+        return Written::Newer(newer);
+    }
+    let next = revision + 1;
+    match try_write(&key, &save::encode(game_id, history, pending, next)) {
+        Ok(()) => Written::At(next),
+        Err(problem) => Written::Refused(problem),
+    }
 }

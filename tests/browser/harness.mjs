@@ -82,10 +82,14 @@ export async function watch(page, base) {
     (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`)));
 }
 
-/** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`). */
-export async function open(context, base, hash = '#/', { keepStorage = false, storage = {} } = {}) {
+/** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`); `init`, a
+ * function, runs in the app's page before any of its scripts (to break storage, say). */
+export async function open(context, base, hash = '#/', { keepStorage = false, storage = {}, init } = {}) {
   const page = await context.newPage();
   await watch(page, base);
+  if (init) {
+    await page.addInitScript(`if (location.pathname !== '/storage-setup') (${init})();`);
+  }
   // Storage is prepared on a page of the same origin that does not run the app, so no app
   // instance can write over it before the real page loads.
   await page.goto(base + 'storage-setup');

@@ -98,12 +98,15 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
     assert_eq!(history.current(), &after, "seed {seed}: redo did not restore the position");
 }
 
-/// A save round-trips with no move in progress, and with a leg of the next move in progress.
+/// A save round-trips, its revision too, with no move in progress and with a leg of the next
+/// move in progress.
 fn check_save_round_trip<G: Game>(id: &str, history: &History<G>, legal: &[G::Move]) {
     for pending in [&[], &legal[..legal.len().min(1)]] {
-        let text = save::encode(id, history, pending);
+        let revision = history.ply() as u64;
+        let text = save::encode(id, history, pending, revision);
         let loaded = save::decode::<G>(id, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert_eq!(&loaded.history, history, "save/load changed the game");
         assert_eq!(loaded.pending, pending, "save/load changed the move in progress");
+        assert_eq!(loaded.revision, revision, "save/load changed the revision");
     }
 }

@@ -338,6 +338,48 @@ fn chain_capture_on_lets_the_same_piece_capture_again() {
 }
 
 #[test]
+fn a_chain_of_captures_is_one_turn() {
+    let text = top_row("R p p H .. .. .. ..");
+    let config = Config { chain_capture: true, ..rules() };
+    let start = red_to_move(&text, config.clone());
+    let mut history = History::starting_from(start.clone());
+    history.play(go((0, 0), (1, 0))).unwrap();
+    assert!(history.current().mid_move(), "the chain goes on");
+    history.play(go((1, 0), (2, 0))).unwrap();
+    assert!(!history.current().mid_move());
+    let turns = history.turns();
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0].0.turn_notation(turns[0].1), "a4xb4xc4");
+    // Undo takes back the whole chain, redo replays it.
+    let end = history.current().clone();
+    assert!(history.undo());
+    assert_eq!(history.current(), &start);
+    assert!(history.redo());
+    assert_eq!(history.current(), &end);
+    // A chain ended by choice is written without its ending.
+    let mut history = History::starting_from(start.clone());
+    history.play(go((0, 0), (1, 0))).unwrap();
+    history.play(Move::EndChain).unwrap();
+    assert_eq!(history.turns()[0].0.turn_notation(history.turns()[0].1), "a4xb4");
+    assert!(history.undo());
+    assert_eq!(history.current(), &start);
+}
+
+#[test]
+fn a_chain_that_revealed_a_piece_is_never_undone() {
+    // Blind capture: the chariot takes a soldier, then attacks a face-down piece in the chain.
+    let text = top_row("R p ?p .. .. .. .. ..");
+    let mut history = History::starting_from(red_to_move(
+        &text,
+        Config { chain_capture: true, blind_capture: true, ..rules() },
+    ));
+    history.play(go((0, 0), (1, 0))).unwrap();
+    assert!(history.can_undo(), "nothing revealed yet");
+    history.play(go((1, 0), (2, 0))).unwrap();
+    assert!(!history.can_undo() && !history.undo(), "the revealed piece stays revealed");
+}
+
+#[test]
 fn chariot_rush_off_steps_one_square() {
     let game = red_to_move(&top_row("R .. .. k .. .. .. .."), rules());
     refused(&game, go((0, 0), (2, 0)));

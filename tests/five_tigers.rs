@@ -3,7 +3,7 @@
 use board_suite::rules::five_tigers::{
     Config, FiveTigers, Move, Phase, Preset, QUIET_LIMIT, Shape, formations, point_at,
 };
-use board_suite::rules::{Game, Outcome, Player};
+use board_suite::rules::{Game, History, Outcome, Player};
 
 /// A board from five rows of five points, top row first: `b` black, `w` white, `.` empty.
 fn board(text: &str) -> [Option<Player>; 25] {
@@ -98,6 +98,39 @@ fn extra_placements_carry_over() {
     assert_eq!(game.phase(), Phase::Place { owed: 3 });
     play(&mut game, Move::Place(at(4, 0)));
     assert_eq!(game.phase(), Phase::Place { owed: 2 });
+}
+
+#[test]
+fn a_placement_and_the_placements_it_earns_are_one_turn() {
+    let start = placing("bb... b.... ..... ..... .....", Player::First, 1, Preset::Seed);
+    let mut history = History::starting_from(start.clone());
+    history.play(Move::Place(at(1, 1))).unwrap();
+    assert!(history.current().mid_move(), "the square earns a placement: the turn goes on");
+    history.play(Move::Place(at(4, 4))).unwrap();
+    assert!(!history.current().mid_move());
+    assert_eq!(history.current().to_move(), Player::Second);
+    let turns = history.turns();
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0].0.turn_notation(turns[0].1), "b4 e1");
+    assert!(history.undo());
+    assert_eq!(history.current(), &start, "undo takes back the whole turn");
+    assert!(history.redo());
+    assert_eq!(history.ply(), 2);
+}
+
+#[test]
+fn a_step_and_its_captures_are_one_turn() {
+    let start = moving("bb... .b... b.... ...ww ..www", Player::First);
+    let mut history = History::starting_from(start.clone());
+    history.play(Move::Step { from: at(0, 2), to: at(0, 1) }).unwrap();
+    assert!(history.current().mid_move(), "the square earns a capture: the turn goes on");
+    history.play(Move::Remove(at(4, 4))).unwrap();
+    assert!(!history.current().mid_move());
+    let turns = history.turns();
+    assert_eq!(turns.len(), 1, "the step and the capture it earned");
+    assert_eq!(turns[0].0.turn_notation(turns[0].1), "a3-a4 xe1");
+    assert!(history.undo());
+    assert_eq!(history.current(), &start);
 }
 
 #[test]

@@ -445,6 +445,29 @@ impl Game for DarkChess {
         self.outcome
     }
 
+    /// A chain of captures is one turn.
+    fn mid_move(&self) -> bool {
+        self.chain.is_some()
+    }
+
+    /// A chain of captures as one turn, each capture after the first by its sign and square
+    /// (`b3xb2xc2`), as checkers writes a multi-jump; ending the chain by choice adds nothing.
+    fn turn_notation(&self, legs: &[Move]) -> String {
+        let mut position = self.clone();
+        let mut text = String::new();
+        for leg in legs {
+            let part = position.notation(leg);
+            match leg {
+                Move::EndChain => {}
+                // After the first, a capture starts where the last one ended: its square goes.
+                Move::Go { .. } if !text.is_empty() => text.push_str(&part[2..]),
+                _ => text.push_str(&part),
+            }
+            let _ = position.play(*leg);
+        }
+        text
+    }
+
     fn reveals_hidden(&self, mv: &Move) -> bool {
         match *mv {
             Move::Flip(_) => true,

@@ -166,6 +166,8 @@ pub struct FiveTigers {
     quiet_plies: u32,
     /// The formations the last placement or step completed, for the board to highlight.
     completed: Vec<Formation>,
+    /// The player to move goes on with their turn: a placement they earned, or a capture.
+    continues: bool,
     outcome: Option<Outcome>,
 }
 
@@ -177,7 +179,16 @@ impl FiveTigers {
         to_move: Player,
         phase: Phase,
     ) -> Self {
-        FiveTigers { config, board, to_move, phase, quiet_plies: 0, completed: Vec::new(), outcome: None }
+        FiveTigers {
+            config,
+            board,
+            to_move,
+            phase,
+            quiet_plies: 0,
+            completed: Vec::new(),
+            continues: false,
+            outcome: None,
+        }
     }
 
     pub fn stone(&self, point: Point) -> Option<Player> {
@@ -284,6 +295,7 @@ impl Game for FiveTigers {
             return Err(Illegal::NotAllowed);
         }
         let player = self.to_move;
+        self.continues = false;
         match (mv, self.phase) {
             (Move::Place(at), Phase::Place { owed }) => {
                 self.board[usize::from(at)] = Some(player);
@@ -296,6 +308,7 @@ impl Game for FiveTigers {
                     self.phase = Phase::Remove { left: 2, first: Player::Second };
                 } else if owed > 0 {
                     self.phase = Phase::Place { owed };
+                    self.continues = true;
                 } else {
                     self.to_move = player.opponent();
                     self.phase = Phase::Place { owed: 1 };
@@ -326,6 +339,7 @@ impl Game for FiveTigers {
                 // If the opponent runs out of stones to take, the captures end there.
                 if captures > 1 && self.stones(player.opponent()) > 0 {
                     self.phase = Phase::Move { captures: captures - 1 };
+                    self.continues = true;
                 } else {
                     self.start_moving(player.opponent());
                 }
@@ -337,6 +351,7 @@ impl Game for FiveTigers {
                 let captures = self.value(&self.completed);
                 if captures > 0 {
                     self.phase = Phase::Move { captures };
+                    self.continues = true;
                 } else {
                     self.quiet_plies += 1;
                     if self.quiet_plies >= QUIET_LIMIT {
@@ -353,6 +368,12 @@ impl Game for FiveTigers {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    /// A turn is a placement with every placement it earns, or a step with every capture it
+    /// earns; each removal of a removal round is a turn of its own.
+    fn mid_move(&self) -> bool {
+        self.continues && self.outcome.is_none()
     }
 
     /// Points as `a1`-`e5` (files from the left, ranks from the bottom): `c3` a placement,

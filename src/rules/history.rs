@@ -119,23 +119,34 @@ impl<G: Game> History<G> {
         Ok(())
     }
 
-    /// Whether [`History::undo`] would do something: there is a move, the players have not ended
-    /// the game, and the move revealed nothing hidden.
+    /// Where the last turn began: the index of its first action in the moves played.
+    fn last_turn_start(&self) -> usize {
+        let mut start = self.moves.len().saturating_sub(1);
+        while start > 0 && self.states[start].mid_move() {
+            start -= 1;
+        }
+        start
+    }
+
+    /// Whether [`History::undo`] would do something: there is a turn, the players have not ended
+    /// the game, and no action of that turn revealed anything hidden.
     pub fn can_undo(&self) -> bool {
-        self.conclusion.is_none() && self.last_move().is_some_and(|(before, mv)| !before.reveals_hidden(mv))
+        let start = self.last_turn_start();
+        self.conclusion.is_none()
+            && !self.moves.is_empty()
+            && (start..self.moves.len()).all(|i| !self.states[i].reveals_hidden(&self.moves[i]))
     }
 
     pub fn can_redo(&self) -> bool {
         self.conclusion.is_none() && !self.redo.is_empty()
     }
 
-    /// Takes back the last move, all its legs. Returns whether it did.
+    /// Takes back the last turn, all its actions. Returns whether it did.
     pub fn undo(&mut self) -> bool {
         if !self.can_undo() {
             return false;
         }
-        self.undo_leg();
-        while self.current().mid_move() && self.can_undo() {
+        for _ in self.last_turn_start()..self.moves.len() {
             self.undo_leg();
         }
         true
@@ -146,7 +157,7 @@ impl<G: Game> History<G> {
         self.redo.extend(self.moves.pop());
     }
 
-    /// Replays the most recently undone move, all its legs. Returns whether it did.
+    /// Replays the most recently undone turn, all its actions. Returns whether it did.
     pub fn redo(&mut self) -> bool {
         if !self.can_redo() {
             return false;

@@ -107,14 +107,15 @@ pub trait Game: Clone + Debug + PartialEq {
     /// `self` is the position before the move.
     fn notation(&self, mv: &Self::Move) -> String;
 
-    /// Whether the player to move is part-way through a move made of legs (a checkers
-    /// multi-jump) and must go on with it. Undo, redo and the move list treat the legs of one
-    /// move as one.
+    /// Whether the player to move is part-way through a turn made of several actions and acts
+    /// again: a checkers multi-jump, a dark-chess chain of captures, Five Tigers' earned
+    /// placements and captures. This is the one notion of a turn: history, undo and redo, the
+    /// move list, saves, engines and the server all treat the actions of one turn as one.
     fn mid_move(&self) -> bool {
         false
     }
 
-    /// A whole move, leg by leg, in the game's notation; `self` is the position before it.
+    /// A whole turn, action by action, in the game's notation; `self` is the position before it.
     fn turn_notation(&self, legs: &[Self::Move]) -> String {
         let mut position = self.clone();
         let parts: Vec<String> = legs

@@ -194,7 +194,11 @@ impl UiGame for DarkChess {
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
         .collect();
-        vec![(text.seed)(config.seed), (text.house_rules)(&house_rules)]
+        let mut info = vec![(text.seed)(config.seed), (text.house_rules)(&house_rules)];
+        if config.chain_capture {
+            info.push(text.chain_turn.to_owned());
+        }
+        info
     }
 
     /// Each side's captured pieces, strongest first.

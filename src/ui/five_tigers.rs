@@ -165,6 +165,6 @@ impl UiGame for FiveTigers {
         let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];
         let named: Vec<(&str, u32)> =
             shapes.iter().map(|&shape| ((text.formation)(shape_name(shape)), values.of(shape))).collect();
-        vec![(text.values)(&named)]
+        vec![(text.values)(&named), text.five_tigers_turn.to_owned()]
     }
 }

@@ -243,6 +243,16 @@ impl<G: UiGame> Session<G> {
         position
     }
 
+    /// Whether the last action of the turn being made may be taken back: it revealed nothing.
+    fn can_take_back_leg(&self) -> bool {
+        let Some((last, before)) = self.pending.split_last() else { return false };
+        let mut position = self.history.current().clone();
+        for leg in before {
+            let _ = position.play(*leg);
+        }
+        !position.reveals_hidden(last)
+    }
+
     /// Whether the move being made is complete (waiting for Finish Turn).
     fn complete(&self, position: &G) -> bool {
         !self.pending.is_empty() && !position.mid_move()
@@ -275,10 +285,13 @@ impl<G: UiGame> Session<G> {
     fn control(&mut self, control: Control) -> Result<(), Illegal> {
         let history = &mut self.history;
         match control {
-            // A leg of the move being made is taken back first.
+            // An action of the turn being made is taken back first, unless it revealed
+            // something hidden.
             Control::Undo => {
-                if self.pending.pop().is_none() {
+                if self.pending.is_empty() {
                     history.undo();
+                } else if self.can_take_back_leg() {
+                    self.pending.pop();
                 }
             }
             Control::Redo => {
@@ -346,7 +359,9 @@ impl<G: UiGame> Session<G> {
     }
 
     fn board(&self, position: &G, text: &Text) -> BoardView {
-        let mut board = position.view(self.history.move_list(), self.path(), text);
+        // The moves that led here: the history's, then the actions of the turn being made.
+        let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
+        let mut board = position.view(&moves, self.path(), text);
         if self.complete(position) {
             // The move is made: nothing more to play until it is finished or cleared.
             board.moves.clear();
@@ -393,7 +408,7 @@ impl<G: UiGame> Session<G> {
             to_move: game.side(game.to_move()),
             ended,
             ending,
-            can_undo: !self.pending.is_empty() || history.can_undo(),
+            can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back_leg() },
             can_redo: self.pending.is_empty() && history.can_redo(),
             moves,
             refusal: self.refusal,

@@ -35,10 +35,13 @@ impl<G: Game> Conformance<G> {
         let mut history = History::<G>::new(config);
         // Undo takes back a whole move, so it returns to where the move's first leg began.
         let mut move_start = history.current().clone();
+        // Whether an action of the turn so far revealed something hidden: then it stays.
+        let mut revealed = false;
         loop {
             let position = history.current().clone();
             if !position.mid_move() {
                 move_start = position.clone();
+                revealed = false;
             }
             let legal = position.legal_moves();
             check_no_duplicates(&legal);
@@ -51,8 +54,9 @@ impl<G: Game> Conformance<G> {
             assert!(!legal.is_empty(), "seed {seed}: a game in progress has no move");
             assert!(history.ply() < self.max_plies, "seed {seed}: no end after {} plies", self.max_plies);
             let mv = legal[rng.random_range(0..legal.len())];
+            revealed |= position.reveals_hidden(&mv);
             history.play(mv).unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
-            check_undo_redo(&mut history, &move_start, seed);
+            check_undo_redo(&mut history, &move_start, revealed, seed);
         }
     }
 
@@ -83,12 +87,11 @@ fn check_no_duplicates<M: PartialEq + std::fmt::Debug>(moves: &[M]) {
     }
 }
 
-/// Undo restores the exact position before the move (all its legs); redo restores the exact
-/// position after it.
-fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, seed: u64) {
+/// Undo restores the exact position before the turn (all its actions so far); redo restores
+/// the exact position after it. A turn that revealed something hidden is never undone.
+fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, revealed: bool, seed: u64) {
     let after = history.current().clone();
-    let (leg_start, mv) = history.last_move().expect("a move was just played");
-    if leg_start.reveals_hidden(mv) {
+    if revealed {
         assert!(!history.undo(), "seed {seed}: undo crossed hidden information");
         return;
     }

@@ -197,6 +197,27 @@ test('chain capture: the same piece captures again', async () => {
   await done(page);
 });
 
+test('chain capture: the chain is one turn, in the move list and for Undo', async () => {
+  const page = await chainUnderWay();
+  const entries = page.locator('[data-moves] [data-move]');
+  assert.equal(await entries.count(), 4, 'the chain under way is not listed yet');
+  await control(page, 'undo').click();
+  assert.equal(await status(page).getAttribute('data-turn'), 'red', 'Undo takes back the last capture first');
+  assert.equal(await piece(page, 4, 1).getAttribute('data-kind'), 'chariot');
+  await piece(page, 4, 1).dragTo(cell(page, 4, 0));
+  await piece(page, 4, 0).dragTo(cell(page, 3, 0));
+  assert.equal(await entries.count(), 5);
+  assert.match(await entries.last().textContent(), /e3xe4xd4$/);
+  // Undo takes the whole chain back: both pieces return.
+  await control(page, 'undo').click();
+  assert.equal(await entries.count(), 4);
+  assert.equal(await piece(page, 4, 1).getAttribute('data-kind'), 'chariot');
+  assert.equal(await piece(page, 4, 0).getAttribute('data-owner'), 'black');
+  assert.equal(await piece(page, 3, 0).getAttribute('data-owner'), 'black');
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await done(page);
+});
+
 test('chain capture: or the player ends the turn', async () => {
   const page = await chainUnderWay();
   await page.locator('button[data-action="end-chain"]').click();

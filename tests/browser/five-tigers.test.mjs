@@ -24,6 +24,13 @@ test('a placement that makes a square earns another placement', async () => {
   await page.locator('[data-hand="black"] [data-piece][draggable="true"]').dragTo(cell(page, 2, 2));
   assert.equal(await owner(page, 2, 2), 'black');
   assert.equal(await status(page).getAttribute('data-turn'), 'white');
+  // The placement and the one it earned are one turn: one entry, and Undo takes both back.
+  const entries = page.locator('[data-moves] [data-move]');
+  assert.equal(await entries.count(), 7);
+  assert.match(await entries.last().textContent(), /b4 c3$/);
+  await control(page, 'undo').click();
+  assert.equal(await piece(page, 1, 1).count() + await piece(page, 2, 2).count(), 0);
+  assert.equal(await status(page).getAttribute('data-turn'), 'black');
   await done(page);
 });
 

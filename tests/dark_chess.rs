@@ -1,7 +1,7 @@
 //! Dark chess rules, each from positions written as text.
 
 use board_suite::rules::dark_chess::{
-    COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, captures_by_rank, square_at,
+    COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, Seen, captures_by_rank, square_at,
 };
 use board_suite::rules::{Game, History, Illegal, Outcome, Player};
 
@@ -542,4 +542,33 @@ fn endgame() {
     history.undo();
     assert_eq!(history.current(), &before, "the last move is not a flip");
     println!("{}", save::encode("dark-chess", &history, &[], 0));
+}
+
+#[test]
+fn views_of_differently_shuffled_games_compare_equal() {
+    // Before any flip every shuffle looks the same.
+    let (a, b) =
+        (DarkChess::new(&Config { seed: 1, ..rules() }), DarkChess::new(&Config { seed: 2, ..rules() }));
+    assert_ne!(a, b);
+    assert_eq!(a.view(), b.view());
+    // After some play, positions dealt again from the view differ only where nothing shows.
+    let mut game = a;
+    for mv in [Move::Flip(0), Move::Flip(9), Move::Flip(20), Move::Flip(31)] {
+        play(&mut game, mv);
+    }
+    let view = game.view();
+    let (x, y) = (DarkChess::from_view(&view, 7), DarkChess::from_view(&view, 8));
+    assert_ne!(x, y, "two deals of the face-down pieces");
+    assert_eq!(x.view(), view);
+    assert_eq!(y.view(), view);
+    for square in 0..32 {
+        match game.cell(square) {
+            Cell::FaceDown(_) => {
+                assert_eq!(view.seen(square), Seen::FaceDown, "nothing of a face-down piece shows")
+            }
+            cell => assert_eq!(x.cell(square), cell),
+        }
+    }
+    assert_eq!(view.hidden_pieces().len(), 28);
+    assert_eq!(view.rules().seed, 0, "the seed would give the layout away");
 }

@@ -24,7 +24,7 @@ pub struct Piece {
 
 /// One leg of a move: a step, a jump over the piece between `from` and `to`, or a stop
 /// (`from == to`) that ends a multi-jump early where captures are optional.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Move {
     pub from: Square,
     pub to: Square,
@@ -41,7 +41,7 @@ impl Move {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
     /// WCDF: a player who can capture must. Off is the seed's "captures optional".
@@ -85,7 +85,7 @@ fn forward(player: Player) -> isize {
     if player == Player::First { 1 } else { -1 }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Checkers {
     config: Config,
     board: [Option<Piece>; SQUARES],

@@ -8,7 +8,7 @@ pub const COLUMNS: usize = 7;
 pub const ROWS: usize = 6;
 
 /// Dropping a disc into a column, 0-based from the left.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     Drop(u8),
 }
@@ -16,7 +16,7 @@ pub enum Move {
 /// A cell, `x` from the left and `y` from the top, as on screen.
 pub type Cell = (usize, usize);
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ConnectFour {
     /// `board[x][y]`, `y` from the top.
     board: [[Option<Player>; ROWS]; COLUMNS],

@@ -20,7 +20,7 @@ pub fn coordinates(point: Point) -> (usize, usize) {
     super::grid_coordinates(point, SIZE)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     Place(Point),
     Remove(Point),
@@ -43,7 +43,7 @@ pub enum Shape {
 }
 
 /// What each shape is worth: extra placements while placing, captures while moving.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Values {
     pub square: u32,
     pub diagonal3: u32,
@@ -65,7 +65,7 @@ impl Values {
 }
 
 /// Regional value tables: the same rules, other numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Preset {
     /// The seed's rules: 方 1, 三斜 1, 四斜 2, 五斜 3, row or column 2.
     #[default]
@@ -88,14 +88,14 @@ impl Preset {
     }
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
     pub preset: Preset,
 }
 
 /// One formation on the board: its shape and its points.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Formation {
     pub shape: Shape,
     pub points: Vec<Point>,
@@ -142,7 +142,7 @@ pub fn formations() -> Vec<Formation> {
 }
 
 /// The phase of the game, with what the player to move still owes in it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
     /// Placing: `owed` placements left this turn (one, plus any earned).
     Place { owed: u32 },
@@ -156,7 +156,7 @@ pub enum Phase {
 /// Moving-phase plies without a capture that draw the game (50 moves by each side).
 pub const QUIET_LIMIT: u32 = 100;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FiveTigers {
     config: Config,
     board: [Option<Player>; POINTS],

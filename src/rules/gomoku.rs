@@ -19,12 +19,12 @@ pub fn coordinates(point: Point) -> (usize, usize) {
     super::grid_coordinates(point, SIZE)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     Place(Point),
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RuleSet {
     /// Five or more in a row wins.
     #[default]
@@ -35,7 +35,7 @@ pub enum RuleSet {
     Renju,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
     pub rules: RuleSet,
@@ -159,7 +159,7 @@ pub fn forbidden(board: Board, point: Point) -> bool {
     three_count >= 2
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Gomoku {
     config: Config,
     board: Board,

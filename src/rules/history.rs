@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 
 /// An ending decided by the players rather than the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Conclusion {
     /// This player resigned; the other wins.
     Resigned(Player),
@@ -302,7 +302,7 @@ mod tests {
     }
 
     /// A game whose every move reveals something, to test that undo stops there.
-    #[derive(Clone, Debug, PartialEq, Default)]
+    #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
     struct Reveal(u8);
 
     impl Game for Reveal {

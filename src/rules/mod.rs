@@ -14,6 +14,7 @@ pub use history::{Conclusion, History};
 
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// One of the two people at the device. `First` moves first; a game names the sides
 /// (red and yellow, black and white) for display.
@@ -45,7 +46,7 @@ pub fn grid_coordinates(index: u8, width: usize) -> (usize, usize) {
 }
 
 /// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     Win(Player),
     Draw,
@@ -73,9 +74,9 @@ pub enum Illegal {
 ///
 /// A state is built from its [`Game::Config`] and changed only by [`Game::play`], so a game is
 /// fully described by its config and its moves: that is what a save holds.
-pub trait Game: Clone + Debug + PartialEq {
+pub trait Game: Clone + Debug + Eq + Hash {
     /// One player's action; small and `Copy`, no strings.
-    type Move: Copy + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Move: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned;
     /// Everything chosen before the first move (rule sets, house rules, a shuffle's seed).
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
 

@@ -81,6 +81,12 @@ impl<G: Game> Conformance<G> {
     }
 }
 
+/// A position's hash, the same for equal positions (for transposition tables and repetition).
+fn hash<G: Game>(position: &G) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(position)
+}
+
 fn check_no_duplicates<M: PartialEq + std::fmt::Debug>(moves: &[M]) {
     for (i, mv) in moves.iter().enumerate() {
         assert!(!moves[..i].contains(mv), "{mv:?} generated twice");
@@ -97,8 +103,10 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, revealed: bool
     }
     assert!(history.undo(), "seed {seed}: undo refused");
     assert_eq!(history.current(), before, "seed {seed}: undo did not restore the position");
+    assert_eq!(hash(history.current()), hash(before), "seed {seed}: equal positions hash apart");
     assert!(history.redo(), "seed {seed}: redo refused");
     assert_eq!(history.current(), &after, "seed {seed}: redo did not restore the position");
+    assert_eq!(hash(history.current()), hash(&after), "seed {seed}: equal positions hash apart");
 }
 
 /// A save round-trips, its revision too, with no move in progress and with a leg of the next

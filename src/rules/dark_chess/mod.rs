@@ -4,6 +4,10 @@
 //! gives its player that piece's colour. Optional house rules: chain capture (連吃), chariot
 //! rush (車直衝) and blind capture (盲吃).
 
+mod view;
+
+pub use view::{Seen, View};
+
 use super::{Game, Illegal, Outcome, Player};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -41,7 +45,7 @@ impl Colour {
 
 /// The ranks, weakest first, so that `>=` is "may capture" (with two exceptions, see
 /// [`captures_by_rank`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rank {
     Soldier,
     Cannon,
@@ -91,7 +95,7 @@ pub enum Cell {
 /// A move: flip a face-down piece; take a piece from one square to another (a step, a
 /// capture, a cannon's jump, a chariot's rush, or a blind attack on a face-down piece); or,
 /// under chain capture, stop capturing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     Flip(Square),
     Go { from: Square, to: Square },
@@ -99,7 +103,7 @@ pub enum Move {
 }
 
 /// Chosen before the game: the shuffle and the house rules.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
     /// Determines the shuffle completely.
@@ -140,7 +144,7 @@ fn neighbour(square: Square, (dx, dy): (isize, isize)) -> Option<Square> {
     Some(square_at(x, y))
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DarkChess {
     config: Config,
     board: [Cell; SQUARES],

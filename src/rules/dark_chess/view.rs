@@ -1,0 +1,128 @@
+//! What one player at the board may know of a dark-chess position: every face-up piece and
+//! empty square where it is, which squares are face down, and the pieces still face down as a
+//! multiset, never which piece lies where. The engine, share links and the server's frames
+//! take this type, so a leak is a type error rather than a forgotten filter.
+
+use super::{Cell, Colour, Config, DarkChess, Piece, Rank, SQUARES, Square};
+use crate::rules::{Outcome, Player};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+
+/// A square as a player at the board sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Seen {
+    Empty,
+    FaceDown,
+    FaceUp(Piece),
+}
+
+/// A position as one player sees it. Built only from a [`DarkChess`], never from its shuffle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct View {
+    /// The rules in force, without the seed (it would give the layout away).
+    rules: Config,
+    board: [Seen; SQUARES],
+    /// How many pieces of each colour and rank are face down: red then black, in
+    /// [`Rank::ALL`] order.
+    hidden: [[u8; 7]; 2],
+    to_move: Player,
+    first_colour: Option<Colour>,
+    chain: Option<Square>,
+    quiet_plies: u32,
+    captured: Vec<Piece>,
+    outcome: Option<Outcome>,
+}
+
+fn colour_index(colour: Colour) -> usize {
+    match colour {
+        Colour::Red => 0,
+        Colour::Black => 1,
+    }
+}
+
+fn rank_index(rank: Rank) -> usize {
+    Rank::ALL.iter().position(|&r| r == rank).unwrap_or(0)
+}
+
+impl View {
+    pub fn seen(&self, square: Square) -> Seen {
+        self.board.get(usize::from(square)).copied().unwrap_or(Seen::Empty)
+    }
+
+    /// How many of `piece` are still face down somewhere.
+    pub fn hidden(&self, piece: Piece) -> u8 {
+        self.hidden[colour_index(piece.colour)][rank_index(piece.rank)]
+    }
+
+    /// The face-down pieces, each as often as it is face down, in a fixed order.
+    pub fn hidden_pieces(&self) -> Vec<Piece> {
+        let mut pieces = Vec::new();
+        for colour in [Colour::Red, Colour::Black] {
+            for rank in Rank::ALL {
+                let piece = Piece { colour, rank };
+                pieces.extend(std::iter::repeat_n(piece, usize::from(self.hidden(piece))));
+            }
+        }
+        pieces
+    }
+
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    pub fn rules(&self) -> &Config {
+        &self.rules
+    }
+}
+
+impl DarkChess {
+    /// The position as a player at the board sees it.
+    pub fn view(&self) -> View {
+        let mut hidden = [[0; 7]; 2];
+        let board = self.board.map(|cell| match cell {
+            Cell::Empty => Seen::Empty,
+            Cell::FaceUp(piece) => Seen::FaceUp(piece),
+            Cell::FaceDown(piece) => {
+                hidden[colour_index(piece.colour)][rank_index(piece.rank)] += 1;
+                Seen::FaceDown
+            }
+        });
+        View {
+            rules: Config { seed: 0, ..self.config.clone() },
+            board,
+            hidden,
+            to_move: self.to_move,
+            first_colour: self.first_colour,
+            chain: self.chain,
+            quiet_plies: self.quiet_plies,
+            captured: self.captured.clone(),
+            outcome: self.outcome,
+        }
+    }
+
+    /// A position for search from what a player sees: the face-down pieces dealt onto the
+    /// face-down squares by a shuffle of `seed`. Positions seen before this one are not part of
+    /// a view, so a repetition counts from here.
+    pub fn from_view(view: &View, seed: u64) -> DarkChess {
+        let mut pieces = view.hidden_pieces();
+        pieces.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
+        let mut dealt = pieces.into_iter();
+        let board = view.board.map(|seen| match seen {
+            Seen::Empty => Cell::Empty,
+            Seen::FaceUp(piece) => Cell::FaceUp(piece),
+            // A view always has as many face-down pieces as face-down squares.
+            Seen::FaceDown => dealt.next().map_or(Cell::Empty, Cell::FaceDown),
+        });
+        DarkChess {
+            config: view.rules.clone(),
+            board,
+            to_move: view.to_move,
+            first_colour: view.first_colour,
+            chain: view.chain,
+            quiet_plies: view.quiet_plies,
+            seen: vec![(board, view.to_move)],
+            captured: view.captured.clone(),
+            outcome: view.outcome,
+        }
+    }
+}

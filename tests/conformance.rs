@@ -10,7 +10,7 @@ fn connect_four() {
     Conformance::<ConnectFour> {
         id: "connect-four",
         configs: vec![()],
-        candidates: |_| (0..=9).map(Move::Drop).collect(),
+        candidates: |_| (0..=9).chain([u8::MAX]).map(Move::Drop).collect(),
         playouts: 2000,
         max_plies: 42,
     }
@@ -47,6 +47,12 @@ fn dark_chess() {
                 }
             }
             moves.push(Move::EndChain);
+            // The far end of the number range: named and refused without overflowing.
+            moves.extend([
+                Move::Flip(u8::MAX),
+                Move::Go { from: u8::MAX, to: 0 },
+                Move::Go { from: 0, to: u8::MAX },
+            ]);
             moves
         },
         // Games run to hundreds of plies and every ply replays the save: fewer, longer games.
@@ -74,6 +80,12 @@ fn checkers() {
                     }
                 }
             }
+            // The far end of the number range: named and refused without overflowing.
+            moves.extend([
+                Move { from: u8::MAX, to: u8::MAX },
+                Move { from: 31, to: u8::MAX },
+                Move { from: u8::MAX, to: 0 },
+            ]);
             moves
         },
         playouts: 60,
@@ -96,6 +108,8 @@ fn five_tigers() {
                     moves.push(Move::Step { from, to });
                 }
             }
+            // The far end of the number range: named and refused without overflowing.
+            moves.extend([Move::Place(u8::MAX), Move::Remove(u8::MAX), Move::Step { from: 24, to: u8::MAX }]);
             moves
         },
         playouts: 100,
@@ -112,7 +126,7 @@ fn gomoku() {
         configs: [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju]
             .map(|rules| Config { rules })
             .to_vec(),
-        candidates: |_| (0..=226).map(Move::Place).collect(),
+        candidates: |_| (0..=226).chain([u8::MAX]).map(Move::Place).collect(),
         playouts: 30,
         max_plies: 225,
     }

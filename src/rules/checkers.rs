@@ -193,6 +193,15 @@ impl Checkers {
         })
     }
 
+    /// Whether the player to move has a capture anywhere.
+    fn has_capture(&self) -> bool {
+        let mut jumps = Vec::new();
+        self.own_squares().any(|from| {
+            self.jumps_from(from, &mut jumps);
+            !jumps.is_empty()
+        })
+    }
+
     /// Ends the turn: jumped pieces leave, the other player moves, and the rules may end the game.
     fn end_turn(&mut self, irreversible: bool) {
         for square in 0..SQUARES {
@@ -243,6 +252,9 @@ impl Game for Checkers {
         self.to_move
     }
 
+    /// Jumps, square by square from 1 (each piece's directions: forward left, forward right,
+    /// then a king's backward left and right), then, where no capture is compelled, steps in
+    /// the same order; part-way through a multi-jump, that piece's jumps and then the stop.
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.outcome.is_some() {
@@ -267,11 +279,38 @@ impl Game for Checkers {
         moves
     }
 
+    fn is_legal(&self, mv: &Move) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        if let Some(from) = self.jumping {
+            if mv.from != from {
+                return false;
+            }
+            if mv.is_stop() {
+                return !self.config.compulsory_capture;
+            }
+            self.jumps_from(from, &mut moves);
+            return moves.contains(mv);
+        }
+        if !self.piece(mv.from).is_some_and(|p| p.owner == self.to_move) {
+            return false;
+        }
+        self.jumps_from(mv.from, &mut moves);
+        if moves.contains(mv) {
+            return true;
+        }
+        moves.clear();
+        self.steps_from(mv.from, &mut moves);
+        moves.contains(mv) && !(self.config.compulsory_capture && self.has_capture())
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
-        if !self.legal_moves().contains(&mv) {
+        if !self.is_legal(&mv) {
             return Err(Illegal::NotAllowed);
         }
         self.apply(mv);
@@ -284,11 +323,12 @@ impl Game for Checkers {
 
     /// A leg in PDN: `11-15` for a step, `22x15` for a jump; a stop names where it stops.
     fn notation(&self, mv: &Move) -> String {
+        let number = |square: Square| u32::from(square) + 1;
         if mv.is_stop() {
-            return (mv.to + 1).to_string();
+            return number(mv.to).to_string();
         }
         let separator = if jumped_square(*mv).is_some() { 'x' } else { '-' };
-        format!("{}{separator}{}", mv.from + 1, mv.to + 1)
+        format!("{}{separator}{}", number(mv.from), number(mv.to))
     }
 
     fn mid_move(&self) -> bool {

@@ -114,11 +114,17 @@ impl Game for ConnectFour {
         self.to_move
     }
 
+    /// The columns with room, left to right.
     fn legal_moves(&self) -> Vec<Move> {
         if self.outcome.is_some() {
             return Vec::new();
         }
         (0..COLUMNS).filter(|&x| self.landing_cell(x).is_some()).map(|x| Move::Drop(x as u8)).collect()
+    }
+
+    fn is_legal(&self, &Move::Drop(column): &Move) -> bool {
+        let column = usize::from(column);
+        self.outcome.is_none() && column < COLUMNS && self.landing_cell(column).is_some()
     }
 
     fn play(&mut self, Move::Drop(column): Move) -> Result<(), Illegal> {
@@ -147,7 +153,7 @@ impl Game for ConnectFour {
     }
 
     fn notation(&self, Move::Drop(column): &Move) -> String {
-        (column + 1).to_string()
+        (u32::from(*column) + 1).to_string()
     }
 }
 

@@ -20,6 +20,11 @@ pub fn coordinates(point: Point) -> (usize, usize) {
     super::grid_coordinates(point, SIZE)
 }
 
+/// A point as `a1`-`e5`: files from the left, ranks from the bottom.
+pub fn point_name(point: Point) -> String {
+    super::square_name(point, SIZE, SIZE)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Move {
     Place(Point),
@@ -272,6 +277,8 @@ impl Game for FiveTigers {
         self.to_move
     }
 
+    /// By point, row by row from the top left: placements, or removals, or steps (each stone's
+    /// to the left, right, up, then down).
     fn legal_moves(&self) -> Vec<Move> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -287,11 +294,32 @@ impl Game for FiveTigers {
         }
     }
 
+    fn is_legal(&self, mv: &Move) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let player = self.to_move;
+        match (*mv, self.phase) {
+            (Move::Place(at), Phase::Place { .. }) => usize::from(at) < POINTS && self.stone(at).is_none(),
+            (Move::Remove(at), Phase::Remove { .. } | Phase::Move { captures: 1.. }) => {
+                self.stone(at) == Some(player.opponent())
+            }
+            (Move::Step { from, to }, Phase::Move { captures: 0 }) => {
+                let ((ax, ay), (bx, by)) = (coordinates(from), coordinates(to));
+                self.stone(from) == Some(player)
+                    && usize::from(to) < POINTS
+                    && self.stone(to).is_none()
+                    && ax.abs_diff(bx) + ay.abs_diff(by) == 1
+            }
+            _ => false,
+        }
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
-        if !self.legal_moves().contains(&mv) {
+        if !self.is_legal(&mv) {
             return Err(Illegal::NotAllowed);
         }
         let player = self.to_move;
@@ -379,10 +407,7 @@ impl Game for FiveTigers {
     /// Points as `a1`-`e5` (files from the left, ranks from the bottom): `c3` a placement,
     /// `xc3` a removal, `c3-c4` a step.
     fn notation(&self, mv: &Move) -> String {
-        let name = |p: Point| {
-            let (x, y) = coordinates(p);
-            format!("{}{}", char::from(b'a' + x as u8), SIZE - y)
-        };
+        let name = point_name;
         match *mv {
             Move::Place(p) => name(p),
             Move::Remove(p) => format!("x{}", name(p)),

@@ -159,6 +159,11 @@ pub fn forbidden(board: Board, point: Point) -> bool {
     three_count >= 2
 }
 
+/// A point as `a1`-`o15`: files from the left, ranks from the bottom.
+pub fn point_name(point: Point) -> String {
+    super::square_name(point, SIZE, SIZE)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Gomoku {
     config: Config,
@@ -228,6 +233,8 @@ impl Game for Gomoku {
         self.to_move
     }
 
+    /// The empty points black may use (all of them, but under renju), row by row from the top
+    /// left.
     fn legal_moves(&self) -> Vec<Move> {
         if self.outcome.is_some() {
             return Vec::new();
@@ -236,6 +243,13 @@ impl Game for Gomoku {
             .filter(|&p| self.stone(p).is_none() && !self.is_forbidden(p))
             .map(Move::Place)
             .collect()
+    }
+
+    fn is_legal(&self, &Move::Place(point): &Move) -> bool {
+        self.outcome.is_none()
+            && usize::from(point) < POINTS
+            && self.stone(point).is_none()
+            && !self.is_forbidden(point)
     }
 
     fn play(&mut self, Move::Place(point): Move) -> Result<(), Illegal> {
@@ -269,7 +283,6 @@ impl Game for Gomoku {
 
     /// Points as `a1`-`o15`: files from the left, ranks from the bottom.
     fn notation(&self, Move::Place(point): &Move) -> String {
-        let (x, y) = coordinates(*point);
-        format!("{}{}", char::from(b'a' + x as u8), SIZE - y)
+        point_name(*point)
     }
 }

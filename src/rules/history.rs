@@ -320,6 +320,9 @@ mod tests {
         fn legal_moves(&self) -> Vec<u8> {
             vec![0, 1]
         }
+        fn is_legal(&self, mv: &u8) -> bool {
+            *mv < 2
+        }
         fn play(&mut self, mv: u8) -> Result<(), Illegal> {
             self.0 = mv;
             Ok(())

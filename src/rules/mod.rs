@@ -45,6 +45,18 @@ pub fn grid_coordinates(index: u8, width: usize) -> (usize, usize) {
     (usize::from(index) % width, usize::from(index) / width)
 }
 
+/// A place on a lettered board (a [`grid_index`] on a board `columns` by `rows`) as `a1`:
+/// files lettered from the left, ranks numbered from the bottom. The one naming of squares and
+/// points for every game that uses it; a place off the board (a move that did not come from
+/// the rules) is `?`.
+pub fn square_name(index: u8, columns: usize, rows: usize) -> String {
+    let (x, y) = grid_coordinates(index, columns);
+    match u8::try_from(x) {
+        Ok(file) if y < rows && file < 26 => format!("{}{}", char::from(b'a' + file), rows - y),
+        _ => "?".to_owned(),
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
@@ -89,8 +101,14 @@ pub trait Game: Clone + Debug + Eq + Hash {
     /// Whose turn it is. Meaningless once [`Game::outcome`] is `Some`.
     fn to_move(&self) -> Player;
 
-    /// Every move the player to move may make now, without duplicates; empty when the game is over.
+    /// Every move the player to move may make now, without duplicates; empty when the game is
+    /// over. The order is part of the contract (engines and seeded randomness rely on it): each
+    /// game documents it, and it changes only with its tests.
     fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// Whether `mv` may be played now. Exactly `legal_moves().contains(mv)`, but without
+    /// generating every move: engines and the server check one move at a time.
+    fn is_legal(&self, mv: &Self::Move) -> bool;
 
     /// Plays a move. An illegal move is refused with the reason and leaves the state unchanged.
     fn play(&mut self, mv: Self::Move) -> Result<(), Illegal>;

@@ -8,6 +8,7 @@ use crate::i18n::Text;
 use crate::route::GameId;
 use crate::rules::five_tigers::{
     Config, FiveTigers, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates, point_at,
+    point_name,
 };
 use crate::rules::{Game, Outcome, Player};
 
@@ -31,12 +32,6 @@ fn preset_name(preset: Preset) -> &'static str {
         Preset::Northeast => "northeast",
         Preset::Shandong => "shandong",
     }
-}
-
-/// A point as `a1`-`e5`, files from the left and ranks from the bottom.
-fn point_name(point: Point) -> String {
-    let (x, y) = coordinates(point);
-    format!("{}{}", char::from(b'a' + x as u8), SIZE - y)
 }
 
 impl UiGame for FiveTigers {

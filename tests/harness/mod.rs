@@ -60,9 +60,11 @@ impl<G: Game> Conformance<G> {
         }
     }
 
-    /// Every legal move plays; every other candidate is refused and changes nothing.
+    /// Every legal move plays; every other candidate is refused and changes nothing; the
+    /// one-move legality check agrees with the list; any move can be named.
     fn check_candidates(&self, position: &G, legal: &[G::Move]) {
         for mv in legal {
+            assert!(position.is_legal(mv), "generated move {mv:?} is not legal by is_legal");
             let mut after = position.clone();
             assert_eq!(after.play(*mv), Ok(()), "generated move {mv:?} refused");
         }
@@ -70,6 +72,9 @@ impl<G: Game> Conformance<G> {
             if legal.contains(&mv) {
                 continue;
             }
+            assert!(!position.is_legal(&mv), "{mv:?} is not generated but is_legal says it is");
+            // Naming any move, even one off the board, never overflows.
+            let _ = position.notation(&mv);
             let mut after = position.clone();
             let result = after.play(mv);
             assert!(result.is_err(), "{mv:?} is not generated but was accepted");

@@ -310,13 +310,27 @@ impl DarkChess {
         !more.is_empty()
     }
 
+    /// Whether the player to move has any move, without listing them: a face-down piece to
+    /// flip, or a face-up piece of theirs that can go somewhere.
+    fn has_move(&self) -> bool {
+        let mut moves = Vec::new();
+        (0..SQUARES as Square).any(|square| match self.cell(square) {
+            Cell::FaceDown(_) => true,
+            Cell::FaceUp(_) => {
+                self.piece_moves(square, false, &mut moves);
+                !moves.is_empty()
+            }
+            Cell::Empty => false,
+        })
+    }
+
     /// Ends the turn: the other player moves, and the rules may end the game.
     fn pass_turn(&mut self) {
         self.chain = None;
         self.to_move = self.to_move.opponent();
         self.seen.push((self.board, self.to_move));
         let repeated = self.seen.iter().filter(|&&seen| seen == (self.board, self.to_move)).count();
-        if self.legal_moves().is_empty() {
+        if !self.has_move() {
             self.outcome = Some(Outcome::Win(self.to_move.opponent()));
         } else if self.quiet_plies >= self.config.quiet_limit || repeated >= 3 {
             self.outcome = Some(Outcome::Draw);
@@ -355,8 +369,7 @@ fn rank_letter(rank: Rank) -> char {
 
 /// A square as `a1`-`h4`: files from the left, ranks from the bottom.
 pub fn square_name(square: Square) -> String {
-    let (x, y) = coordinates(square);
-    format!("{}{}", char::from(b'a' + x as u8), ROWS - y)
+    super::square_name(square, COLUMNS, ROWS)
 }
 
 impl Game for DarkChess {
@@ -375,6 +388,9 @@ impl Game for DarkChess {
         self.to_move
     }
 
+    /// Square by square from the top left: a flip of a face-down piece, or a face-up piece's
+    /// moves (up, right, down, left; a cannon's step before its jump in each direction).
+    /// Part-way through a chain: that piece's captures, then ending the chain.
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::new();
         if self.outcome.is_some() {
@@ -395,11 +411,27 @@ impl Game for DarkChess {
         moves
     }
 
+    fn is_legal(&self, mv: &Move) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        match (*mv, self.chain) {
+            (Move::EndChain, chain) => chain.is_some(),
+            (Move::Flip(at), None) => matches!(self.cell(at), Cell::FaceDown(_)),
+            (Move::Go { from, .. }, chain) if chain.is_none_or(|c| c == from) => {
+                let mut moves = Vec::new();
+                self.piece_moves(from, chain.is_some(), &mut moves);
+                moves.contains(mv)
+            }
+            _ => false,
+        }
+    }
+
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
         if self.outcome.is_some() {
             return Err(Illegal::GameOver);
         }
-        if !self.legal_moves().contains(&mv) {
+        if !self.is_legal(&mv) {
             return Err(Illegal::NotAllowed);
         }
         let chain_goes_on = match mv {

@@ -225,16 +225,18 @@ fn forty_moves_each_without_capture_or_man_move_draw() {
 #[test]
 fn the_third_repetition_draws() {
     let picture = ".B...... ........ ........ ........ ........ ........ ........ ......R.";
-    let mut game = setup(picture, Player::First);
+    // Positions keep no history: the game's history counts repetitions.
+    let mut history = History::starting_from(setup(picture, Player::First));
     let round = [leg((1, 0), (2, 1)), leg((6, 7), (5, 6)), leg((2, 1), (1, 0)), leg((5, 6), (6, 7))];
     for mv in round {
-        game.play(mv).unwrap();
+        history.play(mv).unwrap();
     }
-    assert_eq!(game.outcome(), None);
+    assert_eq!(history.outcome(), None);
     for mv in round {
-        game.play(mv).unwrap();
+        history.play(mv).unwrap();
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw));
+    assert_eq!(history.outcome(), Some(Outcome::Draw));
+    assert_eq!(history.current().outcome(), None, "the position alone does not know");
 }
 
 #[test]

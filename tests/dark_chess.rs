@@ -295,17 +295,23 @@ fn a_flip_or_capture_resets_the_quiet_count() {
 
 #[test]
 fn the_third_repetition_draws() {
+    // Positions keep no history: the game's history counts repetitions.
     let text = top_row("H .. .. .. .. .. .. h");
-    let mut game = red_to_move(&text, rules());
+    let mut history = History::starting_from(red_to_move(&text, rules()));
     let shuffle = [go((0, 0), (0, 1)), go((7, 0), (7, 1)), go((0, 1), (0, 0)), go((7, 1), (7, 0))];
     for mv in shuffle {
-        play(&mut game, mv);
+        history.play(mv).unwrap();
     }
-    assert_eq!(game.outcome(), None, "the start position is seen twice");
+    assert_eq!(history.outcome(), None, "the start position is seen twice");
     for mv in shuffle {
-        play(&mut game, mv);
+        history.play(mv).unwrap();
     }
-    assert_eq!(game.outcome(), Some(Outcome::Draw), "and the third time draws");
+    assert_eq!(history.outcome(), Some(Outcome::Draw), "and the third time draws");
+    assert!(history.repeated());
+    assert_eq!(history.play(go((0, 0), (0, 1))), Err(Illegal::GameOver));
+    // Undo returns to play, as from any ending.
+    assert!(history.undo());
+    assert_eq!(history.outcome(), None);
 }
 
 #[test]

@@ -96,8 +96,6 @@ pub struct Checkers {
     jumped: u32,
     /// Plies since the last capture or man move.
     quiet_plies: u32,
-    /// Positions since the last capture or man move: only those can recur.
-    seen: Vec<([Option<Piece>; SQUARES], Player)>,
     outcome: Option<Outcome>,
 }
 
@@ -110,16 +108,8 @@ impl Checkers {
         to_move: Player,
         quiet_plies: u32,
     ) -> Self {
-        let mut game = Checkers {
-            config,
-            board,
-            to_move,
-            jumping: None,
-            jumped: 0,
-            quiet_plies,
-            seen: vec![(board, to_move)],
-            outcome: None,
-        };
+        let mut game =
+            Checkers { config, board, to_move, jumping: None, jumped: 0, quiet_plies, outcome: None };
         if game.legal_moves().is_empty() {
             game.outcome = Some(Outcome::Win(to_move.opponent()));
         }
@@ -212,17 +202,10 @@ impl Checkers {
         self.jumped = 0;
         self.jumping = None;
         self.to_move = self.to_move.opponent();
-        if irreversible {
-            self.quiet_plies = 0;
-            self.seen.clear();
-        } else {
-            self.quiet_plies += 1;
-        }
-        self.seen.push((self.board, self.to_move));
-        let repeated = self.seen.iter().filter(|&&seen| seen == (self.board, self.to_move)).count();
+        self.quiet_plies = if irreversible { 0 } else { self.quiet_plies + 1 };
         if !self.has_move() {
             self.outcome = Some(Outcome::Win(self.to_move.opponent()));
-        } else if self.quiet_plies >= QUIET_LIMIT || repeated >= 3 {
+        } else if self.quiet_plies >= QUIET_LIMIT {
             self.outcome = Some(Outcome::Draw);
         }
     }
@@ -333,6 +316,11 @@ impl Game for Checkers {
 
     fn mid_move(&self) -> bool {
         self.jumping.is_some()
+    }
+
+    /// The third repetition of a position draws (WCDF).
+    fn repeats(&self, earlier: &Self) -> bool {
+        self.board == earlier.board && self.to_move == earlier.to_move
     }
 
     /// A whole move in PDN: the squares it visits, `11x18x25` for a multi-capture.

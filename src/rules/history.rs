@@ -93,13 +93,21 @@ impl<G: Game> History<G> {
         self.moves.len()
     }
 
-    /// The result: the rules' outcome, or the players' conclusion.
+    /// The result: the players' conclusion, or the rules' outcome, which includes a draw by
+    /// the third repetition of a position.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.conclusion {
             Some(Conclusion::Resigned(player)) => Some(Outcome::Win(player.opponent())),
             Some(Conclusion::DrawAgreed) => Some(Outcome::Draw),
-            None => self.current().outcome(),
+            None => self.current().outcome().or_else(|| self.repeated().then_some(Outcome::Draw)),
         }
+    }
+
+    /// Whether the current position has now occurred for the third time, counting positions
+    /// between turns only (a rule that draws then is the game's, through [`Game::repeats`]).
+    pub fn repeated(&self) -> bool {
+        let current = self.current();
+        !current.mid_move() && self.states.iter().filter(|s| !s.mid_move() && current.repeats(s)).count() >= 3
     }
 
     pub fn conclusion(&self) -> Option<Conclusion> {
@@ -108,7 +116,7 @@ impl<G: Game> History<G> {
 
     /// Plays a move on the current position and clears the redo moves.
     pub fn play(&mut self, mv: G::Move) -> Result<(), Illegal> {
-        if self.conclusion.is_some() {
+        if self.conclusion.is_some() || self.repeated() {
             return Err(Illegal::GameOver);
         }
         let mut next = self.current().clone();

@@ -116,6 +116,14 @@ pub trait Game: Clone + Debug + Eq + Hash {
     /// The result, once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Whether this position repeats `earlier` under a rule that draws on the third
+    /// repetition: the same pieces on the same squares (face-down ones too) and the same player
+    /// to move. Positions hold no history of their own; [`History`] counts. Games with no such
+    /// rule answer `false`.
+    fn repeats(&self, _earlier: &Self) -> bool {
+        false
+    }
+
     /// Whether undoing `mv` would be unfair because it revealed hidden information
     /// (a dark-chess flip). Such a move is never undone.
     fn reveals_hidden(&self, _mv: &Self::Move) -> bool {

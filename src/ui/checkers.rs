@@ -156,10 +156,7 @@ impl UiGame for Checkers {
                 let ending = if has_pieces { text.cannot_move } else { text.no_pieces_left };
                 ending((text.side)(self.side(loser)))
             }
-            Some(Outcome::Draw) if self.quiet_plies() >= QUIET_LIMIT => {
-                (text.no_capture_or_man_moved)(QUIET_LIMIT)
-            }
-            Some(Outcome::Draw) => text.repetition.to_owned(),
+            Some(Outcome::Draw) => (text.no_capture_or_man_moved)(QUIET_LIMIT),
             None => String::new(),
         }
     }

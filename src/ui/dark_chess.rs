@@ -137,10 +137,7 @@ impl UiGame for DarkChess {
                 let ending = if self.has_pieces(loser) { text.cannot_move } else { text.no_pieces_left };
                 ending((text.side)(self.side(loser)))
             }
-            Some(Outcome::Draw) if self.quiet_plies() >= self.config().quiet_limit => {
-                (text.quiet_draw)(self.quiet_plies())
-            }
-            Some(Outcome::Draw) => text.repetition.to_owned(),
+            Some(Outcome::Draw) => (text.quiet_draw)(self.quiet_plies()),
             None => String::new(),
         }
     }

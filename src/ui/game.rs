@@ -382,6 +382,7 @@ impl<G: UiGame> Session<G> {
         let ending = match history.conclusion() {
             Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
             Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
+            None if history.repeated() => text.repetition.to_owned(),
             None => game.ending(text),
         };
         let moves = history

@@ -46,9 +46,21 @@ impl<G: Game> Conformance<G> {
             let legal = position.legal_moves();
             check_no_duplicates(&legal);
             self.check_candidates(&position, &legal);
-            check_save_round_trip(self.id, &history, &legal);
             if position.outcome().is_some() {
                 assert!(legal.is_empty(), "seed {seed}: a finished game offers moves");
+            }
+            // A draw by repetition is the history's: the position alone does not know it.
+            let over = history.outcome().is_some();
+            check_save_round_trip(self.id, &history, if over { &[] } else { &legal });
+            if over {
+                let mut after = history.clone();
+                if let Some(&mv) = legal.first() {
+                    assert_eq!(
+                        after.play(mv),
+                        Err(Illegal::GameOver),
+                        "seed {seed}: a finished game takes a move"
+                    );
+                }
                 break;
             }
             assert!(!legal.is_empty(), "seed {seed}: a game in progress has no move");

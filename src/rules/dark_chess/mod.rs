@@ -155,9 +155,6 @@ pub struct DarkChess {
     chain: Option<Square>,
     /// Plies since the last flip or capture.
     quiet_plies: u32,
-    /// Positions (board and player to move) since the last flip or capture: only those can
-    /// recur, since flips and captures cannot be undone.
-    seen: Vec<([Cell; SQUARES], Player)>,
     /// Taken pieces, in the order taken.
     captured: Vec<Piece>,
     outcome: Option<Outcome>,
@@ -172,19 +169,16 @@ impl DarkChess {
         first_colour: Option<Colour>,
         to_move: Player,
     ) -> Self {
-        let mut game = DarkChess {
+        DarkChess {
             config,
             board,
             to_move,
             first_colour,
             chain: None,
             quiet_plies: 0,
-            seen: Vec::new(),
             captured: Vec::new(),
             outcome: None,
-        };
-        game.seen.push((game.board, to_move));
-        game
+        }
     }
 
     pub fn cell(&self, square: Square) -> Cell {
@@ -302,7 +296,6 @@ impl DarkChess {
         self.board[usize::from(to)] = self.board[usize::from(from)];
         self.board[usize::from(from)] = Cell::Empty;
         self.quiet_plies = 0;
-        self.seen.clear();
         let mut more = Vec::new();
         if self.config.chain_capture {
             self.piece_moves(to, true, &mut more);
@@ -328,11 +321,9 @@ impl DarkChess {
     fn pass_turn(&mut self) {
         self.chain = None;
         self.to_move = self.to_move.opponent();
-        self.seen.push((self.board, self.to_move));
-        let repeated = self.seen.iter().filter(|&&seen| seen == (self.board, self.to_move)).count();
         if !self.has_move() {
             self.outcome = Some(Outcome::Win(self.to_move.opponent()));
-        } else if self.quiet_plies >= self.config.quiet_limit || repeated >= 3 {
+        } else if self.quiet_plies >= self.config.quiet_limit {
             self.outcome = Some(Outcome::Draw);
         }
     }
@@ -442,7 +433,6 @@ impl Game for DarkChess {
                 self.board[usize::from(at)] = Cell::FaceUp(piece);
                 self.first_colour.get_or_insert(piece.colour);
                 self.quiet_plies = 0;
-                self.seen.clear();
                 false
             }
             Move::Go { from, to } => match self.cell(to) {
@@ -457,7 +447,6 @@ impl Game for DarkChess {
                     // A blind attack: the piece is revealed, and taken only if the rules allow.
                     self.board[usize::from(to)] = Cell::FaceUp(hidden);
                     self.quiet_plies = 0;
-                    self.seen.clear();
                     self.takes_revealed(from, hidden) && self.capture(from, to, hidden)
                 }
             },
@@ -484,6 +473,11 @@ impl Game for DarkChess {
     /// A chain of captures is one turn.
     fn mid_move(&self) -> bool {
         self.chain.is_some()
+    }
+
+    /// The third repetition of a position draws; face-down pieces count where they lie.
+    fn repeats(&self, earlier: &Self) -> bool {
+        self.board == earlier.board && self.to_move == earlier.to_move
     }
 
     /// A chain of captures as one turn, each capture after the first by its sign and square

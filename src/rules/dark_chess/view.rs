@@ -101,8 +101,7 @@ impl DarkChess {
     }
 
     /// A position for search from what a player sees: the face-down pieces dealt onto the
-    /// face-down squares by a shuffle of `seed`. Positions seen before this one are not part of
-    /// a view, so a repetition counts from here.
+    /// face-down squares by a shuffle of `seed`.
     pub fn from_view(view: &View, seed: u64) -> DarkChess {
         let mut pieces = view.hidden_pieces();
         pieces.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
@@ -120,7 +119,6 @@ impl DarkChess {
             first_colour: view.first_colour,
             chain: view.chain,
             quiet_plies: view.quiet_plies,
-            seen: vec![(board, view.to_move)],
             captured: view.captured.clone(),
             outcome: view.outcome,
         }

@@ -63,7 +63,7 @@ fn every_formation_earns_its_value_wherever_it_stands() {
         let mut game =
             FiveTigers::from_setup(Config::default(), setup, Player::First, Phase::Place { owed: 1 });
         play(&mut game, Move::Place(*last));
-        assert_eq!(game.completed(), std::slice::from_ref(&formation), "{formation:?}");
+        assert_eq!(game.formed_by(&Move::Place(*last)), std::slice::from_ref(&formation), "{formation:?}");
         assert_eq!(game.phase(), Phase::Place { owed: values.of(formation.shape) }, "{formation:?}");
         assert_eq!(game.to_move(), Player::First, "extra placements: the same player goes on");
     }
@@ -73,7 +73,7 @@ fn every_formation_earns_its_value_wherever_it_stands() {
 fn a_corner_diagonal_of_two_does_not_count() {
     let mut game = placing(".b... ..... ..... ..... .....", Player::First, 1, Preset::Seed);
     play(&mut game, Move::Place(at(0, 1)));
-    assert!(game.completed().is_empty());
+    assert!(game.formed_by(&Move::Place(at(0, 1))).is_empty());
     assert_eq!(game.to_move(), Player::Second);
 }
 
@@ -82,7 +82,7 @@ fn formations_made_at_once_add_up() {
     // The last point of row one also completes a square: 2 + 1.
     let mut game = placing("bbbb. ...bb ..... ..... .....", Player::First, 1, Preset::Seed);
     play(&mut game, Move::Place(at(4, 0)));
-    assert_eq!(game.completed().len(), 2);
+    assert_eq!(game.formed_by(&Move::Place(at(4, 0))).len(), 2);
     assert_eq!(game.phase(), Phase::Place { owed: 3 });
 }
 
@@ -94,7 +94,7 @@ fn extra_placements_carry_over() {
     play(&mut game, Move::Place(at(4, 4)));
     assert_eq!(game.phase(), Phase::Place { owed: 3 });
     play(&mut game, Move::Place(at(0, 1)));
-    assert_eq!(game.completed().len(), 1);
+    assert_eq!(game.formed_by(&Move::Place(at(0, 1))).len(), 1);
     assert_eq!(game.phase(), Phase::Place { owed: 3 });
     play(&mut game, Move::Place(at(4, 0)));
     assert_eq!(game.phase(), Phase::Place { owed: 2 });
@@ -269,7 +269,7 @@ fn capture_fixture() {
             if game.phase() == (Phase::Move { captures: 0 }) {
                 let capturing = moves.iter().find(|&&mv| {
                     let mut after = game.clone();
-                    after.play(mv).is_ok() && after.completed().iter().any(|f| f.shape == Shape::Square)
+                    after.play(mv).is_ok() && after.formed_by(&mv).iter().any(|f| f.shape == Shape::Square)
                 });
                 if let Some(mv) = capturing {
                     println!("{mv:?} by {:?}", game.to_move());

@@ -22,8 +22,6 @@ pub struct ConnectFour {
     board: [[Option<Player>; ROWS]; COLUMNS],
     to_move: Player,
     outcome: Option<Outcome>,
-    /// Every cell of every line of four or more made by the winning disc.
-    winning_cells: Vec<Cell>,
 }
 
 /// The four directions a line can run in: across, down, and both diagonals.
@@ -42,9 +40,18 @@ impl ConnectFour {
         Some((column, y))
     }
 
-    /// The cells of the winning line (or lines), empty while nobody has won.
-    pub fn winning_cells(&self) -> &[Cell] {
-        &self.winning_cells
+    /// The cells of the winning line (or lines, made by one disc), in board order; empty while
+    /// nobody has won. A query for the page, not kept in the position.
+    pub fn winning_cells(&self) -> Vec<Cell> {
+        let Some(Outcome::Win(winner)) = self.outcome else { return Vec::new() };
+        let cells = (0..COLUMNS).flat_map(|x| (0..ROWS).map(move |y| (x, y)));
+        let mut in_line = [[false; ROWS]; COLUMNS];
+        for cell in cells.clone().filter(|&c| self.disc(c) == Some(winner)) {
+            for (x, y) in self.lines_through(cell, winner) {
+                in_line[x][y] = true;
+            }
+        }
+        cells.filter(|&(x, y)| in_line[x][y]).collect()
     }
 
     /// Plays columns written as digits 1-7, e.g. `"4453"` (the notation of [`Game::notation`]).
@@ -98,12 +105,7 @@ impl Game for ConnectFour {
     type Config = ();
 
     fn new(_: &()) -> Self {
-        ConnectFour {
-            board: [[None; ROWS]; COLUMNS],
-            to_move: Player::First,
-            outcome: None,
-            winning_cells: Vec::new(),
-        }
+        ConnectFour { board: [[None; ROWS]; COLUMNS], to_move: Player::First, outcome: None }
     }
 
     fn config(&self) -> &() {
@@ -138,8 +140,7 @@ impl Game for ConnectFour {
         let (x, y) = self.landing_cell(column).ok_or(Illegal::ColumnFull)?;
         let player = self.to_move;
         self.board[x][y] = Some(player);
-        self.winning_cells = self.lines_through((x, y), player);
-        if !self.winning_cells.is_empty() {
+        if !self.lines_through((x, y), player).is_empty() {
             self.outcome = Some(Outcome::Win(player));
         } else if self.board.iter().all(|cells| cells[0].is_some()) {
             self.outcome = Some(Outcome::Draw);

@@ -169,8 +169,6 @@ pub struct FiveTigers {
     phase: Phase,
     /// Moving-phase plies since the last capture or removal.
     quiet_plies: u32,
-    /// The formations the last placement or step completed, for the board to highlight.
-    completed: Vec<Formation>,
     /// The player to move goes on with their turn: a placement they earned, or a capture.
     continues: bool,
     outcome: Option<Outcome>,
@@ -184,16 +182,7 @@ impl FiveTigers {
         to_move: Player,
         phase: Phase,
     ) -> Self {
-        FiveTigers {
-            config,
-            board,
-            to_move,
-            phase,
-            quiet_plies: 0,
-            completed: Vec::new(),
-            continues: false,
-            outcome: None,
-        }
+        FiveTigers { config, board, to_move, phase, quiet_plies: 0, continues: false, outcome: None }
     }
 
     pub fn stone(&self, point: Point) -> Option<Player> {
@@ -204,8 +193,15 @@ impl FiveTigers {
         self.phase
     }
 
-    pub fn completed(&self) -> &[Formation] {
-        &self.completed
+    /// The formations `mv`, just played, completed: those of its stone through the point it
+    /// came to (none for a removal). A query for the page, not kept in the position.
+    pub fn formed_by(&self, mv: &Move) -> Vec<Formation> {
+        match *mv {
+            Move::Place(at) | Move::Step { to: at, .. } => {
+                self.stone(at).map_or_else(Vec::new, |owner| self.formations_through(at, owner))
+            }
+            Move::Remove(_) => Vec::new(),
+        }
     }
 
     pub fn stones(&self, player: Player) -> usize {
@@ -327,8 +323,7 @@ impl Game for FiveTigers {
         match (mv, self.phase) {
             (Move::Place(at), Phase::Place { owed }) => {
                 self.board[usize::from(at)] = Some(player);
-                self.completed = self.formations_through(at, player);
-                let owed = owed - 1 + self.value(&self.completed);
+                let owed = owed - 1 + self.value(&self.formations_through(at, player));
                 if self.board.iter().all(Option::is_some) {
                     // The board is full: placing ends, unused placements lapse, and the
                     // second player removes first.
@@ -344,7 +339,6 @@ impl Game for FiveTigers {
             }
             (Move::Remove(at), Phase::Remove { left, first }) => {
                 self.board[usize::from(at)] = None;
-                self.completed.clear();
                 self.quiet_plies = 0;
                 if self.check_loss() {
                     return Ok(());
@@ -375,8 +369,7 @@ impl Game for FiveTigers {
             (Move::Step { from, to }, Phase::Move { captures: 0 }) => {
                 self.board[usize::from(from)] = None;
                 self.board[usize::from(to)] = Some(player);
-                self.completed = self.formations_through(to, player);
-                let captures = self.value(&self.completed);
+                let captures = self.value(&self.formations_through(to, player));
                 if captures > 0 {
                     self.phase = Phase::Move { captures };
                     self.continues = true;

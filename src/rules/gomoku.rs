@@ -170,22 +170,26 @@ pub struct Gomoku {
     board: Board,
     to_move: Player,
     outcome: Option<Outcome>,
-    /// The stones of the winning line, for the board to highlight.
-    winning_line: Vec<Point>,
 }
 
 impl Gomoku {
     /// A position set up by hand (tests, puzzles).
     pub fn from_setup(config: Config, board: Board, to_move: Player) -> Self {
-        Gomoku { config, board, to_move, outcome: None, winning_line: Vec::new() }
+        Gomoku { config, board, to_move, outcome: None }
     }
 
     pub fn stone(&self, point: Point) -> Option<Player> {
         self.board.get(usize::from(point)).copied().flatten()
     }
 
-    pub fn winning_line(&self) -> &[Point] {
-        &self.winning_line
+    /// The stones of the winning line, empty while nobody has won. A query for the page, not
+    /// kept in the position.
+    pub fn winning_line(&self) -> Vec<Point> {
+        let Some(Outcome::Win(winner)) = self.outcome else { return Vec::new() };
+        (0..POINTS as Point)
+            .filter(|&p| self.stone(p) == Some(winner))
+            .find_map(|p| self.wins(p, winner))
+            .unwrap_or_default()
     }
 
     /// Whether the player to move may not play on `point` (only black, only under renju).
@@ -267,8 +271,7 @@ impl Game for Gomoku {
         }
         let player = self.to_move;
         self.board[usize::from(point)] = Some(player);
-        if let Some(line) = self.wins(point, player) {
-            self.winning_line = line;
+        if self.wins(point, player).is_some() {
             self.outcome = Some(Outcome::Win(player));
         } else if self.board.iter().all(Option::is_some) {
             self.outcome = Some(Outcome::Draw);

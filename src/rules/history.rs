@@ -127,6 +127,11 @@ impl<G: Game> History<G> {
         Ok(())
     }
 
+    /// The actions of the last turn played.
+    pub fn last_turn(&self) -> &[G::Move] {
+        &self.moves[self.last_turn_start()..]
+    }
+
     /// Where the last turn began: the index of its first action in the moves played.
     fn last_turn_start(&self) -> usize {
         let mut start = self.moves.len().saturating_sub(1);

@@ -62,7 +62,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn view(&self, moves: &[Move], path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _turn: &[Move], path: &[Move], text: &Text) -> BoardView {
         let legal = self.legal_moves();
         let last = touched(last_move(moves));
         let mut marks: Vec<(Square, &'static str)> = Vec::new();
@@ -161,7 +161,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn detail(&self, text: &Text) -> Option<String> {
+    fn detail(&self, _turn: &[Move], text: &Text) -> Option<String> {
         if self.jumping().is_some() {
             let optional = !self.config().compulsory_capture;
             Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())

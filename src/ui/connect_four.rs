@@ -22,12 +22,13 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
         // The last disc is the top one of the last column played.
         let last_cell = moves.last().and_then(|Move::Drop(column)| {
             let x = usize::from(*column);
             (0..ROWS).find(|&y| self.disc((x, y)).is_some()).map(|y| (x, y))
         });
+        let winning = self.winning_cells();
         let mut cells = Vec::with_capacity(COLUMNS * ROWS);
         let mut targets = Vec::new();
         for y in 0..ROWS {
@@ -39,7 +40,7 @@ impl UiGame for ConnectFour {
                     piece: owner.map(disc),
                     label: format!("{place}: {content}"),
                     last: last_cell == Some((x, y)),
-                    highlight: self.winning_cells().contains(&(x, y)),
+                    highlight: winning.contains(&(x, y)),
                     mark: None,
                     number: None,
                 });

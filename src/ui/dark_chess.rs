@@ -63,7 +63,7 @@ impl UiGame for DarkChess {
         }
     }
 
-    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
         let touched = match moves.last() {
             Some(Move::Flip(at)) => vec![*at],
             Some(Move::Go { from, to }) => vec![*from, *to],

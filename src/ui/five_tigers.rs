@@ -7,8 +7,8 @@ use super::screen::{Setting, SettingValue};
 use crate::i18n::Text;
 use crate::route::GameId;
 use crate::rules::five_tigers::{
-    Config, FiveTigers, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates, point_at,
-    point_name,
+    Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
+    point_at, point_name,
 };
 use crate::rules::{Game, Outcome, Player};
 
@@ -34,6 +34,15 @@ fn preset_name(preset: Preset) -> &'static str {
     }
 }
 
+impl FiveTigers {
+    /// The formations the latest turn's placement or step made (the last, if it placed more
+    /// than once): what the board highlights and the status counts.
+    fn formed_in(&self, turn: &[Move]) -> Vec<Formation> {
+        let made = turn.iter().rev().find(|mv| !matches!(mv, Move::Remove(_)));
+        made.map_or_else(Vec::new, |mv| self.formed_by(mv))
+    }
+}
+
 impl UiGame for FiveTigers {
     const ID: GameId = GameId::FiveTigers;
 
@@ -44,13 +53,13 @@ impl UiGame for FiveTigers {
         }
     }
 
-    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
         let touched = match moves.last() {
             Some(Move::Place(p) | Move::Remove(p)) => vec![*p],
             Some(Move::Step { from, to }) => vec![*from, *to],
             None => Vec::new(),
         };
-        let formed: Vec<Point> = self.completed().iter().flat_map(|f| f.points.iter().copied()).collect();
+        let formed: Vec<Point> = self.formed_in(turn).iter().flat_map(|f| f.points.iter().copied()).collect();
         let mut cells = Vec::with_capacity(SIZE * SIZE);
         for y in 0..SIZE {
             for x in 0..SIZE {
@@ -124,10 +133,10 @@ impl UiGame for FiveTigers {
     }
 
     /// The formations just made with their values, and what the player still owes.
-    fn detail(&self, text: &Text) -> Option<String> {
+    fn detail(&self, turn: &[Move], text: &Text) -> Option<String> {
         let values = self.config().preset.values();
         let formed: Vec<String> = self
-            .completed()
+            .formed_in(turn)
             .iter()
             .map(|f| format!("{} +{}", (text.formation)(shape_name(f.shape)), values.of(f.shape)))
             .collect();

@@ -35,9 +35,10 @@ pub trait UiGame: Game + 'static {
     fn side(&self, player: Player) -> &'static str;
 
     /// The board as it should look now, given the moves that led here (the last one is shown,
-    /// and stones may carry their move numbers) and the legs to draw as a path: the move being
-    /// made, or the last one when the player asks to see it again.
-    fn view(&self, moves: &[Self::Move], path: &[Self::Move], text: &Text) -> BoardView;
+    /// and stones may carry their move numbers), the actions of the latest turn (the one being
+    /// made, or else the last one played) and the legs to draw as a path: the move being made,
+    /// or the last one when the player asks to see it again.
+    fn view(&self, moves: &[Self::Move], turn: &[Self::Move], path: &[Self::Move], text: &Text) -> BoardView;
 
     /// The move a board action asks for, if it names one. The rules still judge it.
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
@@ -70,8 +71,8 @@ pub trait UiGame: Game + 'static {
         None
     }
 
-    /// More about the turn, shown under whose turn it is.
-    fn detail(&self, _text: &Text) -> Option<String> {
+    /// More about the turn, shown under whose turn it is; `turn` as for [`UiGame::view`].
+    fn detail(&self, _turn: &[Self::Move], _text: &Text) -> Option<String> {
         None
     }
 
@@ -347,6 +348,11 @@ impl<G: UiGame> Session<G> {
         Ok(())
     }
 
+    /// The actions of the latest turn: the one being made, or else the last one played.
+    fn turn(&self) -> &[G::Move] {
+        if self.pending.is_empty() { self.history.last_turn() } else { &self.pending }
+    }
+
     /// The legs to draw as a path: the move being made, or the last move when asked for.
     fn path(&self) -> &[G::Move] {
         if !self.pending.is_empty() {
@@ -361,7 +367,7 @@ impl<G: UiGame> Session<G> {
     fn board(&self, position: &G, text: &Text) -> BoardView {
         // The moves that led here: the history's, then the actions of the turn being made.
         let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
-        let mut board = position.view(&moves, self.path(), text);
+        let mut board = position.view(&moves, self.turn(), self.path(), text);
         if self.complete(position) {
             // The move is made: nothing more to play until it is finished or cleared.
             board.moves.clear();
@@ -419,7 +425,11 @@ impl<G: UiGame> Session<G> {
             canvas: G::CANVAS,
             numbered: G::NUMBERED,
             phase: position.phase(),
-            detail: if complete { Some(text.finish_or_clear.to_owned()) } else { position.detail(text) },
+            detail: if complete {
+                Some(text.finish_or_clear.to_owned())
+            } else {
+                position.detail(self.turn(), text)
+            },
             info: game.info(text),
             settings: G::settings(game.config(), text),
             preferences,

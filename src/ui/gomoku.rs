@@ -35,10 +35,11 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn view(&self, moves: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
         let last_point = moves.last().map(|Move::Place(p)| *p);
         let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
         let in_play = self.outcome().is_none();
+        let winning = self.winning_line();
         let mut cells = Vec::with_capacity(SIZE * SIZE);
         let mut targets = Vec::new();
         for y in 0..SIZE {
@@ -55,7 +56,7 @@ impl UiGame for Gomoku {
                     piece: owner.map(stone),
                     label: format!("{}: {content}", self.notation(&Move::Place(at))),
                     last: last_point == Some(at),
-                    highlight: self.winning_line().contains(&at),
+                    highlight: winning.contains(&at),
                     mark: forbidden.then_some("forbidden"),
                     number: owner.and(number(at)),
                 });

@@ -40,7 +40,7 @@ fn board(picture: &str) -> [Option<Piece>; 32] {
 }
 
 fn setup(picture: &str, to_move: Player) -> Checkers {
-    Checkers::from_setup(Config::default(), board(picture), to_move, 0)
+    Checkers::from_setup(Config::default(), board(picture), to_move, 0).expect("a valid setup")
 }
 
 /// The leg between two board positions.
@@ -98,7 +98,8 @@ fn capture_is_compulsory_unless_the_setting_is_off() {
     assert_eq!(game.legal_moves(), [leg((3, 2), (5, 4))]);
     refused(&game, leg((0, 5), (1, 6)));
     let optional =
-        Checkers::from_setup(Config { compulsory_capture: false }, board(picture), Player::First, 0);
+        Checkers::from_setup(Config { compulsory_capture: false }, board(picture), Player::First, 0)
+            .expect("a valid setup");
     assert!(optional.legal_moves().contains(&leg((0, 5), (1, 6))));
     assert!(optional.legal_moves().contains(&leg((3, 2), (5, 4))));
 }
@@ -137,7 +138,7 @@ fn a_multi_jump_branches_and_must_be_completed() {
 fn with_captures_optional_a_multi_jump_may_stop_early() {
     let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
     let config = Config { compulsory_capture: false };
-    let mut game = Checkers::from_setup(config, board(picture), Player::First, 0);
+    let mut game = Checkers::from_setup(config, board(picture), Player::First, 0).expect("a valid setup");
     let at = square_at(5, 4).unwrap();
     refused(&game, Move::stop(square_at(3, 2).unwrap()));
     game.play(leg((3, 2), (5, 4))).unwrap();
@@ -209,7 +210,8 @@ fn a_player_who_cannot_move_loses() {
 #[test]
 fn forty_moves_each_without_capture_or_man_move_draw() {
     let picture = ".B...... ........ ........ ........ ........ ........ ........ ......R.";
-    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::First, QUIET_LIMIT - 2);
+    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::First, QUIET_LIMIT - 2)
+        .expect("a valid setup");
     game.play(leg((1, 0), (2, 1))).unwrap();
     assert_eq!(game.outcome(), None);
     game.play(leg((6, 7), (5, 6))).unwrap();
@@ -217,7 +219,8 @@ fn forty_moves_each_without_capture_or_man_move_draw() {
     assert_eq!(game.outcome(), Some(Outcome::Draw));
     // A man's move resets the count.
     let picture = ".B...... ........ ........ ........ ........ ........ .r...... ........";
-    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::Second, QUIET_LIMIT - 1);
+    let mut game = Checkers::from_setup(Config::default(), board(picture), Player::Second, QUIET_LIMIT - 1)
+        .expect("a valid setup");
     game.play(leg((1, 6), (2, 5))).unwrap();
     assert_eq!((game.outcome(), game.quiet_plies()), (None, 0));
 }
@@ -310,7 +313,9 @@ fn the_move_list_joins_a_multi_jump_in_pdn() {
 fn a_multi_jump_stopped_early_is_one_move_in_pdn() {
     let picture = "........ ........ ...b.... ....r... ........ ....r.r. ........ b.......";
     let config = Config { compulsory_capture: false };
-    let mut history = History::starting_from(Checkers::from_setup(config, board(picture), Player::First, 0));
+    let mut history = History::starting_from(
+        Checkers::from_setup(config, board(picture), Player::First, 0).expect("a valid setup"),
+    );
     for mv in [leg((3, 2), (5, 4)), Move::stop(square_at(5, 4).unwrap()), leg((4, 5), (3, 4))] {
         history.play(mv).unwrap();
     }
@@ -382,4 +387,14 @@ fn browser_fixtures() {
             history.play(moves[random(moves.len())]).unwrap();
         }
     }
+}
+
+#[test]
+fn a_set_up_position_is_validated() {
+    use board_suite::rules::SetupError;
+    let thirteen = board(".b.b.b.b b.b.b.b. .b.b.b.b b....... ........ ........ ........ ......r.");
+    assert_eq!(
+        Checkers::from_setup(Config::default(), thirteen, Player::First, 0).err(),
+        Some(SetupError::TooManyPieces)
+    );
 }

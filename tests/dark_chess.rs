@@ -40,7 +40,7 @@ fn board(text: &str) -> [Cell; 32] {
 
 /// Red (the first player) to move on `text`, with `config`.
 fn red_to_move(text: &str, config: Config) -> DarkChess {
-    DarkChess::from_setup(config, board(text), Some(Colour::Red), Player::First)
+    DarkChess::from_setup(config, board(text), Some(Colour::Red), Player::First).expect("a valid setup")
 }
 
 fn rules() -> Config {
@@ -183,7 +183,7 @@ fn cannon_does_not_capture_without_one_screen() {
 #[test]
 fn the_first_flip_gives_its_player_that_colour() {
     let text = format!("?p ?K .. .. .. .. .. .. {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
-    let mut game = DarkChess::from_setup(rules(), board(&text), None, Player::First);
+    let mut game = DarkChess::from_setup(rules(), board(&text), None, Player::First).expect("a valid setup");
     assert_eq!(game.colour(Player::First), None);
     // Before the first flip, flipping is all there is.
     assert!(game.legal_moves().iter().all(|m| matches!(m, Move::Flip(_))));
@@ -237,14 +237,21 @@ fn a_chain_capture_of_the_last_piece_ends_the_game_at_once() {
 }
 
 #[test]
-fn a_flip_that_leaves_the_flipper_with_nothing_loses_at_once() {
-    // Red has no piece on the board and flips the last face-down piece: it is black's.
-    let text = format!("?p .. .. .. .. .. .. p {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
-    let mut game = red_to_move(&text, rules());
-    assert!(game.has_pieces(Player::Second) && !game.has_pieces(Player::First));
-    play(&mut game, Move::Flip(square_at(0, 0)));
-    assert_eq!(game.outcome(), Some(Outcome::Win(Player::Second)), "without waiting for black to move");
+fn a_side_whose_last_piece_is_gone_loses_though_face_down_pieces_remain() {
+    // Black takes red's last face-up piece; the pieces still face down are all black's, so red
+    // has nothing left: the game is over at once. (A red player left to flip them would only
+    // find black's.)
+    let text = format!("P h .. .. .. .. .. .. {EMPTY_ROW} {EMPTY_ROW} ?p .. .. .. .. .. .. ?k");
+    let board_text = board(&text);
+    let mut game =
+        DarkChess::from_setup(rules(), board_text, Some(Colour::Red), Player::Second).expect("a valid setup");
+    play(&mut game, go((1, 0), (0, 0)));
+    assert!(!game.has_pieces(Player::First));
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::Second)), "without waiting for red's turn");
     assert!(game.legal_moves().is_empty());
+    // A position set up with a side that has nothing is already over.
+    let text = format!("?p .. .. .. .. .. .. p {EMPTY_ROW} {EMPTY_ROW} {EMPTY_ROW}");
+    assert_eq!(red_to_move(&text, rules()).outcome(), Some(Outcome::Win(Player::Second)));
     // Undo from such an ending works as for any other (a flip is never undone, so a step).
     let mut history = History::starting_from(red_to_move(&top_row("H p .. .. .. .. .. .."), rules()));
     history.play(go((0, 0), (1, 0))).unwrap();
@@ -577,4 +584,19 @@ fn views_of_differently_shuffled_games_compare_equal() {
     }
     assert_eq!(view.hidden_pieces().len(), 28);
     assert_eq!(view.rules().seed, 0, "the seed would give the layout away");
+}
+
+#[test]
+fn a_set_up_position_is_validated() {
+    use board_suite::rules::SetupError;
+    let six_soldiers = board(&top_row("P P P P P P .. .."));
+    assert_eq!(
+        DarkChess::from_setup(rules(), six_soldiers, Some(Colour::Red), Player::First).err(),
+        Some(SetupError::TooManyPieces)
+    );
+    let face_up = board(&top_row("P .. .. .. .. .. .. .."));
+    assert_eq!(
+        DarkChess::from_setup(rules(), face_up, None, Player::First).err(),
+        Some(SetupError::Misplaced)
+    );
 }

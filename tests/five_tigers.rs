@@ -24,10 +24,12 @@ fn board(text: &str) -> [Option<Player>; 25] {
 
 fn placing(text: &str, to_move: Player, owed: u32, preset: Preset) -> FiveTigers {
     FiveTigers::from_setup(Config { preset }, board(text), to_move, Phase::Place { owed })
+        .expect("a valid setup")
 }
 
 fn moving(text: &str, to_move: Player) -> FiveTigers {
     FiveTigers::from_setup(Config::default(), board(text), to_move, Phase::Move { captures: 0 })
+        .expect("a valid setup")
 }
 
 fn play(game: &mut FiveTigers, mv: Move) {
@@ -61,7 +63,8 @@ fn every_formation_earns_its_value_wherever_it_stands() {
             setup[usize::from(p)] = Some(Player::First);
         }
         let mut game =
-            FiveTigers::from_setup(Config::default(), setup, Player::First, Phase::Place { owed: 1 });
+            FiveTigers::from_setup(Config::default(), setup, Player::First, Phase::Place { owed: 1 })
+                .expect("a valid setup");
         play(&mut game, Move::Place(*last));
         assert_eq!(game.formed_by(&Move::Place(*last)), std::slice::from_ref(&formation), "{formation:?}");
         assert_eq!(game.phase(), Phase::Place { owed: values.of(formation.shape) }, "{formation:?}");
@@ -184,7 +187,8 @@ fn more_captures_than_the_opponent_can_lose_end_the_game() {
         board("bbbb. ....b ..... ..... w.w.w"),
         Player::First,
         Phase::Move { captures: 0 },
-    );
+    )
+    .expect("a valid setup");
     play(&mut game, Move::Step { from: at(4, 1), to: at(4, 0) });
     assert_eq!(game.phase(), Phase::Move { captures: 4 });
     play(&mut game, Move::Remove(at(0, 4)));
@@ -213,7 +217,8 @@ fn fewer_than_three_stones_lose() {
         board("bbb.. ..... ..... ..... ww..w"),
         Player::First,
         Phase::Remove { left: 1, first: Player::Second },
-    );
+    )
+    .expect("a valid setup");
     play(&mut game, Move::Remove(at(4, 4)));
     assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
 }
@@ -280,4 +285,23 @@ fn capture_fixture() {
             history.play(moves[random(moves.len())]).unwrap();
         }
     }
+}
+
+#[test]
+fn a_set_up_position_is_validated_and_gets_its_outcome() {
+    use board_suite::rules::SetupError;
+    let empty = board("..... ..... ..... ..... .....");
+    let phase = |phase| FiveTigers::from_setup(Config::default(), empty, Player::First, phase).err();
+    assert_eq!(phase(Phase::Place { owed: 0 }), Some(SetupError::BadPhase));
+    assert_eq!(phase(Phase::Remove { left: 0, first: Player::First }), Some(SetupError::BadPhase));
+    let full = board("bbbbb bbbbb bbwww wwwww wwwww");
+    assert_eq!(
+        FiveTigers::from_setup(Config::default(), full, Player::First, Phase::Place { owed: 1 }).err(),
+        Some(SetupError::BadPhase)
+    );
+    // Moving with two stones left: that player has lost.
+    assert_eq!(
+        moving("bb... ..... ..... ..www .....", Player::First).outcome(),
+        Some(Outcome::Win(Player::Second))
+    );
 }

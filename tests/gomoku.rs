@@ -24,7 +24,8 @@ fn outcome_after(board: &Board, point: u8, player: Player) -> &'static str {
     if player == Player::First && forbidden(*board, point) {
         return "CIRCLE_WIN";
     }
-    let mut game = Gomoku::from_setup(Config { rules: RuleSet::Renju }, *board, player);
+    let mut game =
+        Gomoku::from_setup(Config { rules: RuleSet::Renju }, *board, player).expect("a valid setup");
     game.play(Move::Place(point)).unwrap();
     match game.outcome() {
         Some(Outcome::Win(Player::First)) => "CROSS_WIN",
@@ -156,4 +157,21 @@ fn occupied_and_off_board_points_are_refused() {
     assert_eq!(game.play(Move::Place(0)), Err(Illegal::Occupied));
     assert_eq!(game.play(Move::Place(225)), Err(Illegal::OffBoard));
     assert_eq!(game.notation(&Move::Place(point_at(7, 7))), "h8");
+}
+
+#[test]
+fn a_set_up_position_is_validated_and_gets_its_outcome() {
+    use board_suite::rules::SetupError;
+    let mut board: Board = [None; SIZE * SIZE];
+    for x in 0..5 {
+        board[usize::from(point_at(x, 0))] = Some(Player::First);
+    }
+    let game = Gomoku::from_setup(Config::default(), board, Player::Second).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::Win(Player::First)));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.winning_line().len(), 5);
+    for x in 0..5 {
+        board[usize::from(point_at(x, 2))] = Some(Player::Second);
+    }
+    assert_eq!(Gomoku::from_setup(Config::default(), board, Player::First), Err(SetupError::BothWon));
 }

@@ -6,7 +6,7 @@
 //! stay on the board, unjumpable, until the turn ends, so no piece is jumped twice. When
 //! captures are optional, a multi-jump may also end early with a stop (a leg that goes nowhere).
 
-use super::{Game, Illegal, Outcome, Player};
+use super::{Game, Illegal, Outcome, Player, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// A dark square, 0-31: PDN square `n` is index `n - 1`, numbered from black's back row, left
@@ -102,15 +102,26 @@ pub struct Checkers {
 impl Checkers {
     /// A position set up by hand (tests, puzzles): pieces by square, `to_move` to play, and,
     /// as FEN's half-move clock, the plies already played without a capture or a man moved.
+    /// Refused: more than twelve pieces a side. A player to move with no move has lost.
     pub fn from_setup(
         config: Config,
         board: [Option<Piece>; SQUARES],
         to_move: Player,
         quiet_plies: u32,
-    ) -> Self {
+    ) -> Result<Self, SetupError> {
+        for side in [Player::First, Player::Second] {
+            if board.iter().flatten().filter(|p| p.owner == side).count() > 12 {
+                return Err(SetupError::TooManyPieces);
+            }
+        }
+        Ok(Self::starting(config, board, to_move, quiet_plies))
+    }
+
+    /// A position from parts known to be valid.
+    fn starting(config: Config, board: [Option<Piece>; SQUARES], to_move: Player, quiet_plies: u32) -> Self {
         let mut game =
             Checkers { config, board, to_move, jumping: None, jumped: 0, quiet_plies, outcome: None };
-        if game.legal_moves().is_empty() {
+        if !game.has_move() {
             game.outcome = Some(Outcome::Win(to_move.opponent()));
         }
         game
@@ -127,7 +138,7 @@ impl Checkers {
 
     /// Whether the piece on `square` was jumped this turn (it leaves when the turn ends).
     pub fn is_jumped(&self, square: Square) -> bool {
-        self.jumped & (1 << square) != 0
+        1_u32.checked_shl(u32::from(square)).is_some_and(|bit| self.jumped & bit != 0)
     }
 
     pub fn quiet_plies(&self) -> u32 {
@@ -224,7 +235,7 @@ impl Game for Checkers {
                 _ => None,
             };
         }
-        Self::from_setup(config.clone(), board, Player::First, 0)
+        Self::starting(config.clone(), board, Player::First, 0)
     }
 
     fn config(&self) -> &Config {

@@ -3,7 +3,7 @@
 //! removes an opponent stone; then stones step orthogonally, and a step that completes
 //! formations captures that many opponent stones. Fewer than three stones loses.
 
-use super::{Game, Illegal, Outcome, Player};
+use super::{Game, Illegal, Outcome, Player, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 5;
@@ -175,13 +175,35 @@ pub struct FiveTigers {
 }
 
 impl FiveTigers {
-    /// A position set up by hand (tests, puzzles).
+    /// A position set up by hand (tests, puzzles). Refused: a phase with nothing left to do
+    /// (no placement owed, no removal left), or placing on a full board. Once stones move, a
+    /// player with fewer than three has lost.
     pub fn from_setup(
         config: Config,
         board: [Option<Player>; POINTS],
         to_move: Player,
         phase: Phase,
-    ) -> Self {
+    ) -> Result<Self, SetupError> {
+        let full = board.iter().all(Option::is_some);
+        match phase {
+            Phase::Place { owed: 0 } | Phase::Remove { left: 0 | 3.., .. } => {
+                return Err(SetupError::BadPhase);
+            }
+            Phase::Place { .. } if full => return Err(SetupError::BadPhase),
+            _ => {}
+        }
+        let mut game = Self::starting(config, board, to_move, phase);
+        let placing = matches!(phase, Phase::Place { .. });
+        if let Some(loser) =
+            [to_move, to_move.opponent()].into_iter().find(|&p| !placing && game.stones(p) < 3)
+        {
+            game.outcome = Some(Outcome::Win(loser.opponent()));
+        }
+        Ok(game)
+    }
+
+    /// A position from parts known to be valid.
+    fn starting(config: Config, board: [Option<Player>; POINTS], to_move: Player, phase: Phase) -> Self {
         FiveTigers { config, board, to_move, phase, quiet_plies: 0, continues: false, outcome: None }
     }
 
@@ -262,7 +284,7 @@ impl Game for FiveTigers {
     type Config = Config;
 
     fn new(config: &Config) -> Self {
-        Self::from_setup(config.clone(), [None; POINTS], Player::First, Phase::Place { owed: 1 })
+        Self::starting(config.clone(), [None; POINTS], Player::First, Phase::Place { owed: 1 })
     }
 
     fn config(&self) -> &Config {

@@ -2,7 +2,7 @@
 //! more wins), standard (exactly five) and renju (RIF: black may not make a double-three, a
 //! double-four or an overline, though exactly five always wins; white wins with five or more).
 
-use super::{Game, Illegal, Outcome, Player};
+use super::{Game, Illegal, Outcome, Player, SetupError};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 15;
@@ -173,9 +173,20 @@ pub struct Gomoku {
 }
 
 impl Gomoku {
-    /// A position set up by hand (tests, puzzles).
-    pub fn from_setup(config: Config, board: Board, to_move: Player) -> Self {
-        Gomoku { config, board, to_move, outcome: None }
+    /// A position set up by hand (tests, puzzles), with its outcome: a line that wins under the
+    /// rule set has won, a full board without one is drawn. Refused: both players have won.
+    pub fn from_setup(config: Config, board: Board, to_move: Player) -> Result<Self, SetupError> {
+        let mut game = Gomoku { config, board, to_move, outcome: None };
+        let won = |player| {
+            (0..POINTS as Point).any(|p| game.stone(p) == Some(player) && game.wins(p, player).is_some())
+        };
+        game.outcome = match (won(Player::First), won(Player::Second)) {
+            (true, true) => return Err(SetupError::BothWon),
+            (true, false) => Some(Outcome::Win(Player::First)),
+            (false, true) => Some(Outcome::Win(Player::Second)),
+            (false, false) => board.iter().all(Option::is_some).then_some(Outcome::Draw),
+        };
+        Ok(game)
     }
 
     pub fn stone(&self, point: Point) -> Option<Player> {
@@ -226,7 +237,7 @@ impl Game for Gomoku {
     type Config = Config;
 
     fn new(config: &Config) -> Self {
-        Self::from_setup(config.clone(), [None; POINTS], Player::First)
+        Gomoku { config: config.clone(), board: [None; POINTS], to_move: Player::First, outcome: None }
     }
 
     fn config(&self) -> &Config {

@@ -82,6 +82,21 @@ pub enum Illegal {
     NotAllowed,
 }
 
+/// Why a position set up by hand (a puzzle, a test, a record's starting position) is not one
+/// the game can reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// More pieces of a kind than the game has.
+    TooManyPieces,
+    /// A piece where the rules never leave one: a face-up dark-chess piece before the first
+    /// flip.
+    Misplaced,
+    /// Both players have already won.
+    BothWon,
+    /// A phase that cannot be (nothing left to place, no removal left).
+    BadPhase,
+}
+
 /// A board game for two players taking turns.
 ///
 /// A state is built from its [`Game::Config`] and changed only by [`Game::play`], so a game is

@@ -8,7 +8,7 @@ mod view;
 
 pub use view::{Seen, View};
 
-use super::{Game, Illegal, Outcome, Player};
+use super::{Game, Illegal, Outcome, Player, SetupError};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -162,8 +162,39 @@ pub struct DarkChess {
 
 impl DarkChess {
     /// A game from a board set up by hand (for tests and puzzles): the first player has
-    /// `first_colour` if given, and `to_move` is to move.
+    /// `first_colour` if given, and `to_move` is to move. Refused: more pieces of a rank than a
+    /// set has, or a face-up piece before any colour is dealt. A side with no piece, or a
+    /// player to move with no move, has lost.
     pub fn from_setup(
+        config: Config,
+        board: [Cell; SQUARES],
+        first_colour: Option<Colour>,
+        to_move: Player,
+    ) -> Result<Self, SetupError> {
+        for colour in [Colour::Red, Colour::Black] {
+            for rank in Rank::ALL {
+                let piece = Piece { colour, rank };
+                let count =
+                    board.iter().filter(|c| matches!(c, Cell::FaceUp(p) | Cell::FaceDown(p) if *p == piece));
+                if count.count() > rank.count() {
+                    return Err(SetupError::TooManyPieces);
+                }
+            }
+        }
+        if first_colour.is_none() && board.iter().any(|c| matches!(c, Cell::FaceUp(_))) {
+            return Err(SetupError::Misplaced);
+        }
+        let mut game = Self::starting(config, board, first_colour, to_move);
+        if let Some(loser) = [to_move, to_move.opponent()].into_iter().find(|&p| !game.has_pieces(p)) {
+            game.outcome = Some(Outcome::Win(loser.opponent()));
+        } else if !game.has_move() {
+            game.outcome = Some(Outcome::Win(to_move.opponent()));
+        }
+        Ok(game)
+    }
+
+    /// A position from parts known to be valid.
+    fn starting(
         config: Config,
         board: [Cell; SQUARES],
         first_colour: Option<Colour>,
@@ -368,7 +399,7 @@ impl Game for DarkChess {
     type Config = Config;
 
     fn new(config: &Config) -> Self {
-        Self::from_setup(config.clone(), shuffled(config.seed), None, Player::First)
+        Self::starting(config.clone(), shuffled(config.seed), None, Player::First)
     }
 
     fn config(&self) -> &Config {

@@ -2,6 +2,8 @@
 //! missing translation is a compile error rather than a blank on screen.
 
 use crate::rules::Illegal;
+use crate::rules::five_tigers::{Preset, Shape};
+use crate::rules::gomoku::RuleSet;
 use crate::save::LoadError;
 
 /// A language of the interface; its code is `html[lang]`.
@@ -43,6 +45,31 @@ impl Lang {
     }
 }
 
+/// A side as the contract names it (`data-owner`, `data-turn`); [`Text::side`] says it in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Dark chess's players before the first flip gives them colours.
+    First,
+    Second,
+    Red,
+    Yellow,
+    Black,
+    White,
+}
+
+impl Side {
+    pub fn attr(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+            Side::Red => "red",
+            Side::Yellow => "yellow",
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    }
+}
+
 /// Every phrase of the interface. Phrases with blanks are functions.
 pub struct Text {
     /// This language's own name, shown on the button that switches to it.
@@ -59,14 +86,14 @@ pub struct Text {
     pub gomoku: &'static str,
     pub gomoku_blurb: &'static str,
     pub rule_set: &'static str,
-    pub rule_set_name: fn(&str) -> &'static str,
+    pub rule_set_name: fn(RuleSet) -> &'static str,
     pub five_in_a_row: &'static str,
     pub forbidden_point: &'static str,
     /// The renderer switch, naming the renderer it switches to.
     pub use_canvas: &'static str,
     pub use_dom: &'static str,
     pub move_numbers: &'static str,
-    pub side: fn(&str) -> &'static str,
+    pub side: fn(Side) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
     pub draw: &'static str,
@@ -125,12 +152,12 @@ pub struct Text {
     pub stone: fn(&str) -> String,
     pub next_stone: fn(&str) -> String,
     /// A formation's name: 方, 三斜, 四斜, 五斜, or a row or column.
-    pub formation: fn(&str) -> &'static str,
+    pub formation: fn(Shape) -> &'static str,
     pub placements_left: fn(u32) -> String,
     pub remove_one: &'static str,
     pub captures_left: fn(u32) -> String,
     pub preset: &'static str,
-    pub preset_name: fn(&str) -> &'static str,
+    pub preset_name: fn(Preset) -> &'static str,
     pub values: fn(&[(&str, u32)]) -> String,
     pub too_few_stones: fn(&str) -> String,
     pub quiet_moves_draw: fn(u32) -> String,
@@ -177,9 +204,9 @@ static EN: Text = Text {
     gomoku_blurb: "Five in a row on a 15x15 board; freestyle, standard or renju.",
     rule_set: "Rules",
     rule_set_name: |name| match name {
-        "standard" => "Standard (exactly five)",
-        "renju" => "Renju (black has forbidden moves)",
-        _ => "Freestyle (five or more)",
+        RuleSet::Standard => "Standard (exactly five)",
+        RuleSet::Renju => "Renju (black has forbidden moves)",
+        RuleSet::Freestyle => "Freestyle (five or more)",
     },
     five_in_a_row: "Five in a row",
     forbidden_point: "forbidden to black",
@@ -187,13 +214,12 @@ static EN: Text = Text {
     use_dom: "Draw with HTML",
     move_numbers: "Move numbers",
     side: |side| match side {
-        "first" => "First player",
-        "second" => "Second player",
-        "red" => "Red",
-        "yellow" => "Yellow",
-        "black" => "Black",
-        "white" => "White",
-        _ => "?",
+        Side::First => "First player",
+        Side::Second => "Second player",
+        Side::Red => "Red",
+        Side::Yellow => "Yellow",
+        Side::Black => "Black",
+        Side::White => "White",
     },
     to_move: |side| format!("{side} to move"),
     wins: |side| format!("{side} wins"),
@@ -274,20 +300,20 @@ static EN: Text = Text {
     stone: |side| format!("{side} stone"),
     next_stone: |side| format!("{side}'s bowl: drag a stone onto a point or click a point"),
     formation: |shape| match shape {
-        "square" => "Square (方)",
-        "diagonal3" => "Three diagonal (三斜)",
-        "diagonal4" => "Four diagonal (四斜)",
-        "diagonal5" => "Five diagonal (五斜)",
-        _ => "Row or column",
+        Shape::Square => "Square (方)",
+        Shape::Diagonal3 => "Three diagonal (三斜)",
+        Shape::Diagonal4 => "Four diagonal (四斜)",
+        Shape::Diagonal5 => "Five diagonal (五斜)",
+        Shape::Line => "Row or column",
     },
     placements_left: |n| if n == 1 { "1 placement left".to_owned() } else { format!("{n} placements left") },
     remove_one: "Remove one of your opponent's stones",
     captures_left: |n| if n == 1 { "Take 1 stone".to_owned() } else { format!("Take {n} stones") },
     preset: "Formation values",
     preset_name: |preset| match preset {
-        "northeast" => "Northeast 五虎 (all 1)",
-        "shandong" => "Shandong 五棍棋",
-        _ => "Standard",
+        Preset::Northeast => "Northeast 五虎 (all 1)",
+        Preset::Shandong => "Shandong 五棍棋",
+        Preset::Seed => "Standard",
     },
     values: |values| {
         let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
@@ -335,9 +361,9 @@ static ZH_HANT: Text = Text {
     gomoku_blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。",
     rule_set: "規則",
     rule_set_name: |name| match name {
-        "standard" => "標準（恰好五子）",
-        "renju" => "連珠（黑方有禁手）",
-        _ => "自由（五子以上）",
+        RuleSet::Standard => "標準（恰好五子）",
+        RuleSet::Renju => "連珠（黑方有禁手）",
+        RuleSet::Freestyle => "自由（五子以上）",
     },
     five_in_a_row: "五子連線",
     forbidden_point: "黑方禁手",
@@ -345,13 +371,12 @@ static ZH_HANT: Text = Text {
     use_dom: "改用 HTML 繪製",
     move_numbers: "顯示手數",
     side: |side| match side {
-        "first" => "先手",
-        "second" => "後手",
-        "red" => "紅方",
-        "yellow" => "黃方",
-        "black" => "黑方",
-        "white" => "白方",
-        _ => "?",
+        Side::First => "先手",
+        Side::Second => "後手",
+        Side::Red => "紅方",
+        Side::Yellow => "黃方",
+        Side::Black => "黑方",
+        Side::White => "白方",
     },
     to_move: |side| format!("輪到{side}"),
     wins: |side| format!("{side}勝"),
@@ -430,20 +455,20 @@ static ZH_HANT: Text = Text {
     stone: |side| format!("{side}棋子"),
     next_stone: |side| format!("{side}的棋罐：把棋子拖到點上，或點選一點"),
     formation: |shape| match shape {
-        "square" => "方",
-        "diagonal3" => "三斜",
-        "diagonal4" => "四斜",
-        "diagonal5" => "五斜",
-        _ => "成行",
+        Shape::Square => "方",
+        Shape::Diagonal3 => "三斜",
+        Shape::Diagonal4 => "四斜",
+        Shape::Diagonal5 => "五斜",
+        Shape::Line => "成行",
     },
     placements_left: |n| format!("還可再擺 {n} 子"),
     remove_one: "提掉對方一子",
     captures_left: |n| format!("吃掉對方 {n} 子"),
     preset: "棋型分值",
     preset_name: |preset| match preset {
-        "northeast" => "東北五虎（皆為 1）",
-        "shandong" => "山東五棍棋",
-        _ => "標準",
+        Preset::Northeast => "東北五虎（皆為 1）",
+        Preset::Shandong => "山東五棍棋",
+        Preset::Seed => "標準",
     },
     values: |values| {
         let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();

@@ -2,10 +2,12 @@
 //! While a move is made its path is drawn: an arrow on each square the piece left, and a mark
 //! on each piece it jumped (`data-mark="arrow-ne"`, `"removed"`, ...).
 
-use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos};
-use super::game::UiGame;
-use super::screen::{Command, Setting, SettingValue};
-use crate::i18n::Text;
+use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Surface};
+use super::flow::Guided;
+use super::game::Rule;
+use super::game::{Scene, UiGame};
+use super::screen::{Command, SettingValue};
+use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
@@ -14,13 +16,8 @@ use crate::rules::{Game, Outcome, Player};
 
 const SIZE: usize = 8;
 
-fn piece(side: &'static str, king: bool) -> Piece {
-    Piece {
-        owner: side,
-        kind: if king { "king" } else { "man" },
-        glyph: if king { "♛" } else { "" },
-        face_down: false,
-    }
+fn piece(side: Side, king: bool) -> Piece {
+    if king { Piece::new(side, "king", "♛") } else { Piece::new(side, "man", "") }
 }
 
 /// The arrow on a square a leg left, pointing the way the piece went.
@@ -53,18 +50,18 @@ impl Checkers {
 
 impl UiGame for Checkers {
     const ID: GameId = GameId::Checkers;
-    const TURN_FLOW: bool = true;
+    type Flow = Guided;
 
-    fn side(&self, player: Player) -> &'static str {
+    fn side(&self, player: Player) -> Side {
         match player {
-            Player::First => "black",
-            Player::Second => "red",
+            Player::First => Side::Black,
+            Player::Second => Side::Red,
         }
     }
 
-    fn view(&self, moves: &[Move], _turn: &[Move], path: &[Move], text: &Text) -> BoardView {
-        let legal = self.legal_moves();
-        let last = touched(last_move(moves));
+    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let (legal, path) = (scene.legal, scene.path);
+        let last = touched(last_move(scene.moves));
         let mut marks: Vec<(Square, &'static str)> = Vec::new();
         // A stop goes nowhere: nothing to draw.
         for &leg in path.iter().filter(|leg| !leg.is_stop()) {
@@ -119,15 +116,11 @@ impl UiGame for Checkers {
             })
             .collect();
         BoardView {
-            columns: SIZE,
-            rows: SIZE,
-            cells,
             moves,
-            targets: Vec::new(),
-            hand: None,
-            forced: self.jumping().map(coordinates),
-            compelled: if self.must_capture(&legal) {
-                legal.iter().map(|m| coordinates(m.from)).collect()
+            surface: Surface::Checkered,
+            held: self.jumping().map(coordinates),
+            prompts: if self.must_capture(legal) {
+                legal.iter().map(|m| (coordinates(m.from), "must-capture")).collect()
             } else {
                 Vec::new()
             },
@@ -136,7 +129,7 @@ impl UiGame for Checkers {
                 .filter(|leg| !leg.is_stop())
                 .map(|l| (coordinates(l.from), coordinates(l.to)))
                 .collect(),
-            label: text.checkers.to_owned(),
+            ..BoardView::new(SIZE, SIZE, cells, text.checkers)
         }
     }
 
@@ -161,25 +154,20 @@ impl UiGame for Checkers {
         }
     }
 
-    fn detail(&self, _turn: &[Move], text: &Text) -> Option<String> {
+    fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
         if self.jumping().is_some() {
             let optional = !self.config().compulsory_capture;
             Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())
         } else {
-            self.must_capture(&self.legal_moves()).then(|| text.must_capture.to_owned())
+            self.must_capture(scene.legal).then(|| text.must_capture.to_owned())
         }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
+    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
         let optional = SettingValue::Toggle(!config.compulsory_capture);
-        vec![Setting { name: "captures-optional", label: text.captures_optional, value: optional }]
-    }
-
-    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
-        match setting {
-            "captures-optional" => Config { compulsory_capture: choice == 0 },
-            _ => config.clone(),
-        }
+        vec![Rule::new("captures-optional", text.captures_optional, optional, |_, on| Config {
+            compulsory_capture: on == 0,
+        })]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
@@ -187,8 +175,8 @@ impl UiGame for Checkers {
     }
 
     /// Where captures are optional, a multi-jump may end before it must.
-    fn commands(&self, text: &Text) -> Vec<(Command, Move)> {
-        let stop = self.jumping().map(Move::stop).filter(|&stop| self.legal_moves().contains(&stop));
+    fn commands(&self, legal: &[Move], text: &Text) -> Vec<(Command, Move)> {
+        let stop = self.jumping().map(Move::stop).filter(|stop| legal.contains(stop));
         stop.map(|stop| (Command { name: "end-chain", label: text.end_chain }, stop)).into_iter().collect()
     }
 }

@@ -2,29 +2,31 @@
 //! it, or Enter on a focused cell drops a disc there.
 
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Target};
-use super::game::UiGame;
-use crate::i18n::Text;
+use super::flow::Direct;
+use super::game::{Scene, UiGame};
+use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome, Player};
 
-fn disc(side: &'static str) -> Piece {
-    Piece { owner: side, kind: "disc", glyph: "", face_down: false }
+fn disc(side: Side) -> Piece {
+    Piece::new(side, "disc", "")
 }
 
 impl UiGame for ConnectFour {
     const ID: GameId = GameId::ConnectFour;
+    type Flow = Direct;
 
-    fn side(&self, player: Player) -> &'static str {
+    fn side(&self, player: Player) -> Side {
         match player {
-            Player::First => "red",
-            Player::Second => "yellow",
+            Player::First => Side::Red,
+            Player::Second => Side::Yellow,
         }
     }
 
-    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         // The last disc is the top one of the last column played.
-        let last_cell = moves.last().and_then(|Move::Drop(column)| {
+        let last_cell = scene.moves.last().and_then(|Move::Drop(column)| {
             let x = usize::from(*column);
             (0..ROWS).find(|&y| self.disc((x, y)).is_some()).map(|y| (x, y))
         });
@@ -55,18 +57,7 @@ impl UiGame for ConnectFour {
             piece: disc(side),
             label: (text.next_disc)((text.side)(side)),
         });
-        BoardView {
-            columns: COLUMNS,
-            rows: ROWS,
-            cells,
-            moves: Vec::new(),
-            targets,
-            hand,
-            forced: None,
-            compelled: Vec::new(),
-            path: Vec::new(),
-            label: text.connect_four.to_owned(),
-        }
+        BoardView { targets, hand, ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four) }
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {

@@ -2,9 +2,11 @@
 //! your face-up pieces to a hinted square to move or capture.
 
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Target};
-use super::game::UiGame;
-use super::screen::{Command, Setting, SettingValue, Tray};
-use crate::i18n::Text;
+use super::flow::Direct;
+use super::game::Rule;
+use super::game::{Scene, UiGame};
+use super::screen::{Command, SettingValue, Tray};
+use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, ROWS, Rank, coordinates, square_at, square_name,
@@ -14,10 +16,10 @@ use crate::rules::{Game, Outcome, Player};
 /// The draw limits offered, in plies without a flip or capture.
 const QUIET_LIMITS: [u32; 4] = [40, 60, 80, 100];
 
-fn colour_name(colour: Colour) -> &'static str {
+fn colour_side(colour: Colour) -> Side {
     match colour {
-        Colour::Red => "red",
-        Colour::Black => "black",
+        Colour::Red => Side::Red,
+        Colour::Black => Side::Black,
     }
 }
 
@@ -48,23 +50,24 @@ fn glyph(colour: Colour, rank: Rank) -> &'static str {
 }
 
 fn face_up(colour: Colour, rank: Rank) -> Piece {
-    Piece { owner: colour_name(colour), kind: kind(rank), glyph: glyph(colour, rank), face_down: false }
+    Piece::new(colour_side(colour), kind(rank), glyph(colour, rank))
 }
 
 impl UiGame for DarkChess {
     const ID: GameId = GameId::DarkChess;
+    type Flow = Direct;
 
     /// The player's colour once the first flip has decided it; `first`/`second` before.
-    fn side(&self, player: Player) -> &'static str {
+    fn side(&self, player: Player) -> Side {
         match (self.colour(player), player) {
-            (Some(colour), _) => colour_name(colour),
-            (None, Player::First) => "first",
-            (None, Player::Second) => "second",
+            (Some(colour), _) => colour_side(colour),
+            (None, Player::First) => Side::First,
+            (None, Player::Second) => Side::Second,
         }
     }
 
-    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
-        let touched = match moves.last() {
+    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let touched = match scene.moves.last() {
             Some(Move::Flip(at)) => vec![*at],
             Some(Move::Go { from, to }) => vec![*from, *to],
             _ => Vec::new(),
@@ -75,10 +78,10 @@ impl UiGame for DarkChess {
                 let at = square_at(x, y);
                 let (piece, content) = match self.cell(at) {
                     Cell::Empty => (None, text.empty.to_owned()),
-                    Cell::FaceDown(_) => (Some(Piece::face_down()), text.face_down.to_owned()),
+                    Cell::FaceDown(_) => (Some(Piece::FaceDown), text.face_down.to_owned()),
                     Cell::FaceUp(p) => {
                         let name = (text.dark_piece)(
-                            (text.side)(colour_name(p.colour)),
+                            (text.side)(colour_side(p.colour)),
                             kind(p.rank),
                             glyph(p.colour, p.rank),
                         );
@@ -97,7 +100,7 @@ impl UiGame for DarkChess {
         }
         let mut moves = Vec::new();
         let mut targets = Vec::new();
-        for mv in self.legal_moves() {
+        for &mv in scene.legal {
             match mv {
                 Move::Flip(at) => targets.push(Target { cell: coordinates(at), lands: coordinates(at) }),
                 Move::Go { from, to } => {
@@ -107,18 +110,7 @@ impl UiGame for DarkChess {
                 Move::EndChain => {}
             }
         }
-        BoardView {
-            columns: COLUMNS,
-            rows: ROWS,
-            cells,
-            moves,
-            targets,
-            hand: None,
-            forced: None,
-            compelled: Vec::new(),
-            path: Vec::new(),
-            label: text.dark_chess.to_owned(),
-        }
+        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {
@@ -150,35 +142,27 @@ impl UiGame for DarkChess {
         Config { seed, ..config.clone() }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
-        let toggle = |name, label, on| Setting { name, label, value: SettingValue::Toggle(on) };
+    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let toggle = |on| SettingValue::Toggle(on);
         let options = QUIET_LIMITS.iter().map(u32::to_string).collect();
         let chosen = QUIET_LIMITS.iter().position(|&n| n == config.quiet_limit).unwrap_or(1);
         vec![
-            toggle("chain-capture", text.chain_capture, config.chain_capture),
-            toggle("chariot-rush", text.chariot_rush, config.chariot_rush),
-            toggle("blind-capture", text.blind_capture, config.blind_capture),
-            Setting {
-                name: "quiet-limit",
-                label: text.quiet_limit,
-                value: SettingValue::Choice { options, chosen },
-            },
+            Rule::new("chain-capture", text.chain_capture, toggle(config.chain_capture), |c, on| Config {
+                chain_capture: on == 1,
+                ..c.clone()
+            }),
+            Rule::new("chariot-rush", text.chariot_rush, toggle(config.chariot_rush), |c, on| Config {
+                chariot_rush: on == 1,
+                ..c.clone()
+            }),
+            Rule::new("blind-capture", text.blind_capture, toggle(config.blind_capture), |c, on| Config {
+                blind_capture: on == 1,
+                ..c.clone()
+            }),
+            Rule::new("quiet-limit", text.quiet_limit, SettingValue::Choice { options, chosen }, |c, i| {
+                Config { quiet_limit: QUIET_LIMITS.get(i).copied().unwrap_or(c.quiet_limit), ..c.clone() }
+            }),
         ]
-    }
-
-    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
-        let on = choice == 1;
-        let mut config = config.clone();
-        match setting {
-            "chain-capture" => config.chain_capture = on,
-            "chariot-rush" => config.chariot_rush = on,
-            "blind-capture" => config.blind_capture = on,
-            "quiet-limit" => {
-                config.quiet_limit = QUIET_LIMITS.get(choice).copied().unwrap_or(config.quiet_limit)
-            }
-            _ => {}
-        }
-        config
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
@@ -212,15 +196,15 @@ impl UiGame for DarkChess {
                     })
                     .collect();
                 Tray {
-                    side: colour_name(colour),
-                    label: (text.taken_from)((text.side)(colour_name(colour))),
+                    side: colour_side(colour),
+                    label: (text.taken_from)((text.side)(colour_side(colour))),
                     pieces,
                 }
             })
             .collect()
     }
 
-    fn commands(&self, text: &Text) -> Vec<(Command, Move)> {
+    fn commands(&self, _legal: &[Move], text: &Text) -> Vec<(Command, Move)> {
         match self.chain() {
             Some(_) => vec![(Command { name: "end-chain", label: text.end_chain }, Move::EndChain)],
             None => Vec::new(),

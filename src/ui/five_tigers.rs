@@ -1,10 +1,12 @@
 //! Five Tigers on the shared board: drag a stone from the bowl or click a point to place;
 //! click an opponent's stone to remove or take it; click or drag a stone to step.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Target};
-use super::game::UiGame;
-use super::screen::{Setting, SettingValue};
-use crate::i18n::Text;
+use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Surface, Target};
+use super::flow::Direct;
+use super::game::Rule;
+use super::game::{Scene, UiGame};
+use super::screen::SettingValue;
+use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
@@ -12,26 +14,8 @@ use crate::rules::five_tigers::{
 };
 use crate::rules::{Game, Outcome, Player};
 
-fn stone(side: &'static str) -> Piece {
-    Piece { owner: side, kind: "stone", glyph: "", face_down: false }
-}
-
-fn shape_name(shape: Shape) -> &'static str {
-    match shape {
-        Shape::Square => "square",
-        Shape::Diagonal3 => "diagonal3",
-        Shape::Diagonal4 => "diagonal4",
-        Shape::Diagonal5 => "diagonal5",
-        Shape::Line => "line",
-    }
-}
-
-fn preset_name(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Seed => "seed",
-        Preset::Northeast => "northeast",
-        Preset::Shandong => "shandong",
-    }
+fn stone(side: Side) -> Piece {
+    Piece::new(side, "stone", "")
 }
 
 impl FiveTigers {
@@ -45,21 +29,23 @@ impl FiveTigers {
 
 impl UiGame for FiveTigers {
     const ID: GameId = GameId::FiveTigers;
+    type Flow = Direct;
 
-    fn side(&self, player: Player) -> &'static str {
+    fn side(&self, player: Player) -> Side {
         match player {
-            Player::First => "black",
-            Player::Second => "white",
+            Player::First => Side::Black,
+            Player::Second => Side::White,
         }
     }
 
-    fn view(&self, moves: &[Move], turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
-        let touched = match moves.last() {
+    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let touched = match scene.moves.last() {
             Some(Move::Place(p) | Move::Remove(p)) => vec![*p],
             Some(Move::Step { from, to }) => vec![*from, *to],
             None => Vec::new(),
         };
-        let formed: Vec<Point> = self.formed_in(turn).iter().flat_map(|f| f.points.iter().copied()).collect();
+        let formed: Vec<Point> =
+            self.formed_in(scene.turn).iter().flat_map(|f| f.points.iter().copied()).collect();
         let mut cells = Vec::with_capacity(SIZE * SIZE);
         for y in 0..SIZE {
             for x in 0..SIZE {
@@ -78,7 +64,7 @@ impl UiGame for FiveTigers {
         }
         let mut moves = Vec::new();
         let mut targets = Vec::new();
-        for mv in self.legal_moves() {
+        for &mv in scene.legal {
             match mv {
                 Move::Place(p) | Move::Remove(p) => {
                     targets.push(Target { cell: coordinates(p), lands: coordinates(p) })
@@ -91,16 +77,11 @@ impl UiGame for FiveTigers {
         let hand =
             placing.then(|| Hand { side, piece: stone(side), label: (text.next_stone)((text.side)(side)) });
         BoardView {
-            columns: SIZE,
-            rows: SIZE,
-            cells,
             moves,
             targets,
             hand,
-            forced: None,
-            compelled: Vec::new(),
-            path: Vec::new(),
-            label: text.five_tigers.to_owned(),
+            surface: Surface::Points,
+            ..BoardView::new(SIZE, SIZE, cells, text.five_tigers)
         }
     }
 
@@ -133,12 +114,12 @@ impl UiGame for FiveTigers {
     }
 
     /// The formations just made with their values, and what the player still owes.
-    fn detail(&self, turn: &[Move], text: &Text) -> Option<String> {
+    fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
         let values = self.config().preset.values();
         let formed: Vec<String> = self
-            .formed_in(turn)
+            .formed_in(scene.turn)
             .iter()
-            .map(|f| format!("{} +{}", (text.formation)(shape_name(f.shape)), values.of(f.shape)))
+            .map(|f| format!("{} +{}", (text.formation)(f.shape), values.of(f.shape)))
             .collect();
         let owed = match FiveTigers::phase(self) {
             Phase::Place { owed } if owed > 1 || !formed.is_empty() => Some((text.placements_left)(owed)),
@@ -151,24 +132,19 @@ impl UiGame for FiveTigers {
         (!parts.is_empty()).then(|| parts.join(" — "))
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
-        let options = Preset::ALL.iter().map(|&p| (text.preset_name)(preset_name(p)).to_owned()).collect();
-        let chosen = Preset::ALL.iter().position(|&p| p == config.preset).unwrap_or(0);
-        vec![Setting { name: "preset", label: text.preset, value: SettingValue::Choice { options, chosen } }]
-    }
-
-    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
-        match (setting, Preset::ALL.get(choice)) {
-            ("preset", Some(&preset)) => Config { preset },
-            _ => config.clone(),
-        }
+    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (text.preset_name)(p));
+        let apply = |config: &Config, choice: usize| Config {
+            preset: Preset::ALL.get(choice).copied().unwrap_or(config.preset),
+        };
+        vec![Rule::new("preset", text.preset, value, apply)]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
         let values = self.config().preset.values();
         let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];
         let named: Vec<(&str, u32)> =
-            shapes.iter().map(|&shape| ((text.formation)(shape_name(shape)), values.of(shape))).collect();
+            shapes.iter().map(|&shape| ((text.formation)(shape), values.of(shape))).collect();
         vec![(text.values)(&named), text.five_tigers_turn.to_owned()]
     }
 }

@@ -1,41 +1,35 @@
 //! Gomoku on the shared board: click a point, or drag a stone from the bowl onto it. Under
 //! renju, black's forbidden points are marked and refused in words.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Target};
-use super::game::UiGame;
-use super::screen::{Setting, SettingValue};
-use crate::i18n::Text;
+use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Surface, Target};
+use super::flow::Direct;
+use super::game::Rule;
+use super::game::{Scene, UiGame};
+use super::screen::SettingValue;
+use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, point_at};
 use crate::rules::{Game, Outcome, Player};
 
 const RULE_SETS: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
 
-fn stone(side: &'static str) -> Piece {
-    Piece { owner: side, kind: "stone", glyph: "", face_down: false }
-}
-
-fn rule_set_name(rules: RuleSet) -> &'static str {
-    match rules {
-        RuleSet::Freestyle => "freestyle",
-        RuleSet::Standard => "standard",
-        RuleSet::Renju => "renju",
-    }
+fn stone(side: Side) -> Piece {
+    Piece::new(side, "stone", "")
 }
 
 impl UiGame for Gomoku {
     const ID: GameId = GameId::Gomoku;
-    const CANVAS: bool = true;
-    const NUMBERED: bool = true;
+    type Flow = Direct;
 
-    fn side(&self, player: Player) -> &'static str {
+    fn side(&self, player: Player) -> Side {
         match player {
-            Player::First => "black",
-            Player::Second => "white",
+            Player::First => Side::Black,
+            Player::Second => Side::White,
         }
     }
 
-    fn view(&self, moves: &[Move], _turn: &[Move], _path: &[Move], text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let moves = scene.moves;
         let last_point = moves.last().map(|Move::Place(p)| *p);
         let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
         let in_play = self.outcome().is_none();
@@ -70,16 +64,11 @@ impl UiGame for Gomoku {
         let hand =
             in_play.then(|| Hand { side, piece: stone(side), label: (text.next_stone)((text.side)(side)) });
         BoardView {
-            columns: SIZE,
-            rows: SIZE,
-            cells,
-            moves: Vec::new(),
             targets,
             hand,
-            forced: None,
-            compelled: Vec::new(),
-            path: Vec::new(),
-            label: text.gomoku.to_owned(),
+            numbered: true,
+            surface: Surface::Points,
+            ..BoardView::new(SIZE, SIZE, cells, text.gomoku)
         }
     }
 
@@ -98,20 +87,15 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Setting> {
-        let options = RULE_SETS.iter().map(|&r| (text.rule_set_name)(rule_set_name(r)).to_owned()).collect();
-        let chosen = RULE_SETS.iter().position(|&r| r == config.rules).unwrap_or(0);
-        vec![Setting { name: "rules", label: text.rule_set, value: SettingValue::Choice { options, chosen } }]
-    }
-
-    fn choose(config: &Config, setting: &str, choice: usize) -> Config {
-        match (setting, RULE_SETS.get(choice)) {
-            ("rules", Some(&rules)) => Config { rules },
-            _ => config.clone(),
-        }
+    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (text.rule_set_name)(r));
+        let apply = |config: &Config, choice: usize| Config {
+            rules: RULE_SETS.get(choice).copied().unwrap_or(config.rules),
+        };
+        vec![Rule::new("rules", text.rule_set, value, apply)]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
-        vec![(text.rule_set_name)(rule_set_name(self.config().rules)).to_owned()]
+        vec![(text.rule_set_name)(self.config().rules).to_owned()]
     }
 }

@@ -6,11 +6,13 @@ mod checkers;
 mod connect_four;
 mod dark_chess;
 mod five_tigers;
+mod flow;
 mod game;
 mod gomoku;
 mod offline;
 mod picker;
 mod screen;
+mod session;
 mod storage;
 
 /// Starts the app in the page's body. Rendering installs Yew's panic hook

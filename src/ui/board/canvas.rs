@@ -1,330 +1,386 @@
-//! The board drawn on a `<canvas>`: stones on the points of a lined board, crisp on high-DPI
-//! screens, with a translucent shadow stone under the pointer. It takes the same view and
-//! gives the same actions as the DOM board, so a game can switch between them at any moment.
+//! The board drawn on a `<canvas>`, crisp on high-DPI screens: any size of board, of squares or
+//! of points, with every piece, hint, mark and path the DOM board shows. Pointer input of every
+//! kind (mouse, touch, pen) goes through the shared contact handling, since a canvas has no
+//! elements to click or drag.
 
-use super::{BoardAction, BoardView, Key, Pos, Source};
+use super::BoardProps;
+use super::input::{DRAG_TYPE, Input, Source, use_input};
+use super::view::{BoardView, Hint, Piece, Pos, Surface};
+use crate::i18n::Side;
+use std::f64::consts::TAU;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, DragEvent, HtmlCanvasElement, KeyboardEvent, PointerEvent};
+use web_sys::{CanvasRenderingContext2d, DragEvent, Element, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
-/// The board's margin around the outer points, in cells.
-const MARGIN: f64 = 0.75;
+/// How far the outer points or squares' centres sit from the edge, in cells.
+fn inset(surface: Surface) -> f64 {
+    if surface == Surface::Points { 0.75 } else { 0.5 }
+}
 
-/// Colours of the owners' stones: fill, then edge.
-fn stone_colours(owner: &str) -> (&'static str, &'static str) {
-    match owner {
-        "white" => ("#f4f2ec", "#8a857a"),
-        _ => ("#1f2328", "#000000"),
+/// The board's length along `count` cells, in cells; times four it is a whole number, for the
+/// canvas's aspect ratio without printing a float.
+fn span(surface: Surface, count: usize) -> f64 {
+    count as f64 - 1.0 + 2.0 * inset(surface)
+}
+
+/// A side's colours: fill, edge, and the ink that reads on the fill.
+fn colours(side: Side) -> (&'static str, &'static str, &'static str) {
+    match side {
+        Side::Red => ("#c0392b", "#7b1c12", "#fff7e6"),
+        Side::Yellow => ("#f6c90e", "#a68400", "#1f2328"),
+        Side::White | Side::Second => ("#f4f2ec", "#8a857a", "#1f2328"),
+        Side::Black | Side::First => ("#1f2328", "#000000", "#ffffff"),
     }
 }
 
-/// The drawing: board, lines, stones, marks and the shadow stone.
-fn draw(canvas: &HtmlCanvasElement, view: &BoardView, numbers: bool, hover: Option<Pos>, focus: Option<Pos>) {
-    let css = f64::from(canvas.client_width());
-    let ratio = gloo::utils::window().device_pixel_ratio();
-    let pixels = (css * ratio).round() as u32;
-    if canvas.width() != pixels {
-        canvas.set_width(pixels);
-        canvas.set_height(pixels);
-    }
-    let Some(context) = canvas.get_context("2d").ok().flatten() else { return };
-    let Ok(ctx) = context.dyn_into::<CanvasRenderingContext2d>() else { return };
-    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    let points = view.columns as f64;
-    let cell = css / (points - 1.0 + 2.0 * MARGIN);
-    let at = |i: usize| (MARGIN + i as f64) * cell;
+/// A drawing of one board on one canvas.
+struct Drawing<'a> {
+    ctx: CanvasRenderingContext2d,
+    view: &'a BoardView,
+    cell: f64,
+    offset: f64,
+}
 
-    ctx.set_fill_style_str("#e3bd7c");
-    ctx.fill_rect(0.0, 0.0, css, css);
-    ctx.set_stroke_style_str("#5c3a1a");
-    ctx.set_line_width(1.0);
-    for i in 0..view.columns {
-        ctx.begin_path();
-        ctx.move_to(at(i), at(0));
-        ctx.line_to(at(i), at(view.rows - 1));
-        ctx.move_to(at(0), at(i));
-        ctx.line_to(at(view.columns - 1), at(i));
-        ctx.stroke();
+impl Drawing<'_> {
+    fn centre(&self, (x, y): Pos) -> (f64, f64) {
+        ((self.offset + x as f64) * self.cell, (self.offset + y as f64) * self.cell)
     }
-    let circle = |x: usize, y: usize, radius: f64| {
-        ctx.begin_path();
-        let _ = ctx.arc(at(x), at(y), radius, 0.0, std::f64::consts::TAU);
+
+    fn circle(&self, pos: Pos, radius: f64) {
+        let (x, y) = self.centre(pos);
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(x, y, radius * self.cell, 0.0, TAU);
+    }
+
+    fn ring(&self, pos: Pos, radius: f64, colour: &str, width: f64) {
+        self.circle(pos, radius);
+        self.ctx.set_stroke_style_str(colour);
+        self.ctx.set_line_width(width);
+        self.ctx.stroke();
+    }
+
+    fn text(&self, pos: Pos, words: &str, ink: &str, size: f64) {
+        let (x, y) = self.centre(pos);
+        self.ctx.set_fill_style_str(ink);
+        // Whole pixels: formatting a float would bring float printing into the page.
+        let px = (self.cell * size).round() as i32;
+        self.ctx.set_font(&format!("bold {px}px \"Noto Serif TC\", \"Board Glyphs\", serif"));
+        self.ctx.set_text_align("center");
+        self.ctx.set_text_baseline("middle");
+        let _ = self.ctx.fill_text(words, x, y);
+    }
+
+    fn surface(&self, width: f64, height: f64) {
+        let (ctx, view, cell) = (&self.ctx, self.view, self.cell);
+        let light = if view.surface == Surface::Points { "#e3bd7c" } else { "#f0d9b5" };
+        ctx.set_fill_style_str(light);
+        ctx.fill_rect(0.0, 0.0, width, height);
+        ctx.set_stroke_style_str("#5c3a1a");
+        ctx.set_line_width(1.0);
+        match view.surface {
+            Surface::Points => {
+                let (left, top) = self.centre((0, 0));
+                let (right, bottom) = self.centre((view.columns - 1, view.rows - 1));
+                ctx.begin_path();
+                for x in 0..view.columns {
+                    let (at, _) = self.centre((x, 0));
+                    ctx.move_to(at, top);
+                    ctx.line_to(at, bottom);
+                }
+                for y in 0..view.rows {
+                    let (_, at) = self.centre((0, y));
+                    ctx.move_to(left, at);
+                    ctx.line_to(right, at);
+                }
+                ctx.stroke();
+            }
+            Surface::Squares | Surface::Checkered => {
+                for y in 0..view.rows {
+                    for x in 0..view.columns {
+                        let (cx, cy) = (x as f64 * cell, y as f64 * cell);
+                        if view.surface == Surface::Checkered && (x + y) % 2 == 1 {
+                            ctx.set_fill_style_str("#b58863");
+                            ctx.fill_rect(cx, cy, cell, cell);
+                        }
+                        ctx.stroke_rect(cx, cy, cell, cell);
+                    }
+                }
+            }
+        }
+    }
+
+    fn piece(&self, pos: Pos, piece: &Piece, alpha: f64) {
+        self.ctx.set_global_alpha(alpha);
+        self.circle(pos, 0.42);
+        let (fill, edge, ink, glyph) = match *piece {
+            Piece::FaceDown => ("#8d6e63", "#4e342e", "", ""),
+            Piece::FaceUp { owner, glyph, .. } => {
+                let (fill, edge, ink) = colours(owner);
+                (fill, edge, ink, glyph)
+            }
+        };
+        self.ctx.set_fill_style_str(fill);
+        self.ctx.fill();
+        self.ring(pos, 0.42, edge, 1.0);
+        if !glyph.is_empty() {
+            self.text(pos, glyph, ink, 0.48);
+        }
+        self.ctx.set_global_alpha(1.0);
+    }
+
+    fn path(&self) {
+        let ctx = &self.ctx;
+        ctx.set_stroke_style_str("rgb(47 111 223 / .8)");
+        ctx.set_fill_style_str("rgb(47 111 223 / .8)");
+        ctx.set_line_width(self.cell * 0.08);
+        for &(from, to) in &self.view.path {
+            let ((x1, y1), (x2, y2)) = (self.centre(from), self.centre(to));
+            ctx.begin_path();
+            ctx.move_to(x1, y1);
+            ctx.line_to(x2, y2);
+            ctx.stroke();
+            // The head: a triangle at the far end, along the leg.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let length = dx.hypot(dy).max(1.0);
+            let (ux, uy) = (dx / length * self.cell * 0.25, dy / length * self.cell * 0.25);
+            ctx.begin_path();
+            ctx.move_to(x2, y2);
+            ctx.line_to(x2 - ux - uy * 0.6, y2 - uy + ux * 0.6);
+            ctx.line_to(x2 - ux + uy * 0.6, y2 - uy - ux * 0.6);
+            ctx.fill();
+        }
+    }
+}
+
+/// Draws the board as the input state shows it.
+fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool) {
+    let view = input.view();
+    let width = f64::from(canvas.client_width());
+    let cell = width / span(view.surface, view.columns);
+    let height = cell * span(view.surface, view.rows);
+    let ratio = gloo::utils::window().device_pixel_ratio();
+    let (pixels_x, pixels_y) = ((width * ratio).round() as u32, (height * ratio).round() as u32);
+    if canvas.width() != pixels_x || canvas.height() != pixels_y {
+        canvas.set_width(pixels_x);
+        canvas.set_height(pixels_y);
+    }
+    let Some(Ok(ctx)) =
+        canvas.get_context("2d").ok().flatten().map(|c| c.dyn_into::<CanvasRenderingContext2d>())
+    else {
+        return;
+    };
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    let drawing = Drawing { ctx, view, cell, offset: inset(view.surface) };
+    drawing.surface(width, height);
+    let dragged = match *input.dragging {
+        Some(Source::Cell(pos)) => Some(pos),
+        _ => None,
     };
     for y in 0..view.rows {
         for x in 0..view.columns {
-            let Some(cell_view) = view.cell((x, y)) else { continue };
-            if let Some(piece) = &cell_view.piece {
-                let (fill, edge) = stone_colours(piece.owner);
-                circle(x, y, cell * 0.44);
-                ctx.set_fill_style_str(fill);
-                ctx.fill();
-                ctx.set_stroke_style_str(if cell_view.highlight { "#f6c90e" } else { edge });
-                ctx.set_line_width(if cell_view.highlight { 3.0 } else { 1.0 });
-                ctx.stroke();
-                if let Some(number) = cell_view.number.filter(|_| numbers) {
-                    // The last stone's number in red, the others in the colour that reads on the stone.
-                    let ink = if cell_view.last {
-                        "#d7263d"
-                    } else if piece.owner == "black" {
-                        "#ffffff"
-                    } else {
-                        "#1f2328"
-                    };
-                    ctx.set_fill_style_str(ink);
-                    // Whole pixels: formatting a float would bring float printing into the page.
-                    ctx.set_font(&format!("{}px sans-serif", (cell * 0.42).round() as i32));
-                    ctx.set_text_align("center");
-                    ctx.set_text_baseline("middle");
-                    let _ = ctx.fill_text(&number.to_string(), at(x), at(y));
-                } else if cell_view.last {
-                    circle(x, y, cell * 0.12);
-                    ctx.set_fill_style_str("#d7263d");
-                    ctx.fill();
+            let pos = (x, y);
+            let Some(cell) = view.cell(pos) else { continue };
+            let mark = cell.mark.or_else(|| view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1));
+            if let Some(piece) = &cell.piece {
+                drawing.piece(pos, piece, if dragged == Some(pos) { 0.4 } else { 1.0 });
+                if cell.highlight {
+                    drawing.ring(pos, 0.46, "#f6c90e", 3.0);
                 }
-            } else if cell_view.mark.is_some() {
-                ctx.set_fill_style_str("#b3261e");
-                ctx.set_font(&format!("bold {}px sans-serif", (cell * 0.6).round() as i32));
-                ctx.set_text_align("center");
-                ctx.set_text_baseline("middle");
-                let _ = ctx.fill_text("×", at(x), at(y));
+                if mark.is_some() {
+                    drawing.ring(pos, 0.5, "#e8710a", 2.0);
+                }
+                let ink = match piece {
+                    Piece::FaceUp { owner, .. } => colours(*owner).2,
+                    Piece::FaceDown => "#ffffff",
+                };
+                match cell.number.filter(|_| numbers) {
+                    // The last stone's number in red, the others in the ink that reads on it.
+                    Some(number) => {
+                        drawing.text(pos, &number.to_string(), if cell.last { "#d7263d" } else { ink }, 0.42)
+                    }
+                    None if cell.last => {
+                        drawing.circle(pos, 0.12);
+                        drawing.ctx.set_fill_style_str("#d7263d");
+                        drawing.ctx.fill();
+                    }
+                    None => {}
+                }
+            } else {
+                if mark.is_some() {
+                    drawing.text(pos, "×", "#b3261e", 0.6);
+                }
+                if cell.last {
+                    drawing.ring(pos, 0.3, "#d7263d", 2.0);
+                }
+            }
+            if input.selected == Some(pos) {
+                drawing.ring(pos, 0.47, "#2f6fdf", 3.0);
+            }
+            match input.hint(pos) {
+                Some(Hint::Move) => {
+                    drawing.circle(pos, 0.14);
+                    drawing.ctx.set_fill_style_str("rgb(20 85 30 / .55)");
+                    drawing.ctx.fill();
+                }
+                Some(Hint::Capture) => drawing.ring(pos, 0.45, "rgb(20 85 30 / .7)", 4.0),
+                None => {}
             }
         }
     }
-    // The shadow stone: where the next stone would go.
-    if let (Some((x, y)), Some(hand)) = (hover, &view.hand)
-        && view.cell((x, y)).is_some_and(|c| c.piece.is_none())
-        && view.is_target((x, y))
+    drawing.path();
+    // The piece in hand where it would land, and a dragged piece where it is over.
+    if let (Some(pos), Some(hand)) = (input.preview(), &view.hand) {
+        drawing.piece(pos, &hand.piece, 0.4);
+    }
+    if let (Some(from), Some(over)) = (dragged, *input.hover)
+        && let Some(piece) = view.cell(from).and_then(|c| c.piece.as_ref())
     {
-        circle(x, y, cell * 0.44);
-        ctx.set_global_alpha(0.4);
-        ctx.set_fill_style_str(stone_colours(hand.piece.owner).0);
-        ctx.fill();
-        ctx.set_global_alpha(1.0);
+        drawing.piece(over, piece, 0.7);
     }
-    if let Some((x, y)) = focus {
-        ctx.set_stroke_style_str("#2f6fdf");
-        ctx.set_line_width(2.0);
-        ctx.stroke_rect(at(x) - cell / 2.0, at(y) - cell / 2.0, cell, cell);
+    if let Some((x, y)) = *input.focus {
+        let (cx, cy) = drawing.centre((x, y));
+        drawing.ctx.set_stroke_style_str("#2f6fdf");
+        drawing.ctx.set_line_width(2.0);
+        drawing.ctx.stroke_rect(cx - cell / 2.0, cy - cell / 2.0, cell, cell);
     }
 }
 
-/// The point nearest to a position on the canvas, in CSS pixels.
-fn point_at(canvas: &HtmlCanvasElement, view: &BoardView, x: f64, y: f64) -> Option<Pos> {
-    let cell = f64::from(canvas.client_width()) / (view.columns as f64 - 1.0 + 2.0 * MARGIN);
-    let index = |v: f64| {
-        let i = (v / cell - MARGIN).round();
-        (0.0..view.columns as f64).contains(&i).then_some(i as usize)
+/// The cell under a point of the screen, if it is on the canvas.
+fn cell_at(canvas: &NodeRef, view: &BoardView, e: &MouseEvent) -> Option<Pos> {
+    let canvas = canvas.cast::<Element>()?;
+    let rect = canvas.get_bounding_client_rect();
+    let cell = rect.width() / span(view.surface, view.columns);
+    let index = |v: f64, count: usize| {
+        let i = (v / cell - inset(view.surface)).round();
+        (0.0..count as f64).contains(&i).then_some(i as usize)
     };
-    Some((index(x)?, index(y)?))
-}
-
-#[derive(Properties, PartialEq)]
-pub struct CanvasBoardProps {
-    pub view: std::rc::Rc<BoardView>,
-    pub on_action: Callback<BoardAction>,
-    pub interactive: bool,
-    #[prop_or_default]
-    pub numbers: bool,
+    let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
+    Some((index(x, view.columns)?, index(y, view.rows)?))
 }
 
 #[component]
-pub fn CanvasBoard(props: &CanvasBoardProps) -> Html {
-    let view = props.view.clone();
-    let interactive = props.interactive;
+pub fn CanvasBoard(props: &BoardProps) -> Html {
+    let input =
+        use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let canvas_ref = use_node_ref();
-    let hover = use_state_eq(|| None::<Pos>);
-    let focus = use_state_eq(|| None::<Pos>);
-    // A touch tap acts on pointerup, as on the DOM board; a click the browser may add is its echo.
-    let swallow_click = use_mut_ref(|| false);
-    // A touch drag of the bowl's stone: where it started, and whether it has moved yet.
-    let bowl_touch = use_mut_ref(|| None::<((i32, i32), bool)>);
     let hand_ref = use_node_ref();
-
     {
-        let canvas_ref = canvas_ref.clone();
-        use_effect_with(
-            (view.clone(), props.numbers, *hover, *focus),
-            move |(view, numbers, hover, focus)| {
-                if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                    draw(&canvas, view, *numbers, *hover, *focus);
-                }
-            },
-        );
+        let (canvas_ref, input) = (canvas_ref.clone(), input.clone());
+        let drawn =
+            (props.view.clone(), props.numbers, *input.hover, *input.focus, input.selected, *input.dragging);
+        use_effect_with(drawn, move |(_, numbers, ..)| {
+            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+                draw(&canvas, &input, *numbers);
+            }
+        });
     }
+    let view = input.view();
+    let on = |act: fn(&Input, &NodeRef, PointerEvent)| {
+        let (input, canvas_ref) = (input.clone(), canvas_ref.clone());
+        Callback::from(move |e: PointerEvent| act(&input, &canvas_ref, e))
+    };
 
-    let activate = {
-        let on_action = props.on_action.clone();
-        let view = view.clone();
-        move |pos: Pos| {
-            if interactive && view.is_target(pos) {
-                on_action.emit(BoardAction::Activate(pos));
-            }
+    // Every pointer, the mouse too: a press on a movable piece may become a drag.
+    let onpointerdown = on(|input, canvas, e| {
+        input.pointer_down();
+        if !e.is_primary() {
+            return;
         }
-    };
-    let locate = {
-        let canvas_ref = canvas_ref.clone();
-        let view = view.clone();
-        move |e: &MouseEvent| {
-            let canvas = canvas_ref.cast::<HtmlCanvasElement>()?;
-            point_at(&canvas, &view, f64::from(e.offset_x()), f64::from(e.offset_y()))
+        if let Some(element) = canvas.cast::<Element>() {
+            let _ = element.set_pointer_capture(e.pointer_id());
         }
-    };
-    let onclick = {
-        let activate = activate.clone();
-        let locate = locate.clone();
-        let swallow_click = swallow_click.clone();
-        Callback::from(move |e: MouseEvent| {
-            let swallowed = std::mem::take(&mut *swallow_click.borrow_mut());
-            if let Some(pos) = locate(&e).filter(|_| !swallowed) {
-                activate(pos);
-            }
-        })
-    };
-    let onpointerdown = {
-        let swallow_click = swallow_click.clone();
-        Callback::from(move |_: PointerEvent| *swallow_click.borrow_mut() = false)
-    };
-    let onpointerup = {
-        let activate = activate.clone();
-        let locate = locate.clone();
-        Callback::from(move |e: PointerEvent| {
-            if e.pointer_type() == "mouse" {
-                return;
-            }
-            *swallow_click.borrow_mut() = true;
-            if let Some(pos) = locate(&e) {
-                activate(pos);
-            }
-        })
-    };
-    let onmousemove = {
-        let hover = hover.clone();
-        let locate = locate.clone();
-        Callback::from(move |e: MouseEvent| hover.set(locate(&e)))
-    };
+        let here = cell_at(canvas, input.view(), &e);
+        let source = here.filter(|&pos| input.view().moves_from(pos).next().is_some()).map(Source::Cell);
+        input.contact_down(&e, source);
+    });
+    let onpointermove = on(|input, canvas, e| {
+        let here = cell_at(canvas, input.view(), &e);
+        if !input.in_contact() {
+            input.hover.set(here);
+        } else {
+            input.contact_move(&e, here);
+        }
+    });
+    let onpointerup = on(|input, canvas, e| input.contact_up(cell_at(canvas, input.view(), &e)));
+    let onpointercancel = on(|input, _, _| input.contact_cancel());
     let onmouseleave = {
-        let hover = hover.clone();
-        Callback::from(move |_: MouseEvent| hover.set(None))
-    };
-    // The bowl's stone dropped on the canvas: only the board's own drag data counts.
-    let ondragover = {
-        let hover = hover.clone();
-        let locate = locate.clone();
-        Callback::from(move |e: DragEvent| {
-            let ours = e.data_transfer().is_some_and(|t| t.types().includes(&super::DRAG_TYPE.into(), 0));
-            if ours {
-                e.prevent_default();
-                hover.set(locate(&e));
-            }
-        })
-    };
-    let ondrop = {
-        let activate = activate.clone();
-        let locate = locate.clone();
-        Callback::from(move |e: DragEvent| {
-            e.prevent_default();
-            let data = e.data_transfer().and_then(|t| t.get_data(super::DRAG_TYPE).ok());
-            if data.as_deref().and_then(Source::parse) == Some(Source::Hand)
-                && let Some(pos) = locate(&e)
-            {
-                activate(pos);
+        let input = input.clone();
+        Callback::from(move |_: MouseEvent| {
+            if !input.in_contact() {
+                input.hover.set(None)
             }
         })
     };
     let onkeydown = {
-        let activate = activate.clone();
-        let focus = focus.clone();
-        let (columns, rows) = (view.columns, view.rows);
+        let input = input.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let at = (*focus).unwrap_or((columns / 2, rows / 2));
-            let Some(key) = Key::read(&e.key(), at, columns, rows) else { return };
+            if input.key(&e.key(), input.focused()) {
+                e.prevent_default();
+            }
+        })
+    };
+    // The hand's piece dropped on the canvas: only the board's own drag data counts.
+    let ondragover = {
+        let (input, canvas_ref) = (input.clone(), canvas_ref.clone());
+        Callback::from(move |e: DragEvent| {
+            if e.data_transfer().is_some_and(|t| t.types().includes(&DRAG_TYPE.into(), 0)) {
+                e.prevent_default();
+                input.hover.set(cell_at(&canvas_ref, input.view(), &e));
+            }
+        })
+    };
+    let ondrop = {
+        let (input, canvas_ref) = (input.clone(), canvas_ref.clone());
+        Callback::from(move |e: DragEvent| {
             e.prevent_default();
-            match key {
-                Key::Focus(next) => focus.set(Some(next)),
-                Key::Act => activate(at),
-                Key::Cancel => focus.set(None),
+            let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
+            if data.as_deref().and_then(Source::parse) == Some(Source::Hand)
+                && let Some(pos) = cell_at(&canvas_ref, input.view(), &e)
+            {
+                input.drop(Source::Hand, pos);
             }
         })
     };
 
-    // The bowl, as on the DOM board: its stone carries the same drag data.
+    // The hand, as on the DOM board: the mouse drags it with the same drag data, and a finger
+    // drags it through the shared contact handling onto the canvas.
     let ondragstart = Callback::from(|e: DragEvent| {
         if let Some(transfer) = e.data_transfer() {
-            let _ = transfer.set_data(super::DRAG_TYPE, &Source::Hand.encode());
+            let _ = transfer.set_data(DRAG_TYPE, &Source::Hand.encode());
             transfer.set_effect_allowed("move");
         }
     });
-    // Touch: the stone follows the finger as the canvas's shadow stone, and lands on release.
-    let under_finger = {
-        let canvas_ref = canvas_ref.clone();
-        let view = view.clone();
-        move |e: &PointerEvent| {
-            let canvas = canvas_ref.cast::<HtmlCanvasElement>()?;
-            let rect = canvas.get_bounding_client_rect();
-            let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
-            point_at(&canvas, &view, x, y)
-        }
-    };
     let onhanddown = {
-        let bowl_touch = bowl_touch.clone();
-        let hand_ref = hand_ref.clone();
+        let (input, hand_ref) = (input.clone(), hand_ref.clone());
         Callback::from(move |e: PointerEvent| {
+            input.pointer_down();
             if e.pointer_type() == "mouse" || !e.is_primary() {
                 return;
             }
-            if let Some(hand) = hand_ref.cast::<web_sys::Element>() {
+            if let Some(hand) = hand_ref.cast::<Element>() {
                 let _ = hand.set_pointer_capture(e.pointer_id());
             }
-            *bowl_touch.borrow_mut() = Some(((e.client_x(), e.client_y()), false));
+            input.contact_down(&e, Some(Source::Hand));
         })
     };
-    let onhandmove = {
-        let bowl_touch = bowl_touch.clone();
-        let hover = hover.clone();
-        let under_finger = under_finger.clone();
-        Callback::from(move |e: PointerEvent| {
-            let mut touch = bowl_touch.borrow_mut();
-            let Some(((x0, y0), moved)) = touch.as_mut() else { return };
-            *moved |= (e.client_x() - *x0).abs().max((e.client_y() - *y0).abs()) >= super::DRAG_THRESHOLD;
-            if *moved {
-                hover.set(under_finger(&e));
-            }
-        })
-    };
-    let onhandup = {
-        let bowl_touch = bowl_touch.clone();
-        let hover = hover.clone();
-        let activate = activate.clone();
-        Callback::from(move |e: PointerEvent| {
-            let touch = bowl_touch.borrow_mut().take();
-            hover.set(None);
-            if let (Some((_, true)), Some(pos)) = (touch, under_finger(&e)) {
-                activate(pos);
-            }
-        })
-    };
-    let onhandcancel = {
-        let hover = hover.clone();
-        Callback::from(move |_: PointerEvent| {
-            bowl_touch.borrow_mut().take();
-            hover.set(None);
-        })
-    };
-    let hand = view.hand.as_ref().filter(|_| interactive).map(|hand| html! {
-        <div class="hand" data-hand={hand.side} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
-            {ondragstart} onpointerdown={onhanddown} onpointermove={onhandmove} onpointerup={onhandup}
-            onpointercancel={onhandcancel}>
-            { hand.piece.render(Some("true"), false) }
+    let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {
+        <div class="hand" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
+            {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
+            onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>
+            { hand.piece.render(Some("true"), *input.dragging == Some(Source::Hand)) }
         </div>
     });
+    let quarters = |count| (span(view.surface, count) * 4.0).round() as usize;
+    let shape = format!("aspect-ratio: {} / {}", quarters(view.columns), quarters(view.rows));
 
     html! {
         <div class="board-area">
             { for hand }
             <canvas data-board="" data-renderer="canvas" role="img" tabindex="0" ref={canvas_ref}
-                class={classes!("canvas-board", (!interactive).then_some("inert"))}
+                class={classes!("canvas-board", (!input.interactive()).then_some("inert"))} style={shape}
                 aria-label={view.label.clone()}
-                {onclick} {onmousemove} {onmouseleave} {ondragover} {ondrop} {onkeydown} {onpointerdown} {onpointerup}></canvas>
+                {onpointerdown} {onpointermove} {onpointerup} {onpointercancel} {onmouseleave}
+                {ondragover} {ondrop} {onkeydown}></canvas>
         </div>
     }
 }

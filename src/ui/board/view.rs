@@ -1,36 +1,51 @@
 //! What a game gives the board to show, and the actions the board gives back.
 
+use crate::i18n::Side;
 use yew::prelude::*;
 
 /// A cell: `x` from the left, `y` from the top, as on screen.
 pub type Pos = (usize, usize);
 
-/// A piece as shown; `owner` and `kind` are the contract's attribute values.
+/// A piece as shown: its owner and `kind` (the contract's attribute values), or only its back.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Piece {
-    pub owner: &'static str,
-    pub kind: &'static str,
-    /// The text on the piece (a Chinese character), empty for plain discs and stones.
-    pub glyph: &'static str,
+pub enum Piece {
+    FaceUp {
+        owner: Side,
+        kind: &'static str,
+        /// The text on the piece (a Chinese character), empty for plain discs and stones.
+        glyph: &'static str,
+    },
     /// A face-down piece shows only its back: nothing in the page says what it is.
-    pub face_down: bool,
+    FaceDown,
 }
 
 impl Piece {
-    pub fn face_down() -> Piece {
-        Piece { owner: "", kind: "", glyph: "", face_down: true }
+    pub fn new(owner: Side, kind: &'static str, glyph: &'static str) -> Piece {
+        Piece::FaceUp { owner, kind, glyph }
     }
 
     /// The piece's markup: `data-owner` and `data-kind` only when face up.
     pub fn render(&self, draggable: Option<&'static str>, lifted: bool) -> Html {
-        if self.face_down {
-            return html! { <span data-piece="" data-face="down" class="piece face-down"></span> };
+        match *self {
+            Piece::FaceDown => html! { <span data-piece="" data-face="down" class="piece face-down"></span> },
+            Piece::FaceUp { owner, kind, glyph } => html! {
+                <span data-piece="" data-owner={owner.attr()} data-kind={kind} draggable={draggable}
+                    class={classes!("piece", owner.attr(), kind, lifted.then_some("lifted"))}>
+                    { glyph }
+                </span>
+            },
         }
-        html! {
-            <span data-piece="" data-owner={self.owner} data-kind={self.kind} draggable={draggable}
-                class={classes!("piece", self.owner, self.kind, lifted.then_some("lifted"))}>
-                { self.glyph }
-            </span>
+    }
+
+    /// A picture of the piece, as it follows a finger or previews where it would land.
+    pub fn picture(&self, class: &'static str) -> Html {
+        match *self {
+            Piece::FaceDown => {
+                html! { <span class={classes!("piece", "face-down", class)} aria-hidden="true"></span> }
+            }
+            Piece::FaceUp { owner, kind, glyph } => html! {
+                <span class={classes!("piece", owner.attr(), kind, class)} aria-hidden="true">{ glyph }</span>
+            },
         }
     }
 }
@@ -58,7 +73,7 @@ pub enum Hint {
 }
 
 impl Hint {
-    pub(super) fn attr(self) -> &'static str {
+    pub fn attr(self) -> &'static str {
         match self {
             Hint::Move => "move",
             Hint::Capture => "capture",
@@ -77,35 +92,54 @@ pub struct Target {
 /// A piece waiting outside the board for its side to place it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hand {
-    pub side: &'static str,
+    pub side: Side,
     pub piece: Piece,
     pub label: String,
 }
 
+/// What the board is: squares, or points where lines cross.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Surface {
+    /// Squares all alike.
+    #[default]
+    Squares,
+    /// Squares of two shades, alternating.
+    Checkered,
+    /// Pieces stand on the points where lines cross.
+    Points,
+}
+
 /// Everything the board shows, computed by the game from its rules state.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardView {
     pub columns: usize,
     pub rows: usize,
+    pub surface: Surface,
     /// Row by row from the top.
     pub cells: Vec<CellView>,
     /// The legal piece moves: from, to, and whether it captures.
     pub moves: Vec<(Pos, Pos, Hint)>,
     pub targets: Vec<Target>,
     pub hand: Option<Hand>,
-    /// The piece that must move on (a checkers multi-jump): selected until the move is done.
-    pub forced: Option<Pos>,
-    /// The pieces that must capture now (a compulsory capture), marked
-    /// `data-mark="must-capture"` where the game has no mark of its own on the cell. A hint,
-    /// like `moves`: gone while the board rests.
-    pub compelled: Vec<Pos>,
+    /// A piece kept selected between the actions of one turn: it must move on.
+    pub held: Option<Pos>,
+    /// Marks that prompt the player to move (`data-mark`, where the cell has no mark of its own):
+    /// hints like `moves`, gone whenever nothing can be played.
+    pub prompts: Vec<(Pos, &'static str)>,
     /// The legs of a move drawn as arrows over the pieces, in order (each from, to), so a path
     /// that crosses or returns to a square still shows every leg.
     pub path: Vec<(Pos, Pos)>,
+    /// The cells carry move numbers, which the player may choose to show.
+    pub numbered: bool,
     pub label: String,
 }
 
 impl BoardView {
+    /// A board of these cells with nothing to play on it yet.
+    pub fn new(columns: usize, rows: usize, cells: Vec<CellView>, label: &str) -> BoardView {
+        BoardView { columns, rows, cells, label: label.to_owned(), ..BoardView::default() }
+    }
+
     pub(super) fn cell(&self, (x, y): Pos) -> Option<&CellView> {
         (x < self.columns).then(|| self.cells.get(y * self.columns + x)).flatten()
     }

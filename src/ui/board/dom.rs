@@ -1,0 +1,281 @@
+//! The board as a CSS grid of cells. Mouse input is clicks and HTML5 drag-and-drop; touch and
+//! pen go through the shared contact handling. Every handler sits on the board's root and finds
+//! its cell from the event's target; each cell is its own component, so a change redraws only
+//! the cells it touches.
+
+use super::BoardProps;
+use super::input::{DRAG_TYPE, Input, Source, drop_action, use_input};
+use super::view::{BoardView, CellView, Hint, Piece, Pos};
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, Element, HtmlElement, KeyboardEvent, PointerEvent};
+use yew::prelude::*;
+
+/// The cell at or around an element, read back from its data attributes.
+fn cell_of(element: &Element) -> Option<Pos> {
+    let cell = element.closest("[data-cell]").ok()??;
+    let coordinate = |name| cell.get_attribute(name)?.parse().ok();
+    Some((coordinate("data-x")?, coordinate("data-y")?))
+}
+
+/// The cell an event happened in.
+fn event_cell(event: &Event) -> Option<Pos> {
+    cell_of(event.target()?.dyn_ref::<Element>()?)
+}
+
+/// The cell under a point of the screen.
+fn cell_at(e: &PointerEvent) -> Option<Pos> {
+    cell_of(&gloo::utils::document().element_from_point(e.client_x() as f32, e.client_y() as f32)?)
+}
+
+/// The draggable piece an event started on, as a drag source.
+fn event_source(event: &Event) -> Option<Source> {
+    let target = event.target()?.dyn_into::<Element>().ok()?;
+    target.closest("[data-piece][draggable=\"true\"]").ok()??;
+    if target.closest("[data-hand]").ok()?.is_some() {
+        return Some(Source::Hand);
+    }
+    cell_of(&target).map(Source::Cell)
+}
+
+/// A handler that hands the event to the board's input.
+fn on<E: 'static>(input: &Input, act: impl Fn(&Input, E) + 'static) -> Callback<E> {
+    let input = input.clone();
+    Callback::from(move |e| act(&input, e))
+}
+
+#[component]
+pub fn Board(props: &BoardProps) -> Html {
+    let input =
+        use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
+    let view = input.view();
+    // The piece an HTML5 drag of this board's carries.
+    let html_drag = use_mut_ref(|| None::<Source>);
+    let grid_ref = use_node_ref();
+    let ghost_ref = use_node_ref();
+    let root_ref = use_node_ref();
+    {
+        // Keyboard focus follows the focus cell, but only while the board already has it.
+        let grid_ref = grid_ref.clone();
+        use_effect_with(*input.focus, move |&focus| {
+            let (Some((x, y)), Some(grid)) = (focus, grid_ref.cast::<Element>()) else { return };
+            let active = gloo::utils::document().active_element();
+            if !active.is_some_and(|a| grid.contains(Some(&a))) {
+                return;
+            }
+            let selector = format!("[data-x=\"{x}\"][data-y=\"{y}\"]");
+            if let Some(cell) = grid.query_selector(&selector).ok().flatten() {
+                let _ = cell.unchecked_into::<HtmlElement>().focus();
+            }
+        });
+    }
+
+    let onclick = on(&input, |input, e: MouseEvent| input.click(event_cell(&e)));
+    let onkeydown = on(&input, |input, e: KeyboardEvent| {
+        // The key acts where the focus really is: the event's own cell, however it got there.
+        if input.key(&e.key(), event_cell(&e).unwrap_or_else(|| input.focused())) {
+            e.prevent_default();
+        }
+    });
+    // The focus cell follows the DOM's focus, whether a click, Tab, a script or a screen reader
+    // moved it, so the roving tab stop and the arrow keys start from the focused cell.
+    let onfocusin = on(&input, |input, e: FocusEvent| {
+        if let Some(pos) = event_cell(&e) {
+            input.focus.set(Some(pos));
+        }
+    });
+    let onmouseover = on(&input, |input, e: MouseEvent| input.hover.set(event_cell(&e)));
+    let onmouseleave = on(&input, |input, _: MouseEvent| input.hover.set(None));
+
+    // Mouse: HTML5 drag-and-drop. The data names the source; foreign data never parses.
+    let ondragstart = {
+        let html_drag = html_drag.clone();
+        on(&input, move |input, e: DragEvent| {
+            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else { return };
+            if transfer.set_data(DRAG_TYPE, &source.encode()).is_err() {
+                return;
+            }
+            transfer.set_effect_allowed("move");
+            *html_drag.borrow_mut() = Some(source);
+            if let Source::Cell(pos) = source {
+                input.pick_up(pos);
+            }
+        })
+    };
+    let ondragend = {
+        let html_drag = html_drag.clone();
+        on(&input, move |input, _: DragEvent| {
+            html_drag.borrow_mut().take();
+            input.hover.set(None);
+        })
+    };
+    let ondragover = {
+        let html_drag = html_drag.clone();
+        on(&input, move |input, e: DragEvent| {
+            let (Some(source), Some(pos)) = (*html_drag.borrow(), event_cell(&e)) else { return };
+            if drop_action(input.view(), source, pos).is_some() {
+                e.prevent_default();
+                if let Some(transfer) = e.data_transfer() {
+                    transfer.set_drop_effect("move");
+                }
+                input.hover.set(Some(pos));
+            }
+        })
+    };
+    let ondrop = on(&input, move |input, e: DragEvent| {
+        e.prevent_default();
+        // Only a drag this board started acts, and only once: a repeated drop finds no drag.
+        let started = html_drag.borrow_mut().take();
+        let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
+        let source = data.as_deref().and_then(Source::parse).filter(|&s| Some(s) == started);
+        if let (Some(source), Some(to)) = (source, event_cell(&e)) {
+            input.drop(source, to);
+        }
+    });
+
+    // Touch and pen: the shared contact handling, the dragged piece drawn under the finger.
+    let onpointerdown = {
+        let root_ref = root_ref.clone();
+        on(&input, move |input, e: PointerEvent| {
+            input.pointer_down();
+            if e.pointer_type() == "mouse" || !e.is_primary() {
+                return;
+            }
+            // Yew delegates events, so `current_target` is not the board: capture on its root.
+            // Capture keeps the moves coming here; a refusal only means no capture.
+            if let Some(root) = root_ref.cast::<Element>() {
+                let _ = root.set_pointer_capture(e.pointer_id());
+            }
+            input.contact_down(&e, event_source(&e));
+        })
+    };
+    let onpointermove = {
+        let ghost_ref = ghost_ref.clone();
+        on(&input, move |input, e: PointerEvent| {
+            if input.contact_move(&e, cell_at(&e))
+                && let Some(ghost) = ghost_ref.cast::<HtmlElement>()
+            {
+                let style = ghost.style();
+                let _ = style.set_property("left", &format!("{}px", e.client_x()));
+                let _ = style.set_property("top", &format!("{}px", e.client_y()));
+            }
+        })
+    };
+    let onpointerup = on(&input, |input, e: PointerEvent| input.contact_up(cell_at(&e)));
+    let onpointercancel = on(&input, |input, _: PointerEvent| input.contact_cancel());
+
+    let interactive = input.interactive();
+    let dragging = *input.dragging;
+    let preview = input.preview();
+    let focus = input.focused();
+    let rows = (0..view.rows).map(|y| {
+        let cells = (0..view.columns).filter_map(|x| {
+            let pos = (x, y);
+            let cell = view.cell(pos)?.clone();
+            let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
+            Some(html! {
+                <Cell {pos} {cell} hint={input.hint(pos)} selected={input.selected == Some(pos)}
+                    focused={focus == pos} {prompt}
+                    movable={interactive && view.moves_from(pos).next().is_some()}
+                    lifted={dragging == Some(Source::Cell(pos))}
+                    preview={preview.filter(|&p| p == pos).and(view.hand.as_ref()).map(|h| h.piece.clone())} />
+            })
+        });
+        html! { <div role="row" class="row">{ for cells }</div> }
+    });
+
+    let hand = view.hand.as_ref().map(|hand| html! {
+        <div class="hand" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
+            { hand.piece.render(interactive.then_some("true"), dragging == Some(Source::Hand)) }
+        </div>
+    });
+    let ghost = dragging.and_then(|source| match source {
+        Source::Hand => view.hand.as_ref().map(|h| h.piece.clone()),
+        Source::Cell(pos) => view.cell(pos).and_then(|c| c.piece.clone()),
+    });
+    // The hovered cell, for styles that follow the pointer (a hand's piece over its column).
+    let hover_style = input.hover.map(|(x, y)| format!("--hover-x: {x}; --hover-y: {y}"));
+
+    html! {
+        <div class={classes!("board-area", props.numbers.then_some("numbered"))} ref={root_ref} style={hover_style}
+            {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
+            {ondrop} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
+            { for hand }
+            <div data-board="" data-renderer="dom" role="grid" ref={grid_ref} aria-label={view.label.clone()}
+                class={classes!("board", (!interactive).then_some("inert"))}
+                style={format!("--columns: {}; --rows: {}", view.columns, view.rows)}
+                {onkeydown} {onfocusin}>
+                { for rows }
+                { path_arrows(view) }
+            </div>
+            <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
+                // A picture only: the dragged piece itself stays in its cell.
+                { for ghost.map(|p| p.picture("dragged")) }
+            </div>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct CellProps {
+    pos: Pos,
+    cell: CellView,
+    hint: Option<Hint>,
+    selected: bool,
+    /// The board's one tab stop.
+    focused: bool,
+    /// A prompt of the game's for this cell, shown where the cell has no mark of its own.
+    prompt: Option<&'static str>,
+    /// Its piece may be dragged now.
+    movable: bool,
+    /// Its piece is being dragged by a finger.
+    lifted: bool,
+    /// The hand's piece, shown translucent where it would land.
+    preview: Option<Piece>,
+}
+
+/// One cell, redrawn only when what it shows changes.
+#[component]
+fn Cell(props: &CellProps) -> Html {
+    let (x, y) = props.pos;
+    let cell = &props.cell;
+    let selected = props.selected.then_some("true");
+    html! {
+        <div role="gridcell" data-cell="" data-x={x.to_string()} data-y={y.to_string()}
+            aria-label={cell.label.clone()} aria-selected={selected}
+            tabindex={if props.focused { "0" } else { "-1" }}
+            data-hint={props.hint.map(Hint::attr)}
+            data-selected={props.selected.then_some("")}
+            data-last={cell.last.then_some("")}
+            data-highlight={cell.highlight.then_some("")}
+            data-mark={cell.mark.or(props.prompt)}
+            data-number={cell.number.map(|n| n.to_string())}
+            class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
+            { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
+            { for props.preview.as_ref().map(|p| p.picture("preview")) }
+        </div>
+    }
+}
+
+/// The path's legs as arrows over the board, one hundred units a cell (whole numbers keep float
+/// printing out of the page). A picture only: the cells' marks say the same to assistive
+/// technology, and the arrows catch no pointer.
+fn path_arrows(view: &BoardView) -> Html {
+    if view.path.is_empty() {
+        return html! {};
+    }
+    let centre = |(x, y): Pos| (x * 100 + 50, y * 100 + 50);
+    let legs = view.path.iter().map(|&(from, to)| {
+        let ((x1, y1), (x2, y2)) = (centre(from), centre(to));
+        html! { <line x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} marker-end="url(#path-head)" /> }
+    });
+    html! {
+        <svg class="path" aria-hidden="true" viewBox={format!("0 0 {} {}", view.columns * 100, view.rows * 100)}>
+            <defs>
+                <marker id="path-head" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0 0L10 5L0 10z" />
+                </marker>
+            </defs>
+            { for legs }
+        </svg>
+    }
+}

@@ -1,0 +1,284 @@
+//! Input shared by both renderers: the selection, the keyboard focus, the hovered cell, and
+//! touch contacts. Clicks, drags, taps and keys all become the same two [`BoardAction`]s, so a
+//! hint or a rule fix works for every kind of input on either board.
+
+use super::view::{BoardAction, BoardView, Pos};
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::PointerEvent;
+use yew::prelude::*;
+
+/// Where a dragged piece comes from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Source {
+    Cell(Pos),
+    Hand,
+}
+
+/// The drag data type; anything else dropped on the board is foreign and ignored.
+pub const DRAG_TYPE: &str = "application/x-board-suite";
+
+impl Source {
+    pub fn encode(self) -> String {
+        match self {
+            Source::Cell((x, y)) => format!("cell:{x},{y}"),
+            Source::Hand => "hand".to_owned(),
+        }
+    }
+
+    /// Reads drag data; foreign or malformed data is `None`.
+    pub fn parse(data: &str) -> Option<Source> {
+        if data == "hand" {
+            return Some(Source::Hand);
+        }
+        let (x, y) = data.strip_prefix("cell:")?.split_once(',')?;
+        Some(Source::Cell((x.parse().ok()?, y.parse().ok()?)))
+    }
+}
+
+/// The action of dropping a piece from `source` on `to`, if that is legal.
+pub fn drop_action(view: &BoardView, source: Source, to: Pos) -> Option<BoardAction> {
+    match source {
+        Source::Hand => view.is_target(to).then_some(BoardAction::Activate(to)),
+        Source::Cell(from) => {
+            view.moves_from(from).any(|m| m.1 == to).then_some(BoardAction::Move { from, to })
+        }
+    }
+}
+
+/// The one selection path (a click, a tap or Enter on `pos`): completes a move from the
+/// selection, selects a movable piece, or activates a target. Returns the new selection.
+fn select(view: &BoardView, selected: Option<Pos>, pos: Pos) -> (Option<Pos>, Option<BoardAction>) {
+    if let Some(from) = selected {
+        if let Some(action) = drop_action(view, Source::Cell(from), pos) {
+            return (None, Some(action));
+        }
+        if from == pos {
+            return (None, None);
+        }
+    }
+    if view.moves_from(pos).next().is_some() {
+        return (Some(pos), None);
+    }
+    (None, view.is_target(pos).then_some(BoardAction::Activate(pos)))
+}
+
+/// What a key does on a board.
+enum Key {
+    /// Move the keyboard focus to this cell.
+    Focus(Pos),
+    /// Act on the focused cell, as a click would.
+    Act,
+    /// Drop the selection.
+    Cancel,
+}
+
+impl Key {
+    fn read(key: &str, (x, y): Pos, columns: usize, rows: usize) -> Option<Key> {
+        Some(match key {
+            "ArrowLeft" => Key::Focus((x.saturating_sub(1), y)),
+            "ArrowRight" => Key::Focus(((x + 1).min(columns - 1), y)),
+            "ArrowUp" => Key::Focus((x, y.saturating_sub(1))),
+            "ArrowDown" => Key::Focus((x, (y + 1).min(rows - 1))),
+            "Enter" | " " => Key::Act,
+            "Escape" => Key::Cancel,
+            _ => return None,
+        })
+    }
+}
+
+/// How far a finger travels before a touch becomes a drag rather than a tap.
+const DRAG_THRESHOLD: i32 = 6;
+
+/// A contact in progress: a tap, or a drag of `source` once it has moved. Touch and pen on
+/// both boards (HTML5 drag events never fire for touch, and the browser's own tap-click is not
+/// reliable), and the mouse too on the canvas, whose pieces are not elements to drag.
+#[derive(Clone, Copy, Debug)]
+struct Contact {
+    source: Option<Source>,
+    start: (i32, i32),
+    moved: bool,
+}
+
+/// A board's input state and what it does with each input.
+#[derive(Clone)]
+pub struct Input {
+    view: Rc<BoardView>,
+    interactive: bool,
+    on_action: Callback<BoardAction>,
+    selection: UseStateHandle<Option<Pos>>,
+    /// The selected piece: the player's choice while it still has moves, or the piece the game
+    /// keeps selected.
+    pub selected: Option<Pos>,
+    pub focus: UseStateHandle<Option<Pos>>,
+    pub hover: UseStateHandle<Option<Pos>>,
+    /// The piece a contact is dragging, drawn under the finger.
+    pub dragging: UseStateHandle<Option<Source>>,
+    contact: Rc<RefCell<Option<Contact>>>,
+    /// A click the browser adds after a contact's end belongs to that contact.
+    swallow_click: Rc<RefCell<bool>>,
+}
+
+/// The input state of a board showing `view`, acting through `on_action`; `on_select` is told
+/// when the player picks up a piece.
+#[hook]
+pub fn use_input(
+    view: Rc<BoardView>,
+    interactive: bool,
+    on_action: Callback<BoardAction>,
+    on_select: Callback<()>,
+) -> Input {
+    let selection = use_state_eq(|| None::<Pos>);
+    let selected =
+        (*selection).filter(|&s| view.moves_from(s).next().is_some()).or(view.held).filter(|_| interactive);
+    {
+        use_effect_with(*selection, move |selection| {
+            if selection.is_some() {
+                on_select.emit(());
+            }
+        });
+    }
+    Input {
+        view,
+        interactive,
+        on_action,
+        selection,
+        selected,
+        focus: use_state_eq(|| None),
+        hover: use_state_eq(|| None),
+        dragging: use_state_eq(|| None),
+        contact: use_mut_ref(|| None),
+        swallow_click: use_mut_ref(|| false),
+    }
+}
+
+impl Input {
+    pub fn view(&self) -> &BoardView {
+        &self.view
+    }
+
+    pub fn interactive(&self) -> bool {
+        self.interactive
+    }
+
+    /// The cell the keyboard starts from: the focused one, else the middle of the top row.
+    pub fn focused(&self) -> Pos {
+        (*self.focus).unwrap_or((self.view.columns / 2, 0))
+    }
+
+    fn perform(&self, (selection, action): (Option<Pos>, Option<BoardAction>)) {
+        self.selection.set(selection);
+        if let Some(action) = action {
+            self.on_action.emit(action);
+        }
+    }
+
+    /// Picks up the piece on `pos`, as a drag does.
+    pub fn pick_up(&self, pos: Pos) {
+        self.selection.set(Some(pos));
+    }
+
+    /// A click, a tap or Enter on a cell.
+    pub fn activate(&self, pos: Pos) {
+        if self.interactive {
+            self.focus.set(Some(pos));
+            self.perform(select(&self.view, self.selected, pos));
+        }
+    }
+
+    /// A mouse click on a cell, unless it echoes a contact that has ended.
+    pub fn click(&self, pos: Option<Pos>) {
+        let swallowed = std::mem::take(&mut *self.swallow_click.borrow_mut());
+        if let Some(pos) = pos.filter(|_| !swallowed) {
+            self.activate(pos);
+        }
+    }
+
+    /// A piece from `source` dropped on `to`.
+    pub fn drop(&self, source: Source, to: Pos) {
+        if self.interactive {
+            self.perform((None, drop_action(&self.view, source, to)));
+        }
+    }
+
+    /// A key pressed on the cell `at`; whether the board used it.
+    pub fn key(&self, key: &str, at: Pos) -> bool {
+        let Some(key) = Key::read(key, at, self.view.columns, self.view.rows) else { return false };
+        match key {
+            Key::Focus(next) => self.focus.set(Some(next)),
+            Key::Act => self.activate(at),
+            Key::Cancel => self.selection.set(None),
+        }
+        true
+    }
+
+    /// A contact begins, on a piece that `source` names if it may be dragged.
+    pub fn contact_down(&self, e: &PointerEvent, source: Option<Source>) {
+        let start = (e.client_x(), e.client_y());
+        *self.contact.borrow_mut() = Some(Contact { source, start, moved: false });
+    }
+
+    /// The contact moved over the cell `at`; whether it is dragging a piece.
+    pub fn contact_move(&self, e: &PointerEvent, at: Option<Pos>) -> bool {
+        let mut contact = self.contact.borrow_mut();
+        let Some(Contact { source: Some(source), start, moved }) = contact.as_mut() else { return false };
+        let (x, y) = (e.client_x(), e.client_y());
+        if !*moved && (x - start.0).abs().max((y - start.1).abs()) < DRAG_THRESHOLD {
+            return false;
+        }
+        if !*moved {
+            *moved = true;
+            self.dragging.set(Some(*source));
+            if let Source::Cell(pos) = *source {
+                self.pick_up(pos);
+            }
+        }
+        self.hover.set(at);
+        true
+    }
+
+    /// The contact ended over the cell `at`: a tap there, or the dragged piece dropped there.
+    pub fn contact_up(&self, at: Option<Pos>) {
+        let Some(ended) = self.contact.borrow_mut().take() else { return };
+        self.contact_cancel();
+        // The browser may follow with a click of its own: it belongs to this contact.
+        *self.swallow_click.borrow_mut() = true;
+        match (ended, at) {
+            (Contact { source: Some(source), moved: true, .. }, Some(at)) => self.drop(source, at),
+            (Contact { moved: false, .. }, Some(at)) => self.activate(at),
+            _ => {}
+        }
+    }
+
+    pub fn contact_cancel(&self) {
+        self.contact.borrow_mut().take();
+        self.dragging.set(None);
+        self.hover.set(None);
+    }
+
+    /// Whether a contact is under way (a pointer down on the board).
+    pub fn in_contact(&self) -> bool {
+        self.contact.borrow().is_some()
+    }
+
+    /// A new pointer press: a later click is the mouse's own.
+    pub fn pointer_down(&self) {
+        *self.swallow_click.borrow_mut() = false;
+    }
+
+    /// The hand's piece where it would land, while a target is hovered and nothing is selected.
+    pub fn preview(&self) -> Option<Pos> {
+        let view = &self.view;
+        let lands = (*self.hover)
+            .filter(|_| self.interactive && self.selected.is_none() && view.hand.is_some())
+            .and_then(|h| view.targets.iter().find(|t| t.cell == h))
+            .map(|t| t.lands)?;
+        view.cell(lands).is_some_and(|c| c.piece.is_none()).then_some(lands)
+    }
+
+    /// The hint on a cell: a legal destination of the selected piece.
+    pub fn hint(&self, pos: Pos) -> Option<super::Hint> {
+        let from = self.selected?;
+        self.view.moves_from(from).find(|m| m.1 == pos).map(|m| m.2)
+    }
+}

@@ -1,0 +1,218 @@
+//! How turns pass on the page, chosen per game (`UiGame::Flow`). Most games pass the turn as
+//! soon as it is complete ([`Direct`]). A game may offer [`Guided`] turns instead (checkers
+//! does): a complete turn can wait for Finish Turn, a cover can hide the board until the next
+//! player starts their turn, and the last turn's path can be drawn again. The state lives here,
+//! beside the shared session, not in it.
+
+use super::storage;
+use crate::i18n::Text;
+
+/// The page's side of a turn flow: what it holds up and when.
+pub trait Flow: Clone + PartialEq + 'static {
+    /// The flow as the players last chose it for this game.
+    fn load(slug: &str) -> Self;
+    /// The players' choices, read again after another tab changed them (the cover stays as it
+    /// is unless it is no longer wanted).
+    fn reload(&self, slug: &str) -> Self;
+    /// Whether a storage key holds one of this flow's choices for this game.
+    fn watches(key: &str, slug: &str) -> bool;
+    /// Whether a complete turn waits for Finish Turn rather than passing at once.
+    fn waits(&self) -> bool;
+    /// Whether the board is covered, so nothing of the turn can be played or taken back.
+    fn covered(&self) -> bool;
+    /// Whether the last turn's path is drawn again.
+    fn shows_previous(&self) -> bool;
+    /// Any input ends a look at the previous turn.
+    fn input(&mut self);
+    /// The turn passed (a move made, undone or redone, or a new game): the cover goes up for
+    /// the next player while the game is on.
+    fn passed(&mut self, in_play: bool);
+    /// One of the flow's own controls.
+    fn control(&mut self, control: FlowControl, slug: &str);
+    /// What the screen shows of the flow, given where the turn being made stands.
+    fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel>;
+}
+
+/// Where the turn being made stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TurnState {
+    /// Some actions are made.
+    pub pending: bool,
+    /// The turn is complete (waiting for Finish Turn).
+    pub complete: bool,
+    /// There is a previous turn to show.
+    pub has_previous: bool,
+}
+
+/// A control of the turn flow.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FlowControl {
+    /// Draws the last turn's path until the next input.
+    ShowPrevious,
+    /// Lifts the pass-the-device cover.
+    StartTurn,
+    /// A choice switched on or off.
+    Prefer(Preference, bool),
+}
+
+/// The players' choices of how turns pass, remembered per game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Preference {
+    /// A complete turn waits for Finish Turn.
+    ConfirmTurn,
+    /// A cover hides the board between turns until the next player starts theirs.
+    PassDevice,
+}
+
+impl Preference {
+    pub const ALL: [Preference; 2] = [Preference::ConfirmTurn, Preference::PassDevice];
+
+    /// `data-setting`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Preference::ConfirmTurn => "confirm-turn",
+            Preference::PassDevice => "pass-device",
+        }
+    }
+
+    fn label(self, text: &Text) -> &'static str {
+        match self {
+            Preference::ConfirmTurn => text.confirm_turn,
+            Preference::PassDevice => text.pass_device,
+        }
+    }
+
+    fn key(self, slug: &str) -> String {
+        format!("board-suite/{}/{slug}", self.name())
+    }
+}
+
+/// What the screen shows of a guided turn flow.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// Finish Turn is offered (the player confirms each turn), and enabled when the turn is
+    /// complete.
+    pub confirm: bool,
+    pub turn: TurnState,
+    /// The choices, each with its label and whether it is on.
+    pub preferences: Vec<(Preference, &'static str, bool)>,
+    /// The board is covered until the player to move starts the turn.
+    pub covered: bool,
+}
+
+/// Turns pass as soon as they are complete; nothing is covered or shown again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Direct;
+
+impl Flow for Direct {
+    fn load(_slug: &str) -> Self {
+        Direct
+    }
+    fn reload(&self, _slug: &str) -> Self {
+        Direct
+    }
+    fn watches(_key: &str, _slug: &str) -> bool {
+        false
+    }
+    fn waits(&self) -> bool {
+        false
+    }
+    fn covered(&self) -> bool {
+        false
+    }
+    fn shows_previous(&self) -> bool {
+        false
+    }
+    fn input(&mut self) {}
+    fn passed(&mut self, _in_play: bool) {}
+    fn control(&mut self, _control: FlowControl, _slug: &str) {}
+    fn panel(&self, _turn: TurnState, _text: &Text) -> Option<Panel> {
+        None
+    }
+}
+
+/// Turns the players confirm and pass by hand, if they choose.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Guided {
+    confirm: bool,
+    pass_device: bool,
+    covered: bool,
+    show_previous: bool,
+}
+
+impl Guided {
+    fn set(&mut self, preference: Preference, on: bool) {
+        match preference {
+            Preference::ConfirmTurn => self.confirm = on,
+            Preference::PassDevice => self.pass_device = on,
+        }
+        self.covered &= self.pass_device;
+    }
+}
+
+impl Flow for Guided {
+    fn load(slug: &str) -> Self {
+        let mut flow = Guided::default();
+        for preference in Preference::ALL {
+            flow.set(preference, storage::flag(&preference.key(slug)));
+        }
+        flow.covered = flow.pass_device;
+        flow
+    }
+
+    fn reload(&self, slug: &str) -> Self {
+        let mut flow = *self;
+        for preference in Preference::ALL {
+            flow.set(preference, storage::flag(&preference.key(slug)));
+        }
+        flow
+    }
+
+    fn watches(key: &str, slug: &str) -> bool {
+        Preference::ALL.iter().any(|p| key == p.key(slug))
+    }
+
+    fn waits(&self) -> bool {
+        self.confirm
+    }
+
+    fn covered(&self) -> bool {
+        self.covered
+    }
+
+    fn shows_previous(&self) -> bool {
+        self.show_previous
+    }
+
+    fn input(&mut self) {
+        self.show_previous = false;
+    }
+
+    fn passed(&mut self, in_play: bool) {
+        self.covered = self.pass_device && in_play;
+    }
+
+    fn control(&mut self, control: FlowControl, slug: &str) {
+        match control {
+            FlowControl::ShowPrevious => self.show_previous = true,
+            FlowControl::StartTurn => self.covered = false,
+            FlowControl::Prefer(preference, on) => {
+                storage::set_flag(&preference.key(slug), on);
+                self.set(preference, on);
+            }
+        }
+    }
+
+    fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel> {
+        let on = |p| match p {
+            Preference::ConfirmTurn => self.confirm,
+            Preference::PassDevice => self.pass_device,
+        };
+        Some(Panel {
+            confirm: self.confirm,
+            turn,
+            preferences: Preference::ALL.iter().map(|&p| (p, p.label(text), on(p))).collect(),
+            covered: self.covered,
+        })
+    }
+}

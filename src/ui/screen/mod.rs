@@ -1,0 +1,242 @@
+//! The game screen every game shares: the board, whose turn, the result overlay, the controls
+//! and the move list. Not generic, so its markup is compiled once for all games; the game's
+//! state arrives as plain data in [`Summary`], and the parts are drawn in `parts`.
+
+mod parts;
+
+use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
+use super::flow::{FlowControl, Panel};
+use super::storage::{self, StorageProblem};
+use crate::i18n::{Lang, Side};
+use crate::rules::Illegal;
+use crate::save::LoadError;
+use parts::{Confirm, ControlRow, Cover, MoveList, ResultOverlay, RulesSection, StatusLine, TurnButtons};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ended {
+    Winner(Side),
+    Draw,
+}
+
+/// One turn of the move list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveEntry {
+    pub side: Side,
+    pub notation: String,
+}
+
+/// A choice made before the first move (a house rule, a rule set).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setting {
+    /// `data-setting`, language-independent.
+    pub name: &'static str,
+    pub label: &'static str,
+    pub value: SettingValue,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SettingValue {
+    Toggle(bool),
+    Choice { options: Vec<String>, chosen: usize },
+}
+
+impl SettingValue {
+    /// A choice among `options`, named in words, with `current` chosen.
+    pub fn choice<T: PartialEq>(options: &[T], current: &T, name: impl Fn(&T) -> &'static str) -> Self {
+        SettingValue::Choice {
+            options: options.iter().map(|option| name(option).to_owned()).collect(),
+            chosen: options.iter().position(|option| option == current).unwrap_or(0),
+        }
+    }
+}
+
+/// Pieces shown beside the board, e.g. a side's captured pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tray {
+    pub side: Side,
+    pub label: String,
+    pub pieces: Vec<Piece>,
+}
+
+/// A move that is a button rather than a place on the board (ending a turn early).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    /// `data-action`.
+    pub name: &'static str,
+    pub label: &'static str,
+}
+
+/// Whose turn it is, or how the game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// The side to move (or that would move, once the game is over).
+    pub to_move: Side,
+    pub ended: Option<Ended>,
+    /// How the game ended, in words ("Four in a row", "Yellow resigned").
+    pub ending: String,
+    /// The game's phase (`data-phase`), for games that have phases.
+    pub phase: Option<&'static str>,
+    /// More about the turn: placements left, stones to take, formations just made.
+    pub detail: Option<String>,
+}
+
+/// What to tell the player about their last input and about storage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notices {
+    /// The rules' answer to the last refused move.
+    pub refusal: Option<Illegal>,
+    /// The last input was not played: another tab had changed the game, now shown.
+    pub overtaken: bool,
+    /// Why the saved game could not be read, until the player dismisses it.
+    pub load_error: Option<LoadError>,
+    /// Storage is missing or refused a save: the game will not survive a reload.
+    pub storage_problem: Option<StorageProblem>,
+}
+
+/// The rules panel: facts about this game and the rules open to change until the first move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RulesPanel {
+    pub info: Vec<String>,
+    pub settings: Vec<Setting>,
+}
+
+/// The game's state as the screen shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    pub status: Status,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub moves: Vec<MoveEntry>,
+    pub notices: Notices,
+    pub rules: RulesPanel,
+    /// The guided turn flow's buttons, choices and cover, for games that offer it.
+    pub flow: Option<Panel>,
+    pub trays: Vec<Tray>,
+    pub commands: Vec<Command>,
+}
+
+/// A control the player used.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Control {
+    Undo,
+    Redo,
+    Restart,
+    Resign,
+    AgreeDraw,
+    DismissNotice,
+    /// The rule at this index of the rules panel changed: the game starts again under it.
+    Choose {
+        index: usize,
+        choice: usize,
+    },
+    /// The game's command at this index.
+    Command(usize),
+    /// Plays the turn being made (with "confirm each turn").
+    FinishTurn,
+    /// Discards the turn being made.
+    ClearMoves,
+    /// A control of the turn flow.
+    Flow(FlowControl),
+    /// A piece was picked up on the board: an input, which ends a look at the previous turn.
+    Select,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct GameScreenProps {
+    pub slug: &'static str,
+    pub lang: Lang,
+    pub board: Rc<BoardView>,
+    pub summary: Rc<Summary>,
+    pub on_action: Callback<BoardAction>,
+    pub on_control: Callback<Control>,
+}
+
+/// A player's on/off choice for this game's screen, remembered across visits as one of two
+/// words (off, on).
+#[hook]
+fn use_remembered(key: String, words: [&'static str; 2]) -> (bool, Callback<MouseEvent>) {
+    let [off, on] = words;
+    let state = use_state_eq(|| storage::read(&key).as_deref() == Some(on));
+    let switch = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            storage::write(&key, if *state { off } else { on });
+            state.set(!*state);
+        })
+    };
+    (*state, switch)
+}
+
+#[component]
+pub fn GameScreen(props: &GameScreenProps) -> Html {
+    let text = props.lang.text();
+    let summary = &props.summary;
+    let confirm = use_state_eq(|| None::<Confirm>);
+    let (on_canvas, switch_renderer) =
+        use_remembered(format!("board-suite/renderer/{}", props.slug), ["dom", "canvas"]);
+    let (numbers, switch_numbers) =
+        use_remembered(format!("board-suite/numbers/{}", props.slug), ["off", "on"]);
+    {
+        // A question is forgotten when the game ends.
+        let confirm = confirm.clone();
+        use_effect_with(summary.status.ended, move |_| confirm.set(None));
+    }
+
+    let in_play = summary.status.ended.is_none();
+    let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && in_play;
+    let interactive = in_play && !covered;
+    let board = if on_canvas {
+        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} /> }
+    } else {
+        html! {
+            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers}
+                on_select={props.on_control.reform(|()| Control::Select)} />
+        }
+    };
+    let trays = summary.trays.iter().map(|tray| html! {
+        <div class="tray" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
+            { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
+        </div>
+    });
+    let commands = summary.commands.iter().enumerate().map(|(i, command)| {
+        let onclick = props.on_control.reform(move |_: MouseEvent| Control::Command(i));
+        html! { <button data-action={command.name} class="primary" {onclick}>{ command.label }</button> }
+    });
+
+    html! {
+        <main data-game={props.slug} class="game">
+            { parts::notices(&summary.notices, text, &props.on_control) }
+            // Under the cover the board, the move list and their controls are out of reach.
+            <section class="play" inert={covered}>
+                { board }
+                if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
+            </section>
+            <aside class="side" inert={covered}>
+                <StatusLine status={summary.status.clone()} lang={props.lang} />
+                <p class="message" aria-live="assertive">{ for parts::refusal(&summary.notices, in_play, text) }</p>
+                if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
+                if let Some(flow) = summary.flow.as_ref().filter(|_| in_play) {
+                    <TurnButtons turn={flow.turn} confirm={flow.confirm} lang={props.lang} on_control={props.on_control.clone()} />
+                }
+                <ControlRow lang={props.lang} in_play={in_play} can_undo={summary.can_undo} can_redo={summary.can_redo}
+                    started={!summary.moves.is_empty()} to_move={summary.status.to_move} confirm={confirm.clone()}
+                    on_control={props.on_control.clone()}
+                    numbers={props.board.numbered.then_some((numbers, switch_numbers))}
+                    canvas={(on_canvas, switch_renderer)} />
+                <RulesSection rules={summary.rules.clone()} flow={summary.flow.clone()} locked={!summary.moves.is_empty()}
+                    lang={props.lang} on_control={props.on_control.clone()} />
+                <MoveList moves={summary.moves.clone()} lang={props.lang} />
+            </aside>
+            if covered {
+                <Cover to_move={summary.status.to_move} lang={props.lang} on_control={props.on_control.clone()} />
+            }
+            if let Some(ended) = summary.status.ended {
+                <ResultOverlay {ended} ending={summary.status.ending.clone()} lang={props.lang}
+                    on_control={props.on_control.clone()} />
+            }
+        </main>
+    }
+}

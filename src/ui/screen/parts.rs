@@ -1,0 +1,363 @@
+//! The parts of the game screen, each drawn from its own slice of the summary.
+
+use super::{Control, Ended, MoveEntry, Notices, RulesPanel, Setting, SettingValue, Status};
+use crate::i18n::{Lang, Side, Text};
+use crate::ui::flow::{FlowControl, Panel, TurnState};
+use crate::ui::storage::StorageProblem;
+use yew::prelude::*;
+
+/// A question asked before a control that cannot be undone.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Confirm {
+    Resign,
+    Draw,
+    Restart,
+}
+
+/// A button's click as a control.
+fn emit(on_control: &Callback<Control>, control: Control) -> Callback<MouseEvent> {
+    on_control.reform(move |_: MouseEvent| control)
+}
+
+/// The notices that wait for the player to dismiss them: an unreadable save, storage trouble.
+pub fn notices(notices: &Notices, text: &Text, on_control: &Callback<Control>) -> Html {
+    let load = notices.load_error.as_ref().map(|why| (text.save_unreadable)(why));
+    let storage = notices.storage_problem.map(|problem| match problem {
+        StorageProblem::Unavailable => text.storage_unavailable.to_owned(),
+        StorageProblem::WriteRefused => text.save_refused.to_owned(),
+    });
+    let shown = load.into_iter().chain(storage).map(|words| {
+        html! {
+            <div data-notice="" class="notice" role="alert">
+                <span>{ words }</span>
+                <button onclick={emit(on_control, Control::DismissNotice)}>{ text.dismiss }</button>
+            </div>
+        }
+    });
+    html! { { for shown } }
+}
+
+/// Why the last input was not played, in words.
+pub fn refusal(notices: &Notices, in_play: bool, text: &Text) -> Option<&'static str> {
+    if notices.overtaken {
+        Some(text.changed_elsewhere)
+    } else {
+        notices.refusal.filter(|_| in_play).map(|why| (text.refusal)(why))
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StatusProps {
+    pub status: Status,
+    pub lang: Lang,
+}
+
+/// Whose turn it is (with the turn's detail), or who won and how.
+#[component]
+pub fn StatusLine(props: &StatusProps) -> Html {
+    let text = props.lang.text();
+    let status = &props.status;
+    let (words, turn, outcome) = status_words(status, text);
+    html! {
+        <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
+            data-phase={status.phase.filter(|_| turn.is_some())} class="status">
+            <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
+            <span>{ words }</span>
+            if turn.is_none() { <small>{ status.ending.clone() }</small> }
+            if let Some(detail) = status.detail.as_ref().filter(|_| turn.is_some()) {
+                <small data-detail="">{ detail.clone() }</small>
+            }
+        </p>
+    }
+}
+
+/// The status in words, the side to move while play goes on, and the outcome once it is over.
+fn status_words(status: &Status, text: &Text) -> (String, Option<Side>, Option<&'static str>) {
+    match status.ended {
+        None => ((text.to_move)((text.side)(status.to_move)), Some(status.to_move), None),
+        Some(Ended::Winner(side)) => ((text.wins)((text.side)(side)), None, Some(side.attr())),
+        Some(Ended::Draw) => (text.draw.to_owned(), None, Some("draw")),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TurnButtonsProps {
+    pub turn: TurnState,
+    pub confirm: bool,
+    pub lang: Lang,
+    pub on_control: Callback<Control>,
+}
+
+/// The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
+#[component]
+pub fn TurnButtons(props: &TurnButtonsProps) -> Html {
+    let text = props.lang.text();
+    let turn = props.turn;
+    let on = |control| emit(&props.on_control, control);
+    html! {
+        <div class="commands">
+            if props.confirm {
+                <button data-action="finish-turn" class="primary" disabled={!turn.complete}
+                    onclick={on(Control::FinishTurn)}>{ text.finish_turn }</button>
+            }
+            <button data-action="clear-moves" disabled={!turn.pending} onclick={on(Control::ClearMoves)}>
+                { text.clear_moves }
+            </button>
+            <button data-action="show-previous" disabled={!turn.has_previous || turn.pending}
+                onclick={on(Control::Flow(FlowControl::ShowPrevious))}>{ text.show_previous }</button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ControlRowProps {
+    pub lang: Lang,
+    pub in_play: bool,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    /// A move has been made: a new game asks first.
+    pub started: bool,
+    pub to_move: Side,
+    pub confirm: UseStateHandle<Option<Confirm>>,
+    pub on_control: Callback<Control>,
+    /// Move numbers shown, and their switch, where the board has them.
+    pub numbers: Option<(bool, Callback<MouseEvent>)>,
+    /// The board drawn on a canvas, and the switch.
+    pub canvas: (bool, Callback<MouseEvent>),
+}
+
+/// Undo, redo, a new game, resign, draw and the board's display switches, with the question
+/// asked before a control that cannot be undone.
+#[component]
+pub fn ControlRow(props: &ControlRowProps) -> Html {
+    let text = props.lang.text();
+    let confirm = &props.confirm;
+    let control = |control: Control| {
+        let (on_control, confirm) = (props.on_control.clone(), confirm.clone());
+        Callback::from(move |_: MouseEvent| {
+            confirm.set(None);
+            on_control.emit(control);
+        })
+    };
+    let ask = |question: Confirm| {
+        let confirm = confirm.clone();
+        Callback::from(move |_: MouseEvent| confirm.set(Some(question)))
+    };
+    let restart =
+        if props.in_play && props.started { ask(Confirm::Restart) } else { control(Control::Restart) };
+    let question = confirm.map(|question| {
+        let (prompt, then) = match question {
+            Confirm::Resign => ((text.confirm_resign)((text.side)(props.to_move)), Control::Resign),
+            Confirm::Draw => (text.confirm_draw.to_owned(), Control::AgreeDraw),
+            Confirm::Restart => (text.confirm_restart.to_owned(), Control::Restart),
+        };
+        let no = {
+            let confirm = confirm.clone();
+            Callback::from(move |_: MouseEvent| confirm.set(None))
+        };
+        html! {
+            <div class="confirm" role="alertdialog" aria-label={prompt.clone()}>
+                <span>{ prompt }</span>
+                <button data-action="confirm" class="primary" onclick={control(then)}>{ text.yes }</button>
+                <button data-action="cancel" onclick={no}>{ text.no }</button>
+            </div>
+        }
+    });
+    let (on_canvas, switch_renderer) = props.canvas.clone();
+    html! {
+        <>
+            <div class="controls">
+                <button data-action="undo" disabled={!props.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
+                <button data-action="redo" disabled={!props.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
+                <button data-action="restart" onclick={restart}>{ text.restart }</button>
+                <button data-action="resign" disabled={!props.in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>
+                <button data-action="draw" disabled={!props.in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
+                if let Some((shown, switch)) = props.numbers.clone() {
+                    <button data-action="numbers" class="wide" aria-pressed={shown.to_string()} onclick={switch}>
+                        { text.move_numbers }
+                    </button>
+                }
+                <button data-action="renderer" class="wide" onclick={switch_renderer}>
+                    { if on_canvas { text.use_dom } else { text.use_canvas } }
+                </button>
+            </div>
+            { for question }
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RulesProps {
+    pub rules: RulesPanel,
+    pub flow: Option<Panel>,
+    /// A move has been made: the rules can no longer change.
+    pub locked: bool,
+    pub lang: Lang,
+    pub on_control: Callback<Control>,
+}
+
+/// Facts about the game, its rules (open until the first move) and the turn-flow choices.
+#[component]
+pub fn RulesSection(props: &RulesProps) -> Html {
+    let text = props.lang.text();
+    let rules = &props.rules;
+    let settings = rules.settings.iter().enumerate().map(|(index, setting)| {
+        let on_control = props.on_control.clone();
+        setting_view(setting, props.locked, move |choice| on_control.emit(Control::Choose { index, choice }))
+    });
+    let preferences = props.flow.iter().flat_map(|flow| &flow.preferences).map(|&(preference, label, on)| {
+        let on_control = props.on_control.clone();
+        let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
+        setting_view(&setting, false, move |choice| {
+            on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
+        })
+    });
+    let preferences: Vec<Html> = preferences.collect();
+    if rules.settings.is_empty() && rules.info.is_empty() && preferences.is_empty() {
+        return html! {};
+    }
+    html! {
+        <section class="rules" data-info="">
+            <h2>{ text.rules }</h2>
+            { for rules.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
+            { for settings }
+            if !rules.settings.is_empty() && !props.locked { <p class="hint">{ text.rules_locked }</p> }
+            { for preferences }
+        </section>
+    }
+}
+
+/// A setting as a checkbox or a list, calling `choose` with the choice (0/1 for a checkbox).
+fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'static) -> Html {
+    let control = match &setting.value {
+        SettingValue::Toggle(on) => {
+            let onchange = Callback::from(move |e: Event| {
+                choose(usize::from(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()));
+            });
+            html! { <input type="checkbox" data-setting={setting.name} checked={*on} disabled={locked} {onchange} /> }
+        }
+        SettingValue::Choice { options, chosen } => {
+            let onchange = Callback::from(move |e: Event| {
+                let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+                if let Ok(choice) = usize::try_from(index) {
+                    choose(choice);
+                }
+            });
+            html! {
+                <select data-setting={setting.name} disabled={locked} {onchange}>
+                    { for options.iter().enumerate().map(|(i, option)| html! {
+                        <option selected={i == *chosen}>{ option.clone() }</option>
+                    }) }
+                </select>
+            }
+        }
+    };
+    html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MoveListProps {
+    pub moves: Vec<MoveEntry>,
+    pub lang: Lang,
+}
+
+/// The game's turns, oldest first.
+#[component]
+pub fn MoveList(props: &MoveListProps) -> Html {
+    let text = props.lang.text();
+    let moves = props.moves.iter().enumerate().map(|(ply, entry)| {
+        html! {
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)}>
+                <span class="ply">{ ply + 1 }</span>
+                <span class={classes!("dot", entry.side.attr())}></span>
+                { entry.notation.clone() }
+            </li>
+        }
+    });
+    html! {
+        <>
+            <h2 class="moves-title">{ text.moves }</h2>
+            if props.moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
+            <ol data-moves="" class="moves">{ for moves }</ol>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CoverProps {
+    pub to_move: Side,
+    pub lang: Lang,
+    pub on_control: Callback<Control>,
+}
+
+/// The pass-the-device cover: the board is hidden until the player to move starts the turn.
+#[component]
+pub fn Cover(props: &CoverProps) -> Html {
+    let text = props.lang.text();
+    let start_ref = use_node_ref();
+    {
+        // The cover takes the keyboard focus, so Enter starts the turn.
+        let start_ref = start_ref.clone();
+        use_effect_with(props.to_move, move |_| {
+            if let Some(button) = start_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
+    html! {
+        <div class="cover" data-cover="" role="dialog" aria-labelledby="cover-title">
+            <p id="cover-title">
+                <span class={classes!("dot", props.to_move.attr())}></span>
+                { (text.pass_device_to)((text.side)(props.to_move)) }
+            </p>
+            <button data-action="start-turn" class="primary" ref={start_ref}
+                onclick={emit(&props.on_control, Control::Flow(FlowControl::StartTurn))}>{ text.start_turn }</button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ResultProps {
+    pub ended: Ended,
+    pub ending: String,
+    pub lang: Lang,
+    pub on_control: Callback<Control>,
+}
+
+/// The result over the board, until the player closes it to look at the board.
+#[component]
+pub fn ResultOverlay(props: &ResultProps) -> Html {
+    let text = props.lang.text();
+    let closed = use_state_eq(|| false);
+    let new_game_ref = use_node_ref();
+    {
+        // The result takes the keyboard focus, so Enter starts the next game.
+        let new_game_ref = new_game_ref.clone();
+        use_effect_with((), move |_| {
+            if let Some(button) = new_game_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
+    if *closed {
+        return html! {};
+    }
+    let close = Callback::from(move |_: MouseEvent| closed.set(true));
+    let title = match props.ended {
+        Ended::Winner(side) => (text.wins)((text.side)(side)),
+        Ended::Draw => text.draw.to_owned(),
+    };
+    html! {
+        <div class="overlay" data-overlay="" role="dialog" aria-modal="true" aria-labelledby="result-title">
+            <div class="result">
+                <h2 id="result-title">{ title }</h2>
+                <p>{ props.ending.clone() }</p>
+                <div class="buttons">
+                    <button data-action="new-game" class="primary" ref={new_game_ref}
+                        onclick={emit(&props.on_control, Control::Restart)}>{ text.new_game }</button>
+                    <button data-action="close" onclick={close}>{ text.view_board }</button>
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,383 @@
+//! A game's page state: its [`History`], the turn being made, the turn flow, and what to tell
+//! the player. Every change goes through the reducer, which keeps the position on the board
+//! and its legal moves up to date, so a render neither replays the game nor generates moves.
+//!
+//! A turn of several actions (a checkers multi-jump, a dark-chess chain) is built up here and
+//! played into the history only once it is complete: the history, the save, undo and the move
+//! list only ever see whole turns.
+
+use super::board::BoardView;
+use super::flow::{Flow, FlowControl, TurnState};
+use super::game::{Scene, UiGame};
+use super::screen::{Control, Ended, MoveEntry, Notices, RulesPanel, Status, Summary};
+use super::storage::StorageProblem;
+use crate::i18n::Text;
+use crate::rules::{Conclusion, History, Illegal, Outcome};
+use crate::save::{LoadError, Saved};
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Clone, PartialEq)]
+pub struct Session<G: UiGame> {
+    pub history: History<G>,
+    /// The actions of the turn being made, not yet in the history.
+    pub pending: Vec<G::Move>,
+    /// The history's position with the turn being made, and its legal moves.
+    position: G,
+    legal: Vec<G::Move>,
+    flow: G::Flow,
+    refusal: Option<Illegal>,
+    /// The last input was not played: another tab had changed the game, shown instead.
+    overtaken: bool,
+    /// The game shown is the one in storage (as loaded, or another tab's): nothing to save.
+    pub stored: bool,
+    load_error: Option<LoadError>,
+    /// Storage is missing or refused the last save, until the player dismisses the notice.
+    pub problem: Option<StorageProblem>,
+    /// The player has dismissed a storage notice: a refused save is not told again.
+    pub warned: bool,
+    /// Counts this tab's changes to the game, so each is saved once.
+    pub changes: u64,
+}
+
+pub enum Action<G: UiGame> {
+    Play(G::Move),
+    Control(Control),
+    /// A new game with a shuffle of this seed.
+    Restart(u64),
+    /// A new game under these rules, if no move has been made.
+    Configure(G::Config),
+    /// Another tab saved a newer game; `overtook` when it came before this tab's own change,
+    /// which is dropped.
+    Follow {
+        saved: Saved<G>,
+        overtook: bool,
+    },
+    /// Another tab changed the turn-flow choices.
+    Prefs,
+    /// A save was written (after one was refused), or refused.
+    Stored(Result<(), StorageProblem>),
+}
+
+impl<G: UiGame> Session<G> {
+    /// The page's state for a loaded game. A complete turn saved while it waited for Finish
+    /// Turn plays at once if that is no longer asked for; its actions were checked on loading.
+    pub fn new(
+        saved: Saved<G>,
+        stored: bool,
+        load_error: Option<LoadError>,
+        problem: Option<StorageProblem>,
+    ) -> Self {
+        let position = saved.history.current().clone();
+        let mut flow = G::Flow::load(G::ID.slug());
+        flow.passed(saved.history.outcome().is_none());
+        let mut session = Session {
+            history: saved.history,
+            pending: saved.pending,
+            legal: Vec::new(),
+            position,
+            flow,
+            refusal: None,
+            overtaken: false,
+            stored,
+            load_error,
+            problem,
+            warned: false,
+            changes: 0,
+        };
+        session.settle();
+        if !session.flow.waits() && session.complete() {
+            session.stored = session.commit().is_err();
+            session.settle();
+        }
+        session
+    }
+
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    pub fn flow(&self) -> &G::Flow {
+        &self.flow
+    }
+
+    /// The move of the game's command button at this index.
+    pub fn command(&self, index: usize, text: &Text) -> Option<G::Move> {
+        self.position.commands(&self.legal, text).into_iter().nth(index).map(|(_, mv)| mv)
+    }
+
+    /// Brings the position on the board and its legal moves up to date with the history and
+    /// the turn being made.
+    fn settle(&mut self) {
+        let mut position = self.history.current().clone();
+        for leg in &self.pending {
+            // Each pending action was legal when it was added, from this very position.
+            let _ = position.play(*leg);
+        }
+        self.legal = position.legal_moves();
+        self.position = position;
+    }
+
+    /// Whether the last action of the turn being made may be taken back: it revealed nothing.
+    fn can_take_back_leg(&self) -> bool {
+        let Some((last, before)) = self.pending.split_last() else { return false };
+        let mut position = self.history.current().clone();
+        for leg in before {
+            let _ = position.play(*leg);
+        }
+        !position.reveals_hidden(last)
+    }
+
+    /// Whether the turn being made is complete (waiting for Finish Turn).
+    fn complete(&self) -> bool {
+        !self.pending.is_empty() && !self.position.mid_move()
+    }
+
+    fn play(&mut self, mv: G::Move) -> Result<(), Illegal> {
+        if self.history.outcome().is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if self.complete() {
+            return Err(Illegal::NotAllowed);
+        }
+        let mut position = self.position.clone();
+        position.play(mv)?;
+        self.pending.push(mv);
+        if !position.mid_move() && !self.flow.waits() {
+            self.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Plays the turn being made into the history; the next player's turn begins.
+    fn commit(&mut self) -> Result<(), Illegal> {
+        for leg in std::mem::take(&mut self.pending) {
+            self.history.play(leg)?;
+        }
+        Ok(())
+    }
+
+    fn control(&mut self, control: Control) -> Result<(), Illegal> {
+        let history = &mut self.history;
+        match control {
+            // An action of the turn being made is taken back first, unless it revealed
+            // something hidden.
+            Control::Undo => {
+                if self.pending.is_empty() {
+                    history.undo();
+                } else if self.can_take_back_leg() {
+                    self.pending.pop();
+                }
+            }
+            Control::Redo => {
+                if self.pending.is_empty() {
+                    history.redo();
+                }
+            }
+            Control::Resign => {
+                self.pending.clear();
+                let to_move = history.current().to_move();
+                history.conclude(Conclusion::Resigned(to_move))?;
+            }
+            Control::AgreeDraw => {
+                self.pending.clear();
+                history.conclude(Conclusion::DrawAgreed)?;
+            }
+            Control::DismissNotice => {
+                self.load_error = None;
+                self.warned |= self.problem.take().is_some();
+            }
+            Control::FinishTurn => {
+                if self.complete() {
+                    self.commit()?;
+                }
+            }
+            Control::ClearMoves => self.pending.clear(),
+            Control::Flow(control) => {
+                self.flow.control(control, G::ID.slug());
+                // Without confirmation a complete turn passes at once.
+                if matches!(control, FlowControl::Prefer(..)) && !self.flow.waits() && self.complete() {
+                    self.commit()?;
+                }
+            }
+            // The reducer has already ended the look at the previous turn.
+            Control::Select => {}
+            // The page turns these into `Action::Restart` with a fresh seed, `Action::Play` and
+            // `Action::Configure`.
+            Control::Restart | Control::Command(_) | Control::Choose { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// What storage did: another tab's game taken up, or a save written or refused.
+    fn follow(&self, action: Action<G>) -> Session<G> {
+        let mut next = self.clone();
+        match action {
+            Action::Follow { saved, overtook } => {
+                next.history = saved.history;
+                next.pending = saved.pending;
+                next.flow.input();
+                next.refusal = None;
+                next.overtaken = overtook;
+                next.stored = true;
+                next.settle();
+                if next.history.ply() != self.history.ply() {
+                    next.flow.passed(next.history.outcome().is_none());
+                }
+            }
+            Action::Prefs => next.flow = next.flow.reload(G::ID.slug()),
+            Action::Stored(Ok(())) => {
+                next.problem = next.problem.filter(|&p| p != StorageProblem::WriteRefused);
+                next.warned = false;
+            }
+            Action::Stored(Err(problem)) => next.problem = next.problem.or((!next.warned).then_some(problem)),
+            Action::Play(_) | Action::Control(_) | Action::Restart(_) | Action::Configure(_) => {}
+        }
+        next
+    }
+
+    /// The actions of the latest turn: the one being made, or else the last one played.
+    fn turn(&self) -> &[G::Move] {
+        if self.pending.is_empty() { self.history.last_turn() } else { &self.pending }
+    }
+
+    /// The actions to draw as a path: the turn being made, or the last turn when asked for.
+    fn path(&self) -> &[G::Move] {
+        if !self.pending.is_empty() {
+            &self.pending
+        } else if self.flow.shows_previous() {
+            self.history.turns().last().map_or(&[], |(_, legs)| legs)
+        } else {
+            &[]
+        }
+    }
+
+    pub fn board(&self, text: &Text) -> BoardView {
+        // The moves that led here: the history's, then the actions of the turn being made.
+        let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
+        let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
+        let mut board = self.position.view(&scene, text);
+        if self.complete() {
+            // The turn is made: nothing more to play until it is finished or cleared.
+            board.moves.clear();
+            board.prompts.clear();
+            board.targets.clear();
+            board.hand = None;
+        }
+        board
+    }
+
+    pub fn summary(&self, text: &Text) -> Summary {
+        let history = &self.history;
+        let game = history.current();
+        let ended = history.outcome().map(|outcome| match outcome {
+            Outcome::Win(player) => Ended::Winner(game.side(player)),
+            Outcome::Draw => Ended::Draw,
+        });
+        let ending = match history.conclusion() {
+            Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
+            Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
+            None if history.repeated() => text.repetition.to_owned(),
+            None => game.ending(text),
+        };
+        let moves = history
+            .turns()
+            .into_iter()
+            // Named as the sides are now: a dark-chess player's colour is known only after the
+            // first flip.
+            .map(|(before, legs)| MoveEntry {
+                side: game.side(before.to_move()),
+                notation: before.turn_notation(legs),
+            })
+            .collect();
+        let complete = self.complete();
+        let scene = Scene { legal: &self.legal, moves: &[], turn: self.turn(), path: &[] };
+        let turn = TurnState { pending: !self.pending.is_empty(), complete, has_previous: history.ply() > 0 };
+        Summary {
+            status: Status {
+                to_move: game.side(game.to_move()),
+                ended,
+                ending,
+                phase: self.position.phase(),
+                detail: if complete {
+                    Some(text.finish_or_clear.to_owned())
+                } else {
+                    self.position.detail(&scene, text)
+                },
+            },
+            can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back_leg() },
+            can_redo: self.pending.is_empty() && history.can_redo(),
+            moves,
+            notices: Notices {
+                refusal: self.refusal,
+                overtaken: self.overtaken,
+                load_error: self.load_error.clone(),
+                storage_problem: self.problem,
+            },
+            rules: RulesPanel {
+                info: game.info(text),
+                settings: G::settings(game.config(), text).into_iter().map(|rule| rule.shown).collect(),
+            },
+            flow: self.flow.panel(turn, text).filter(|_| ended.is_none()),
+            trays: game.trays(text),
+            commands: self
+                .position
+                .commands(&self.legal, text)
+                .into_iter()
+                .map(|(command, _)| command)
+                .collect(),
+        }
+    }
+}
+
+impl<G: UiGame> Reducible for Session<G> {
+    type Action = Action<G>;
+
+    fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        if matches!(action, Action::Follow { .. } | Action::Prefs | Action::Stored(_)) {
+            return Rc::new(self.follow(action));
+        }
+        // Behind the pass-the-device cover nothing of the turn can be played or taken back.
+        let open_under_cover = matches!(
+            action,
+            Action::Restart(_)
+                | Action::Control(
+                    Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
+                )
+        );
+        if self.flow.covered() && !open_under_cover {
+            return self;
+        }
+        let mut next = Session { refusal: None, overtaken: false, stored: false, ..(*self).clone() };
+        // Any input ends a look at the previous turn.
+        next.flow.input();
+        next.refusal = match action {
+            Action::Play(mv) => next.play(mv).err(),
+            Action::Restart(seed) => {
+                next.history = History::new(&G::reseed(self.history.current().config(), seed));
+                next.pending.clear();
+                next.flow.passed(true);
+                None
+            }
+            Action::Control(control) => next.control(control).err(),
+            // Rules change only before the first move, so no game is lost.
+            Action::Configure(config) => {
+                if next.history.ply() == 0 {
+                    next.history = History::new(&config);
+                    next.pending.clear();
+                }
+                None
+            }
+            Action::Follow { .. } | Action::Prefs | Action::Stored(_) => None,
+        };
+        if next.history != self.history || next.pending != self.pending {
+            next.changes += 1;
+            next.settle();
+        }
+        // The turn passed (a move made, undone or redone): the next player starts it.
+        if next.history.ply() != self.history.ply() {
+            next.flow.passed(next.history.outcome().is_none());
+        }
+        Rc::new(next)
+    }
+}

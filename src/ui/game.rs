@@ -119,6 +119,38 @@ fn random_seed() -> u64 {
     (half() << 32) | half()
 }
 
+/// A new shuffle: the URL's seed no longer describes the game.
+fn forget_seed(game: GameId) {
+    let location = gloo::utils::window().location();
+    if location.hash().is_ok_and(|hash| hash.contains('?')) {
+        let _ = location.set_hash(&Route::Game { game, seed: None }.hash());
+    }
+}
+
+/// Runs `effect` after a render in which `key` changed. Not generic, so the effect's machinery
+/// is compiled once for every game.
+#[hook]
+fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
+    use_effect_with(key, move |_| effect());
+}
+
+/// What a page does with a change another tab made to storage: its key and new value.
+type StorageHandler = Rc<dyn Fn(&str, Option<String>)>;
+
+/// Hands every change another tab makes to storage (its key and new value) to `on_change`,
+/// for as long as the page is shown. Not generic, like [`use_on_change`].
+#[hook]
+fn use_storage_events(on_change: StorageHandler) {
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "storage", move |event| {
+            if let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() {
+                on_change(&event.key().unwrap_or_default(), event.new_value());
+            }
+        });
+        move || drop(listener)
+    });
+}
+
 #[component]
 pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let text = props.lang.text();
@@ -146,49 +178,47 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         // actions, unless another tab has saved a newer game since: that one is shown instead.
         let session = session.clone();
         let revision = revision.clone();
-        use_effect_with(session.changes, move |_| {
-            if session.stored {
-                return;
-            }
-            let written = storage::save_game(slug, &session.history, &session.pending, *revision.borrow());
-            match written {
-                Written::At(at) => {
-                    *revision.borrow_mut() = at;
-                    if session.problem == Some(StorageProblem::WriteRefused) || session.warned {
-                        session.dispatch(Action::Stored(Ok(())));
+        use_on_change(
+            session.changes,
+            Rc::new(move || {
+                if session.stored {
+                    return;
+                }
+                let written =
+                    storage::save_game(slug, &session.history, &session.pending, *revision.borrow());
+                match written {
+                    Written::At(at) => {
+                        *revision.borrow_mut() = at;
+                        if session.problem == Some(StorageProblem::WriteRefused) || session.warned {
+                            session.dispatch(Action::Stored(Ok(())));
+                        }
                     }
+                    Written::Newer(saved) => {
+                        *revision.borrow_mut() = saved.revision;
+                        session.dispatch(Action::Follow { saved, overtook: true });
+                    }
+                    Written::Refused(problem) => session.dispatch(Action::Stored(Err(problem))),
                 }
-                Written::Newer(saved) => {
-                    *revision.borrow_mut() = saved.revision;
-                    session.dispatch(Action::Follow { saved, overtook: true });
-                }
-                Written::Refused(problem) => session.dispatch(Action::Stored(Err(problem))),
-            }
-        });
+            }),
+        );
     }
     {
         // Another tab of this game saved a move or changed a choice: follow it at once.
         let session = session.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "storage", move |event| {
-                let Some(event) = event.dyn_ref::<web_sys::StorageEvent>() else { return };
-                let key = event.key().unwrap_or_default();
-                if key == save::key(slug) {
-                    let newer = event.new_value().and_then(|text| save::decode::<G>(slug, &text).ok());
-                    // Revision 0 is a tab of an older build, which knows no revisions: its
-                    // save is the latest there is.
-                    let latest =
-                        |saved: &Saved<G>| saved.revision > *revision.borrow() || saved.revision == 0;
-                    if let Some(saved) = newer.filter(latest) {
-                        *revision.borrow_mut() = saved.revision;
-                        session.dispatch(Action::Follow { saved, overtook: false });
-                    }
-                } else if G::Flow::watches(&key, slug) {
-                    session.dispatch(Action::Prefs);
+        use_storage_events(Rc::new(move |key: &str, new_value: Option<String>| {
+            if key == save::key(slug) {
+                let newer = new_value.and_then(|text| save::decode::<G>(slug, &text).ok());
+                // Revision 0 is a tab of an older build, which knows no revisions: its save is
+                // the latest there is.
+                let latest = |saved: &Saved<G>| saved.revision > *revision.borrow() || saved.revision == 0;
+                if let Some(saved) = newer.filter(latest) {
+                    *revision.borrow_mut() = saved.revision;
+                    session.dispatch(Action::Follow { saved, overtook: false });
                 }
-            });
-            move || drop(listener)
-        });
+            } else if G::Flow::watches(key, slug) {
+                session.dispatch(Action::Prefs);
+            }
+        }));
     }
 
     let on_action = {
@@ -203,11 +233,7 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         let session = session.clone();
         Callback::from(move |control: Control| match control {
             Control::Restart => {
-                // A new shuffle: the URL's seed no longer describes the game.
-                let location = gloo::utils::window().location();
-                if location.hash().is_ok_and(|hash| hash.contains('?')) {
-                    let _ = location.set_hash(&Route::Game { game: G::ID, seed: None }.hash());
-                }
+                forget_seed(G::ID);
                 session.dispatch(Action::Restart(random_seed()));
             }
             Control::Command(index) => {

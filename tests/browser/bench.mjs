@@ -75,12 +75,17 @@ for (let i = 0; i < RUNS; i++) {
 
 // Click to the next painted frame on every board, with the CPU throttled 4x as on a mid-range
 // phone: from the click to the animation frame that shows the move (its DOM change seen first).
+// That figure includes the wait for the display's next frame (up to 16.7 ms at 60 Hz, whatever
+// the page does), so the work itself is measured too: from the click to the move's DOM laid
+// out, ready to paint. The move shows in the next frame when that work fits in one.
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 const clickToFrame = (page, x, y, count) => page.evaluate(({ x, y, count }) => new Promise((done, fail) => {
   const observer = new MutationObserver(() => {
     if (document.querySelectorAll('[data-moves] [data-move]').length >= count) {
       observer.disconnect();
-      requestAnimationFrame(() => done(performance.now() - start));
+      document.body.getBoundingClientRect();
+      const work = performance.now() - start;
+      requestAnimationFrame(() => done({ work, frame: performance.now() - start }));
     }
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
@@ -98,15 +103,19 @@ const BOARDS = [
   { route: 'checkers', clicks: [{ prepare: [3, 2], x: 4, y: 3 }, { prepare: [2, 5], x: 1, y: 4 }] },
 ];
 const frames = {};
+const works = {};
 const cdp = await page.context().newCDPSession(page);
 for (const board of BOARDS) {
   frames[board.route] = [];
+  works[board.route] = [];
   for (let round = 0; round < 4; round++) {
     await fresh(page, board.route);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     for (const [i, click] of board.clicks.entries()) {
       if (click.prepare) await cell(page, ...click.prepare).dispatchEvent('click');
-      frames[board.route].push(await clickToFrame(page, click.x, click.y, i + 1));
+      const { work, frame } = await clickToFrame(page, click.x, click.y, i + 1);
+      frames[board.route].push(frame);
+      works[board.route].push(work);
     }
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
@@ -117,7 +126,10 @@ console.log(`click to updated DOM:            ${fmt(input)}  (target < 16 ms)`);
 console.log(`checkers, click to hints shown:  ${fmt(select)}`);
 console.log(`checkers, click to move made:    ${fmt(move)}`);
 for (const [route, xs] of Object.entries(frames)) {
-  console.log(`CPU 4x slower, click to painted frame, ${route.split('?')[0].padEnd(12)}: p95 ${p95(xs).toFixed(1)} ms, ${fmt(xs)}  (goal p95 <= 16 ms)`);
+  const name = route.split('?')[0].padEnd(12);
+  console.log(`CPU 4x slower, click to painted frame, ${name}: p95 ${p95(xs).toFixed(1)} ms, ${fmt(xs)}  (goal p95 <= 16 ms)`);
+  const ws = works[route];
+  console.log(`CPU 4x slower, click to laid-out DOM,  ${name}: p95 ${p95(ws).toFixed(1)} ms, ${fmt(ws)}  (fits a frame if <= 16 ms)`);
 }
 await browser.close();
 server.close();

@@ -10,7 +10,7 @@ use super::storage::{self, StorageProblem};
 use crate::i18n::{Lang, Side};
 use crate::rules::Illegal;
 use crate::save::LoadError;
-use parts::{Confirm, ControlRow, Cover, MoveList, ResultOverlay, RulesSection, StatusLine, TurnButtons};
+use parts::{Confirm, Switches};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -179,14 +179,38 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         use_remembered(format!("board-suite/renderer/{}", props.slug), ["dom", "canvas"]);
     let (numbers, switch_numbers) =
         use_remembered(format!("board-suite/numbers/{}", props.slug), ["off", "on"]);
+    let overlay_closed = use_state_eq(|| false);
+    let new_game_ref = use_node_ref();
+    let start_turn_ref = use_node_ref();
+    let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && summary.status.ended.is_none();
     {
-        // A question is forgotten when the game ends.
-        let confirm = confirm.clone();
-        use_effect_with(summary.status.ended, move |_| confirm.set(None));
+        // The cover takes the keyboard focus, so Enter starts the turn.
+        let start_turn_ref = start_turn_ref.clone();
+        use_effect_with((covered, summary.status.to_move), move |_| {
+            if let Some(button) = start_turn_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
+    {
+        // A new ending opens the result, which takes the keyboard focus so Enter starts the
+        // next game; a question asked before is forgotten.
+        let (overlay_closed, confirm, new_game_ref) =
+            (overlay_closed.clone(), confirm.clone(), new_game_ref.clone());
+        use_effect_with(summary.status.ended, move |_| {
+            overlay_closed.set(false);
+            confirm.set(None);
+            if let Some(button) = new_game_ref.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
     }
 
     let in_play = summary.status.ended.is_none();
-    let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && in_play;
+    let switches = Switches {
+        numbers: props.board.numbered.then_some((numbers, switch_numbers)),
+        canvas: (on_canvas, switch_renderer),
+    };
     let interactive = in_play && !covered;
     let board = if on_canvas {
         html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} /> }
@@ -195,6 +219,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers}
                 on_select={props.on_control.reform(|()| Control::Select)} />
         }
+    };
+    let close_overlay = {
+        let overlay_closed = overlay_closed.clone();
+        Callback::from(move |_: MouseEvent| overlay_closed.set(true))
     };
     let trays = summary.trays.iter().map(|tray| html! {
         <div class="tray" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
@@ -215,27 +243,19 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
             </section>
             <aside class="side" inert={covered}>
-                <StatusLine status={summary.status.clone()} lang={props.lang} />
+                { parts::status_line(&summary.status, text) }
                 <p class="message" aria-live="assertive">{ for parts::refusal(&summary.notices, in_play, text) }</p>
                 if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
                 if let Some(flow) = summary.flow.as_ref().filter(|_| in_play) {
-                    <TurnButtons turn={flow.turn} confirm={flow.confirm} lang={props.lang} on_control={props.on_control.clone()} />
+                    { parts::turn_buttons(flow, text, &props.on_control) }
                 }
-                <ControlRow lang={props.lang} in_play={in_play} can_undo={summary.can_undo} can_redo={summary.can_redo}
-                    started={!summary.moves.is_empty()} to_move={summary.status.to_move} confirm={confirm.clone()}
-                    on_control={props.on_control.clone()}
-                    numbers={props.board.numbered.then_some((numbers, switch_numbers))}
-                    canvas={(on_canvas, switch_renderer)} />
-                <RulesSection rules={summary.rules.clone()} flow={summary.flow.clone()} locked={!summary.moves.is_empty()}
-                    lang={props.lang} on_control={props.on_control.clone()} />
-                <MoveList moves={summary.moves.clone()} lang={props.lang} />
+                { parts::control_row(summary, &confirm, switches, text, &props.on_control) }
+                { parts::rules_section(summary, text, &props.on_control) }
+                { parts::move_list(&summary.moves, text) }
             </aside>
-            if covered {
-                <Cover to_move={summary.status.to_move} lang={props.lang} on_control={props.on_control.clone()} />
-            }
-            if let Some(ended) = summary.status.ended {
-                <ResultOverlay {ended} ending={summary.status.ending.clone()} lang={props.lang}
-                    on_control={props.on_control.clone()} />
+            if covered { { parts::cover(summary.status.to_move, &start_turn_ref, text, &props.on_control) } }
+            if !in_play && !*overlay_closed {
+                { parts::result_overlay(&summary.status, &new_game_ref, close_overlay, text, &props.on_control) }
             }
         </main>
     }

@@ -1,8 +1,8 @@
 //! The parts of the game screen, each drawn from its own slice of the summary.
 
-use super::{Control, Ended, MoveEntry, Notices, RulesPanel, Setting, SettingValue, Status};
-use crate::i18n::{Lang, Side, Text};
-use crate::ui::flow::{FlowControl, Panel, TurnState};
+use super::{Control, Ended, MoveEntry, Notices, Setting, SettingValue, Status, Summary};
+use crate::i18n::{Side, Text};
+use crate::ui::flow::{FlowControl, Panel};
 use crate::ui::storage::StorageProblem;
 use yew::prelude::*;
 
@@ -46,17 +46,8 @@ pub fn refusal(notices: &Notices, in_play: bool, text: &Text) -> Option<&'static
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct StatusProps {
-    pub status: Status,
-    pub lang: Lang,
-}
-
 /// Whose turn it is (with the turn's detail), or who won and how.
-#[component]
-pub fn StatusLine(props: &StatusProps) -> Html {
-    let text = props.lang.text();
-    let status = &props.status;
+pub fn status_line(status: &Status, text: &Text) -> Html {
     let (words, turn, outcome) = status_words(status, text);
     html! {
         <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
@@ -80,23 +71,13 @@ fn status_words(status: &Status, text: &Text) -> (String, Option<Side>, Option<&
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TurnButtonsProps {
-    pub turn: TurnState,
-    pub confirm: bool,
-    pub lang: Lang,
-    pub on_control: Callback<Control>,
-}
-
 /// The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
-#[component]
-pub fn TurnButtons(props: &TurnButtonsProps) -> Html {
-    let text = props.lang.text();
-    let turn = props.turn;
-    let on = |control| emit(&props.on_control, control);
+pub fn turn_buttons(flow: &Panel, text: &Text, on_control: &Callback<Control>) -> Html {
+    let turn = flow.turn;
+    let on = |control| emit(on_control, control);
     html! {
         <div class="commands">
-            if props.confirm {
+            if flow.confirm {
                 <button data-action="finish-turn" class="primary" disabled={!turn.complete}
                     onclick={on(Control::FinishTurn)}>{ text.finish_turn }</button>
             }
@@ -109,31 +90,26 @@ pub fn TurnButtons(props: &TurnButtonsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ControlRowProps {
-    pub lang: Lang,
-    pub in_play: bool,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    /// A move has been made: a new game asks first.
-    pub started: bool,
-    pub to_move: Side,
-    pub confirm: UseStateHandle<Option<Confirm>>,
-    pub on_control: Callback<Control>,
-    /// Move numbers shown, and their switch, where the board has them.
+/// The board's display switches: each on or off, and its switch.
+pub struct Switches {
+    /// Move numbers, where the board has them.
     pub numbers: Option<(bool, Callback<MouseEvent>)>,
-    /// The board drawn on a canvas, and the switch.
+    /// The board drawn on a canvas.
     pub canvas: (bool, Callback<MouseEvent>),
 }
 
 /// Undo, redo, a new game, resign, draw and the board's display switches, with the question
 /// asked before a control that cannot be undone.
-#[component]
-pub fn ControlRow(props: &ControlRowProps) -> Html {
-    let text = props.lang.text();
-    let confirm = &props.confirm;
+pub fn control_row(
+    summary: &Summary,
+    confirm: &UseStateHandle<Option<Confirm>>,
+    switches: Switches,
+    text: &Text,
+    on_control: &Callback<Control>,
+) -> Html {
+    let in_play = summary.status.ended.is_none();
     let control = |control: Control| {
-        let (on_control, confirm) = (props.on_control.clone(), confirm.clone());
+        let (on_control, confirm) = (on_control.clone(), confirm.clone());
         Callback::from(move |_: MouseEvent| {
             confirm.set(None);
             on_control.emit(control);
@@ -144,10 +120,10 @@ pub fn ControlRow(props: &ControlRowProps) -> Html {
         Callback::from(move |_: MouseEvent| confirm.set(Some(question)))
     };
     let restart =
-        if props.in_play && props.started { ask(Confirm::Restart) } else { control(Control::Restart) };
+        if in_play && !summary.moves.is_empty() { ask(Confirm::Restart) } else { control(Control::Restart) };
     let question = confirm.map(|question| {
         let (prompt, then) = match question {
-            Confirm::Resign => ((text.confirm_resign)((text.side)(props.to_move)), Control::Resign),
+            Confirm::Resign => ((text.confirm_resign)((text.side)(summary.status.to_move)), Control::Resign),
             Confirm::Draw => (text.confirm_draw.to_owned(), Control::AgreeDraw),
             Confirm::Restart => (text.confirm_restart.to_owned(), Control::Restart),
         };
@@ -163,16 +139,16 @@ pub fn ControlRow(props: &ControlRowProps) -> Html {
             </div>
         }
     });
-    let (on_canvas, switch_renderer) = props.canvas.clone();
+    let (on_canvas, switch_renderer) = switches.canvas;
     html! {
         <>
             <div class="controls">
-                <button data-action="undo" disabled={!props.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
-                <button data-action="redo" disabled={!props.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
+                <button data-action="undo" disabled={!summary.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
+                <button data-action="redo" disabled={!summary.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
                 <button data-action="restart" onclick={restart}>{ text.restart }</button>
-                <button data-action="resign" disabled={!props.in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>
-                <button data-action="draw" disabled={!props.in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
-                if let Some((shown, switch)) = props.numbers.clone() {
+                <button data-action="resign" disabled={!in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>
+                <button data-action="draw" disabled={!in_play} onclick={ask(Confirm::Draw)}>{ text.offer_draw }</button>
+                if let Some((shown, switch)) = switches.numbers {
                     <button data-action="numbers" class="wide" aria-pressed={shown.to_string()} onclick={switch}>
                         { text.move_numbers }
                     </button>
@@ -186,32 +162,23 @@ pub fn ControlRow(props: &ControlRowProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct RulesProps {
-    pub rules: RulesPanel,
-    pub flow: Option<Panel>,
-    /// A move has been made: the rules can no longer change.
-    pub locked: bool,
-    pub lang: Lang,
-    pub on_control: Callback<Control>,
-}
-
 /// Facts about the game, its rules (open until the first move) and the turn-flow choices.
-#[component]
-pub fn RulesSection(props: &RulesProps) -> Html {
-    let text = props.lang.text();
-    let rules = &props.rules;
+pub fn rules_section(summary: &Summary, text: &Text, on_control: &Callback<Control>) -> Html {
+    let rules = &summary.rules;
+    // A move has been made: the rules can no longer change.
+    let locked = !summary.moves.is_empty();
     let settings = rules.settings.iter().enumerate().map(|(index, setting)| {
-        let on_control = props.on_control.clone();
-        setting_view(setting, props.locked, move |choice| on_control.emit(Control::Choose { index, choice }))
+        let on_control = on_control.clone();
+        setting_view(setting, locked, move |choice| on_control.emit(Control::Choose { index, choice }))
     });
-    let preferences = props.flow.iter().flat_map(|flow| &flow.preferences).map(|&(preference, label, on)| {
-        let on_control = props.on_control.clone();
-        let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
-        setting_view(&setting, false, move |choice| {
-            on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
-        })
-    });
+    let preferences =
+        summary.flow.iter().flat_map(|flow| &flow.preferences).map(|&(preference, label, on)| {
+            let on_control = on_control.clone();
+            let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
+            setting_view(&setting, false, move |choice| {
+                on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
+            })
+        });
     let preferences: Vec<Html> = preferences.collect();
     if rules.settings.is_empty() && rules.info.is_empty() && preferences.is_empty() {
         return html! {};
@@ -221,7 +188,7 @@ pub fn RulesSection(props: &RulesProps) -> Html {
             <h2>{ text.rules }</h2>
             { for rules.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
             { for settings }
-            if !rules.settings.is_empty() && !props.locked { <p class="hint">{ text.rules_locked }</p> }
+            if !rules.settings.is_empty() && !locked { <p class="hint">{ text.rules_locked }</p> }
             { for preferences }
         </section>
     }
@@ -255,17 +222,9 @@ fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'stati
     html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct MoveListProps {
-    pub moves: Vec<MoveEntry>,
-    pub lang: Lang,
-}
-
 /// The game's turns, oldest first.
-#[component]
-pub fn MoveList(props: &MoveListProps) -> Html {
-    let text = props.lang.text();
-    let moves = props.moves.iter().enumerate().map(|(ply, entry)| {
+pub fn move_list(moves: &[MoveEntry], text: &Text) -> Html {
+    let entries = moves.iter().enumerate().map(|(ply, entry)| {
         html! {
             <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)}>
                 <span class="ply">{ ply + 1 }</span>
@@ -277,84 +236,46 @@ pub fn MoveList(props: &MoveListProps) -> Html {
     html! {
         <>
             <h2 class="moves-title">{ text.moves }</h2>
-            if props.moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
-            <ol data-moves="" class="moves">{ for moves }</ol>
+            if moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
+            <ol data-moves="" class="moves">{ for entries }</ol>
         </>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct CoverProps {
-    pub to_move: Side,
-    pub lang: Lang,
-    pub on_control: Callback<Control>,
-}
-
 /// The pass-the-device cover: the board is hidden until the player to move starts the turn.
-#[component]
-pub fn Cover(props: &CoverProps) -> Html {
-    let text = props.lang.text();
-    let start_ref = use_node_ref();
-    {
-        // The cover takes the keyboard focus, so Enter starts the turn.
-        let start_ref = start_ref.clone();
-        use_effect_with(props.to_move, move |_| {
-            if let Some(button) = start_ref.cast::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
-        });
-    }
+pub fn cover(to_move: Side, start_ref: &NodeRef, text: &Text, on_control: &Callback<Control>) -> Html {
     html! {
         <div class="cover" data-cover="" role="dialog" aria-labelledby="cover-title">
             <p id="cover-title">
-                <span class={classes!("dot", props.to_move.attr())}></span>
-                { (text.pass_device_to)((text.side)(props.to_move)) }
+                <span class={classes!("dot", to_move.attr())}></span>
+                { (text.pass_device_to)((text.side)(to_move)) }
             </p>
-            <button data-action="start-turn" class="primary" ref={start_ref}
-                onclick={emit(&props.on_control, Control::Flow(FlowControl::StartTurn))}>{ text.start_turn }</button>
+            <button data-action="start-turn" class="primary" ref={start_ref.clone()}
+                onclick={emit(on_control, Control::Flow(FlowControl::StartTurn))}>{ text.start_turn }</button>
         </div>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ResultProps {
-    pub ended: Ended,
-    pub ending: String,
-    pub lang: Lang,
-    pub on_control: Callback<Control>,
-}
-
 /// The result over the board, until the player closes it to look at the board.
-#[component]
-pub fn ResultOverlay(props: &ResultProps) -> Html {
-    let text = props.lang.text();
-    let closed = use_state_eq(|| false);
-    let new_game_ref = use_node_ref();
-    {
-        // The result takes the keyboard focus, so Enter starts the next game.
-        let new_game_ref = new_game_ref.clone();
-        use_effect_with((), move |_| {
-            if let Some(button) = new_game_ref.cast::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
-        });
-    }
-    if *closed {
-        return html! {};
-    }
-    let close = Callback::from(move |_: MouseEvent| closed.set(true));
-    let title = match props.ended {
-        Ended::Winner(side) => (text.wins)((text.side)(side)),
-        Ended::Draw => text.draw.to_owned(),
+pub fn result_overlay(
+    status: &Status,
+    new_game_ref: &NodeRef,
+    close: Callback<MouseEvent>,
+    text: &Text,
+    on_control: &Callback<Control>,
+) -> Html {
+    let title = match status.ended {
+        Some(Ended::Winner(side)) => (text.wins)((text.side)(side)),
+        _ => text.draw.to_owned(),
     };
     html! {
         <div class="overlay" data-overlay="" role="dialog" aria-modal="true" aria-labelledby="result-title">
             <div class="result">
                 <h2 id="result-title">{ title }</h2>
-                <p>{ props.ending.clone() }</p>
+                <p>{ status.ending.clone() }</p>
                 <div class="buttons">
-                    <button data-action="new-game" class="primary" ref={new_game_ref}
-                        onclick={emit(&props.on_control, Control::Restart)}>{ text.new_game }</button>
+                    <button data-action="new-game" class="primary" ref={new_game_ref.clone()}
+                        onclick={emit(on_control, Control::Restart)}>{ text.new_game }</button>
                     <button data-action="close" onclick={close}>{ text.view_board }</button>
                 </div>
             </div>

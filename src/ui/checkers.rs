@@ -12,7 +12,7 @@ use crate::route::GameId;
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
 };
-use crate::rules::{Game, Outcome, Player};
+use crate::rules::{Game, Outcome};
 
 const SIZE: usize = 8;
 
@@ -51,13 +51,7 @@ impl Checkers {
 impl UiGame for Checkers {
     const ID: GameId = GameId::Checkers;
     type Flow = Guided;
-
-    fn side(&self, player: Player) -> Side {
-        match player {
-            Player::First => Side::Black,
-            Player::Second => Side::Red,
-        }
-    }
+    const SIDES: [Side; 2] = [Side::Black, Side::Red];
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let (legal, path) = (scene.legal, scene.path);
@@ -73,14 +67,7 @@ impl UiGame for Checkers {
             for x in 0..SIZE {
                 let Some(square) = square_at(x, y) else {
                     let label = text.light_square.to_owned();
-                    cells.push(CellView {
-                        piece: None,
-                        label,
-                        last: false,
-                        highlight: false,
-                        mark: None,
-                        number: None,
-                    });
+                    cells.push(CellView::new(None, label));
                     continue;
                 };
                 let here = self.piece(square).map(|p| (self.side(p.owner), p.king));
@@ -97,12 +84,9 @@ impl UiGame for Checkers {
                     label = format!("{label}, {}", text.jumped);
                 }
                 cells.push(CellView {
-                    piece: here.map(|(side, king)| piece(side, king)),
-                    label,
                     last: last.contains(&square),
-                    highlight: false,
                     mark,
-                    number: None,
+                    ..CellView::new(here.map(|(side, king)| piece(side, king)), label)
                 });
             }
         }

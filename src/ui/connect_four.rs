@@ -7,7 +7,7 @@ use super::game::{Scene, UiGame};
 use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
-use crate::rules::{Game, Outcome, Player};
+use crate::rules::{Game, Outcome};
 
 fn disc(side: Side) -> Piece {
     Piece::new(side, "disc", "")
@@ -16,13 +16,7 @@ fn disc(side: Side) -> Piece {
 impl UiGame for ConnectFour {
     const ID: GameId = GameId::ConnectFour;
     type Flow = Direct;
-
-    fn side(&self, player: Player) -> Side {
-        match player {
-            Player::First => Side::Red,
-            Player::Second => Side::Yellow,
-        }
-    }
+    const SIDES: [Side; 2] = [Side::Red, Side::Yellow];
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         // The last disc is the top one of the last column played.
@@ -39,12 +33,9 @@ impl UiGame for ConnectFour {
                 let place = (text.column_row)(x + 1, ROWS - y);
                 let content = owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
                 cells.push(CellView {
-                    piece: owner.map(disc),
-                    label: format!("{place}: {content}"),
                     last: last_cell == Some((x, y)),
                     highlight: winning.contains(&(x, y)),
-                    mark: None,
-                    number: None,
+                    ..CellView::new(owner.map(disc), format!("{place}: {content}"))
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));

@@ -56,13 +56,14 @@ fn face_up(colour: Colour, rank: Rank) -> Piece {
 impl UiGame for DarkChess {
     const ID: GameId = GameId::DarkChess;
     type Flow = Direct;
+    const SIDES: [Side; 2] = [Side::First, Side::Second];
 
     /// The player's colour once the first flip has decided it; `first`/`second` before.
     fn side(&self, player: Player) -> Side {
         match (self.colour(player), player) {
             (Some(colour), _) => colour_side(colour),
-            (None, Player::First) => Side::First,
-            (None, Player::Second) => Side::Second,
+            (None, Player::First) => Self::SIDES[0],
+            (None, Player::Second) => Self::SIDES[1],
         }
     }
 
@@ -89,12 +90,9 @@ impl UiGame for DarkChess {
                     }
                 };
                 cells.push(CellView {
-                    piece,
-                    label: format!("{}: {content}", square_name(at)),
                     last: touched.contains(&at),
                     highlight: self.chain() == Some(at),
-                    mark: None,
-                    number: None,
+                    ..CellView::new(piece, format!("{}: {content}", square_name(at)))
                 });
             }
         }
@@ -102,7 +100,7 @@ impl UiGame for DarkChess {
         let mut targets = Vec::new();
         for &mv in scene.legal {
             match mv {
-                Move::Flip(at) => targets.push(Target { cell: coordinates(at), lands: coordinates(at) }),
+                Move::Flip(at) => targets.push(Target::at(coordinates(at))),
                 Move::Go { from, to } => {
                     let hint = if self.cell(to) == Cell::Empty { Hint::Move } else { Hint::Capture };
                     moves.push((coordinates(from), coordinates(to), hint));

@@ -12,7 +12,7 @@ use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
     point_at, point_name,
 };
-use crate::rules::{Game, Outcome, Player};
+use crate::rules::{Game, Outcome};
 
 fn stone(side: Side) -> Piece {
     Piece::new(side, "stone", "")
@@ -30,13 +30,7 @@ impl FiveTigers {
 impl UiGame for FiveTigers {
     const ID: GameId = GameId::FiveTigers;
     type Flow = Direct;
-
-    fn side(&self, player: Player) -> Side {
-        match player {
-            Player::First => Side::Black,
-            Player::Second => Side::White,
-        }
-    }
+    const SIDES: [Side; 2] = [Side::Black, Side::White];
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let touched = match scene.moves.last() {
@@ -53,12 +47,9 @@ impl UiGame for FiveTigers {
                 let owner = self.stone(at).map(|p| self.side(p));
                 let content = owner.map_or(text.empty.to_owned(), |side| (text.stone)((text.side)(side)));
                 cells.push(CellView {
-                    piece: owner.map(stone),
-                    label: format!("{}: {content}", point_name(at)),
                     last: touched.contains(&at),
                     highlight: formed.contains(&at),
-                    mark: None,
-                    number: None,
+                    ..CellView::new(owner.map(stone), format!("{}: {content}", point_name(at)))
                 });
             }
         }
@@ -66,9 +57,7 @@ impl UiGame for FiveTigers {
         let mut targets = Vec::new();
         for &mv in scene.legal {
             match mv {
-                Move::Place(p) | Move::Remove(p) => {
-                    targets.push(Target { cell: coordinates(p), lands: coordinates(p) })
-                }
+                Move::Place(p) | Move::Remove(p) => targets.push(Target::at(coordinates(p))),
                 Move::Step { from, to } => moves.push((coordinates(from), coordinates(to), Hint::Move)),
             }
         }

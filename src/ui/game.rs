@@ -53,8 +53,16 @@ pub trait UiGame: Game + 'static {
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
     type Flow: Flow;
 
-    /// The side's name in the contract, for `data-owner` and `data-turn`.
-    fn side(&self, player: Player) -> Side;
+    /// The sides' names in the contract (`data-owner`, `data-turn`), the first player's first.
+    const SIDES: [Side; 2];
+
+    /// A player's side now: as [`UiGame::SIDES`] names it, unless the position decides.
+    fn side(&self, player: Player) -> Side {
+        match player {
+            Player::First => Self::SIDES[0],
+            Player::Second => Self::SIDES[1],
+        }
+    }
 
     /// The board as it should look now.
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView;

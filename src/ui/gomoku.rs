@@ -9,7 +9,7 @@ use super::screen::SettingValue;
 use crate::i18n::{Side, Text};
 use crate::route::GameId;
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, point_at};
-use crate::rules::{Game, Outcome, Player};
+use crate::rules::{Game, Outcome};
 
 const RULE_SETS: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
 
@@ -20,13 +20,7 @@ fn stone(side: Side) -> Piece {
 impl UiGame for Gomoku {
     const ID: GameId = GameId::Gomoku;
     type Flow = Direct;
-
-    fn side(&self, player: Player) -> Side {
-        match player {
-            Player::First => Side::Black,
-            Player::Second => Side::White,
-        }
-    }
+    const SIDES: [Side; 2] = [Side::Black, Side::White];
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let moves = scene.moves;
@@ -47,16 +41,18 @@ impl UiGame for Gomoku {
                     None => text.empty.to_owned(),
                 };
                 cells.push(CellView {
-                    piece: owner.map(stone),
-                    label: format!("{}: {content}", self.notation(&Move::Place(at))),
                     last: last_point == Some(at),
                     highlight: winning.contains(&at),
                     mark: forbidden.then_some("forbidden"),
                     number: owner.and(number(at)),
+                    ..CellView::new(
+                        owner.map(stone),
+                        format!("{}: {content}", self.notation(&Move::Place(at))),
+                    )
                 });
                 // Forbidden points stay targets, so a try is refused in words.
                 if owner.is_none() {
-                    targets.push(Target { cell: (x, y), lands: (x, y) });
+                    targets.push(Target::at((x, y)));
                 }
             }
         }

@@ -76,7 +76,8 @@ impl Drawing<'_> {
         ctx.set_fill_style_str(light);
         ctx.fill_rect(0.0, 0.0, width, height);
         ctx.set_stroke_style_str("#5c3a1a");
-        ctx.set_line_width(1.0);
+        // Lines thicken with the board's scale, as on the DOM board.
+        ctx.set_line_width((cell / 40.0).round().max(1.0));
         match view.surface {
             Surface::Points => {
                 let (left, top) = self.centre((0, 0));
@@ -198,11 +199,13 @@ fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool) {
                     Some(number) => {
                         drawing.text(pos, &number.to_string(), if cell.last { "#d7263d" } else { ink }, 0.42)
                     }
-                    None if cell.last => {
+                    // A dot on a plain stone; a ring round a piece with a character on it.
+                    None if cell.last && matches!(piece, Piece::FaceUp { glyph: "", .. }) => {
                         drawing.circle(pos, 0.12);
                         drawing.ctx.set_fill_style_str("#d7263d");
                         drawing.ctx.fill();
                     }
+                    None if cell.last => drawing.ring(pos, 0.47, "#d7263d", 2.0),
                     None => {}
                 }
             } else {
@@ -371,7 +374,9 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         </div>
     });
     let quarters = |count| (span(view.surface, count) * 4.0).round() as usize;
-    let shape = format!("aspect-ratio: {} / {}", quarters(view.columns), quarters(view.rows));
+    // Its size follows the game's cell size, as the DOM board's does.
+    let (across, down) = (quarters(view.columns), quarters(view.rows));
+    let shape = format!("--quarters: {across}; aspect-ratio: {across} / {down}");
 
     html! {
         <div class="board-area">

@@ -50,7 +50,7 @@ impl Piece {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellView {
     pub piece: Option<Piece>,
     /// What a screen reader says for the cell.
@@ -63,6 +63,13 @@ pub struct CellView {
     pub mark: Option<&'static str>,
     /// The move that put this stone here, shown when the player asks for move numbers.
     pub number: Option<usize>,
+}
+
+impl CellView {
+    /// A cell showing `piece` (or nothing), told as `label`, with nothing marked.
+    pub fn new(piece: Option<Piece>, label: String) -> CellView {
+        CellView { piece, label, ..CellView::default() }
+    }
 }
 
 /// A legal destination's kind, shown as a dot or a ring.
@@ -87,6 +94,13 @@ pub struct Target {
     pub cell: Pos,
     /// Where the hand's piece would come to rest (a Connect Four disc falls), previewed on hover.
     pub lands: Pos,
+}
+
+impl Target {
+    /// A cell where the hand's piece comes to rest where it is put.
+    pub fn at(cell: Pos) -> Target {
+        Target { cell, lands: cell }
+    }
 }
 
 /// A piece waiting outside the board for its side to place it.

@@ -3,13 +3,27 @@
 //    an inline loader (and, when serving, its reload script), so their hashes are known only now.
 // 2. The service worker gets the list of built files to precache (their names carry content
 //    hashes) and a version that changes whenever any of them does.
+// 3. In release builds the JavaScript is minified (Trunk leaves wasm-bindgen's glue as it is),
+//    with the page's integrity hashes made anew.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { minify } from 'terser';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
 if (!staging) throw new Error('postbuild: run by Trunk, which sets TRUNK_STAGING_DIR');
+
+const release = process.env.TRUNK_PROFILE === 'release';
+const integrity = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+/** Minifies a script in place (release builds only); returns its old and new text. */
+async function minified(path) {
+  const before = readFileSync(path, 'utf8');
+  if (!release) return { before, after: before };
+  const { code } = await minify(before, { module: true, compress: true, mangle: true });
+  writeFileSync(path, code);
+  return { before, after: code };
+}
 
 const index = join(staging, 'index.html');
 // `trunk serve` fills its reload script's placeholders per request (the address from the Host
@@ -23,6 +37,10 @@ const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/scrip
 const policy = /(content="default-src [^"]*script-src 'self')/;
 if (!policy.test(html)) throw new Error('postbuild: index.html has no Content-Security-Policy with script-src');
 html = html.replace(policy, `$1 ${hashes.join(' ')}`);
+for (const name of readdirSync(staging).filter((name) => name.endsWith('.js') && name !== 'sw.js')) {
+  const { before, after } = await minified(join(staging, name));
+  html = html.replaceAll(integrity(before), integrity(after));
+}
 writeFileSync(index, html);
 
 const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -34,4 +52,5 @@ for (const path of built) version.update(path).update(readFileSync(join(staging,
 const header = `const VERSION = '${version.digest('hex').slice(0, 16)}';\n`
   + `const FILES = ${JSON.stringify(['./', ...built])};\n`;
 writeFileSync(join(staging, 'sw.js'), header + readFileSync(join(source, 'assets/sw.js'), 'utf8'));
+await minified(join(staging, 'sw.js'));
 console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${built.length} files precached`);

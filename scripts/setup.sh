@@ -30,7 +30,7 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WASM_BINDGEN_VERS
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
 fi
 
-# wasm-opt (binaryen) and playwright-core, pinned in package-lock.json.
+# wasm-opt (binaryen), terser and playwright-core, pinned in package-lock.json.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm tools"
   npm ci --no-audit --no-fund

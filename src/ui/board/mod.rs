@@ -14,7 +14,7 @@ pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct BoardProps {
     pub view: Rc<BoardView>,
     pub on_action: Callback<BoardAction>,
@@ -26,4 +26,14 @@ pub struct BoardProps {
     /// Told when the player picks up a piece (by click, key or drag): an input for the page.
     #[prop_or_default]
     pub on_select: Callback<()>,
+}
+
+/// A new view is a new pointer (the page makes one whenever the game changes): cheaper to
+/// compare than every cell.
+impl PartialEq for BoardProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.view, &other.view)
+            && (self.interactive, self.numbers) == (other.interactive, other.numbers)
+            && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
+    }
 }

@@ -144,7 +144,7 @@ pub enum Control {
     Select,
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct GameScreenProps {
     pub slug: &'static str,
     pub lang: Lang,
@@ -152,6 +152,17 @@ pub struct GameScreenProps {
     pub summary: Rc<Summary>,
     pub on_action: Callback<BoardAction>,
     pub on_control: Callback<Control>,
+}
+
+/// The page makes a new view and summary whenever the game changes, so the same ones are the
+/// same pointers: cheaper to compare than every cell and move.
+impl PartialEq for GameScreenProps {
+    fn eq(&self, other: &Self) -> bool {
+        (self.slug, self.lang) == (other.slug, other.lang)
+            && Rc::ptr_eq(&self.board, &other.board)
+            && Rc::ptr_eq(&self.summary, &other.summary)
+            && (&self.on_action, &self.on_control) == (&other.on_action, &other.on_control)
+    }
 }
 
 /// A player's on/off choice for this game's screen, remembered across visits as one of two

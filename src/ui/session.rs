@@ -25,6 +25,8 @@ pub struct Session<G: UiGame> {
     /// The history's position with the turn being made, and its legal moves.
     position: G,
     legal: Vec<G::Move>,
+    /// The last action of the turn being made may be taken back: it revealed nothing.
+    can_take_back: bool,
     flow: G::Flow,
     refusal: Option<Illegal>,
     /// The last input was not played: another tab had changed the game, shown instead.
@@ -75,6 +77,7 @@ impl<G: UiGame> Session<G> {
             history: saved.history,
             pending: saved.pending,
             legal: Vec::new(),
+            can_take_back: false,
             position,
             flow,
             refusal: None,
@@ -106,26 +109,18 @@ impl<G: UiGame> Session<G> {
         self.position.commands(&self.legal, text).into_iter().nth(index).map(|(_, mv)| mv)
     }
 
-    /// Brings the position on the board and its legal moves up to date with the history and
-    /// the turn being made.
+    /// Brings the position on the board, its legal moves and whether the last action may be
+    /// taken back up to date with the history and the turn being made.
     fn settle(&mut self) {
         let mut position = self.history.current().clone();
+        self.can_take_back = false;
         for leg in &self.pending {
+            self.can_take_back = !position.reveals_hidden(leg);
             // Each pending action was legal when it was added, from this very position.
             let _ = position.play(*leg);
         }
         self.legal = position.legal_moves();
         self.position = position;
-    }
-
-    /// Whether the last action of the turn being made may be taken back: it revealed nothing.
-    fn can_take_back_leg(&self) -> bool {
-        let Some((last, before)) = self.pending.split_last() else { return false };
-        let mut position = self.history.current().clone();
-        for leg in before {
-            let _ = position.play(*leg);
-        }
-        !position.reveals_hidden(last)
     }
 
     /// Whether the turn being made is complete (waiting for Finish Turn).
@@ -165,7 +160,7 @@ impl<G: UiGame> Session<G> {
             Control::Undo => {
                 if self.pending.is_empty() {
                     history.undo();
-                } else if self.can_take_back_leg() {
+                } else if self.can_take_back {
                     self.pending.pop();
                 }
             }
@@ -305,7 +300,7 @@ impl<G: UiGame> Session<G> {
                     self.position.detail(&scene, text)
                 },
             },
-            can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back_leg() },
+            can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back },
             can_redo: self.pending.is_empty() && history.can_redo(),
             moves,
             notices: Notices {

@@ -6,6 +6,8 @@
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, drop_action, use_input};
 use super::view::{BoardView, CellView, Hint, Piece, Pos};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{DragEvent, Element, HtmlElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -48,8 +50,6 @@ pub fn Board(props: &BoardProps) -> Html {
     let input =
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let view = input.view();
-    // The piece an HTML5 drag of this board's carries.
-    let html_drag = use_mut_ref(|| None::<Source>);
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     let root_ref = use_node_ref();
@@ -86,51 +86,9 @@ pub fn Board(props: &BoardProps) -> Html {
     let onmouseover = on(&input, |input, e: MouseEvent| input.hover.set(event_cell(&e)));
     let onmouseleave = on(&input, |input, _: MouseEvent| input.hover.set(None));
 
-    // Mouse: HTML5 drag-and-drop. The data names the source; foreign data never parses.
-    let ondragstart = {
-        let html_drag = html_drag.clone();
-        on(&input, move |input, e: DragEvent| {
-            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else { return };
-            if transfer.set_data(DRAG_TYPE, &source.encode()).is_err() {
-                return;
-            }
-            transfer.set_effect_allowed("move");
-            *html_drag.borrow_mut() = Some(source);
-            if let Source::Cell(pos) = source {
-                input.pick_up(pos);
-            }
-        })
-    };
-    let ondragend = {
-        let html_drag = html_drag.clone();
-        on(&input, move |input, _: DragEvent| {
-            html_drag.borrow_mut().take();
-            input.hover.set(None);
-        })
-    };
-    let ondragover = {
-        let html_drag = html_drag.clone();
-        on(&input, move |input, e: DragEvent| {
-            let (Some(source), Some(pos)) = (*html_drag.borrow(), event_cell(&e)) else { return };
-            if drop_action(input.view(), source, pos).is_some() {
-                e.prevent_default();
-                if let Some(transfer) = e.data_transfer() {
-                    transfer.set_drop_effect("move");
-                }
-                input.hover.set(Some(pos));
-            }
-        })
-    };
-    let ondrop = on(&input, move |input, e: DragEvent| {
-        e.prevent_default();
-        // Only a drag this board started acts, and only once: a repeated drop finds no drag.
-        let started = html_drag.borrow_mut().take();
-        let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
-        let source = data.as_deref().and_then(Source::parse).filter(|&s| Some(s) == started);
-        if let (Some(source), Some(to)) = (source, event_cell(&e)) {
-            input.drop(source, to);
-        }
-    });
+    // The piece an HTML5 drag of this board's carries, from its start to its drop.
+    let html_drag = use_mut_ref(|| None::<Source>);
+    let Dragging { ondragstart, ondragend, ondragover, ondrop } = html_drag_handlers(&input, &html_drag);
 
     // Touch and pen: the shared contact handling, the dragged piece drawn under the finger.
     let onpointerdown = {
@@ -213,6 +171,65 @@ pub fn Board(props: &BoardProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// The handlers of a mouse's HTML5 drag-and-drop.
+struct Dragging {
+    ondragstart: Callback<DragEvent>,
+    ondragend: Callback<DragEvent>,
+    ondragover: Callback<DragEvent>,
+    ondrop: Callback<DragEvent>,
+}
+
+/// Mouse drags: HTML5 drag-and-drop. The data names the source; foreign data never parses, and
+/// only a drag this board started acts.
+fn html_drag_handlers(input: &Input, html_drag: &Rc<RefCell<Option<Source>>>) -> Dragging {
+    let ondragstart = {
+        let html_drag = html_drag.clone();
+        on(input, move |input, e: DragEvent| {
+            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else { return };
+            if transfer.set_data(DRAG_TYPE, &source.encode()).is_err() {
+                return;
+            }
+            transfer.set_effect_allowed("move");
+            *html_drag.borrow_mut() = Some(source);
+            if let Source::Cell(pos) = source {
+                input.pick_up(pos);
+            }
+        })
+    };
+    let ondragend = {
+        let html_drag = html_drag.clone();
+        on(input, move |input, _: DragEvent| {
+            html_drag.borrow_mut().take();
+            input.hover.set(None);
+        })
+    };
+    let ondragover = {
+        let html_drag = html_drag.clone();
+        on(input, move |input, e: DragEvent| {
+            let (Some(source), Some(pos)) = (*html_drag.borrow(), event_cell(&e)) else { return };
+            if drop_action(input.view(), source, pos).is_some() {
+                e.prevent_default();
+                if let Some(transfer) = e.data_transfer() {
+                    transfer.set_drop_effect("move");
+                }
+                input.hover.set(Some(pos));
+            }
+        })
+    };
+    let html_drag = html_drag.clone();
+    let ondrop = on(input, move |input, e: DragEvent| {
+        e.prevent_default();
+        // Only a drag this board started acts, and only once: a repeated drop finds no drag.
+        let started = html_drag.borrow_mut().take();
+        let data = e.data_transfer().and_then(|t| t.get_data(DRAG_TYPE).ok());
+        let source = data.as_deref().and_then(Source::parse).filter(|&s| Some(s) == started);
+        if let (Some(source), Some(to)) = (source, event_cell(&e)) {
+            input.drop(source, to);
+        }
+    });
+    Dragging { ondragstart, ondragend, ondragover, ondrop }
 }
 
 #[derive(Properties, PartialEq)]

@@ -59,7 +59,7 @@ pub struct CellView {
     pub last: bool,
     /// Part of a winning line or a just-scored formation.
     pub highlight: bool,
-    /// A game's own mark on the cell (`data-mark`), e.g. a renju point forbidden to black.
+    /// A game's own mark on the cell (`data-mark`), e.g. a point forbidden to one side.
     pub mark: Option<&'static str>,
     /// The move that put this stone here, shown when the player asks for move numbers.
     pub number: Option<usize>,
@@ -92,7 +92,8 @@ impl Hint {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Target {
     pub cell: Pos,
-    /// Where the hand's piece would come to rest (a Connect Four disc falls), previewed on hover.
+    /// Where the hand's piece would come to rest (it may fall to the foot of its column),
+    /// previewed on hover.
     pub lands: Pos,
 }
 

@@ -5,6 +5,8 @@
 import { serve, launch, cell } from './harness.mjs';
 
 const RUNS = 15;
+/** Rounds of each board's clicks for the throttled figures (BENCH_ROUNDS to change). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => `median ${median(xs).toFixed(1)} ms, min ${Math.min(...xs).toFixed(1)}, max ${Math.max(...xs).toFixed(1)} (${xs.length} runs)`;
 
@@ -108,7 +110,7 @@ const cdp = await page.context().newCDPSession(page);
 for (const board of BOARDS) {
   frames[board.route] = [];
   works[board.route] = [];
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < ROUNDS; round++) {
     await fresh(page, board.route);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     for (const [i, click] of board.clicks.entries()) {

@@ -96,11 +96,21 @@ await page.locator('[data-setting="confirm-turn"]').check();
 const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
 for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
 await shot(page, 'checkers-king-loop');
+// Every board on the canvas, a few moves in.
+for (const [game, moves] of [['connect-four', [[3, 0], [3, 0]]], ['dark-chess?seed=7', [[0, 0], [1, 0]]],
+  ['checkers', [[3, 2], [4, 3]]], ['five-tigers', [[0, 0], [1, 1]]], ['gomoku', [[7, 7], [8, 8]]]]) {
+  page = await open(browser, server.url, `#/${game}`);
+  for (const [x, y] of moves) await cell(page, x, y).click();
+  await page.locator('.controls button[data-action="renderer"]').click();
+  await shot(page, `${game.split('?')[0]}-canvas`);
+}
 // A new version waiting for the player's reload.
 page = await open(browser, server.url, '#/connect-four');
 await page.waitForFunction(() => navigator.serviceWorker?.controller !== null);
 const worker = await page.evaluate(async () => (await fetch('sw.js')).text());
-server.replace('/sw.js', worker.replace(/const VERSION = '[0-9a-f]+'/, "const VERSION = 'next'"));
+// The worker's version is in its cache's name, wherever minifying put it in the script.
+const [cache] = await page.evaluate(() => caches.keys());
+server.replace('/sw.js', worker.replaceAll(cache.replace('board-suite-', ''), 'next'));
 await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
 await page.locator('[data-notice="update"]').waitFor();
 await shot(page, 'update-ready');

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
@@ -162,3 +162,16 @@ export function suite() {
 
 export const status = (page) => page.locator('[data-status]');
 export const control = (page, action) => page.locator(`.controls button[data-action="${action}"]`);
+
+const AXE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** The page's WCAG 2.1 A and AA violations found by axe-core, one line each (rule, impact,
+ * and the elements it names). Evaluated through the browser's tools, so the page's CSP,
+ * which refuses inline scripts, does not stop it. */
+export async function accessibility(page) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  }).then((r) => r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)));
+  return violations;
+}

@@ -367,7 +367,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         })
     };
     let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {
-        <div class="hand" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
+        <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
             {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
             onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>
             { hand.piece.render(Some("true"), *input.dragging == Some(Source::Hand)) }

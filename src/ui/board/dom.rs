@@ -142,7 +142,7 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     let hand = view.hand.as_ref().map(|hand| html! {
-        <div class="hand" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
+        <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
             { hand.piece.render(interactive.then_some("true"), dragging == Some(Source::Hand)) }
         </div>
     });

@@ -236,7 +236,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| overlay_closed.set(true))
     };
     let trays = summary.trays.iter().map(|tray| html! {
-        <div class="tray" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
+        <div class="tray" role="group" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
             { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
         </div>
     });
@@ -247,6 +247,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
 
     html! {
         <main data-game={props.slug} class="game">
+            // The page's heading, for those who move by headings; the board says it on screen.
+            <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
             { parts::notices(&summary.notices, text, &props.on_control) }
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered}>

@@ -178,6 +178,15 @@ pub struct Text {
     pub finish_or_clear: &'static str,
     /// A checkers piece: side name, and whether it is a king.
     pub checker: fn(&str, bool) -> String,
+    /// A turn said after it is played, for a screen reader: the side's name and the turn in
+    /// the move list's notation.
+    pub played: fn(&str, &str) -> String,
+    /// A disc dropped: the side's name and the column, counted from 1.
+    pub drops_in: fn(&str, usize) -> String,
+    /// A dark-chess flip: the side's name, the square and the piece revealed.
+    pub flips: fn(&str, &str, &str) -> String,
+    /// A checkers move: the side's name, the squares it passed, how many pieces it took.
+    pub checkers_move: fn(&str, &[u8], usize) -> String,
     /// A dark square by its PDN number.
     pub square: fn(u8) -> String,
     pub light_square: &'static str,
@@ -336,6 +345,17 @@ static EN: Text = Text {
     pass_device_to: |side| format!("{side} to move: pass the device"),
     finish_or_clear: "Finish the turn, or clear the moves to change it",
     checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
+    played: |side, turn| format!("{side}: {turn}"),
+    drops_in: |side, column| format!("{side} drops in column {column}"),
+    flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
+    checkers_move: |side, squares, taken| {
+        let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+        match taken {
+            0 => format!("{side} moves {}", path.join(" to ")),
+            1 => format!("{side} jumps {}, one piece taken", path.join(" to ")),
+            n => format!("{side} jumps {}, {n} pieces taken", path.join(" to ")),
+        }
+    },
     square: |n| format!("Square {n}"),
     light_square: "light square",
     jumped: "jumped this turn",
@@ -491,6 +511,16 @@ static ZH_HANT: Text = Text {
     pass_device_to: |side| format!("輪到{side}：請交換裝置"),
     finish_or_clear: "請完成回合，或清除走法重走",
     checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
+    played: |side, turn| format!("{side}：{turn}"),
+    drops_in: |side, column| format!("{side}下在第 {column} 行"),
+    flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
+    checkers_move: |side, squares, taken| {
+        let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+        match taken {
+            0 => format!("{side} {}", path.join(" 走到 ")),
+            n => format!("{side} {}，吃 {n} 子", path.join(" 跳到 ")),
+        }
+    },
     square: |n| format!("第 {n} 格"),
     light_square: "淺色格",
     jumped: "本回合被跳吃",

@@ -117,6 +117,20 @@ impl UiGame for Checkers {
         }
     }
 
+    /// The squares by number, and the pieces taken.
+    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let legs: Vec<Move> = turn.iter().copied().filter(|leg| !leg.is_stop()).collect();
+        let squares: Vec<u8> = legs
+            .first()
+            .map(|l| l.from)
+            .into_iter()
+            .chain(legs.iter().map(|l| l.to))
+            .map(|s| s + 1)
+            .collect();
+        let taken = legs.iter().filter(|&&leg| jumped_square(leg).is_some()).count();
+        (text.checkers_move)((text.side)(self.side(self.to_move())), &squares, taken)
+    }
+
     fn action_move(&self, action: BoardAction) -> Option<Move> {
         let square = |(x, y): Pos| square_at(x, y);
         match action {

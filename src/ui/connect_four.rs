@@ -51,6 +51,12 @@ impl UiGame for ConnectFour {
         BoardView { targets, hand, ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four) }
     }
 
+    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let side = (text.side)(self.side(self.to_move()));
+        let column = turn.first().map_or(0, |Move::Drop(column)| usize::from(*column) + 1);
+        (text.drops_in)(side, column)
+    }
+
     fn action_move(&self, action: BoardAction) -> Option<Move> {
         match action {
             BoardAction::Activate((x, _)) => u8::try_from(x).ok().map(Move::Drop),

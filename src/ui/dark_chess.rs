@@ -111,6 +111,20 @@ impl UiGame for DarkChess {
         BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }
     }
 
+    /// A flip says what it revealed; other turns as the move list writes them.
+    fn said(&self, turn: &[Move], after: &Self, text: &Text) -> String {
+        // Named by the colour the turn showed (the first flip decides it).
+        let side = (text.side)(after.side(self.to_move()));
+        if let [Move::Flip(at)] = turn
+            && let Cell::FaceUp(p) = after.cell(*at)
+        {
+            let piece =
+                (text.dark_piece)((text.side)(colour_side(p.colour)), kind(p.rank), glyph(p.colour, p.rank));
+            return (text.flips)(side, &square_name(*at), &piece);
+        }
+        (text.played)(side, &self.turn_notation(turn))
+    }
+
     fn action_move(&self, action: BoardAction) -> Option<Move> {
         match action {
             BoardAction::Activate((x, y)) => Some(Move::Flip(square_at(x, y))),

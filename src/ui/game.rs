@@ -108,6 +108,12 @@ pub trait UiGame: Game + 'static {
         Vec::new()
     }
 
+    /// A turn in words, said to a screen reader once it is played: `self` the position before
+    /// it, `after` the one it made. By default the side and the move list's notation.
+    fn said(&self, turn: &[Self::Move], _after: &Self, text: &Text) -> String {
+        (text.played)((text.side)(self.side(self.to_move())), &self.turn_notation(turn))
+    }
+
     /// Moves made with a button, each with its button, from the legal moves now.
     fn commands(&self, _legal: &[Self::Move], _text: &Text) -> Vec<(Command, Self::Move)> {
         Vec::new()

@@ -275,8 +275,9 @@ impl<G: UiGame> Session<G> {
             None if history.repeated() => text.repetition.to_owned(),
             None => game.ending(text),
         };
-        let moves = history
-            .turns()
+        let turns = history.turns();
+        let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
+        let moves = turns
             .into_iter()
             // Named as the sides are now: a dark-chess player's colour is known only after the
             // first flip.
@@ -299,6 +300,7 @@ impl<G: UiGame> Session<G> {
                 } else {
                     self.position.detail(&scene, text)
                 },
+                said,
             },
             can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back },
             can_redo: self.pending.is_empty() && history.can_redo(),

@@ -4,7 +4,8 @@
 // question asked, the pass-the-device cover, the board drawn on a canvas).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { accessibility, cell, control, done, suite } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { accessibility, cell, control, done, piece, suite } from './harness.mjs';
 
 const browser = suite();
 const GAMES = ['connect-four', 'gomoku', 'dark-chess', 'five-tigers', 'checkers'];
@@ -57,5 +58,36 @@ test('no violations with the cover, the turn flow, a move being made and the can
   await page.locator('button[data-action="start-turn"]').click();
   await control(page, 'renderer').click();
   await clean(page, 'the board on a canvas');
+  await done(page);
+});
+
+// After each turn a polite live region says it in words, in the page's language.
+const said = (page) => page.locator('[data-said]');
+
+test('a screen reader hears each turn in words: a drop, a flip, a double jump', async () => {
+  const page = await browser.open('#/connect-four');
+  assert.equal(await said(page).getAttribute('aria-live'), 'polite');
+  await cell(page, 3, 0).click();
+  assert.equal(await said(page).textContent(), 'Red drops in column 4');
+  await cell(page, 0, 0).click();
+  assert.equal(await said(page).textContent(), 'Yellow drops in column 1');
+  await page.locator('button[data-action="language"]').click();
+  assert.equal(await said(page).textContent(), '黃方下在第 1 行');
+  await page.goto(page.url().replace(/#.*/, '#/dark-chess?seed=7'));
+  await cell(page, 0, 0).click();
+  assert.equal(await said(page).textContent(), '紅方 a4 翻出 紅方炮');
+  await page.locator('button[data-action="language"]').click();
+  assert.equal(await said(page).textContent(), 'Red flips a4: Red cannon 炮');
+  await done(page);
+});
+
+test('a checkers double jump is heard as one turn with the pieces it took', async () => {
+  const save = readFileSync(new URL('./fixtures/checkers-double-jump.json', import.meta.url), 'utf8').trim();
+  const page = await browser.open('#/checkers', { storage: { 'board-suite/v1/checkers': save } });
+  await piece(page, 4, 3).dragTo(cell(page, 2, 5));
+  await piece(page, 2, 5).dragTo(cell(page, 4, 7));
+  // The move list's 15x22x31, in words.
+  assert.match(await page.locator('[data-moves] [data-move]').last().textContent(), /15x22x31$/);
+  assert.equal(await said(page).textContent(), 'Black jumps 15 to 22 to 31, 2 pieces taken');
   await done(page);
 });

@@ -81,6 +81,8 @@ pub struct Status {
     pub phase: Option<&'static str>,
     /// More about the turn: placements left, stones to take, formations just made.
     pub detail: Option<String>,
+    /// The last turn played, in words, for a screen reader.
+    pub said: Option<String>,
 }
 
 /// What to tell the player about their last input and about storage.
@@ -257,6 +259,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </section>
             <aside class="side" inert={covered}>
                 { parts::status_line(&summary.status, text) }
+                <p class="visually-hidden" aria-live="polite" data-said="">{ summary.status.said.clone() }</p>
                 <p class="message" aria-live="assertive">{ for parts::refusal(&summary.notices, in_play, text) }</p>
                 if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
                 if let Some(flow) = summary.flow.as_ref().filter(|_| in_play) {

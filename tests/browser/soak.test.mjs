@@ -104,6 +104,8 @@ async function step(page, random, slug) {
   // By the address (the result overlay may cover the header's link), then by the card.
   await page.evaluate(() => { location.hash = '#/'; });
   await page.locator(`a[href="#/${slug}"]`).click();
+  // The route changes at once; the game's page is drawn on a later task.
+  await page.locator(`main[data-game="${slug}"] [data-board]`).waitFor({ timeout: 5000 }).catch(() => {});
   return 'to the picker and back';
 }
 

@@ -12,6 +12,7 @@ use crate::rules::Illegal;
 use crate::save::LoadError;
 use parts::{Confirm, Switches};
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// How a finished game ended.
@@ -183,6 +184,31 @@ fn use_remembered(key: String, words: [&'static str; 2]) -> (bool, Callback<Mous
     (*state, switch)
 }
 
+/// Gives the keyboard focus to the board's focus cell (or its canvas): where it goes when the
+/// dialog or buttons that had it go away.
+pub fn focus_board() {
+    let board = gloo::utils::document().query_selector("[data-board] [tabindex=\"0\"], canvas[data-board]");
+    if let Some(board) = board.ok().flatten().and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = board.focus();
+    }
+}
+
+/// [`focus_board`], if the focus was lost (the page's body has it).
+fn focus_board_if_lost() {
+    let document = gloo::utils::document();
+    if document.active_element().is_none_or(|active| Some(active) == document.body().map(Into::into)) {
+        focus_board();
+    }
+}
+
+/// Focuses the element `target` names if it is shown, else keeps the focus from being lost.
+fn focus_or_board(target: &NodeRef) {
+    match target.cast::<web_sys::HtmlElement>() {
+        Some(element) => drop(element.focus()),
+        None => focus_board_if_lost(),
+    }
+}
+
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
     let text = props.lang.text();
@@ -199,11 +225,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     {
         // The cover takes the keyboard focus, so Enter starts the turn.
         let start_turn_ref = start_turn_ref.clone();
-        use_effect_with((covered, summary.status.to_move), move |_| {
-            if let Some(button) = start_turn_ref.cast::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
-        });
+        use_effect_with((covered, summary.status.to_move), move |_| focus_or_board(&start_turn_ref));
     }
     {
         // A new ending opens the result, which takes the keyboard focus so Enter starts the
@@ -213,9 +235,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         use_effect_with(summary.status.ended, move |_| {
             overlay_closed.set(false);
             confirm.set(None);
-            if let Some(button) = new_game_ref.cast::<web_sys::HtmlElement>() {
-                let _ = button.focus();
-            }
+            focus_or_board(&new_game_ref);
         });
     }
 
@@ -235,7 +255,17 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     };
     let close_overlay = {
         let overlay_closed = overlay_closed.clone();
-        Callback::from(move |_: MouseEvent| overlay_closed.set(true))
+        Callback::from(move |_: MouseEvent| {
+            overlay_closed.set(true);
+            // The result's buttons go with it: the focus goes to the board it uncovers.
+            if let Some(cell) = gloo::utils::document()
+                .query_selector("[data-board] [tabindex=\"0\"], canvas[data-board]")
+                .ok()
+                .flatten()
+            {
+                let _ = cell.unchecked_into::<web_sys::HtmlElement>().focus();
+            }
+        })
     };
     let trays = summary.trays.iter().map(|tray| html! {
         <div class="tray" role="group" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
@@ -251,7 +281,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         <main data-game={props.slug} class="game">
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
-            { parts::notices(&summary.notices, text, &props.on_control) }
+            // A slot of its own, so a notice coming or going leaves the board in place.
+            <div class="notices">{ parts::notices(&summary.notices, text, &props.on_control) }</div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered}>
                 { board }

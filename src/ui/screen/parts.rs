@@ -127,14 +127,22 @@ pub fn control_row(
             Confirm::Draw => (text.confirm_draw.to_owned(), Control::AgreeDraw),
             Confirm::Restart => (text.confirm_restart.to_owned(), Control::Restart),
         };
+        // A question's buttons go away with it: the focus goes to the board.
+        let answer = control(then).reform(|e| {
+            super::focus_board();
+            e
+        });
         let no = {
             let confirm = confirm.clone();
-            Callback::from(move |_: MouseEvent| confirm.set(None))
+            Callback::from(move |_: MouseEvent| {
+                confirm.set(None);
+                super::focus_board();
+            })
         };
         html! {
             <div class="confirm" role="alertdialog" aria-label={prompt.clone()}>
                 <span>{ prompt }</span>
-                <button data-action="confirm" class="primary" onclick={control(then)}>{ text.yes }</button>
+                <button data-action="confirm" class="primary" onclick={answer}>{ text.yes }</button>
                 <button data-action="cancel" onclick={no}>{ text.no }</button>
             </div>
         }
@@ -157,7 +165,9 @@ pub fn control_row(
                     { if on_canvas { text.use_dom } else { text.use_canvas } }
                 </button>
             </div>
-            { for question }
+            // A slot of its own, so the question coming and going leaves the buttons (and the
+            // focus on one of them) in place.
+            <div class="question">{ for question }</div>
         </>
     }
 }

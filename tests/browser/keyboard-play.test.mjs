@@ -1,0 +1,123 @@
+// Games played with the keyboard alone: Tab into the board, arrows to a cell, Enter to act,
+// Tab to a button. After every move, undo and dialog the focus is somewhere a keyboard user can
+// go on from: a cell of the board, or the dialog's first button.
+import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { done, status, suite } from './harness.mjs';
+
+const browser = suite();
+const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8').trim();
+
+/** What has the focus: a cell as `x,y`, else a button's action, else the element's tag. */
+const focused = (page) => page.evaluate(() => {
+  const a = document.activeElement;
+  if (a?.hasAttribute('data-cell')) return `${a.dataset.x},${a.dataset.y}`;
+  return a?.dataset.action ?? a?.tagName.toLowerCase();
+});
+
+/** Tabs forward until `wanted(focused)` holds (at most 60 presses). */
+async function tabTo(page, wanted) {
+  for (let i = 0; i < 60; i++) {
+    if (wanted(await focused(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached it; the focus is on ${await focused(page)}`);
+}
+const intoBoard = (page) => tabTo(page, (f) => /^\d+,\d+$/.test(f));
+
+/** Arrows from the focused cell to (x, y), then Enter; the focus stays on the board. */
+async function act(page, x, y) {
+  const [fx, fy] = (await focused(page)).split(',').map(Number);
+  const steps = [[x - fx, 'ArrowRight', 'ArrowLeft'], [y - fy, 'ArrowDown', 'ArrowUp']];
+  for (const [d, more, less] of steps) for (let i = 0; i < Math.abs(d); i++) await page.keyboard.press(d > 0 ? more : less);
+  assert.equal(await focused(page), `${x},${y}`);
+  await page.keyboard.press('Enter');
+}
+const moves = (page) => page.locator('[data-moves] [data-move]').count();
+
+test('Connect Four from the first disc to a win and a new game, by keyboard alone', async () => {
+  const page = await browser.open('#/connect-four');
+  await intoBoard(page);
+  for (const x of [0, 1, 0, 1, 0, 1, 0]) {
+    await act(page, x, 0);
+    if ((await moves(page)) < 7) assert.match(await focused(page), /^\d+,0$/, 'the focus stays on the board');
+  }
+  assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  assert.equal(await focused(page), 'new-game', 'the result takes the focus');
+  await page.keyboard.press('Enter');
+  assert.equal(await moves(page), 0);
+  assert.match(await focused(page), /^\d+,\d+$/, 'after a new game the focus is back on the board');
+  await done(page);
+});
+
+test('gomoku to five in a row by keyboard; closing the result returns the focus to the board', async () => {
+  const page = await browser.open('#/gomoku');
+  await intoBoard(page);
+  for (let i = 0; i < 5; i++) {
+    await act(page, i, 7);
+    if (i < 4) await act(page, i, 8);
+  }
+  assert.equal(await status(page).getAttribute('data-outcome'), 'black');
+  assert.equal(await focused(page), 'new-game');
+  await page.keyboard.press('Tab');
+  assert.equal(await focused(page), 'close');
+  await page.keyboard.press('Enter');
+  assert.match(await focused(page), /^\d+,\d+$/);
+  await done(page);
+});
+
+test('dark chess: a capture that ends the game, by keyboard; Undo by keyboard keeps the focus', async () => {
+  const page = await browser.open('#/dark-chess', { storage: { 'board-suite/v1/dark-chess': fixture('dark-chess-chain-endgame') } });
+  const mover = await status(page).getAttribute('data-turn');
+  await intoBoard(page);
+  await act(page, 5, 1);
+  assert.equal(await page.locator('[data-cell][data-selected]').count(), 1, 'picked up');
+  await act(page, 4, 1);
+  assert.equal(await status(page).getAttribute('data-outcome'), mover);
+  assert.equal(await focused(page), 'new-game');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await tabTo(page, (f) => f === 'undo');
+  await page.keyboard.press('Enter');
+  assert.equal(await status(page).getAttribute('data-turn'), mover, 'taken back');
+  assert.equal(await focused(page), 'undo', 'the focus stays where it was');
+  await done(page);
+});
+
+test('checkers: a double jump leg by leg and Finish Turn, by keyboard alone', async () => {
+  const page = await browser.open('#/checkers', { storage: {
+    'board-suite/v1/checkers': fixture('checkers-double-jump'),
+    'board-suite/confirm-turn/checkers': 'on',
+  } });
+  const before = await moves(page);
+  await intoBoard(page);
+  await act(page, 4, 3);
+  await act(page, 2, 5);
+  await act(page, 4, 7);
+  assert.equal(await moves(page), before, 'waiting for Finish Turn');
+  await tabTo(page, (f) => f === 'finish-turn');
+  await page.keyboard.press('Enter');
+  assert.equal(await moves(page), before + 1);
+  assert.equal(await status(page).getAttribute('data-turn'), 'red');
+  await done(page);
+});
+
+test('Five Tigers: a removal and a placement by keyboard; a question answered keeps the focus', async () => {
+  const save = JSON.parse(fixture('five-tigers-capture'));
+  save.record.moves = save.record.moves.slice(0, save.record.moves.findIndex((m) => 'Remove' in m));
+  const page = await browser.open('#/five-tigers', { storage: { 'board-suite/v1/five-tigers': JSON.stringify(save) } });
+  assert.equal(await status(page).getAttribute('data-phase'), 'remove');
+  const black = await page.locator('[data-piece][data-owner="black"]').first()
+    .evaluate((p) => [Number(p.parentElement.dataset.x), Number(p.parentElement.dataset.y)]);
+  await intoBoard(page);
+  await act(page, ...black);
+  assert.equal(await status(page).getAttribute('data-turn'), 'black', 'removed; black removes next');
+  await tabTo(page, (f) => f === 'resign');
+  await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'resign');
+  await tabTo(page, (f) => f === 'cancel');
+  await page.keyboard.press('Enter');
+  assert.match(await focused(page), /^\d+,\d+$/, 'after the question the focus is on the board');
+  await done(page);
+});

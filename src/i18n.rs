@@ -185,6 +185,13 @@ pub struct Text {
     pub drops_in: fn(&str, usize) -> String,
     /// A dark-chess flip: the side's name, the square and the piece revealed.
     pub flips: fn(&str, &str, &str) -> String,
+    /// A turn of several actions said as one: the side's name and each action in words.
+    pub actions: fn(&str, &[String]) -> String,
+    /// The actions of a turn: a stone placed, removed, stepped, or taken after a step.
+    pub places_on: fn(&str) -> String,
+    pub removes: fn(&str) -> String,
+    pub steps: fn(&str, &str) -> String,
+    pub takes: fn(&str) -> String,
     /// A checkers move: the side's name, the squares it passed, how many pieces it took.
     pub checkers_move: fn(&str, &[u8], usize) -> String,
     /// A dark square by its PDN number.
@@ -346,6 +353,11 @@ static EN: Text = Text {
     finish_or_clear: "Finish the turn, or clear the moves to change it",
     checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
     played: |side, turn| format!("{side}: {turn}"),
+    actions: |side, actions| format!("{side} {}", actions.join(", ")),
+    places_on: |point| format!("places on {point}"),
+    removes: |point| format!("removes {point}"),
+    steps: |from, to| format!("steps {from} to {to}"),
+    takes: |point| format!("takes {point}"),
     drops_in: |side, column| format!("{side} drops in column {column}"),
     flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
     checkers_move: |side, squares, taken| {
@@ -512,6 +524,11 @@ static ZH_HANT: Text = Text {
     finish_or_clear: "請完成回合，或清除走法重走",
     checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
     played: |side, turn| format!("{side}：{turn}"),
+    actions: |side, actions| format!("{side}{}", actions.join("，")),
+    places_on: |point| format!("下在 {point}"),
+    removes: |point| format!("提走 {point}"),
+    steps: |from, to| format!(" {from} 走到 {to}"),
+    takes: |point| format!("吃 {point}"),
     drops_in: |side, column| format!("{side}下在第 {column} 行"),
     flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
     checkers_move: |side, squares, taken| {

@@ -86,6 +86,21 @@ impl UiGame for FiveTigers {
         }
     }
 
+    /// Each action in words: a removal after a step is a capture.
+    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let stepped = turn.iter().any(|mv| matches!(mv, Move::Step { .. }));
+        let actions: Vec<String> = turn
+            .iter()
+            .map(|mv| match *mv {
+                Move::Place(p) => (text.places_on)(&point_name(p)),
+                Move::Remove(p) if stepped => (text.takes)(&point_name(p)),
+                Move::Remove(p) => (text.removes)(&point_name(p)),
+                Move::Step { from, to } => (text.steps)(&point_name(from), &point_name(to)),
+            })
+            .collect();
+        (text.actions)((text.side)(self.side(self.to_move())), &actions)
+    }
+
     fn ending(&self, text: &Text) -> String {
         match self.outcome() {
             Some(Outcome::Win(winner)) => (text.too_few_stones)((text.side)(self.side(winner.opponent()))),

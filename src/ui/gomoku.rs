@@ -75,6 +75,11 @@ impl UiGame for Gomoku {
         }
     }
 
+    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let placed: Vec<String> = turn.iter().map(|mv| (text.places_on)(&self.notation(mv))).collect();
+        (text.actions)((text.side)(self.side(self.to_move())), &placed)
+    }
+
     fn ending(&self, text: &Text) -> String {
         match self.outcome() {
             Some(Outcome::Win(_)) => text.five_in_a_row.to_owned(),

@@ -78,6 +78,12 @@ test('a screen reader hears each turn in words: a drop, a flip, a double jump', 
   assert.equal(await said(page).textContent(), '紅方 a4 翻出 紅方炮');
   await page.locator('button[data-action="language"]').click();
   assert.equal(await said(page).textContent(), 'Red flips a4: Red cannon 炮');
+  await page.goto(page.url().replace(/#.*/, '#/gomoku'));
+  await cell(page, 7, 7).click();
+  assert.equal(await said(page).textContent(), 'Black places on h8');
+  await page.goto(page.url().replace(/#.*/, '#/five-tigers'));
+  await cell(page, 0, 0).click();
+  assert.equal(await said(page).textContent(), 'Black places on a5');
   await done(page);
 });
 

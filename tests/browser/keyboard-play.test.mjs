@@ -121,3 +121,85 @@ test('Five Tigers: a removal and a placement by keyboard; a question answered ke
   assert.match(await focused(page), /^\d+,\d+$/, 'after the question the focus is on the board');
   await done(page);
 });
+
+/** The cells matching `selector`, as [x, y]. */
+const cellsOf = (page, selector) => page.locator(selector)
+  .evaluateAll((found) => found.map((e) => e.closest('[data-cell]')).map((c) => [Number(c.dataset.x), Number(c.dataset.y)]));
+
+/** One turn of a game by keyboard alone, chosen from what the page shows: a capture if a
+ * movable piece has one, else a target (a flip, a placement), else any move; a chain the page
+ * offers to end is ended with its button. Returns false when nothing could be played. */
+async function keyboardTurn(page, targets, { movesFirst = false } = {}) {
+  const pieces = await cellsOf(page, '[data-cell] [data-piece][draggable="true"]');
+  /** Picks up `from` and plays to the first cell with a hint of `kind`, if it has one. */
+  const moveWith = async (from, kind) => {
+    await act(page, ...from);
+    const [to] = await cellsOf(page, `[data-hint="${kind}"]`);
+    if (!to) {
+      await page.keyboard.press('Escape');
+      return false;
+    }
+    await act(page, ...to);
+    const end = page.locator('button[data-action="end-chain"]');
+    if (await end.count()) {
+      await tabTo(page, (f) => f === 'end-chain');
+      await page.keyboard.press('Enter');
+      await intoBoard(page);
+    }
+    return true;
+  };
+  for (const from of pieces) if (await moveWith(from, 'capture')) return true;
+  const moved = async () => {
+    for (const from of pieces) if (await moveWith(from, 'move')) return true;
+    return false;
+  };
+  if (movesFirst && await moved()) return true;
+  const [target] = await cellsOf(page, targets);
+  if (target) {
+    await act(page, ...target);
+    return true;
+  }
+  return !movesFirst && moved();
+}
+
+test('dark chess from the first flip to its end, by keyboard alone', async () => {
+  const page = await browser.open('#/dark-chess?seed=3');
+  await intoBoard(page);
+  for (let turn = 0; turn < 400 && !(await status(page).getAttribute('data-outcome')); turn++) {
+    assert.ok(await keyboardTurn(page, '[data-cell] [data-face="down"]'), `turn ${turn}: something to play`);
+    if (!(await status(page).getAttribute('data-outcome'))) assert.match(await focused(page), /^\d+,\d+$/);
+  }
+  assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
+  console.log(`dark chess by keyboard: ${await moves(page)} turns, ${await page.locator('[data-overlay] p').textContent()}`);
+  assert.equal(await focused(page), 'new-game');
+  await done(page);
+});
+
+test('checkers from the first move to its end, by keyboard alone', async () => {
+  const page = await browser.open('#/checkers');
+  await intoBoard(page);
+  for (let turn = 0; turn < 400 && !(await status(page).getAttribute('data-outcome')); turn++) {
+    assert.ok(await keyboardTurn(page, '[data-none]'), `turn ${turn}: something to play`);
+  }
+  assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
+  console.log(`checkers by keyboard: ${await moves(page)} moves, ${await page.locator('[data-overlay] p').textContent()}`);
+  assert.equal(await focused(page), 'new-game');
+  await done(page);
+});
+
+test('Five Tigers from the first stone to its end, by keyboard alone', async () => {
+  const page = await browser.open('#/five-tigers');
+  await intoBoard(page);
+  for (let turn = 0; turn < 600 && !(await status(page).getAttribute('data-outcome')); turn++) {
+    const phase = await status(page).getAttribute('data-phase');
+    const mover = await status(page).getAttribute('data-turn');
+    // Placing: an empty point; removing: a stone of the other side.
+    const targets = phase === 'place' ? '[data-cell]:not(:has([data-piece]))'
+      : `[data-cell]:has([data-piece]:not([data-owner="${mover}"]))`;
+    assert.ok(await keyboardTurn(page, targets, { movesFirst: phase === 'move' }), `turn ${turn}: something to play`);
+  }
+  assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
+  console.log(`Five Tigers by keyboard: ${await moves(page)} turns, ${await page.locator('[data-overlay] p').textContent()}`);
+  assert.equal(await focused(page), 'new-game');
+  await done(page);
+});

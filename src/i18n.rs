@@ -192,6 +192,8 @@ pub struct Text {
     pub removes: fn(&str) -> String,
     pub steps: fn(&str, &str) -> String,
     pub takes: fn(&str) -> String,
+    /// A piece on the first square taking the one on the second.
+    pub captures: fn(&str, &str) -> String,
     /// A checkers move: the side's name, the squares it passed, how many pieces it took.
     pub checkers_move: fn(&str, &[u8], usize) -> String,
     /// A dark square by its PDN number.
@@ -358,6 +360,7 @@ static EN: Text = Text {
     removes: |point| format!("removes {point}"),
     steps: |from, to| format!("steps {from} to {to}"),
     takes: |point| format!("takes {point}"),
+    captures: |from, to| format!("{from} takes {to}"),
     drops_in: |side, column| format!("{side} drops in column {column}"),
     flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
     checkers_move: |side, squares, taken| {
@@ -529,6 +532,7 @@ static ZH_HANT: Text = Text {
     removes: |point| format!("提走 {point}"),
     steps: |from, to| format!(" {from} 走到 {to}"),
     takes: |point| format!("吃 {point}"),
+    captures: |from, to| format!(" {from} 吃 {to}"),
     drops_in: |side, column| format!("{side}下在第 {column} 行"),
     flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
     checkers_move: |side, squares, taken| {

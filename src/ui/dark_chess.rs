@@ -122,7 +122,24 @@ impl UiGame for DarkChess {
                 (text.dark_piece)((text.side)(colour_side(p.colour)), kind(p.rank), glyph(p.colour, p.rank));
             return (text.flips)(side, &square_name(*at), &piece);
         }
-        (text.played)(side, &self.turn_notation(turn))
+        // A step, or a capture with the captures of its chain.
+        let mut position = self.clone();
+        let mut actions = Vec::new();
+        for &mv in turn {
+            if let Move::Go { from, to } = mv {
+                let capture = position.cell(to) != Cell::Empty;
+                actions.push(match (capture, actions.is_empty()) {
+                    (false, _) => (text.steps)(&square_name(from), &square_name(to)),
+                    (true, true) => (text.captures)(&square_name(from), &square_name(to)),
+                    (true, false) => (text.takes)(&square_name(to)),
+                });
+            }
+            let _ = position.play(mv);
+        }
+        if actions.is_empty() {
+            return (text.played)(side, &self.turn_notation(turn));
+        }
+        (text.actions)(side, &actions)
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {

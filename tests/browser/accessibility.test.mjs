@@ -97,3 +97,37 @@ test('a checkers double jump is heard as one turn with the pieces it took', asyn
   assert.equal(await said(page).textContent(), 'Black jumps 15 to 22 to 31, 2 pieces taken');
   await done(page);
 });
+
+test('every control and cell shows where the keyboard focus is', async () => {
+  for (const hash of ['#/', ...GAMES.map((g) => `#/${g}`)]) {
+    const page = await browser.open(hash);
+    const seen = new Set();
+    // Tab through the page once round (bounded), looking at each element that takes the focus.
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const a = document.activeElement;
+        if (!a || a === document.body) return null;
+        const style = getComputedStyle(a);
+        const name = a.dataset.action ?? a.dataset.setting ?? (a.hasAttribute('data-cell') ? 'cell' : a.tagName.toLowerCase() + (a.getAttribute('href') ?? ''));
+        return { name, visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 };
+      });
+      if (!focus) continue;
+      if (seen.has(focus.name)) break;
+      seen.add(focus.name);
+      assert.ok(focus.visible, `${hash}: ${focus.name} shows no focus`);
+    }
+    assert.ok(seen.size >= 3, `${hash}: the keyboard reaches the page's controls`);
+    await done(page);
+  }
+});
+
+test('a dark-chess capture is heard in words: the move list\'s f3xe3', async () => {
+  const save = readFileSync(new URL('./fixtures/dark-chess-chain-endgame.json', import.meta.url), 'utf8').trim();
+  const page = await browser.open('#/dark-chess', { storage: { 'board-suite/v1/dark-chess': save } });
+  const side = await page.locator('[data-status]').getAttribute('data-turn');
+  await piece(page, 5, 1).dragTo(cell(page, 4, 1));
+  const name = side[0].toUpperCase() + side.slice(1);
+  assert.equal(await said(page).textContent(), `${name} f3 takes e3`);
+  await done(page);
+});

@@ -13,7 +13,7 @@ const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import
 const focused = (page) => page.evaluate(() => {
   const a = document.activeElement;
   if (a?.hasAttribute('data-cell')) return `${a.dataset.x},${a.dataset.y}`;
-  return a?.dataset.action ?? a?.tagName.toLowerCase();
+  return a?.dataset.action ?? a?.dataset.setting ?? a?.tagName.toLowerCase();
 });
 
 /** Tabs forward until `wanted(focused)` holds (at most 60 presses). */
@@ -162,8 +162,12 @@ async function keyboardTurn(page, targets, { movesFirst = false } = {}) {
   return !movesFirst && moved();
 }
 
-test('dark chess from the first flip to its end, by keyboard alone', async () => {
+test('dark chess with chain captures, from the first flip to its end, by keyboard alone', async () => {
   const page = await browser.open('#/dark-chess?seed=3');
+  // The house rule switched on with the keyboard too, before the first flip.
+  await tabTo(page, (f) => f === 'chain-capture');
+  await page.keyboard.press(' ');
+  assert.equal(await page.locator('[data-setting="chain-capture"]').isChecked(), true);
   await intoBoard(page);
   for (let turn = 0; turn < 400 && !(await status(page).getAttribute('data-outcome')); turn++) {
     assert.ok(await keyboardTurn(page, '[data-cell] [data-face="down"]'), `turn ${turn}: something to play`);

@@ -126,6 +126,9 @@ test('Five Tigers: a removal and a placement by keyboard; a question answered ke
 const cellsOf = (page, selector) => page.locator(selector)
   .evaluateAll((found) => found.map((e) => e.closest('[data-cell]')).map((c) => [Number(c.dataset.x), Number(c.dataset.y)]));
 
+/** How many chains of captures the keyboard has ended with the page's button. */
+let chainsEnded = 0;
+
 /** One turn of a game by keyboard alone, chosen from what the page shows: a capture if a
  * movable piece has one, else a target (a flip, a placement), else any move; a chain the page
  * offers to end is ended with its button. Returns false when nothing could be played. */
@@ -144,6 +147,7 @@ async function keyboardTurn(page, targets, { movesFirst = false } = {}) {
     if (await end.count()) {
       await tabTo(page, (f) => f === 'end-chain');
       await page.keyboard.press('Enter');
+      chainsEnded += 1;
       await intoBoard(page);
     }
     return true;
@@ -174,7 +178,8 @@ test('dark chess with chain captures, from the first flip to its end, by keyboar
     if (!(await status(page).getAttribute('data-outcome'))) assert.match(await focused(page), /^\d+,\d+$/);
   }
   assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
-  console.log(`dark chess by keyboard: ${await moves(page)} turns, ${await page.locator('[data-overlay] p').textContent()}`);
+  console.log(`dark chess by keyboard: ${await moves(page)} turns, ${chainsEnded} chains ended, ${await page.locator('[data-overlay] p').textContent()}`);
+  assert.ok(chainsEnded > 0, 'a chain of captures was made and ended');
   assert.equal(await focused(page), 'new-game');
   await done(page);
 });

@@ -325,6 +325,19 @@ impl Game for Checkers {
         format!("{}{separator}{}", number(mv.from), number(mv.to))
     }
 
+    /// A leg (`11-15`, `15x22`) or a stop where the piece stands (`22`).
+    fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
+        let square = |name: &str| {
+            name.parse::<u8>().ok().filter(|n| (1..=32).contains(n) && n.to_string() == name).map(|n| n - 1)
+        };
+        let mv = match parse_pdn(text) {
+            Some((squares, _)) if squares.len() == 2 => Some(Move { from: squares[0], to: squares[1] }),
+            Some(_) => None,
+            None => square(text).map(Move::stop),
+        };
+        mv.ok_or_else(|| super::BadNotation::of(text))
+    }
+
     fn mid_move(&self) -> bool {
         self.jumping.is_some()
     }

@@ -156,6 +156,11 @@ impl Game for ConnectFour {
     fn notation(&self, Move::Drop(column): &Move) -> String {
         (u32::from(*column) + 1).to_string()
     }
+
+    /// Exactly as written: no spaces or signs.
+    fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
+        parse_move(text).filter(|mv| self.notation(mv) == text).ok_or_else(|| super::BadNotation::of(text))
+    }
 }
 
 /// A history of drops into the given columns (0-based), for tests across the crate.

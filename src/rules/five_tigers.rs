@@ -429,4 +429,16 @@ impl Game for FiveTigers {
             Move::Step { from, to } => format!("{}-{}", name(from), name(to)),
         }
     }
+
+    fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
+        let point = |name: &str| super::parse_square(name, SIZE, SIZE);
+        let mv = if let Some(taken) = text.strip_prefix('x') {
+            point(taken).map(Move::Remove)
+        } else if let Some((from, to)) = text.split_once('-') {
+            point(from).zip(point(to)).map(|(from, to)| Move::Step { from, to })
+        } else {
+            point(text).map(Move::Place)
+        };
+        mv.ok_or_else(|| super::BadNotation::of(text))
+    }
 }

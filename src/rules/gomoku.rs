@@ -299,4 +299,8 @@ impl Game for Gomoku {
     fn notation(&self, Move::Place(point): &Move) -> String {
         point_name(*point)
     }
+
+    fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
+        super::parse_square(text, SIZE, SIZE).map(Move::Place).ok_or_else(|| super::BadNotation::of(text))
+    }
 }

@@ -349,6 +349,10 @@ mod tests {
         fn notation(&self, mv: &u8) -> String {
             mv.to_string()
         }
+
+        fn parse_move(&self, text: &str) -> Result<u8, crate::rules::BadNotation> {
+            text.parse().map_err(|_| crate::rules::BadNotation::of(text))
+        }
     }
 
     #[test]

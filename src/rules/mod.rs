@@ -57,6 +57,28 @@ pub fn square_name(index: u8, columns: usize, rows: usize) -> String {
     }
 }
 
+/// Reads a place written by [`square_name`] back into its [`grid_index`]: exactly that form
+/// (no spaces, signs or leading zeros); anything else, or a place off the board, is `None`.
+pub fn parse_square(text: &str, columns: usize, rows: usize) -> Option<u8> {
+    let mut chars = text.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase)?;
+    let digits = chars.as_str();
+    let rank: usize = digits.parse().ok().filter(|rank: &usize| rank.to_string() == digits)?;
+    let x = usize::from(file as u8 - b'a');
+    (x < columns && (1..=rows).contains(&rank)).then(|| grid_index(x, rows - rank, columns))
+}
+
+/// Text that is not a move in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadNotation(pub String);
+
+impl BadNotation {
+    /// The error for `text`.
+    pub fn of(text: &str) -> Self {
+        BadNotation(text.to_owned())
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
@@ -149,6 +171,11 @@ pub trait Game: Clone + Debug + Eq + Hash {
     /// `self` is the position before the move.
     fn notation(&self, mv: &Self::Move) -> String;
 
+    /// Reads a move written as [`Game::notation`] writes it in this position: the exact
+    /// inverse for every move the move list can show. Whether the move is legal here is for
+    /// `play` to say.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, BadNotation>;
+
     /// Whether the player to move is part-way through a turn made of several actions and acts
     /// again: a checkers multi-jump, a dark-chess chain of captures, Five Tigers' earned
     /// placements and captures. This is the one notion of a turn: history, undo and redo, the
@@ -169,5 +196,26 @@ pub trait Game: Clone + Debug + Eq + Hash {
             })
             .collect();
         parts.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_square, square_name};
+
+    #[test]
+    fn squares_are_named_and_read_back() {
+        // 8 by 4, as dark chess: a1 is the bottom left, h4 the top right.
+        assert_eq!(square_name(24, 8, 4), "a1");
+        assert_eq!(parse_square("a1", 8, 4), Some(24));
+        assert_eq!(parse_square("h4", 8, 4), Some(7));
+        for index in 0..32 {
+            assert_eq!(parse_square(&square_name(index, 8, 4), 8, 4), Some(index));
+        }
+        for text in ["i1", "a5", "a0", "a01", "A1", "a+1", " a1", "a1 ", "", "a", "1", "é1"] {
+            assert_eq!(parse_square(text, 8, 4), None, "{text:?}");
+        }
+        // Two-digit ranks, as on a gomoku board.
+        assert_eq!(parse_square("o15", 15, 15), Some(14));
     }
 }

@@ -73,10 +73,22 @@ impl<G: Game> Conformance<G> {
     }
 
     /// Every legal move plays; every other candidate is refused and changes nothing; the
-    /// one-move legality check agrees with the list; any move can be named.
+    /// one-move legality check agrees with the list; any move can be named, and its name reads
+    /// back as that move; text that names no move is an error.
     fn check_candidates(&self, position: &G, legal: &[G::Move]) {
+        for text in ["", " ", "?", "a", "z99", "a0", "1-", "-", "x", "=", "a1=", "a1==C", "99x100", "0", "+1"]
+        {
+            assert!(position.parse_move(text).is_err(), "{text:?} read as a move");
+        }
         for mv in legal {
             assert!(position.is_legal(mv), "generated move {mv:?} is not legal by is_legal");
+            // The notation reads back into the very move.
+            let written = position.notation(mv);
+            assert_eq!(
+                position.parse_move(&written),
+                Ok(*mv),
+                "{mv:?} written {written:?} reads back otherwise"
+            );
             let mut after = position.clone();
             assert_eq!(after.play(*mv), Ok(()), "generated move {mv:?} refused");
         }
@@ -85,8 +97,12 @@ impl<G: Game> Conformance<G> {
                 continue;
             }
             assert!(!position.is_legal(&mv), "{mv:?} is not generated but is_legal says it is");
-            // Naming any move, even one off the board, never overflows.
-            let _ = position.notation(&mv);
+            // Naming any move, even one off the board, never overflows; what it writes reads
+            // back as that move or as an error, never as another move.
+            let written = position.notation(&mv);
+            if let Ok(read) = position.parse_move(&written) {
+                assert_eq!(read, mv, "{mv:?} written {written:?} reads back as another move");
+            }
             let mut after = position.clone();
             let result = after.play(mv);
             assert!(result.is_err(), "{mv:?} is not generated but was accepted");

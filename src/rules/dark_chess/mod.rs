@@ -558,4 +558,25 @@ impl Game for DarkChess {
             Move::EndChain => "—".to_owned(),
         }
     }
+
+    /// A flip may carry what it revealed (`a4=C`), which the reader need not know.
+    fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
+        let square = |name: &str| super::parse_square(name, COLUMNS, ROWS);
+        let mv = if text == "—" {
+            Some(Move::EndChain)
+        } else if let Some((from, to)) = text.split_once(['-', 'x', '?']) {
+            square(from).zip(square(to)).map(|(from, to)| Move::Go { from, to })
+        } else {
+            let (at, revealed) = text.split_once('=').unwrap_or((text, ""));
+            let letter = |c: char| Rank::ALL.iter().any(|&rank| rank_letter(rank).eq_ignore_ascii_case(&c));
+            let mut chars = revealed.chars();
+            let revealed_ok = match (chars.next(), chars.next()) {
+                (None, _) => !text.ends_with('='),
+                (Some(c), None) => letter(c),
+                _ => false,
+            };
+            square(at).filter(|_| revealed_ok).map(Move::Flip)
+        };
+        mv.ok_or_else(|| super::BadNotation::of(text))
+    }
 }

@@ -52,3 +52,13 @@ fn every_set_whole() {
         check_set(set, usize::MAX);
     }
 }
+
+/// The beginning sets sampled, for the figures: `C4_SAMPLE` positions of each (20 unless set).
+#[test]
+#[ignore]
+fn beginning_sets_sampled() {
+    let sample = std::env::var("C4_SAMPLE").ok().and_then(|n| n.parse().ok()).unwrap_or(20);
+    for set in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
+        check_set(set, sample);
+    }
+}

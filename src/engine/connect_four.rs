@@ -314,15 +314,21 @@ impl Solver {
                 return beta;
             }
         }
-        // The moves, most threats first, the centre first among equals.
-        let mut moves: Vec<(u32, Bits)> = ORDER
-            .iter()
-            .map(|&column| next & column_mask(column))
-            .filter(|&cell| cell != 0)
-            .map(|cell| (position.move_score(cell), cell))
-            .collect();
-        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (_, cell) in moves {
+        // The moves, most threats first, the centre first among equals: an insertion sort on
+        // the stack (no allocation in the search's innermost loop).
+        let mut moves = [(0_u32, 0 as Bits); WIDTH];
+        let mut count = 0;
+        for cell in ORDER.iter().map(|&column| next & column_mask(column)).filter(|&cell| cell != 0) {
+            let score = position.move_score(cell);
+            let mut i = count;
+            while i > 0 && moves[i - 1].0 < score {
+                moves[i] = moves[i - 1];
+                i -= 1;
+            }
+            moves[i] = (score, cell);
+            count += 1;
+        }
+        for &(_, cell) in &moves[..count] {
             let mut after = *position;
             after.play(cell);
             let score = -self.negamax(&after, -beta, -alpha);

@@ -8,11 +8,9 @@ use super::storage;
 use crate::i18n::Text;
 
 /// The page's side of a turn flow: what it holds up and when.
-pub trait Flow: Clone + PartialEq + 'static {
-    /// The flow as the players last chose it for this game.
-    fn load(slug: &str) -> Self;
-    /// The players' choices, read again after another tab changed them (the cover stays as it
-    /// is unless it is no longer wanted).
+pub trait Flow: Clone + Default + PartialEq + 'static {
+    /// The players' choices as last made for this game (from the default, when the page opens;
+    /// again after another tab changed them, the cover staying as it is unless no longer wanted).
     fn reload(&self, slug: &str) -> Self;
     /// Whether a storage key holds one of this flow's choices for this game.
     fn watches(key: &str, slug: &str) -> bool;
@@ -101,13 +99,10 @@ pub struct Panel {
 }
 
 /// Turns pass as soon as they are complete; nothing is covered or shown again.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Direct;
 
 impl Flow for Direct {
-    fn load(_slug: &str) -> Self {
-        Direct
-    }
     fn reload(&self, _slug: &str) -> Self {
         Direct
     }
@@ -151,15 +146,6 @@ impl Guided {
 }
 
 impl Flow for Guided {
-    fn load(slug: &str) -> Self {
-        let mut flow = Guided::default();
-        for preference in Preference::ALL {
-            flow.set(preference, storage::flag(&preference.key(slug)));
-        }
-        flow.covered = flow.pass_device;
-        flow
-    }
-
     fn reload(&self, slug: &str) -> Self {
         let mut flow = *self;
         for preference in Preference::ALL {

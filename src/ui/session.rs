@@ -71,7 +71,7 @@ impl<G: UiGame> Session<G> {
         problem: Option<StorageProblem>,
     ) -> Self {
         let position = saved.history.current().clone();
-        let mut flow = G::Flow::load(G::ID.slug());
+        let mut flow = G::Flow::default().reload(G::ID.slug());
         flow.passed(saved.history.outcome().is_none());
         let mut session = Session {
             history: saved.history,
@@ -241,7 +241,7 @@ impl<G: UiGame> Session<G> {
         if !self.pending.is_empty() {
             &self.pending
         } else if self.flow.shows_previous() {
-            self.history.turns().last().map_or(&[], |(_, legs)| legs)
+            self.history.last_turn()
         } else {
             &[]
         }

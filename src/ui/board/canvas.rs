@@ -285,16 +285,9 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
 
     // Every pointer, the mouse too: a press on a movable piece may become a drag.
     let onpointerdown = on(|input, canvas, e| {
-        input.pointer_down();
-        if !e.is_primary() {
-            return;
-        }
-        if let Some(element) = canvas.cast::<Element>() {
-            let _ = element.set_pointer_capture(e.pointer_id());
-        }
         let here = cell_at(canvas, input.view(), &e);
         let source = here.filter(|&pos| input.view().moves_from(pos).next().is_some()).map(Source::Cell);
-        input.contact_down(&e, source);
+        input.press(&e, canvas.cast(), source, true);
     });
     let onpointermove = on(|input, canvas, e| {
         let here = cell_at(canvas, input.view(), &e);
@@ -348,23 +341,11 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     // The hand, as on the DOM board: the mouse drags it with the same drag data, and a finger
     // drags it through the shared contact handling onto the canvas.
     let ondragstart = Callback::from(|e: DragEvent| {
-        if let Some(transfer) = e.data_transfer() {
-            let _ = transfer.set_data(DRAG_TYPE, &Source::Hand.encode());
-            transfer.set_effect_allowed("move");
-        }
+        let _ = Source::Hand.start_drag(&e);
     });
     let onhanddown = {
         let (input, hand_ref) = (input.clone(), hand_ref.clone());
-        Callback::from(move |e: PointerEvent| {
-            input.pointer_down();
-            if e.pointer_type() == "mouse" || !e.is_primary() {
-                return;
-            }
-            if let Some(hand) = hand_ref.cast::<Element>() {
-                let _ = hand.set_pointer_capture(e.pointer_id());
-            }
-            input.contact_down(&e, Some(Source::Hand));
-        })
+        Callback::from(move |e: PointerEvent| input.press(&e, hand_ref.cast(), Some(Source::Hand), false))
     };
     let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {
         <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}

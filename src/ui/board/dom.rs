@@ -93,18 +93,8 @@ pub fn Board(props: &BoardProps) -> Html {
     // Touch and pen: the shared contact handling, the dragged piece drawn under the finger.
     let onpointerdown = {
         let root_ref = root_ref.clone();
-        on(&input, move |input, e: PointerEvent| {
-            input.pointer_down();
-            if e.pointer_type() == "mouse" || !e.is_primary() {
-                return;
-            }
-            // Yew delegates events, so `current_target` is not the board: capture on its root.
-            // Capture keeps the moves coming here; a refusal only means no capture.
-            if let Some(root) = root_ref.cast::<Element>() {
-                let _ = root.set_pointer_capture(e.pointer_id());
-            }
-            input.contact_down(&e, event_source(&e));
-        })
+        // Yew delegates events, so `current_target` is not the board: capture on its root.
+        on(&input, move |input, e: PointerEvent| input.press(&e, root_ref.cast(), event_source(&e), false))
     };
     let onpointermove = {
         let ghost_ref = ghost_ref.clone();
@@ -187,11 +177,7 @@ fn html_drag_handlers(input: &Input, html_drag: &Rc<RefCell<Option<Source>>>) ->
     let ondragstart = {
         let html_drag = html_drag.clone();
         on(input, move |input, e: DragEvent| {
-            let (Some(source), Some(transfer)) = (event_source(&e), e.data_transfer()) else { return };
-            if transfer.set_data(DRAG_TYPE, &source.encode()).is_err() {
-                return;
-            }
-            transfer.set_effect_allowed("move");
+            let Some(source) = event_source(&e).filter(|source| source.start_drag(&e)) else { return };
             *html_drag.borrow_mut() = Some(source);
             if let Source::Cell(pos) = source {
                 input.pick_up(pos);

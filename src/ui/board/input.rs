@@ -5,7 +5,7 @@
 use super::view::{BoardAction, BoardView, Pos};
 use std::cell::RefCell;
 use std::rc::Rc;
-use web_sys::PointerEvent;
+use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
 /// Where a dragged piece comes from.
@@ -24,6 +24,14 @@ impl Source {
             Source::Cell((x, y)) => format!("cell:{x},{y}"),
             Source::Hand => "hand".to_owned(),
         }
+    }
+
+    /// Starts an HTML5 drag of this piece: the board's own drag data names it. Whether the
+    /// browser took the data.
+    pub fn start_drag(self, e: &web_sys::DragEvent) -> bool {
+        let Some(transfer) = e.data_transfer() else { return false };
+        transfer.set_effect_allowed("move");
+        transfer.set_data(DRAG_TYPE, &self.encode()).is_ok()
     }
 
     /// Reads drag data; foreign or malformed data is `None`.
@@ -212,8 +220,18 @@ impl Input {
         true
     }
 
-    /// A contact begins, on a piece that `source` names if it may be dragged.
-    pub fn contact_down(&self, e: &PointerEvent, source: Option<Source>) {
+    /// A pointer pressed: a contact begins, on a piece that `source` names if it may be dragged,
+    /// for touch and pen (and the mouse too where `mouse` says so). The pointer is captured on
+    /// `on`, so its moves keep coming there; a refusal only means no capture.
+    pub fn press(&self, e: &PointerEvent, on: Option<Element>, source: Option<Source>, mouse: bool) {
+        // A new press: a later click is the mouse's own.
+        *self.swallow_click.borrow_mut() = false;
+        if (e.pointer_type() == "mouse" && !mouse) || !e.is_primary() {
+            return;
+        }
+        if let Some(element) = on {
+            let _ = element.set_pointer_capture(e.pointer_id());
+        }
         let start = (e.client_x(), e.client_y());
         *self.contact.borrow_mut() = Some(Contact { source, start, moved: false });
     }
@@ -259,11 +277,6 @@ impl Input {
     /// Whether a contact is under way (a pointer down on the board).
     pub fn in_contact(&self) -> bool {
         self.contact.borrow().is_some()
-    }
-
-    /// A new pointer press: a later click is the mouse's own.
-    pub fn pointer_down(&self) {
-        *self.swallow_click.borrow_mut() = false;
     }
 
     /// The hand's piece where it would land, while a target is hovered and nothing is selected.

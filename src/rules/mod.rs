@@ -219,3 +219,40 @@ mod tests {
         assert_eq!(parse_square("o15", 15, 15), Some(14));
     }
 }
+
+/// Reads actions written as [`Game::turn_notation`] writes them from `game`: a whole turn
+/// (`11x18x25`), or its first actions when the turn goes on (`c3` before an earned removal).
+/// The exact inverse, by construction: it is the only sequence of legal actions that writes
+/// `text`, and a turn that ends is preferred to one that stops part-way with the same text (a
+/// chain ended by choice writes nothing more). Legality is checked here, as only legal actions
+/// are tried.
+pub fn parse_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
+    fn extend<G: Game>(start: &G, position: &G, legs: &mut Vec<G::Move>, text: &str, partial: &mut Option<Vec<G::Move>>) -> bool {
+        for mv in position.legal_moves() {
+            legs.push(mv);
+            let written = start.turn_notation(legs);
+            if text.starts_with(&written) {
+                let mut next = position.clone();
+                if next.play(mv).is_ok() {
+                    let goes_on = next.mid_move();
+                    if written == text && !goes_on {
+                        return true;
+                    }
+                    if written == text && partial.is_none() {
+                        *partial = Some(legs.clone());
+                    }
+                    if goes_on && extend(start, &next, legs, text, partial) {
+                        return true;
+                    }
+                }
+            }
+            legs.pop();
+        }
+        false
+    }
+    let (mut legs, mut partial) = (Vec::new(), None);
+    if !text.is_empty() && extend(game, game, &mut legs, text, &mut partial) {
+        return Ok(legs);
+    }
+    partial.ok_or_else(|| BadNotation::of(text))
+}

@@ -1,6 +1,6 @@
 //! The conformance checks every game runs, written once against the `Game` trait.
 
-use board_suite::rules::{Game, History, Illegal};
+use board_suite::rules::{Game, History, Illegal, parse_turn};
 use board_suite::save;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -37,11 +37,15 @@ impl<G: Game> Conformance<G> {
         let mut move_start = history.current().clone();
         // Whether an action of the turn so far revealed something hidden: then it stays.
         let mut revealed = false;
+        // The actions of the turn so far.
+        let mut turn: Vec<G::Move> = Vec::new();
         loop {
             let position = history.current().clone();
             if !position.mid_move() {
+                check_turn_reads_back(&move_start, &turn);
                 move_start = position.clone();
                 revealed = false;
+                turn.clear();
             }
             let legal = position.legal_moves();
             check_no_duplicates(&legal);
@@ -67,6 +71,7 @@ impl<G: Game> Conformance<G> {
             assert!(history.ply() < self.max_plies, "seed {seed}: no end after {} plies", self.max_plies);
             let mv = legal[rng.random_range(0..legal.len())];
             revealed |= position.reveals_hidden(&mv);
+            turn.push(mv);
             history.play(mv).unwrap_or_else(|e| panic!("seed {seed}: generated {mv:?} refused: {e:?}"));
             check_undo_redo(&mut history, &move_start, revealed, seed);
         }
@@ -112,6 +117,15 @@ impl<G: Game> Conformance<G> {
             assert_eq!(&after, position, "refused move {mv:?} changed the state");
         }
     }
+}
+
+/// A whole turn, as the move list writes it, reads back into the very actions.
+fn check_turn_reads_back<G: Game>(start: &G, turn: &[G::Move]) {
+    if turn.is_empty() {
+        return;
+    }
+    let written = start.turn_notation(turn);
+    assert_eq!(parse_turn(start, &written).as_deref(), Ok(turn), "turn {turn:?} written {written:?}");
 }
 
 /// A position's hash, the same for equal positions (for transposition tables and repetition).

@@ -547,27 +547,25 @@ impl Game for DarkChess {
                 Cell::FaceDown(piece) => format!("{}={}", square_name(at), letter(piece)),
                 _ => square_name(at),
             },
-            Move::Go { from, to } => {
-                let sign = match self.cell(to) {
-                    Cell::Empty => '-',
-                    Cell::FaceUp(_) => 'x',
-                    Cell::FaceDown(_) => '?',
-                };
-                format!("{}{sign}{}", square_name(from), square_name(to))
-            }
+            // A blind attack shows what it attacked, as a flip does (`b3?b2=k`).
+            Move::Go { from, to } => match self.cell(to) {
+                Cell::Empty => format!("{}-{}", square_name(from), square_name(to)),
+                Cell::FaceUp(_) => format!("{}x{}", square_name(from), square_name(to)),
+                Cell::FaceDown(piece) => format!("{}?{}={}", square_name(from), square_name(to), letter(piece)),
+            },
             Move::EndChain => "—".to_owned(),
         }
     }
 
-    /// A flip may carry what it revealed (`a4=C`), which the reader need not know.
+    /// A flip or a blind attack may carry what it revealed (`a4=C`, `b3?b2=k`), which the
+    /// reader need not know.
     fn parse_move(&self, text: &str) -> Result<Move, super::BadNotation> {
         let square = |name: &str| super::parse_square(name, COLUMNS, ROWS);
         let mv = if text == "—" {
             Some(Move::EndChain)
-        } else if let Some((from, to)) = text.split_once(['-', 'x', '?']) {
-            square(from).zip(square(to)).map(|(from, to)| Move::Go { from, to })
         } else {
-            let (at, revealed) = text.split_once('=').unwrap_or((text, ""));
+            // What a flip or a blind attack revealed, if written: one rank letter after `=`.
+            let (action, revealed) = text.split_once('=').unwrap_or((text, ""));
             let letter = |c: char| Rank::ALL.iter().any(|&rank| rank_letter(rank).eq_ignore_ascii_case(&c));
             let mut chars = revealed.chars();
             let revealed_ok = match (chars.next(), chars.next()) {
@@ -575,7 +573,14 @@ impl Game for DarkChess {
                 (Some(c), None) => letter(c),
                 _ => false,
             };
-            square(at).filter(|_| revealed_ok).map(Move::Flip)
+            let mv = if let Some((from, to)) = action.split_once(['-', 'x']) {
+                square(from).zip(square(to)).filter(|_| revealed.is_empty()).map(|(from, to)| Move::Go { from, to })
+            } else if let Some((from, to)) = action.split_once('?') {
+                square(from).zip(square(to)).map(|(from, to)| Move::Go { from, to })
+            } else {
+                square(action).map(Move::Flip)
+            };
+            mv.filter(|_| revealed_ok)
         };
         mv.ok_or_else(|| super::BadNotation::of(text))
     }

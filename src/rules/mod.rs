@@ -199,27 +199,6 @@ pub trait Game: Clone + Debug + Eq + Hash {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{parse_square, square_name};
-
-    #[test]
-    fn squares_are_named_and_read_back() {
-        // 8 by 4, as dark chess: a1 is the bottom left, h4 the top right.
-        assert_eq!(square_name(24, 8, 4), "a1");
-        assert_eq!(parse_square("a1", 8, 4), Some(24));
-        assert_eq!(parse_square("h4", 8, 4), Some(7));
-        for index in 0..32 {
-            assert_eq!(parse_square(&square_name(index, 8, 4), 8, 4), Some(index));
-        }
-        for text in ["i1", "a5", "a0", "a01", "A1", "a+1", " a1", "a1 ", "", "a", "1", "é1"] {
-            assert_eq!(parse_square(text, 8, 4), None, "{text:?}");
-        }
-        // Two-digit ranks, as on a gomoku board.
-        assert_eq!(parse_square("o15", 15, 15), Some(14));
-    }
-}
-
 /// Reads actions written as [`Game::turn_notation`] writes them from `game`: a whole turn
 /// (`11x18x25`), or its first actions when the turn goes on (`c3` before an earned removal).
 /// The exact inverse, by construction: it is the only sequence of legal actions that writes
@@ -227,7 +206,13 @@ mod tests {
 /// chain ended by choice writes nothing more). Legality is checked here, as only legal actions
 /// are tried.
 pub fn parse_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
-    fn extend<G: Game>(start: &G, position: &G, legs: &mut Vec<G::Move>, text: &str, partial: &mut Option<Vec<G::Move>>) -> bool {
+    fn extend<G: Game>(
+        start: &G,
+        position: &G,
+        legs: &mut Vec<G::Move>,
+        text: &str,
+        partial: &mut Option<Vec<G::Move>>,
+    ) -> bool {
         for mv in position.legal_moves() {
             legs.push(mv);
             let written = start.turn_notation(legs);
@@ -255,4 +240,25 @@ pub fn parse_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNota
         return Ok(legs);
     }
     partial.ok_or_else(|| BadNotation::of(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_square, square_name};
+
+    #[test]
+    fn squares_are_named_and_read_back() {
+        // 8 by 4, as dark chess: a1 is the bottom left, h4 the top right.
+        assert_eq!(square_name(24, 8, 4), "a1");
+        assert_eq!(parse_square("a1", 8, 4), Some(24));
+        assert_eq!(parse_square("h4", 8, 4), Some(7));
+        for index in 0..32 {
+            assert_eq!(parse_square(&square_name(index, 8, 4), 8, 4), Some(index));
+        }
+        for text in ["i1", "a5", "a0", "a01", "A1", "a+1", " a1", "a1 ", "", "a", "1", "é1"] {
+            assert_eq!(parse_square(text, 8, 4), None, "{text:?}");
+        }
+        // Two-digit ranks, as on a gomoku board.
+        assert_eq!(parse_square("o15", 15, 15), Some(14));
+    }
 }

@@ -551,7 +551,9 @@ impl Game for DarkChess {
             Move::Go { from, to } => match self.cell(to) {
                 Cell::Empty => format!("{}-{}", square_name(from), square_name(to)),
                 Cell::FaceUp(_) => format!("{}x{}", square_name(from), square_name(to)),
-                Cell::FaceDown(piece) => format!("{}?{}={}", square_name(from), square_name(to), letter(piece)),
+                Cell::FaceDown(piece) => {
+                    format!("{}?{}={}", square_name(from), square_name(to), letter(piece))
+                }
             },
             Move::EndChain => "—".to_owned(),
         }
@@ -574,7 +576,10 @@ impl Game for DarkChess {
                 _ => false,
             };
             let mv = if let Some((from, to)) = action.split_once(['-', 'x']) {
-                square(from).zip(square(to)).filter(|_| revealed.is_empty()).map(|(from, to)| Move::Go { from, to })
+                square(from)
+                    .zip(square(to))
+                    .filter(|_| revealed.is_empty())
+                    .map(|(from, to)| Move::Go { from, to })
             } else if let Some((from, to)) = action.split_once('?') {
                 square(from).zip(square(to)).map(|(from, to)| Move::Go { from, to })
             } else {

@@ -1,4 +1,272 @@
 //! Search and evaluation over the rules, pure Rust and tested natively. It imports `rules`;
 //! `rules` never imports it.
+//!
+//! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
+//! them, so the page's worker and the `engine` program drive every game the same way.
 
 pub mod connect_four;
+pub mod games;
+pub mod perfect;
+pub mod search;
+
+use crate::rules::connect_four::ConnectFour;
+use crate::rules::dark_chess::DarkChess;
+use crate::rules::{
+    BadNotation, Game, checkers::Checkers, five_tigers::FiveTigers, gomoku::Gomoku, parse_turn,
+};
+use search::{Effort, Progress, Search, Searchable};
+use std::fmt;
+
+/// The levels, weakest first: 1 to this.
+pub const LEVELS: u8 = 6;
+
+/// How hard each level searches. The weaker levels search less and choose at random (by the
+/// request's seed) among the turns scored within their margin of the best; none ever gives a
+/// piece or the game away on purpose, and every one sees two turns ahead at least, so it takes
+/// a win in one and stops a loss in one wherever a move can. The top level searches until its
+/// time is up (and plays Connect Four perfectly).
+pub fn effort(level: u8) -> Effort {
+    let (nodes, margin) = match level {
+        0 | 1 => (300, 250),
+        2 => (3_000, 120),
+        3 => (30_000, 50),
+        4 => (300_000, 20),
+        5 => (3_000_000, 5),
+        _ => (u64::MAX, 0),
+    };
+    Effort { depth: 64, nodes, margin }
+}
+
+/// How long a level may think when no time is given, in milliseconds.
+pub fn default_movetime(level: u8) -> u64 {
+    if level >= LEVELS { 3_000 } else { 1_500 }
+}
+
+/// What to search for: a level, and optionally a time, a depth, and the seed of the level's
+/// choice among near-best turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Go {
+    pub level: u8,
+    pub movetime: Option<u64>,
+    pub depth: Option<u32>,
+    pub seed: u64,
+}
+
+impl Default for Go {
+    fn default() -> Self {
+        Go { level: LEVELS, movetime: None, depth: None, seed: 0 }
+    }
+}
+
+/// A search's progress, as the protocol's `info` line says it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Info {
+    pub depth: u32,
+    /// For the player to move; beyond ±[`search::DECIDED`] a win or a loss in `1_000_000 - |score|` plies.
+    pub score: i32,
+    pub nodes: u64,
+    pub time_ms: u64,
+    /// The turn the search would play now, in the move list's notation.
+    pub pv: String,
+}
+
+/// Why an engine could not do what it was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineError {
+    UnknownGame(String),
+    BadConfig(String),
+    /// The `ply`th turn given (from 1) is not a legal turn there.
+    BadMove {
+        ply: usize,
+        text: String,
+    },
+    GameOver,
+    /// Only Connect Four is solved.
+    NoSolver,
+    BadBook,
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::UnknownGame(name) => write!(f, "unknown game {name}"),
+            EngineError::BadConfig(why) => write!(f, "bad config: {why}"),
+            EngineError::BadMove { ply, text } => write!(f, "illegal move {ply}: {text}"),
+            EngineError::GameOver => write!(f, "game over"),
+            EngineError::NoSolver => write!(f, "solve is for connect-four only"),
+            EngineError::BadBook => write!(f, "unreadable opening book"),
+        }
+    }
+}
+
+/// A game's engine, driven by text.
+pub trait Engine {
+    /// Sets the position: the turns since the start, as the move list writes them (a turn's
+    /// first actions alone are fine too, the rest following as the next entries).
+    fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError>;
+
+    /// The turn to play, in the move list's notation. `now` is a clock in milliseconds;
+    /// `stop` asks whether to stop early (the best turn so far is then played); `report`
+    /// hears of each depth searched.
+    fn go(
+        &mut self,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<String, EngineError>;
+
+    /// The exact score, for games that are solved.
+    fn solve(&mut self) -> Result<i32, EngineError> {
+        Err(EngineError::NoSolver)
+    }
+
+    /// The name of an opening book `go` would use at this level, if it has not got it yet.
+    fn wants_book(&self, _level: u8) -> Option<&'static str> {
+        None
+    }
+
+    /// Gives the engine its opening book's bytes.
+    fn set_book(&mut self, _bytes: &[u8]) -> Result<(), EngineError> {
+        Ok(())
+    }
+}
+
+/// A game's turns as text, to and from the engine.
+pub trait TurnText: Game {
+    /// The game rebuilt from its config and turns, as a player at the board knows it.
+    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
+        let mut game = Self::new(config);
+        for (index, turn) in turns.iter().enumerate() {
+            let bad = |_| EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
+            for leg in parse_turn(&game, turn).map_err(bad)? {
+                game.play(leg)
+                    .map_err(|_| EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() })?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// A turn the engine chose, as it says it: the move list's notation.
+    fn announce(&self, turn: &[Self::Move]) -> String {
+        self.turn_notation(turn)
+    }
+}
+
+impl TurnText for ConnectFour {}
+impl TurnText for Checkers {}
+impl TurnText for Gomoku {}
+impl TurnText for FiveTigers {}
+
+impl TurnText for DarkChess {
+    /// Only what the turns showed: the config's shuffle is not looked at.
+    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
+        DarkChess::from_turns(config, turns, 0).map_err(|BadNotation(text)| {
+            let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
+            EngineError::BadMove { ply, text }
+        })
+    }
+
+    /// Without what a flip would show (`c4`, not `c4=K`): the engine's own deal of the
+    /// face-down pieces is a guess.
+    fn announce(&self, turn: &[Self::Move]) -> String {
+        let written = self.turn_notation(turn);
+        let mut said = String::with_capacity(written.len());
+        let mut chars = written.chars();
+        while let Some(c) = chars.next() {
+            if c == '=' {
+                chars.next();
+            } else {
+                said.push(c);
+            }
+        }
+        said
+    }
+}
+
+/// The engine for a game named as in the protocol and the page's addresses, under a config
+/// in the save format's JSON (the game's defaults when `None`).
+pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+    match game {
+        "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
+        "checkers" => Ok(searcher::<Checkers>(config)?),
+        "gomoku" => Ok(searcher::<Gomoku>(config)?),
+        "dark-chess" => Ok(searcher::<DarkChess>(config)?),
+        "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
+        _ => Err(EngineError::UnknownGame(game.to_owned())),
+    }
+}
+
+fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
+    let config: G::Config = match config {
+        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
+        None => G::Config::default(),
+    };
+    Ok(Box::new(Searcher::new(config)?))
+}
+
+/// The shared search as an [`Engine`].
+pub struct Searcher<G: Searchable> {
+    config: G::Config,
+    pub game: G,
+}
+
+impl<G: Searchable + TurnText> Searcher<G> {
+    pub fn new(config: G::Config) -> Result<Self, EngineError> {
+        let game = G::from_turns(&config, &[])?;
+        Ok(Searcher { config, game })
+    }
+
+    /// The search's best turn within `go`, with the search's own progress.
+    pub fn think(
+        &self,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<Progress<G::Move>, EngineError> {
+        if self.game.outcome().is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let start = now();
+        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
+        let mut stop_search = || stop() || now() - start >= movetime;
+        let mut effort = effort(go.level);
+        if let Some(depth) = go.depth {
+            effort.depth = depth;
+        }
+        let mut search = Search::new(&mut stop_search);
+        let game = &self.game;
+        let mut tell = |progress: &Progress<G::Move>| report(&info(game, progress, now() - start));
+        search.think(game, effort, go.seed, &mut tell).ok_or(EngineError::GameOver)
+    }
+}
+
+/// A search's progress as an [`Info`].
+fn info<G: TurnText>(game: &G, progress: &Progress<G::Move>, elapsed: f64) -> Info {
+    Info {
+        depth: progress.depth,
+        score: progress.score,
+        nodes: progress.nodes,
+        time_ms: elapsed.max(0.0) as u64,
+        pv: game.announce(&progress.turn),
+    }
+}
+
+impl<G: Searchable + TurnText> Engine for Searcher<G> {
+    fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
+        self.game = G::from_turns(&self.config, turns)?;
+        Ok(())
+    }
+
+    fn go(
+        &mut self,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<String, EngineError> {
+        let best = self.think(go, now, stop, report)?;
+        Ok(self.game.announce(&best.turn))
+    }
+}

@@ -360,14 +360,20 @@ impl DarkChess {
     }
 }
 
-/// The 32 pieces in a fixed order, shuffled by the seed.
-fn shuffled(seed: u64) -> [Cell; SQUARES] {
+/// The 32 pieces, in a fixed order.
+fn full_set() -> Vec<Piece> {
     let mut pieces = Vec::with_capacity(SQUARES);
     for colour in [Colour::Red, Colour::Black] {
         for rank in Rank::ALL {
             pieces.extend(std::iter::repeat_n(Piece { colour, rank }, rank.count()));
         }
     }
+    pieces
+}
+
+/// The 32 pieces, shuffled by the seed.
+fn shuffled(seed: u64) -> [Cell; SQUARES] {
+    let mut pieces = full_set();
     pieces.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
     let mut board = [Cell::Empty; SQUARES];
     for (cell, piece) in board.iter_mut().zip(pieces) {
@@ -387,6 +393,13 @@ fn rank_letter(rank: Rank) -> char {
         Rank::Cannon => 'C',
         Rank::Soldier => 'P',
     }
+}
+
+/// The piece a notation letter names: red in capitals, black in small letters.
+fn piece_of_letter(letter: char) -> Option<Piece> {
+    let rank = Rank::ALL.into_iter().find(|&rank| rank_letter(rank).eq_ignore_ascii_case(&letter))?;
+    let colour = if letter.is_ascii_uppercase() { Colour::Red } else { Colour::Black };
+    Some(Piece { colour, rank })
 }
 
 /// A square as `a1`-`h4`: files from the left, ranks from the bottom.
@@ -568,7 +581,7 @@ impl Game for DarkChess {
         } else {
             // What a flip or a blind attack revealed, if written: one rank letter after `=`.
             let (action, revealed) = text.split_once('=').unwrap_or((text, ""));
-            let letter = |c: char| Rank::ALL.iter().any(|&rank| rank_letter(rank).eq_ignore_ascii_case(&c));
+            let letter = |c: char| piece_of_letter(c).is_some();
             let mut chars = revealed.chars();
             let revealed_ok = match (chars.next(), chars.next()) {
                 (None, _) => !text.ends_with('='),

@@ -3,8 +3,10 @@
 //! multiset, never which piece lies where. The engine, share links and the server's frames
 //! take this type, so a leak is a type error rather than a forgotten filter.
 
-use super::{Cell, Colour, Config, DarkChess, Piece, Rank, SQUARES, Square};
-use crate::rules::{Outcome, Player};
+use super::{
+    COLUMNS, Cell, Colour, Config, DarkChess, Piece, ROWS, Rank, SQUARES, Square, full_set, piece_of_letter,
+};
+use crate::rules::{BadNotation, Game, Outcome, Player, parse_square, parse_turn};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 
@@ -122,5 +124,45 @@ impl DarkChess {
             captured: view.captured.clone(),
             outcome: view.outcome,
         }
+    }
+
+    /// A game rebuilt from its rules and its turns as the move list writes them, knowing what
+    /// a player at the board knows: a flip or blind attack shows its piece (`a4=C`), and a
+    /// face-down piece never moves, so each shown piece lay where it was shown. Every piece not
+    /// yet shown is dealt face down by a shuffle of `seed`; `config`'s own seed is not used.
+    pub fn from_turns(config: &Config, turns: &[&str], seed: u64) -> Result<DarkChess, BadNotation> {
+        let mut shown: [Option<Piece>; SQUARES] = [None; SQUARES];
+        for turn in turns {
+            // Each `=` follows the two-character square of what it showed, and precedes its letter.
+            for (at, _) in turn.match_indices('=') {
+                let bad = || BadNotation::of(turn);
+                let square =
+                    turn.get(at.wrapping_sub(2)..at).and_then(|name| parse_square(name, COLUMNS, ROWS));
+                let piece = turn[at + 1..].chars().next().and_then(piece_of_letter);
+                let (square, piece) = square.zip(piece).ok_or_else(bad)?;
+                match shown[usize::from(square)] {
+                    Some(earlier) if earlier != piece => return Err(bad()),
+                    _ => shown[usize::from(square)] = Some(piece),
+                }
+            }
+        }
+        let mut unshown: Vec<Piece> = full_set();
+        for piece in shown.iter().flatten() {
+            let index = unshown
+                .iter()
+                .position(|p| p == piece)
+                .ok_or_else(|| BadNotation::of(turns.join(" ").as_str()))?;
+            unshown.swap_remove(index);
+        }
+        unshown.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
+        let mut dealt = unshown.into_iter();
+        let board = shown.map(|piece| piece.or_else(|| dealt.next()).map_or(Cell::Empty, Cell::FaceDown));
+        let mut game = DarkChess::starting(config.clone(), board, None, Player::First);
+        for turn in turns {
+            for leg in parse_turn(&game, turn)? {
+                game.play(leg).map_err(|_| BadNotation::of(turn))?;
+            }
+        }
+        Ok(game)
     }
 }

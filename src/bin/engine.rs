@@ -1,0 +1,93 @@
+//! The engine as a program: a line protocol on stdin and stdout (see the README), so engines
+//! can be tested, compared and used outside the page.
+
+use board_suite::engine::{Engine, EngineError, Go, Info, LEVELS, engine_for};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// One command's answer lines, or `None` to quit.
+fn answer(engine: &mut Option<Box<dyn Engine>>, line: &str, out: &mut dyn FnMut(String)) -> Option<()> {
+    let mut words = line.split_whitespace();
+    let command = words.next().unwrap_or("");
+    let result: Result<(), String> = match command {
+        "" => Ok(()),
+        "quit" => return None,
+        "new" => {
+            let game = words.next().unwrap_or("");
+            // The rest of the line, spaces and all, is the config.
+            let config =
+                line.trim_start().trim_start_matches("new").trim_start().trim_start_matches(game).trim();
+            engine_for(game, (!config.is_empty()).then_some(config))
+                .map(|made| *engine = Some(made))
+                .map_err(|e| e.to_string())
+        }
+        "moves" | "go" | "solve" => match engine.as_mut() {
+            None => Err("no game: send `new <game>` first".to_owned()),
+            Some(engine) => match command {
+                "moves" => engine.set_moves(&words.collect::<Vec<_>>()).map_err(|e| e.to_string()),
+                "solve" => {
+                    engine.solve().map(|score| out(format!("score {score}"))).map_err(|e| e.to_string())
+                }
+                _ => go(engine.as_mut(), words, out),
+            },
+        },
+        other => Err(format!("unknown command {other}")),
+    };
+    if let Err(why) = result {
+        out(format!("error {why}"));
+    }
+    Some(())
+}
+
+/// Reads `go`'s options and searches.
+fn go<'a>(
+    engine: &mut dyn Engine,
+    mut words: impl Iterator<Item = &'a str>,
+    out: &mut dyn FnMut(String),
+) -> Result<(), String> {
+    let mut go = Go::default();
+    while let Some(option) = words.next() {
+        let value = words.next().and_then(|v| v.parse::<u64>().ok());
+        let value = value.ok_or_else(|| format!("go {option} needs a number"))?;
+        match option {
+            "level" if (1..=u64::from(LEVELS)).contains(&value) => go.level = value as u8,
+            "level" => return Err(format!("level is 1 to {LEVELS}")),
+            "movetime" => go.movetime = Some(value),
+            "depth" if value >= 1 => go.depth = Some(value.min(64) as u32),
+            "depth" => return Err("depth is 1 or more".to_owned()),
+            "seed" => go.seed = value,
+            _ => return Err(format!("unknown go option {option}")),
+        }
+    }
+    let clock = Instant::now();
+    let now = || clock.elapsed().as_secs_f64() * 1000.0;
+    let mut report = |info: &Info| {
+        out(format!(
+            "info depth {} score {} nodes {} time {} pv {}",
+            info.depth, info.score, info.nodes, info.time_ms, info.pv
+        ))
+    };
+    let best = engine.go(&go, &now, &|| false, &mut report).map_err(|e: EngineError| e.to_string())?;
+    out(format!("bestmove {best}"));
+    Ok(())
+}
+
+fn main() {
+    let stdout = std::io::stdout();
+    let mut engine = None;
+    let mut input = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    // Bytes, not text: a line that is not UTF-8 is a bad command like any other.
+    while input.read_until(b'\n', &mut bytes).is_ok_and(|read| read > 0) {
+        let line = String::from_utf8_lossy(&bytes).into_owned();
+        bytes.clear();
+        let mut lock = stdout.lock();
+        let mut out = |text: String| {
+            let _ = writeln!(lock, "{text}");
+            let _ = lock.flush();
+        };
+        if answer(&mut engine, &line, &mut out).is_none() {
+            break;
+        }
+    }
+}

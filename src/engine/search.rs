@@ -1,0 +1,346 @@
+//! One search for every game: negamax with alpha-beta, iterative deepening and a transposition
+//! table, over the [`Game`] trait plus what a game adds in [`Searchable`].
+//!
+//! Depth counts turns, not actions: the actions of one turn (a multi-jump's legs, an earned
+//! placement) are searched without using up depth, so a reply is always seen whole. At the
+//! root the search weighs whole turns, so the move it returns is a complete turn.
+
+use crate::rules::{Game, Outcome, Player};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use std::hash::{Hash, Hasher};
+
+/// A won position's score, less the plies to the win, so a quicker win scores higher.
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const DECIDED: i32 = WIN - 10_000;
+const INFINITY: i32 = WIN + 1;
+
+/// What a game adds to its rules for search.
+pub trait Searchable: Game {
+    /// The position's worth to the player to move, where a unit of material is 100.
+    fn evaluate(&self) -> i32;
+
+    /// The moves worth searching, likeliest best first; all legal moves by default. A game
+    /// with many quiet moves (gomoku's empty points) may leave out the hopeless ones.
+    fn candidates(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
+    /// A move whose result depends on what is hidden (a dark-chess flip) is not played in the
+    /// search, which would then know the hidden piece: it is valued by this instead, for the
+    /// player to move.
+    fn chance_value(&self, _mv: &Self::Move) -> Option<i32> {
+        None
+    }
+}
+
+/// How hard to search: a depth in turns, a node budget and a time limit. The first two turns
+/// are always searched whole, whatever the budget, so a win in one is taken and a loss in one
+/// stopped wherever a move can.
+#[derive(Clone, Copy, Debug)]
+pub struct Effort {
+    pub depth: u32,
+    pub nodes: u64,
+    /// Turns whose score is within this of the best are equally likely to be chosen.
+    pub margin: i32,
+}
+
+/// A search's progress: after each depth, the best turn so far and its score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress<M> {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub turn: Vec<M>,
+}
+
+/// The depth the first two turns need.
+const SURE_DEPTH: u32 = 2;
+
+#[derive(Clone, Copy)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    key: u64,
+    depth: u32,
+    score: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+/// Slots in the transposition table: a power of two (about 12 MB for the largest game).
+const SLOTS: usize = 1 << 18;
+
+/// A search over one game, with its table kept from depth to depth.
+pub struct Search<'a, G: Searchable> {
+    table: Vec<Option<Entry<G::Move>>>,
+    pub nodes: u64,
+    budget: u64,
+    /// Whether the budget and `stop` apply: not within the sure depth.
+    limited: bool,
+    /// Asked every few thousand nodes whether to stop (a time limit, a cancelled request).
+    stop: &'a mut dyn FnMut() -> bool,
+    aborted: bool,
+}
+
+/// A position's key for the table: a fast hash of the whole state.
+fn key<G: Hash>(position: &G) -> u64 {
+    let mut hasher = FastHasher(0);
+    position.hash(&mut hasher);
+    hasher.0
+}
+
+/// A multiply-and-rotate hash (as rustc's own), much quicker than the default on small states.
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(u64::from(byte));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A root turn, where it leads, and its score at the last depth searched.
+type Scored<G> = (Vec<<G as Game>::Move>, Leads<G>, i32);
+
+/// Where a turn leads: a position, or a chance move's value (it is not played).
+pub enum Leads<G> {
+    To(G),
+    Chance(i32),
+}
+
+/// Every whole turn the player to move can make, each with where it leads; a turn that comes
+/// to a chance move (a flip) ends there.
+pub fn turns<G: Searchable>(game: &G) -> Vec<(Vec<G::Move>, Leads<G>)> {
+    fn extend<G: Searchable>(position: &G, legs: &mut Vec<G::Move>, out: &mut Vec<(Vec<G::Move>, Leads<G>)>) {
+        for mv in position.legal_moves() {
+            legs.push(mv);
+            if let Some(value) = position.chance_value(&mv) {
+                out.push((legs.clone(), Leads::Chance(value)));
+            } else {
+                let mut next = position.clone();
+                if next.play(mv).is_ok() {
+                    if next.mid_move() && next.outcome().is_none() {
+                        extend(&next, legs, out);
+                    } else {
+                        out.push((legs.clone(), Leads::To(next)));
+                    }
+                }
+            }
+            legs.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(game, &mut Vec::new(), &mut out);
+    out
+}
+
+/// A finished game's score for `player`, `ply` plies from the root.
+fn final_score(outcome: Outcome, player: Player, ply: u32) -> i32 {
+    let quick = ply.min(1_000) as i32;
+    match outcome {
+        Outcome::Win(winner) if winner == player => WIN - quick,
+        Outcome::Win(_) => -(WIN - quick),
+        Outcome::Draw => 0,
+    }
+}
+
+/// A win's or loss's score counted from the node, not the root, so that it holds wherever the
+/// position is met again.
+fn to_table(score: i32, ply: u32) -> i32 {
+    let ply = ply.min(1_000) as i32;
+    if score >= DECIDED {
+        score + ply
+    } else if score <= -DECIDED {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    let ply = ply.min(1_000) as i32;
+    if score >= DECIDED {
+        score - ply
+    } else if score <= -DECIDED {
+        score + ply
+    } else {
+        score
+    }
+}
+
+impl<'a, G: Searchable> Search<'a, G> {
+    pub fn new(stop: &'a mut dyn FnMut() -> bool) -> Self {
+        Search { table: vec![None; SLOTS], nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }
+    }
+
+    /// The best turn for the player to move, by iterative deepening within `effort`, chosen
+    /// among those within its margin by `seed`. `report` hears of each depth completed. `None`
+    /// when the game is over.
+    pub fn think(
+        &mut self,
+        game: &G,
+        effort: Effort,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> Option<Progress<G::Move>> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        let me = game.to_move();
+        let mut turns: Vec<Scored<G>> =
+            turns(game).into_iter().map(|(turn, after)| (turn, after, 0)).collect();
+        let mut chosen: Option<Progress<G::Move>> = None;
+        for depth in 1..=effort.depth.max(SURE_DEPTH) {
+            // Budgets and stop requests apply once the sure depth is done.
+            self.budget = effort.nodes;
+            self.limited = depth > SURE_DEPTH;
+            let mut best = -INFINITY;
+            for (_, after, score) in turns.iter_mut() {
+                // Turns already worse than the margin need only be shown to be so.
+                let alpha =
+                    if best == -INFINITY { -INFINITY } else { (best - effort.margin - 1).max(-INFINITY) };
+                *score = match after {
+                    Leads::Chance(value) => *value,
+                    Leads::To(after) => match after.outcome() {
+                        Some(outcome) => final_score(outcome, me, 1),
+                        None if after.to_move() == me => self.negamax(after, depth - 1, 1, alpha, INFINITY),
+                        None => -self.negamax(after, depth - 1, 1, -INFINITY, -alpha),
+                    },
+                };
+                if self.aborted {
+                    break;
+                }
+                best = best.max(*score);
+            }
+            if self.aborted {
+                break;
+            }
+            // The best first next time, which also makes the margin's window narrow at once.
+            turns.sort_by_key(|t| std::cmp::Reverse(t.2));
+            let progress = Self::choose(&turns, depth, self.nodes, effort.margin, seed);
+            report(&progress);
+            let decided = progress.score.abs() >= DECIDED;
+            chosen = Some(progress);
+            if decided || self.nodes >= effort.nodes && depth >= SURE_DEPTH {
+                break;
+            }
+        }
+        chosen
+    }
+
+    /// The turn to play from scored turns, best first: the best if it wins, otherwise one of
+    /// those within the margin, by the seed.
+    fn choose(turns: &[Scored<G>], depth: u32, nodes: u64, margin: i32, seed: u64) -> Progress<G::Move> {
+        let best = turns[0].2;
+        let near: Vec<_> = if best >= DECIDED {
+            turns.iter().take(1).collect()
+        } else {
+            turns.iter().filter(|t| t.2 >= best - margin && t.2 > -DECIDED).collect()
+        };
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+        let pick = near.choose(&mut rng).copied().unwrap_or(&turns[0]);
+        Progress { depth, score: pick.2, nodes, turn: pick.0.clone() }
+    }
+
+    /// The score of `node` for its player to move, searched `depth` turns deep.
+    fn negamax(&mut self, node: &G, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.limited && self.nodes & 1023 == 0 && (self.nodes >= self.budget || (self.stop)()) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if depth == 0 {
+            return node.evaluate();
+        }
+        let key = key(node);
+        let slot = (key as usize) & (SLOTS - 1);
+        let mut first = None;
+        if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
+            first = entry.best;
+            if entry.depth >= depth {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let me = node.to_move();
+        let mut moves = node.candidates();
+        if let Some(index) = first.and_then(|f| moves.iter().position(|&m| m == f)) {
+            moves[..=index].rotate_right(1);
+        }
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best = None;
+        for mv in moves {
+            let score = if let Some(value) = node.chance_value(&mv) {
+                value
+            } else {
+                let mut child = node.clone();
+                if child.play(mv).is_err() {
+                    continue;
+                }
+                match child.outcome() {
+                    Some(outcome) => final_score(outcome, me, ply + 1),
+                    // The same player goes on with the turn: no depth used, no sides swapped.
+                    None if child.to_move() == me => self.negamax(&child, depth, ply + 1, alpha, beta),
+                    None => -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha),
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if best.is_none() {
+            // No candidate played (none offered): the position is judged as it stands.
+            return node.evaluate();
+        }
+        let bound = if best_score <= original_alpha {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry { key, depth, score: to_table(best_score, ply), bound, best });
+        best_score
+    }
+}

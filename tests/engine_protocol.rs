@@ -1,0 +1,144 @@
+//! The `engine` program's line protocol: each game answers `go` with a legal turn, Connect
+//! Four's `solve` gives Pons' scores, and bad input gets one `error` line while the program
+//! goes on.
+
+use board_suite::engine::{TurnText, engine_for};
+use board_suite::rules::{Game, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The program's answer lines to `input`, without `info` lines.
+fn run(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let output = child.wait_with_output().expect("the engine ends");
+    assert!(output.status.success(), "the engine failed: {output:?}");
+    String::from_utf8(output.stdout)
+        .expect("UTF-8 out")
+        .lines()
+        .filter(|line| !line.starts_with("info "))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn bestmove(line: &str) -> &str {
+    line.strip_prefix("bestmove ").unwrap_or_else(|| panic!("not a bestmove: {line}"))
+}
+
+#[test]
+fn every_game_answers_go_with_a_legal_turn() {
+    for (game, moves) in [
+        ("connect-four", "4 4 3"),
+        ("checkers", "11-15 23-19"),
+        ("gomoku", "h8 h9"),
+        ("five-tigers", "c3 b2"),
+        ("dark-chess", "a1=K b2=p"),
+    ] {
+        let lines = run(&format!("new {game}\nmoves {moves}\ngo level 2\nquit\n"));
+        assert_eq!(lines.len(), 1, "{game}: {lines:?}");
+        let turn = bestmove(&lines[0]);
+        let turns: Vec<&str> = moves.split(' ').collect();
+        if game == "dark-chess" {
+            // A flip is said without what it will show, which only the real deal knows.
+            let position = DarkChess::from_turns(&Default::default(), &turns, 0).expect("legal");
+            assert!(position.parse_move(turn).is_ok_and(|mv| position.is_legal(&mv)), "{turn}");
+        } else {
+            // The turn plays after the moves, in a game of the real rules.
+            let mut engine = engine_for(game, None).expect("a game");
+            let after: Vec<&str> = turns.iter().copied().chain([turn]).collect();
+            assert_eq!(engine.set_moves(&after), Ok(()), "{game}: {turn} is not legal after {moves}");
+        }
+    }
+}
+
+#[test]
+fn dark_chess_never_says_what_a_flip_would_show() {
+    let lines = run("new dark-chess\ngo level 1\nmoves c3=K\ngo level 1\n");
+    assert!(lines.iter().all(|line| !line.contains('=')), "{lines:?}");
+}
+
+#[test]
+fn every_level_takes_a_win_in_one_and_stops_a_loss_in_one() {
+    for level in 1..=5 {
+        // Red has three in column 1: red wins there; yellow, to move, must block there.
+        let lines = run(&format!(
+            "new connect-four\nmoves 1 2 1 2 1 2\ngo level {level}\nmoves 1 2 1 2 1\ngo level {level}\n"
+        ));
+        assert_eq!(lines, ["bestmove 1", "bestmove 1"], "level {level}");
+    }
+}
+
+#[test]
+fn solve_gives_the_test_sets_scores() {
+    // The first positions of Pons' middle-easy set, with their scores.
+    let set = include_str!("data/connect4/Test_L2_R1");
+    let mut input = String::from("new connect-four\n");
+    let mut expected = Vec::new();
+    for line in set.lines().take(20) {
+        let (moves, score) = line.split_once(' ').expect("`moves score`");
+        let turns: Vec<String> = moves.chars().map(String::from).collect();
+        input += &format!("moves {}\nsolve\n", turns.join(" "));
+        expected.push(format!("score {score}"));
+    }
+    assert_eq!(run(&input), expected);
+}
+
+#[test]
+fn bad_input_gets_one_error_line_and_the_program_goes_on() {
+    let input = [
+        "go",
+        "new",
+        "new chess",
+        "new gomoku {\"rules\": \"Nonsense\"}",
+        "new connect-four {not json",
+        "bogus command",
+        "new connect-four",
+        "moves 8",
+        "moves 4 4 zz",
+        "go level 0",
+        "go level 99",
+        "go level",
+        "go movetime soon",
+        "go sideways 3",
+        "moves 1 1 1 1 1 1 1",
+        "\u{0}\u{7f}\u{fffd}",
+        &"9".repeat(10_000),
+        "moves 1 2 1 2 1 2 1",
+        "go",
+        "solve",
+        "new checkers",
+        "solve",
+        "moves 4",
+        "go depth 0",
+    ]
+    .join("\n");
+    let lines = run(&(input + "\n"));
+    let errors = lines.iter().filter(|line| line.starts_with("error ")).count();
+    assert_eq!(errors, lines.len(), "{lines:?}");
+    assert_eq!(lines.len(), 21, "{lines:?}");
+    assert!(lines.contains(&"error game over".to_owned()), "{lines:?}");
+    assert!(lines.contains(&"error unknown game chess".to_owned()), "{lines:?}");
+}
+
+#[test]
+fn the_engine_plays_the_same_turn_through_the_program_and_the_library() {
+    let lines = run("new connect-four\nmoves 4 4\ngo level 3 seed 7\n");
+    let mut engine = engine_for("connect-four", None).expect("a game");
+    engine.set_moves(&["4", "4"]).expect("legal");
+    let best = engine
+        .go(
+            &board_suite::engine::Go { level: 3, seed: 7, ..Default::default() },
+            &|| 0.0,
+            &|| false,
+            &mut |_| {},
+        )
+        .expect("a turn");
+    assert_eq!(lines, [format!("bestmove {best}")]);
+    // And the turn reads back as a legal move of the rules.
+    let game = ConnectFour::from_turns(&Default::default(), &["4", "4"]).expect("legal");
+    assert!(parse_turn(&game, &best).is_ok_and(|legs| legs.iter().all(|leg| game.is_legal(leg))));
+}

@@ -1,6 +1,7 @@
 // The service worker: the built files, precached, served cache-first, so the suite opens and
 // plays with no network after the first visit. scripts/postbuild.mjs writes VERSION and FILES
-// above this text at build time, from Trunk's output (the file names carry content hashes).
+// above this text at build time, from Trunk's output (the file names carry content hashes),
+// and LATER, the engine's files, cached when a player first plays the computer.
 const CACHE = `board-suite-${VERSION}`;
 const PREFIX = 'board-suite-';
 const scoped = (path) => new URL(path, self.registration.scope).href;
@@ -38,6 +39,13 @@ self.addEventListener('fetch', (event) => {
   const key = page ? scoped('index.html') : request;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    return (await cache.match(key, { ignoreSearch: page })) ?? fetch(request);
+    const cached = await cache.match(key, { ignoreSearch: page });
+    if (cached) return cached;
+    const response = await fetch(request);
+    // The engine's files are kept once fetched, so the computer plays offline too.
+    if (response.ok && LATER.some((file) => scoped(file) === url.origin + url.pathname)) {
+      await cache.put(request, response.clone());
+    }
+    return response;
   })());
 });

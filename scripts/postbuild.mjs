@@ -16,11 +16,16 @@ if (!staging) throw new Error('postbuild: run by Trunk, which sets TRUNK_STAGING
 
 const release = process.env.TRUNK_PROFILE === 'release';
 const integrity = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
-/** Minifies a script in place (release builds only); returns its old and new text. */
+/** The engine's worker and its book: fetched when a player first chooses the computer, not
+ * with the page, so they are cached as they are first fetched rather than precached. */
+const later = (path) => /^engine-worker|^connect-four\.book$/.test(path);
+/** Minifies a script in place (release builds only); returns its old and new text. The
+ * worker's scripts are classic scripts: their top-level names are their interface. */
 async function minified(path) {
   const before = readFileSync(path, 'utf8');
   if (!release) return { before, after: before };
-  const { code } = await minify(before, { module: true, compress: true, mangle: true });
+  const module = !later(path.split(sep).pop());
+  const { code } = await minify(before, { module, compress: true, mangle: true });
   writeFileSync(path, code);
   return { before, after: code };
 }
@@ -47,10 +52,12 @@ const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry)
   entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]);
 const built = files(staging).map((path) => relative(staging, path).split(sep).join('/'))
   .filter((path) => path !== 'sw.js').sort();
+const precached = built.filter((path) => !later(path));
 const version = createHash('sha256');
 for (const path of built) version.update(path).update(readFileSync(join(staging, path)));
 const header = `const VERSION = '${version.digest('hex').slice(0, 16)}';\n`
-  + `const FILES = ${JSON.stringify(['./', ...built])};\n`;
+  + `const FILES = ${JSON.stringify(['./', ...precached])};\n`
+  + `const LATER = ${JSON.stringify(built.filter(later))};\n`;
 writeFileSync(join(staging, 'sw.js'), header + readFileSync(join(source, 'assets/sw.js'), 'utf8'));
 await minified(join(staging, 'sw.js'));
-console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${built.length} files precached`);
+console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${precached.length} files precached, ${built.length - precached.length} cached when first used`);

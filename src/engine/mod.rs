@@ -6,6 +6,7 @@
 
 pub mod connect_four;
 pub mod games;
+pub mod messages;
 pub mod perfect;
 pub mod search;
 
@@ -182,6 +183,11 @@ impl TurnText for DarkChess {
         }
         said
     }
+}
+
+/// Reads a turn the engine announced (see [`TurnText::announce`]) in the real game.
+pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
+    crate::rules::parse_turn_as(game, text, |start, legs| start.announce(legs))
 }
 
 /// The engine for a game named as in the protocol and the page's addresses, under a config

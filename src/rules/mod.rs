@@ -206,40 +206,53 @@ pub trait Game: Clone + Debug + Eq + Hash {
 /// chain ended by choice writes nothing more). Legality is checked here, as only legal actions
 /// are tried.
 pub fn parse_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
-    fn extend<G: Game>(
-        start: &G,
-        position: &G,
-        legs: &mut Vec<G::Move>,
-        text: &str,
-        partial: &mut Option<Vec<G::Move>>,
-    ) -> bool {
-        for mv in position.legal_moves() {
-            legs.push(mv);
-            let written = start.turn_notation(legs);
-            if text.starts_with(&written) {
-                let mut next = position.clone();
-                if next.play(mv).is_ok() {
-                    let goes_on = next.mid_move();
-                    if written == text && !goes_on {
-                        return true;
-                    }
-                    if written == text && partial.is_none() {
-                        *partial = Some(legs.clone());
-                    }
-                    if goes_on && extend(start, &next, legs, text, partial) {
-                        return true;
+    parse_turn_as(game, text, G::turn_notation)
+}
+
+/// [`parse_turn`] for another way of writing turns (`write`, from the turn's start), whose
+/// first actions write the start of what the whole turn writes.
+pub fn parse_turn_as<G: Game>(
+    game: &G,
+    text: &str,
+    write: impl Fn(&G, &[G::Move]) -> String,
+) -> Result<Vec<G::Move>, BadNotation> {
+    struct Reading<'a, G: Game, W> {
+        start: &'a G,
+        text: &'a str,
+        write: W,
+        partial: Option<Vec<G::Move>>,
+    }
+    impl<G: Game, W: Fn(&G, &[G::Move]) -> String> Reading<'_, G, W> {
+        fn extend(&mut self, position: &G, legs: &mut Vec<G::Move>) -> bool {
+            for mv in position.legal_moves() {
+                legs.push(mv);
+                let written = (self.write)(self.start, legs);
+                if self.text.starts_with(&written) {
+                    let mut next = position.clone();
+                    if next.play(mv).is_ok() {
+                        let goes_on = next.mid_move();
+                        if written == self.text && !goes_on {
+                            return true;
+                        }
+                        if written == self.text && self.partial.is_none() {
+                            self.partial = Some(legs.clone());
+                        }
+                        if goes_on && self.extend(&next, legs) {
+                            return true;
+                        }
                     }
                 }
+                legs.pop();
             }
-            legs.pop();
+            false
         }
-        false
     }
-    let (mut legs, mut partial) = (Vec::new(), None);
-    if !text.is_empty() && extend(game, game, &mut legs, text, &mut partial) {
+    let mut reading = Reading { start: game, text, write, partial: None };
+    let mut legs = Vec::new();
+    if !text.is_empty() && reading.extend(game, &mut legs) {
         return Ok(legs);
     }
-    partial.ok_or_else(|| BadNotation::of(text))
+    reading.partial.ok_or_else(|| BadNotation::of(text))
 }
 
 #[cfg(test)]

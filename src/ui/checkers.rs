@@ -131,6 +131,10 @@ impl UiGame for Checkers {
         (text.checkers_move)((text.side)(self.side(self.to_move())), &squares, taken)
     }
 
+    fn touches(&self, mv: &Move) -> Vec<Pos> {
+        vec![coordinates(mv.from), coordinates(mv.to)]
+    }
+
     fn action_move(&self, action: BoardAction) -> Option<Move> {
         let square = |(x, y): Pos| square_at(x, y);
         match action {

@@ -1,7 +1,7 @@
 //! Connect Four on the shared board: a click anywhere in a column, the next disc dragged onto
 //! it, or Enter on a focused cell drops a disc there.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Target};
+use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
 use super::game::{Scene, UiGame};
 use crate::i18n::{Side, Text};
@@ -62,6 +62,10 @@ impl UiGame for ConnectFour {
             BoardAction::Activate((x, _)) => u8::try_from(x).ok().map(Move::Drop),
             BoardAction::Move { .. } => None,
         }
+    }
+
+    fn touches(&self, &Move::Drop(column): &Move) -> Vec<Pos> {
+        self.landing_cell(usize::from(column)).into_iter().collect()
     }
 
     fn ending(&self, text: &Text) -> String {

@@ -1,7 +1,7 @@
 //! Dark chess on the shared board: click a face-down piece to flip it; click or drag one of
 //! your face-up pieces to a hinted square to move or capture.
 
-use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Target};
+use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Target};
 use super::flow::Direct;
 use super::game::Rule;
 use super::game::{Scene, UiGame};
@@ -140,6 +140,14 @@ impl UiGame for DarkChess {
             return (text.played)(side, &self.turn_notation(turn));
         }
         (text.actions)(side, &actions)
+    }
+
+    fn touches(&self, mv: &Move) -> Vec<Pos> {
+        match *mv {
+            Move::Flip(at) => vec![coordinates(at)],
+            Move::Go { from, to } => vec![coordinates(from), coordinates(to)],
+            Move::EndChain => Vec::new(),
+        }
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {

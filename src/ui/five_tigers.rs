@@ -1,7 +1,7 @@
 //! Five Tigers on the shared board: drag a stone from the bowl or click a point to place;
 //! click an opponent's stone to remove or take it; click or drag a stone to step.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Surface, Target};
+use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
 use super::game::{Scene, UiGame};
@@ -71,6 +71,13 @@ impl UiGame for FiveTigers {
             hand,
             surface: Surface::Points,
             ..BoardView::new(SIZE, SIZE, cells, text.five_tigers)
+        }
+    }
+
+    fn touches(&self, mv: &Move) -> Vec<Pos> {
+        match *mv {
+            Move::Place(point) | Move::Remove(point) => vec![coordinates(point)],
+            Move::Step { from, to } => vec![coordinates(from), coordinates(to)],
         }
     }
 

@@ -2,13 +2,16 @@
 //! keeps it, saved after every change, and the shared [`GameScreen`] that shows it. Generic
 //! over the game but thin; the markup lives in `screen` and `board`.
 
-use super::board::{BoardAction, BoardView};
+use super::board::{BoardAction, BoardView, Pos};
+use super::computer::{self, Heard, Opponent};
 use super::flow::Flow;
 use super::screen::{Command, Control, GameScreen, Setting, SettingValue, Tray};
 use super::session::{Action, Session};
 use super::storage::{self, Loaded, StorageProblem, Written};
 use crate::i18n::{Lang, Side, Text};
 use crate::route::{GameId, Route};
+use crate::engine::TurnText;
+use crate::engine::messages::Request;
 use crate::rules::{Game, History, Player};
 use crate::save::{self, Saved};
 use gloo::events::EventListener;
@@ -47,7 +50,7 @@ impl<C> Rule<C> {
 
 /// What a game adds to its rules to be played on the page. Thin: it maps rules state to the
 /// board's view and the board's actions to moves, and decides nothing about legality.
-pub trait UiGame: Game + 'static {
+pub trait UiGame: Game + TurnText + 'static {
     const ID: GameId;
     /// How turns pass on this game's page: [`super::flow::Direct`], or
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
@@ -69,6 +72,10 @@ pub trait UiGame: Game + 'static {
 
     /// The move a board action asks for, if it names one. The rules still judge it.
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
+
+    /// The cells a move starts from and comes to, as the board shows them, for marking a
+    /// suggested move.
+    fn touches(&self, mv: &Self::Move) -> Vec<Pos>;
 
     /// How the rules ended the game, in words (e.g. "four in a row"), for the result overlay.
     fn ending(&self, text: &Text) -> String;
@@ -125,6 +132,26 @@ pub struct GamePageProps {
     pub lang: Lang,
     /// The shuffle the URL asks for (`?seed=N`).
     pub seed: Option<u64>,
+}
+
+/// A request to the engine for the player to move, at `level`: the game as the move list
+/// writes it, and a fresh seed for the level's choice among near-best turns.
+fn request<G: UiGame>(session: &Session<G>, level: u8) -> Request {
+    Request {
+        id: 0,
+        game: G::ID.slug().to_owned(),
+        config: serde_json::to_string(session.history.current().config()).unwrap_or_default(),
+        moves: session.turn_texts(),
+        level,
+        seed: random_seed(),
+        movetime: None,
+    }
+}
+
+/// A hash of the things an effect depends on, as its key.
+fn hash_of(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
 }
 
 /// A seed for a new shuffle, from the browser's random numbers.
@@ -231,10 +258,35 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                 }
             } else if G::Flow::watches(key, slug) {
                 session.dispatch(Action::Prefs);
+            } else if Opponent::watches(key, slug) {
+                session.dispatch(Action::Opponent(Opponent::load(slug)));
             }
         }));
     }
 
+    {
+        // The computer's turn: the engine is asked, and its answer played if the game is still
+        // where it was. Any change ends a search that no longer fits the game.
+        let session = session.clone();
+        let asked = (session.changes, session.history.ply(), session.opponent, session.computer_to_move());
+        use_on_change(
+            hash_of(&asked),
+            Rc::new(move || {
+                if !session.computer_to_move() {
+                    computer::cancel();
+                    return;
+                }
+                let from = session.position().clone();
+                let answer = session.clone();
+                let level = session.opponent.level;
+                computer::ask(request(&session, level), Callback::from(move |heard| match heard {
+                    Heard::Best(turn) => answer.dispatch(Action::Computer { from: from.clone(), turn }),
+                    Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
+                    Heard::Progress(_) => {}
+                }));
+            }),
+        );
+    }
     let on_action = {
         let session = session.clone();
         Callback::from(move |action: BoardAction| {
@@ -259,6 +311,24 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                 let config = session.history.current().config();
                 if let Some(rule) = G::settings(config, text).get(index) {
                     session.dispatch(Action::Configure((rule.apply)(config, choice)));
+                }
+            }
+            Control::Opponent(opponent) => {
+                opponent.store(slug);
+                session.dispatch(Action::Opponent(opponent));
+            }
+            Control::Hint => {
+                let from = session.position().clone();
+                let answer = session.clone();
+                computer::ask(request(&session, crate::engine::LEVELS), Callback::from(move |heard| match heard {
+                    Heard::Best(turn) => answer.dispatch(Action::Hint { from: from.clone(), turn }),
+                    Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
+                    Heard::Progress(_) => {}
+                }));
+            }
+            Control::Stop => {
+                if let Some(turn) = computer::stop() {
+                    session.dispatch(Action::Computer { from: session.position().clone(), turn });
                 }
             }
             // Picking up a piece changes the page only when it ends a look at the previous turn.

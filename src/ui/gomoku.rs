@@ -1,14 +1,14 @@
 //! Gomoku on the shared board: click a point, or drag a stone from the bowl onto it. Under
 //! renju, black's forbidden points are marked and refused in words.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Surface, Target};
+use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
 use super::game::{Scene, UiGame};
 use super::screen::SettingValue;
 use crate::i18n::{Side, Text};
 use crate::route::GameId;
-use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, point_at};
+use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};
 use crate::rules::{Game, Outcome};
 
 const RULE_SETS: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
@@ -66,6 +66,10 @@ impl UiGame for Gomoku {
             surface: Surface::Points,
             ..BoardView::new(SIZE, SIZE, cells, text.gomoku)
         }
+    }
+
+    fn touches(&self, &Move::Place(point): &Move) -> Vec<Pos> {
+        vec![coordinates(point)]
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {

@@ -3,6 +3,7 @@
 mod app;
 mod board;
 mod checkers;
+mod computer;
 mod connect_four;
 mod dark_chess;
 mod five_tigers;

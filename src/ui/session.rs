@@ -7,12 +7,14 @@
 //! list only ever see whole turns.
 
 use super::board::BoardView;
+use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
-use super::screen::{Control, Ended, MoveEntry, Notices, RulesPanel, Status, Summary};
+use super::screen::{Control, Ended, MoveEntry, Notices, OpponentPanel, RulesPanel, Status, Summary};
 use super::storage::StorageProblem;
 use crate::i18n::Text;
-use crate::rules::{Conclusion, History, Illegal, Outcome};
+use crate::engine::read_announced;
+use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};
 use std::rc::Rc;
 use yew::prelude::*;
@@ -40,6 +42,11 @@ pub struct Session<G: UiGame> {
     pub warned: bool,
     /// Counts this tab's changes to the game, so each is saved once.
     pub changes: u64,
+    pub opponent: Opponent,
+    /// The turn the engine suggests here, when the player asked.
+    hint: Vec<G::Move>,
+    /// The engine could not answer: said in words, and the computer waits.
+    engine_failed: Option<String>,
 }
 
 pub enum Action<G: UiGame> {
@@ -57,6 +64,14 @@ pub enum Action<G: UiGame> {
     },
     /// Another tab changed the turn-flow choices.
     Prefs,
+    /// Who plays the computer now.
+    Opponent(Opponent),
+    /// The engine's turn for the computer, asked for in position `from`: played only if the
+    /// game is still there.
+    Computer { from: G, turn: String },
+    /// The engine's suggestion for the player to move in `from`.
+    Hint { from: G, turn: String },
+    EngineFailed(String),
     /// A save was written (after one was refused), or refused.
     Stored(Result<(), StorageProblem>),
 }
@@ -72,7 +87,7 @@ impl<G: UiGame> Session<G> {
     ) -> Self {
         let position = saved.history.current().clone();
         let mut flow = G::Flow::default().reload(G::ID.slug());
-        flow.passed(saved.history.outcome().is_none());
+        flow.passed(saved.history.outcome().is_none() && Opponent::load(G::ID.slug()).computer.is_none());
         let mut session = Session {
             history: saved.history,
             pending: saved.pending,
@@ -87,6 +102,9 @@ impl<G: UiGame> Session<G> {
             problem,
             warned: false,
             changes: 0,
+            opponent: Opponent::load(G::ID.slug()),
+            hint: Vec::new(),
+            engine_failed: None,
         };
         session.settle();
         if !session.flow.waits() && session.complete() {
@@ -98,6 +116,34 @@ impl<G: UiGame> Session<G> {
 
     pub fn position(&self) -> &G {
         &self.position
+    }
+
+    /// Whether the computer is to play now (and so thinking).
+    pub fn computer_to_move(&self) -> bool {
+        self.opponent.computer == Some(self.position.to_move())
+            && self.history.outcome().is_none()
+            && self.pending.is_empty()
+            && self.engine_failed.is_none()
+    }
+
+    /// Whether a turn that passed goes to another person at the device (not to the computer,
+    /// nor to a finished game): the pass-the-device cover is for them.
+    fn hands_over(&self) -> bool {
+        self.history.outcome().is_none() && self.opponent.computer.is_none()
+    }
+
+    /// The turns so far as the move list writes them: what the engine is told.
+    pub fn turn_texts(&self) -> Vec<String> {
+        self.history.turns().into_iter().map(|(before, legs)| before.turn_notation(legs)).collect()
+    }
+
+    /// Plays a turn the engine announced, through the same rules and history as a person's.
+    fn play_announced(&mut self, turn: &str) -> Result<(), Illegal> {
+        let legs = read_announced(&self.position, turn).map_err(|_| Illegal::NotAllowed)?;
+        for leg in legs {
+            self.history.play(leg)?;
+        }
+        Ok(())
     }
 
     pub fn flow(&self) -> &G::Flow {
@@ -157,9 +203,14 @@ impl<G: UiGame> Session<G> {
         match control {
             // An action of the turn being made is taken back first, unless it revealed
             // something hidden.
+            // Against the computer, back to the player's own turn: the computer's reply and
+            // the player's move go together.
             Control::Undo => {
                 if self.pending.is_empty() {
                     history.undo();
+                    if self.opponent.computer == Some(history.current().to_move()) && history.can_undo() {
+                        history.undo();
+                    }
                 } else if self.can_take_back {
                     self.pending.pop();
                 }
@@ -167,6 +218,9 @@ impl<G: UiGame> Session<G> {
             Control::Redo => {
                 if self.pending.is_empty() {
                     history.redo();
+                    if self.opponent.computer == Some(history.current().to_move()) && history.can_redo() {
+                        history.redo();
+                    }
                 }
             }
             Control::Resign => {
@@ -200,6 +254,8 @@ impl<G: UiGame> Session<G> {
             // The page turns these into `Action::Restart` with a fresh seed, `Action::Play` and
             // `Action::Configure`.
             Control::Restart | Control::Command(_) | Control::Choose { .. } => {}
+            // The page asks the engine, and hands its answers back as actions.
+            Control::Opponent(_) | Control::Hint | Control::Stop => {}
         }
         Ok(())
     }
@@ -217,7 +273,7 @@ impl<G: UiGame> Session<G> {
                 next.stored = true;
                 next.settle();
                 if next.history.ply() != self.history.ply() {
-                    next.flow.passed(next.history.outcome().is_none());
+                    next.flow.passed(next.hands_over());
                 }
             }
             Action::Prefs => next.flow = next.flow.reload(G::ID.slug()),
@@ -226,7 +282,7 @@ impl<G: UiGame> Session<G> {
                 next.warned = false;
             }
             Action::Stored(Err(problem)) => next.problem = next.problem.or((!next.warned).then_some(problem)),
-            Action::Play(_) | Action::Control(_) | Action::Restart(_) | Action::Configure(_) => {}
+            _ => {}
         }
         next
     }
@@ -252,6 +308,16 @@ impl<G: UiGame> Session<G> {
         let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
         let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
         let mut board = self.position.view(&scene, text);
+        // The engine's suggestion: its cells marked, where they carry no mark of their own.
+        let mut hinted = self.position.clone();
+        for leg in &self.hint {
+            for (x, y) in hinted.touches(leg) {
+                if let Some(cell) = board.cells.get_mut(y * board.columns + x) {
+                    cell.mark = cell.mark.or(Some("hint"));
+                }
+            }
+            let _ = hinted.play(*leg);
+        }
         if self.complete() {
             // The turn is made: nothing more to play until it is finished or cleared.
             board.moves.clear();
@@ -301,6 +367,7 @@ impl<G: UiGame> Session<G> {
                     self.position.detail(&scene, text)
                 },
                 said,
+                thinking: self.computer_to_move(),
             },
             can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back },
             can_redo: self.pending.is_empty() && history.can_redo(),
@@ -310,6 +377,7 @@ impl<G: UiGame> Session<G> {
                 overtaken: self.overtaken,
                 load_error: self.load_error.clone(),
                 storage_problem: self.problem,
+                engine_failed: self.engine_failed.clone(),
             },
             rules: RulesPanel {
                 info: game.info(text),
@@ -323,6 +391,12 @@ impl<G: UiGame> Session<G> {
                 .into_iter()
                 .map(|(command, _)| command)
                 .collect(),
+            opponent: OpponentPanel {
+                opponent: self.opponent,
+                sides: [game.side(Player::First), game.side(Player::Second)],
+                can_hint: ended.is_none() && self.pending.is_empty() && !self.computer_to_move()
+                    && self.opponent.computer != Some(game.to_move()),
+            },
         }
     }
 }
@@ -337,7 +411,7 @@ impl<G: UiGame> Reducible for Session<G> {
         // Behind the pass-the-device cover nothing of the turn can be played or taken back.
         let open_under_cover = matches!(
             action,
-            Action::Restart(_)
+            Action::Restart(_) | Action::Opponent(_) | Action::EngineFailed(_)
                 | Action::Control(
                     Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
                 )
@@ -365,15 +439,39 @@ impl<G: UiGame> Reducible for Session<G> {
                 }
                 None
             }
+            Action::Opponent(opponent) => {
+                next.opponent = opponent;
+                next.engine_failed = None;
+                next.flow.passed(false);
+                None
+            }
+            Action::Computer { from, turn } => {
+                if next.computer_to_move() && next.position == from {
+                    next.play_announced(&turn).err()
+                } else {
+                    None
+                }
+            }
+            Action::Hint { from, turn } => {
+                if next.pending.is_empty() && next.position == from {
+                    next.hint = read_announced(&next.position, &turn).unwrap_or_default();
+                }
+                None
+            }
+            Action::EngineFailed(why) => {
+                next.engine_failed = Some(why);
+                None
+            }
             Action::Follow { .. } | Action::Prefs | Action::Stored(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
             next.changes += 1;
             next.settle();
+            next.hint.clear();
         }
         // The turn passed (a move made, undone or redone): the next player starts it.
         if next.history.ply() != self.history.ply() {
-            next.flow.passed(next.history.outcome().is_none());
+            next.flow.passed(next.hands_over());
         }
         Rc::new(next)
     }

@@ -7,6 +7,7 @@ mod parts;
 use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
 use super::flow::{FlowControl, Panel};
 use super::storage::{self, StorageProblem};
+use crate::ui::computer::Opponent;
 use crate::i18n::{Lang, Side};
 use crate::rules::Illegal;
 use crate::save::LoadError;
@@ -84,6 +85,8 @@ pub struct Status {
     pub detail: Option<String>,
     /// The last turn played, in words, for a screen reader.
     pub said: Option<String>,
+    /// The computer is searching for its turn.
+    pub thinking: bool,
 }
 
 /// What to tell the player about their last input and about storage.
@@ -97,6 +100,18 @@ pub struct Notices {
     pub load_error: Option<LoadError>,
     /// Storage is missing or refused a save: the game will not survive a reload.
     pub storage_problem: Option<StorageProblem>,
+    /// The engine could not answer, in its words.
+    pub engine_failed: Option<String>,
+}
+
+/// Who plays the computer, and whether its help may be asked for now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpponentPanel {
+    pub opponent: Opponent,
+    /// The sides, the first player's first.
+    pub sides: [Side; 2],
+    /// A person is to move in a game in progress: a hint may be asked for.
+    pub can_hint: bool,
 }
 
 /// The rules panel: facts about this game and the rules open to change until the first move.
@@ -119,6 +134,7 @@ pub struct Summary {
     pub flow: Option<Panel>,
     pub trays: Vec<Tray>,
     pub commands: Vec<Command>,
+    pub opponent: OpponentPanel,
 }
 
 /// A control the player used.
@@ -145,6 +161,12 @@ pub enum Control {
     Flow(FlowControl),
     /// A piece was picked up on the board: an input, which ends a look at the previous turn.
     Select,
+    /// Who plays the computer, changed.
+    Opponent(Opponent),
+    /// Asks the engine for the best turn for the player to move.
+    Hint,
+    /// Makes the computer play now, its best turn found so far.
+    Stop,
 }
 
 #[derive(Properties)]
@@ -297,6 +319,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     { parts::turn_buttons(flow, text, &props.on_control) }
                 }
                 { parts::control_row(summary, &confirm, switches, text, &props.on_control) }
+                { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
                 { parts::rules_section(summary, text, &props.on_control) }
                 { parts::move_list(&summary.moves, text) }
             </aside>

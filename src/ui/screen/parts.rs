@@ -1,6 +1,9 @@
 //! The parts of the game screen, each drawn from its own slice of the summary.
 
-use super::{Control, Ended, MoveEntry, Notices, Setting, SettingValue, Status, Summary};
+use super::{Control, Ended, MoveEntry, Notices, OpponentPanel, Setting, SettingValue, Status, Summary};
+use crate::engine::LEVELS;
+use crate::rules::Player;
+use crate::ui::computer::Opponent;
 use crate::i18n::{Side, Text};
 use crate::ui::flow::{FlowControl, Panel};
 use crate::ui::storage::StorageProblem;
@@ -26,7 +29,8 @@ pub fn notices(notices: &Notices, text: &Text, on_control: &Callback<Control>) -
         StorageProblem::Unavailable => text.storage_unavailable.to_owned(),
         StorageProblem::WriteRefused => text.save_refused.to_owned(),
     });
-    let shown = load.into_iter().chain(storage).map(|words| {
+    let engine = notices.engine_failed.as_ref().map(|why| (text.engine_failed)(why));
+    let shown = load.into_iter().chain(storage).chain(engine).map(|words| {
         html! {
             <div data-notice="" class="notice" role="alert">
                 <span>{ words }</span>
@@ -51,10 +55,12 @@ pub fn status_line(status: &Status, text: &Text) -> Html {
     let (words, turn, outcome) = status_words(status, text);
     html! {
         <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
+            data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
             data-phase={status.phase.filter(|_| turn.is_some())} class="status">
             <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
             <span>{ words }</span>
             if turn.is_none() { <small>{ status.ending.clone() }</small> }
+            if status.thinking { <small>{ text.thinking }</small> }
             if let Some(detail) = status.detail.as_ref().filter(|_| turn.is_some()) {
                 <small data-detail="">{ detail.clone() }</small>
             }
@@ -290,5 +296,62 @@ pub fn result_overlay(
                 </div>
             </div>
         </div>
+    }
+}
+
+/// Who plays the computer and how strongly, changeable at any time; Hint while a person is to
+/// move, Stop while the computer thinks.
+pub fn opponent_section(
+    panel: &OpponentPanel,
+    thinking: bool,
+    in_play: bool,
+    text: &Text,
+    on_control: &Callback<Control>,
+) -> Html {
+    let opponent = panel.opponent;
+    let choose = |change: fn(Opponent, usize) -> Opponent| {
+        let on_control = on_control.clone();
+        Callback::from(move |e: Event| {
+            let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+            on_control.emit(Control::Opponent(change(opponent, usize::try_from(index).unwrap_or(0))));
+        })
+    };
+    let players = [Player::First, Player::Second];
+    let computer_side = opponent.computer.unwrap_or(Player::Second);
+    html! {
+        <section class="opponent" aria-label={text.opponent}>
+            <label>{ text.opponent }
+                <select data-setting="opponent" onchange={choose(|o, i| Opponent {
+                    computer: (i == 1).then_some(o.computer.unwrap_or(Player::Second)), ..o })}>
+                    <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
+                    <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
+                </select>
+            </label>
+            if opponent.computer.is_some() {
+                <label>{ text.computer_plays }
+                    <select data-setting="computer-side" onchange={choose(|o, i| Opponent {
+                        computer: Some(if i == 0 { Player::First } else { Player::Second }), ..o })}>
+                        { for panel.sides.iter().zip(players).map(|(side, player)| html! {
+                            <option value={side.attr()} selected={player == computer_side}>{ (text.side)(*side) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label>{ text.level }
+                    <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
+                        { for (1..=LEVELS).map(|level| html! {
+                            <option value={level.to_string()} selected={level == opponent.level}>{ level }</option>
+                        }) }
+                    </select>
+                </label>
+            }
+            if in_play {
+                <div class="engine-buttons">
+                    <button data-action="hint" disabled={!panel.can_hint} onclick={emit(on_control, Control::Hint)}>{ text.hint }</button>
+                    if thinking {
+                        <button data-action="stop" onclick={emit(on_control, Control::Stop)}>{ text.stop }</button>
+                    }
+                </div>
+            }
+        </section>
     }
 }

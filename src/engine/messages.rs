@@ -1,0 +1,27 @@
+//! The messages between the page and its engine worker, as JSON text.
+
+use serde::{Deserialize, Serialize};
+
+/// A turn asked for: the game and its rules (the save format's config), the turns so far as
+/// the move list writes them, and how to search. `id` tells the answers apart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u64,
+    pub game: String,
+    pub config: String,
+    pub moves: Vec<String>,
+    pub level: u8,
+    pub seed: u64,
+    pub movetime: Option<u64>,
+}
+
+/// The worker's answers to request `id`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Reply {
+    /// The worker has started and reads requests from now on (any sent before are lost).
+    Ready,
+    /// The best turn after a depth, played if the player stops the search.
+    Progress { id: u64, turn: String, depth: u32 },
+    Best { id: u64, turn: String },
+    Failed { id: u64, why: String },
+}

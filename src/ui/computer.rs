@@ -1,0 +1,184 @@
+//! The computer opponent on the page: who plays the computer and how strongly (remembered per
+//! game), and the engine's Web Worker, started the first time a player asks for it.
+//!
+//! One search runs at a time. A new request, or a cancel (an undo, a new game, leaving the
+//! page), ends the worker's search by ending the worker: a search cannot be interrupted from
+//! outside, and an answer to an old position must never arrive. The next request starts a new
+//! worker (its files come from the browser's cache).
+
+use super::storage;
+use crate::engine::LEVELS;
+use crate::engine::messages::{Reply, Request};
+use crate::rules::Player;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use yew::Callback;
+
+/// Who plays the computer, and at which level (1 to [`LEVELS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Opponent {
+    /// The computer's side; `None` for two people at the device.
+    pub computer: Option<Player>,
+    pub level: u8,
+}
+
+impl Default for Opponent {
+    fn default() -> Self {
+        Opponent { computer: None, level: 3 }
+    }
+}
+
+fn key(slug: &str) -> String {
+    format!("board-suite/opponent/{slug}")
+}
+
+impl Opponent {
+    /// The choice remembered for a game; a missing or unreadable one is the default.
+    pub fn load(slug: &str) -> Opponent {
+        let read = storage::read(&key(slug)).and_then(|text| serde_json::from_str::<Opponent>(&text).ok());
+        read.map(|o| Opponent { level: o.level.clamp(1, LEVELS), ..o }).unwrap_or_default()
+    }
+
+    pub fn store(&self, slug: &str) {
+        if let Ok(text) = serde_json::to_string(self) {
+            storage::write(&key(slug), &text);
+        }
+    }
+
+    /// Whether a storage key holds this game's choice (another tab changed it).
+    pub fn watches(storage_key: &str, slug: &str) -> bool {
+        storage_key == key(slug)
+    }
+}
+
+/// What the worker said, for the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// The search's best turn so far (played if the player says Stop).
+    Progress(String),
+    Best(String),
+    Failed(String),
+}
+
+struct Running {
+    worker: web_sys::Worker,
+    /// Keeps the message handler alive as long as the worker.
+    _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+    id: u64,
+    /// The request waiting for the worker to start, which it would not hear before.
+    waiting: Option<String>,
+    ready: bool,
+    busy: bool,
+    latest: Option<String>,
+    on_heard: Callback<Heard>,
+}
+
+thread_local! {
+    static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
+    static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
+}
+
+/// The worker's loader, written beside the page by the build.
+const WORKER: &str = "engine-worker_loader.js";
+
+fn start_worker() -> Option<Running> {
+    let worker = web_sys::Worker::new(WORKER).ok()?;
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
+        let text = event.data().as_string().unwrap_or_default();
+        // An unreadable reply is a failure of the worker, not a move.
+        let reply = serde_json::from_str::<Reply>(&text)
+            .unwrap_or(Reply::Failed { id: 0, why: "unreadable reply".to_owned() });
+        heard(reply);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    Some(Running {
+        worker,
+        _on_message: on_message,
+        id: 0,
+        waiting: None,
+        ready: false,
+        busy: false,
+        latest: None,
+        on_heard: Callback::noop(),
+    })
+}
+
+/// Hands a reply to the request it answers; replies to any other request are dropped.
+fn heard(reply: Reply) {
+    let told = RUNNING.with_borrow_mut(|running| {
+        let running = running.as_mut()?;
+        let (id, heard) = match reply {
+            Reply::Ready => {
+                running.ready = true;
+                if let Some(text) = running.waiting.take() {
+                    let _ = running.worker.post_message(&JsValue::from_str(&text));
+                }
+                return None;
+            }
+            Reply::Progress { id, turn, .. } => (id, Heard::Progress(turn)),
+            Reply::Best { id, turn } => (id, Heard::Best(turn)),
+            Reply::Failed { id, why } => (id, Heard::Failed(why)),
+        };
+        if id != running.id || !running.busy {
+            return None;
+        }
+        match &heard {
+            Heard::Progress(turn) => running.latest = Some(turn.clone()),
+            Heard::Best(_) | Heard::Failed(_) => running.busy = false,
+        }
+        Some((running.on_heard.clone(), heard))
+    });
+    // Told outside the borrow: the page may ask again at once.
+    if let Some((on_heard, heard)) = told {
+        on_heard.emit(heard);
+    }
+}
+
+/// Asks the engine for a turn, ending any search in progress. `on_heard` hears its replies.
+pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
+    cancel();
+    let id = NEXT_ID.with_borrow_mut(|next| {
+        *next += 1;
+        *next
+    });
+    request.id = id;
+    let Ok(text) = serde_json::to_string(&request) else { return };
+    let started = RUNNING.with_borrow_mut(|running| {
+        if running.is_none() {
+            *running = start_worker();
+        }
+        let running = running.as_mut()?;
+        if running.ready {
+            running.worker.post_message(&JsValue::from_str(&text)).ok()?;
+        } else {
+            running.waiting = Some(text);
+        }
+        running.id = id;
+        running.busy = true;
+        running.latest = None;
+        running.on_heard = on_heard.clone();
+        Some(())
+    });
+    if started.is_none() {
+        on_heard.emit(Heard::Failed("the engine could not start".to_owned()));
+    }
+}
+
+/// Ends the search in progress, if any; its replies are never heard.
+pub fn cancel() {
+    RUNNING.with_borrow_mut(|running| {
+        if running.as_ref().is_some_and(|r| r.busy)
+            && let Some(r) = running.take()
+        {
+            r.worker.terminate();
+        }
+    });
+}
+
+/// Ends the search in progress and returns its best turn so far, to be played now.
+pub fn stop() -> Option<String> {
+    let latest = RUNNING.with_borrow(|running| running.as_ref().filter(|r| r.busy).and_then(|r| r.latest.clone()));
+    cancel();
+    latest
+}

@@ -1,0 +1,96 @@
+//! The engine's Web Worker: a second wasm binary, fetched only when a player first chooses the
+//! computer, so the page's first load does not carry it. Natively there is nothing to run.
+//!
+//! The page posts a [`Request`] as JSON text; the worker answers with [`Reply`]s: progress
+//! after each depth, then the turn to play. It reads one request at a time; the page ends a
+//! search by ending the worker.
+
+#[cfg(target_arch = "wasm32")]
+mod worker {
+    use board_suite::engine::{Engine, Go, Info, engine_for};
+    use board_suite::engine::messages::{Reply, Request};
+    use std::cell::RefCell;
+    use wasm_bindgen::prelude::*;
+    use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+    /// The engine of the last request, kept for the next one of the same game and rules, so
+    /// its tables (and Connect Four's book) stay.
+    struct Kept {
+        game: String,
+        config: String,
+        engine: Box<dyn Engine>,
+    }
+
+    thread_local! {
+        static KEPT: RefCell<Option<Kept>> = const { RefCell::new(None) };
+    }
+
+    fn post(scope: &DedicatedWorkerGlobalScope, reply: &Reply) {
+        if let Ok(text) = serde_json::to_string(reply) {
+            let _ = scope.post_message(&JsValue::from_str(&text));
+        }
+    }
+
+    /// The bytes of a file beside the worker, fetched synchronously (a worker may).
+    fn fetch(name: &str) -> Option<Vec<u8>> {
+        let request = web_sys::XmlHttpRequest::new().ok()?;
+        request.open_with_async("GET", name, false).ok()?;
+        request.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
+        request.send().ok()?;
+        if request.status().ok()? != 200 {
+            return None;
+        }
+        Some(js_sys::Uint8Array::new(&request.response().ok()?).to_vec())
+    }
+
+    fn answer(scope: &DedicatedWorkerGlobalScope, request: Request) -> Result<String, String> {
+        KEPT.with_borrow_mut(|kept| {
+            let same = kept.as_ref().is_some_and(|k| k.game == request.game && k.config == request.config);
+            if !same {
+                let engine = engine_for(&request.game, Some(&request.config)).map_err(|e| e.to_string())?;
+                *kept = Some(Kept { game: request.game.clone(), config: request.config.clone(), engine });
+            }
+            let engine = &mut kept.as_mut().ok_or("no engine")?.engine;
+            if let Some(book) = engine.wants_book(request.level)
+                && let Some(bytes) = fetch(book)
+            {
+                engine.set_book(&bytes).map_err(|e| e.to_string())?;
+            }
+            let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
+            engine.set_moves(&moves).map_err(|e| e.to_string())?;
+            let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
+            let now = js_sys::Date::now;
+            let id = request.id;
+            let mut report = |info: &Info| post(scope, &Reply::Progress { id, turn: info.pv.clone(), depth: info.depth });
+            engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())
+        })
+    }
+
+    pub fn start() {
+        let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let replies = scope.clone();
+        let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            let reply = match serde_json::from_str::<Request>(&text) {
+                Ok(request) => {
+                    let id = request.id;
+                    match answer(&replies, request) {
+                        Ok(turn) => Reply::Best { id, turn },
+                        Err(why) => Reply::Failed { id, why },
+                    }
+                }
+                Err(_) => Reply::Failed { id: 0, why: "unreadable request".to_owned() },
+            };
+            post(&replies, &reply);
+        });
+        scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        // The handler lives as long as the worker.
+        on_message.forget();
+        post(&scope, &Reply::Ready);
+    }
+}
+
+fn main() {
+    #[cfg(target_arch = "wasm32")]
+    worker::start();
+}

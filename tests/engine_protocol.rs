@@ -63,10 +63,10 @@ fn dark_chess_never_says_what_a_flip_would_show() {
 
 #[test]
 fn every_level_takes_a_win_in_one_and_stops_a_loss_in_one() {
-    for level in 1..=5 {
+    for level in 1..=6 {
         // Red has three in column 1: red wins there; yellow, to move, must block there.
         let lines = run(&format!(
-            "new connect-four\nmoves 1 2 1 2 1 2\ngo level {level}\nmoves 1 2 1 2 1\ngo level {level}\n"
+            "new connect-four\nmoves 1 2 1 2 1 2\ngo level {level} movetime 500\nmoves 1 2 1 2 1\ngo level {level} movetime 500\n"
         ));
         assert_eq!(lines, ["bestmove 1", "bestmove 1"], "level {level}");
     }

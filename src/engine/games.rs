@@ -66,7 +66,13 @@ impl Searchable for ConnectFour {
     fn evaluate(&self) -> i32 {
         static LINES: OnceLock<Vec<Line>> = OnceLock::new();
         let lines = LINES.get_or_init(|| lines(COLUMNS, ROWS, 4));
-        line_worth(lines, &[0, 2, 10, 50, 0], |cell| self.disc(cell), self.to_move())
+        let me = self.to_move();
+        // The centre column is in the most lines: its discs count a little more.
+        let centre: i32 = (0..ROWS)
+            .filter_map(|y| self.disc((COLUMNS / 2, y)))
+            .map(|owner| if owner == me { 6 } else { -6 })
+            .sum();
+        centre + line_worth(lines, &[0, 2, 10, 50, 0], |cell| self.disc(cell), me)
     }
 
     /// The centre columns first: they are in the most lines.

@@ -1,10 +1,15 @@
 //! Connect Four's engine: the shared search for the weaker levels, and at the top level
-//! perfect play, from the opening book and then the solver.
+//! perfect play: the solver, from the point in the game where it answers quickly. Earlier
+//! positions take it seconds to minutes; there the search plays.
 
 use super::connect_four::{Position, Solver};
 use super::{Engine, EngineError, Go, Info, LEVELS, Searcher};
 use crate::rules::Game;
 use crate::rules::connect_four::{ConnectFour, Move};
+
+/// Discs on the board from which the solver answers within a few milliseconds (Pons' middle
+/// sets start here).
+pub const SOLVER_FROM: i32 = 14;
 
 pub struct Perfect {
     searcher: Searcher<ConnectFour>,
@@ -34,7 +39,8 @@ impl Engine for Perfect {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Info),
     ) -> Result<String, EngineError> {
-        if go.level < LEVELS || go.depth.is_some() {
+        let position = Position::of(&self.searcher.game);
+        if go.level < LEVELS || go.depth.is_some() || position.moves() < SOLVER_FROM {
             return self.searcher.go(go, now, stop, report);
         }
         let start = now();
@@ -42,7 +48,6 @@ impl Engine for Perfect {
         let quick = Go { depth: Some(2), ..*go };
         self.searcher.think(&quick, now, stop, report)?;
         let game = self.searcher.game.clone();
-        let position = Position::of(&game);
         let solver = self.solver();
         let nodes = solver.nodes;
         let score = solver.solve(&position);

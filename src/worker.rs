@@ -7,8 +7,8 @@
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
-    use board_suite::engine::{Engine, Go, Info, engine_for};
     use board_suite::engine::messages::{Reply, Request};
+    use board_suite::engine::{Engine, Go, Info, engine_for};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -61,7 +61,8 @@ mod worker {
             let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
             let now = js_sys::Date::now;
             let id = request.id;
-            let mut report = |info: &Info| post(scope, &Reply::Progress { id, turn: info.pv.clone(), depth: info.depth });
+            let mut report =
+                |info: &Info| post(scope, &Reply::Progress { id, turn: info.pv.clone(), depth: info.depth });
             engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())
         })
     }

@@ -21,7 +21,17 @@ pub enum Reply {
     /// The worker has started and reads requests from now on (any sent before are lost).
     Ready,
     /// The best turn after a depth, played if the player stops the search.
-    Progress { id: u64, turn: String, depth: u32 },
-    Best { id: u64, turn: String },
-    Failed { id: u64, why: String },
+    Progress {
+        id: u64,
+        turn: String,
+        depth: u32,
+    },
+    Best {
+        id: u64,
+        turn: String,
+    },
+    Failed {
+        id: u64,
+        why: String,
+    },
 }

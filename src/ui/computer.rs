@@ -178,7 +178,8 @@ pub fn cancel() {
 
 /// Ends the search in progress and returns its best turn so far, to be played now.
 pub fn stop() -> Option<String> {
-    let latest = RUNNING.with_borrow(|running| running.as_ref().filter(|r| r.busy).and_then(|r| r.latest.clone()));
+    let latest =
+        RUNNING.with_borrow(|running| running.as_ref().filter(|r| r.busy).and_then(|r| r.latest.clone()));
     cancel();
     latest
 }

@@ -8,10 +8,10 @@ use super::flow::Flow;
 use super::screen::{Command, Control, GameScreen, Setting, SettingValue, Tray};
 use super::session::{Action, Session};
 use super::storage::{self, Loaded, StorageProblem, Written};
-use crate::i18n::{Lang, Side, Text};
-use crate::route::{GameId, Route};
 use crate::engine::TurnText;
 use crate::engine::messages::Request;
+use crate::i18n::{Lang, Side, Text};
+use crate::route::{GameId, Route};
 use crate::rules::{Game, History, Player};
 use crate::save::{self, Saved};
 use gloo::events::EventListener;
@@ -279,11 +279,14 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                 let from = session.position().clone();
                 let answer = session.clone();
                 let level = session.opponent.level;
-                computer::ask(request(&session, level), Callback::from(move |heard| match heard {
-                    Heard::Best(turn) => answer.dispatch(Action::Computer { from: from.clone(), turn }),
-                    Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
-                    Heard::Progress(_) => {}
-                }));
+                computer::ask(
+                    request(&session, level),
+                    Callback::from(move |heard| match heard {
+                        Heard::Best(turn) => answer.dispatch(Action::Computer { from: from.clone(), turn }),
+                        Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
+                        Heard::Progress(_) => {}
+                    }),
+                );
             }),
         );
     }
@@ -320,11 +323,14 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
             Control::Hint => {
                 let from = session.position().clone();
                 let answer = session.clone();
-                computer::ask(request(&session, crate::engine::LEVELS), Callback::from(move |heard| match heard {
-                    Heard::Best(turn) => answer.dispatch(Action::Hint { from: from.clone(), turn }),
-                    Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
-                    Heard::Progress(_) => {}
-                }));
+                computer::ask(
+                    request(&session, crate::engine::LEVELS),
+                    Callback::from(move |heard| match heard {
+                        Heard::Best(turn) => answer.dispatch(Action::Hint { from: from.clone(), turn }),
+                        Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
+                        Heard::Progress(_) => {}
+                    }),
+                );
             }
             Control::Stop => {
                 if let Some(turn) = computer::stop() {

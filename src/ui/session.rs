@@ -12,8 +12,8 @@ use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
 use super::screen::{Control, Ended, MoveEntry, Notices, OpponentPanel, RulesPanel, Status, Summary};
 use super::storage::StorageProblem;
-use crate::i18n::Text;
 use crate::engine::read_announced;
+use crate::i18n::Text;
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};
 use std::rc::Rc;
@@ -68,9 +68,15 @@ pub enum Action<G: UiGame> {
     Opponent(Opponent),
     /// The engine's turn for the computer, asked for in position `from`: played only if the
     /// game is still there.
-    Computer { from: G, turn: String },
+    Computer {
+        from: G,
+        turn: String,
+    },
     /// The engine's suggestion for the player to move in `from`.
-    Hint { from: G, turn: String },
+    Hint {
+        from: G,
+        turn: String,
+    },
     EngineFailed(String),
     /// A save was written (after one was refused), or refused.
     Stored(Result<(), StorageProblem>),
@@ -394,7 +400,9 @@ impl<G: UiGame> Session<G> {
             opponent: OpponentPanel {
                 opponent: self.opponent,
                 sides: [game.side(Player::First), game.side(Player::Second)],
-                can_hint: ended.is_none() && self.pending.is_empty() && !self.computer_to_move()
+                can_hint: ended.is_none()
+                    && self.pending.is_empty()
+                    && !self.computer_to_move()
                     && self.opponent.computer != Some(game.to_move()),
             },
         }
@@ -411,7 +419,9 @@ impl<G: UiGame> Reducible for Session<G> {
         // Behind the pass-the-device cover nothing of the turn can be played or taken back.
         let open_under_cover = matches!(
             action,
-            Action::Restart(_) | Action::Opponent(_) | Action::EngineFailed(_)
+            Action::Restart(_)
+                | Action::Opponent(_)
+                | Action::EngineFailed(_)
                 | Action::Control(
                     Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
                 )

@@ -2,9 +2,9 @@
 
 use super::{Control, Ended, MoveEntry, Notices, OpponentPanel, Setting, SettingValue, Status, Summary};
 use crate::engine::LEVELS;
+use crate::i18n::{Side, Text};
 use crate::rules::Player;
 use crate::ui::computer::Opponent;
-use crate::i18n::{Side, Text};
 use crate::ui::flow::{FlowControl, Panel};
 use crate::ui::storage::StorageProblem;
 use yew::prelude::*;

@@ -14,9 +14,6 @@ const WIDTH: usize = COLUMNS;
 const HEIGHT: usize = ROWS;
 /// Cells on the board.
 const CELLS: i32 = (WIDTH * HEIGHT) as i32;
-/// The lowest and highest scores there are.
-const MIN_SCORE: i32 = -(CELLS / 2) + 3;
-const MAX_SCORE: i32 = (CELLS + 1) / 2 - 3;
 
 /// One bit per cell, column by column from the left, each from the bottom, with one spare bit
 /// on top of every column so that shifts never carry into the next one.
@@ -138,9 +135,20 @@ impl Position {
         possible & !(threats >> 1)
     }
 
-    /// A key unique to the position (the side to move's discs plus every disc).
-    fn key(&self) -> u64 {
-        self.current + self.mask
+    /// The position's key in the table, and whether it is its mirror image's key: then the
+    /// table's columns are mirrored too. A key (the side to move's discs plus every disc) is
+    /// unique. Before the end the key is the lesser of the position's and its mirror image's
+    /// (which score the same), so the two share an entry; near the end mirror images rarely
+    /// meet, and the plain key saves the work.
+    fn table_key(&self) -> (u64, bool) {
+        let key = self.current + self.mask;
+        if self.moves >= NEAR_END {
+            return (key, false);
+        }
+        // A column's discs plus its mask never carry into the next column: the key mirrors
+        // column by column.
+        let mirrored = mirror(key);
+        if mirrored < key { (mirrored, true) } else { (key, false) }
     }
 
     /// How many threats a move makes, to try the most promising first.
@@ -166,58 +174,144 @@ fn winning_cells(discs: Bits, mask: Bits) -> Bits {
     r & (BOARD ^ mask)
 }
 
+/// The bits mirrored left to right: each column's seven bits swapped with its mirror's.
+fn mirror(bits: Bits) -> Bits {
+    const COLUMN: Bits = (1 << (HEIGHT + 1)) - 1;
+    let step = HEIGHT + 1;
+    let swap = |distance: usize, column: usize| {
+        let left = COLUMN << (column * step);
+        let shift = distance * step;
+        ((bits & left) << shift) | ((bits >> shift) & left)
+    };
+    (bits & (COLUMN << (3 * step))) | swap(6, 0) | swap(4, 1) | swap(2, 2)
+}
+
 /// The columns in the order they are tried: the centre first.
 const ORDER: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
 
-/// A transposition table of score bounds, one slot per key modulo its size.
-struct Table {
-    keys: Vec<u32>,
-    values: Vec<u8>,
+/// Added to a score to store it in six bits, above 0 so that a used entry is never 0.
+const BOUND_BIAS: i32 = CELLS / 2 + 1;
+
+/// What the table knows of a position: bounds on its score, and the column that did best
+/// (in the table, as seen in the orientation of the position's key, see
+/// [`Position::table_key`]).
+#[derive(Clone, Copy)]
+struct Entry {
+    lower: i32,
+    upper: i32,
+    best: Option<usize>,
 }
+
+/// A transposition table: one `u64` per slot, holding an entry and enough of its position's
+/// key to tell it from every other key of that slot's bucket.
+///
+/// A key (49 bits) is first mixed by a multiplication by an odd number modulo 2^49, a
+/// bijection: its top bits pick a bucket of two slots (one cache line) and the rest, stored,
+/// identify the key among those that share the bucket. The bucket's first slot keeps the
+/// position nearest the root (the most work to redo) unless it is from an earlier solve; the
+/// second takes whatever the first does not.
+struct Table {
+    slots: Vec<u64>,
+    bucket_bits: u32,
+    /// The solve under way, modulo 4: entries of other solves give way first.
+    generation: u64,
+}
+
+/// Bits in a key: seven columns of seven bits.
+const KEY_BITS: u32 = (WIDTH * (HEIGHT + 1)) as u32;
+/// An odd multiplier with well-mixed bits (2^64 / the golden ratio).
+const KEY_MIXER: u64 = 0x9E37_79B9_7F4A_7C15;
+/// The entry's own bits below the stored key: lower bound (6 bits), upper bound (6), best
+/// column + 1 (3), a spare bit, the discs played (6) and the generation (2).
+const ENTRY_BITS: u32 = 24;
 
 impl Table {
-    fn new(slots: usize) -> Table {
-        Table { keys: vec![0; slots], values: vec![0; slots] }
+    fn new(index_bits: u32) -> Table {
+        Table { slots: vec![0; 1 << index_bits], bucket_bits: index_bits - 1, generation: 0 }
     }
 
-    fn index(&self, key: u64) -> usize {
-        (key % self.keys.len() as u64) as usize
+    /// The first slot of a key's bucket, and the part of the key kept in it.
+    fn locate(&self, key: u64) -> (usize, u64) {
+        let mixed = key.wrapping_mul(KEY_MIXER) & ((1 << KEY_BITS) - 1);
+        let rest_bits = KEY_BITS - self.bucket_bits;
+        (2 * (mixed >> rest_bits) as usize, mixed & ((1 << rest_bits) - 1))
     }
 
-    fn put(&mut self, key: u64, value: u8) {
-        let i = self.index(key);
-        // The low 32 bits with the index identify the key (the table's size is prime and
-        // larger than 2^17, as Pons' proof needs 2^49 / size < 2^32).
-        self.keys[i] = key as u32;
-        self.values[i] = value;
+    fn get(&self, (bucket, check): (usize, u64)) -> Option<Entry> {
+        let word = [self.slots[bucket], self.slots[bucket + 1]]
+            .into_iter()
+            .find(|&word| word != 0 && word >> ENTRY_BITS == check)?;
+        let field = |shift: u32| ((word >> shift) & 0x3F) as i32;
+        Some(Entry {
+            lower: field(0) - BOUND_BIAS,
+            upper: field(6) - BOUND_BIAS,
+            best: ((word >> 12) & 0x7).checked_sub(1).map(|c| c as usize),
+        })
     }
 
-    fn get(&self, key: u64) -> u8 {
-        let i = self.index(key);
-        if self.keys[i] == key as u32 { self.values[i] } else { 0 }
+    fn put(&mut self, (bucket, check): (usize, u64), entry: Entry, moves: i32) {
+        let best = entry.best.map_or(0, |c| c as u64 + 1);
+        let word = check << ENTRY_BITS
+            | self.generation << 22
+            | (moves as u64) << 16
+            | best << 12
+            | ((entry.upper + BOUND_BIAS) as u64) << 6
+            | (entry.lower + BOUND_BIAS) as u64;
+        let first = self.slots[bucket];
+        let replace_first = first == 0
+            || first >> ENTRY_BITS == check
+            || (first >> 22) & 3 != self.generation
+            || ((first >> 16) & 0x3F) as i32 >= moves;
+        self.slots[if replace_first { bucket } else { bucket + 1 }] = word;
+    }
+
+    fn clear(&mut self) {
+        self.slots.fill(0);
+    }
+
+    fn next_generation(&mut self) {
+        self.generation = (self.generation + 1) % 4;
     }
 }
 
-/// A Connect Four solver, with its table kept between calls.
+/// A Connect Four solver, with its tables kept between calls.
+///
+/// Two tables: reading a large table in main memory costs more than searching a small
+/// position outright, so positions near the end (at least [`NEAR_END`] discs, the most
+/// numerous) have a small table of their own that stays in the processor's cache, 2^16 slots
+/// (512 KB); the others have 2^22 slots (32 MB). 32.5 MB in all, in the browser too.
 pub struct Solver {
     table: Table,
+    near_end_table: Table,
     /// Positions searched, for the figures.
     pub nodes: u64,
 }
 
-/// The table's slots: a prime, about 8 M (40 MB natively).
-const SLOTS: usize = 8_388_593;
+/// Positions with this many discs or more use the small table.
+const NEAR_END: i32 = CELLS - 18;
+/// The tables' sizes, as powers of two.
+const INDEX_BITS: u32 = 22;
+const NEAR_END_INDEX_BITS: u32 = 16;
 
 impl Default for Solver {
     fn default() -> Self {
-        Solver::with_slots(SLOTS)
+        Solver::with_slots(1 << INDEX_BITS)
     }
 }
 
 impl Solver {
-    /// A solver with a table of `slots` entries (a prime above 2^17).
+    /// A solver whose main table has about `slots` entries (the largest power of two at most
+    /// `slots`, at least 2^10, 8 bytes each).
     pub fn with_slots(slots: usize) -> Solver {
-        Solver { table: Table::new(slots), nodes: 0 }
+        let index_bits = slots.max(1).ilog2().clamp(10, 30);
+        Solver { table: Table::new(index_bits), near_end_table: Table::new(NEAR_END_INDEX_BITS), nodes: 0 }
+    }
+
+    /// Forgets every position solved. (It also makes the system give the tables their memory
+    /// now rather than on first use, as a benchmark wants.)
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.near_end_table.clear();
     }
 
     /// The exact score of a position (see the module's note).
@@ -225,9 +319,12 @@ impl Solver {
         if position.can_win_next() {
             return (CELLS + 1 - position.moves) / 2;
         }
+        self.table.next_generation();
+        self.near_end_table.next_generation();
         let mut min = -(CELLS - position.moves) / 2;
         let mut max = (CELLS + 1 - position.moves) / 2;
-        // A binary search on the score with null windows, leaning towards 0 first.
+        // A binary search on the score with null windows, leaning towards 0 first (fewer
+        // positions searched than MTD(f) here).
         while min < max {
             let mut middle = min + (max - min) / 2;
             if middle <= 0 && min / 2 < middle {
@@ -274,7 +371,29 @@ impl Solver {
             .max_by_key(|&c| (scores[c], std::cmp::Reverse(ORDER.iter().position(|&o| o == c))))
     }
 
-    /// The score within (alpha, beta): exact inside the window, a bound outside it.
+    /// Where the tables keep a position.
+    fn place(&self, position: &Position) -> Place {
+        let (key, mirrored) = position.table_key();
+        let near_end = position.moves >= NEAR_END;
+        let table = if near_end { &self.near_end_table } else { &self.table };
+        Place { near_end, slot: table.locate(key), mirrored, moves: position.moves }
+    }
+
+    /// What the tables know of a position, its columns as the position's.
+    fn read(&self, place: &Place) -> Option<Entry> {
+        let table = if place.near_end { &self.near_end_table } else { &self.table };
+        let entry = table.get(place.slot)?;
+        Some(Entry { best: entry.best.map(|column| orient(column, place.mirrored)), ..entry })
+    }
+
+    fn write(&mut self, place: &Place, entry: Entry) {
+        let table = if place.near_end { &mut self.near_end_table } else { &mut self.table };
+        let best = entry.best.map(|column| orient(column, place.mirrored));
+        table.put(place.slot, Entry { best, ..entry }, place.moves);
+    }
+
+    /// The score if it lies within (alpha, beta); otherwise a bound on the same side of the
+    /// window (at most alpha, or at least beta). The side to move cannot win at once.
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         let next = position.non_losing_moves();
@@ -284,63 +403,105 @@ impl Solver {
         if position.moves >= CELLS - 2 {
             return 0;
         }
-        let min = -(CELLS - 2 - position.moves) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
+        // The opponent cannot win with its next disc, nor we with this one.
+        let mut lower = -(CELLS - 2 - position.moves) / 2;
+        let mut upper = (CELLS - 1 - position.moves) / 2;
+        let place = self.place(position);
+        let mut hint = None;
+        if let Some(entry) = self.read(&place) {
+            lower = lower.max(entry.lower);
+            upper = upper.min(entry.upper);
+            hint = entry.best;
         }
-        let mut max = (CELLS - 1 - position.moves) / 2;
-        let key = position.key();
-        let stored = i32::from(self.table.get(key));
-        if stored != 0 {
-            if stored > MAX_SCORE - MIN_SCORE + 1 {
-                // A lower bound.
-                let lower = stored + 2 * MIN_SCORE - MAX_SCORE - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = stored + MIN_SCORE - 1;
-            }
+        if lower >= beta || lower == upper {
+            return lower;
         }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
+        if upper <= alpha {
+            return upper;
         }
-        // The moves, most threats first, the centre first among equals: an insertion sort on
-        // the stack (no allocation in the search's innermost loop).
-        let mut moves = [(0_u32, 0 as Bits); WIDTH];
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+        let window_low = alpha;
+
+        // The moves: the table's best first, then the most threats made, the centre first
+        // among equals; an insertion sort on the stack (no allocation in the innermost loop).
+        let mut moves = [(0_u32, 0_usize); WIDTH];
         let mut count = 0;
-        for cell in ORDER.iter().map(|&column| next & column_mask(column)).filter(|&cell| cell != 0) {
-            let score = position.move_score(cell);
+        for column in ORDER.into_iter().filter(|&column| next & column_mask(column) != 0) {
+            let score =
+                if Some(column) == hint { u32::MAX } else { position.move_score(next & column_mask(column)) };
             let mut i = count;
             while i > 0 && moves[i - 1].0 < score {
                 moves[i] = moves[i - 1];
                 i -= 1;
             }
-            moves[i] = (score, cell);
+            moves[i] = (score, column);
             count += 1;
         }
-        for &(_, cell) in &moves[..count] {
+
+        // Enhanced transposition cutoff: what the table knows of the positions after each
+        // move may settle this one before any search, or show a move to fail without one.
+        // Reading them all at once also overlaps their reads from memory, which the searches
+        // of those positions then find in the cache.
+        let mut known_upper = [upper; WIDTH];
+        for (i, &(_, column)) in moves[..count].iter().enumerate() {
             let mut after = *position;
-            after.play(cell);
-            let score = -self.negamax(&after, -beta, -alpha);
+            after.play(next & column_mask(column));
+            if let Some(entry) = self.read(&self.place(&after)) {
+                if -entry.upper >= beta {
+                    self.write(&place, Entry { lower: -entry.upper, upper, best: Some(column) });
+                    return -entry.upper;
+                }
+                known_upper[i] = -entry.lower;
+            }
+        }
+
+        let mut best_score = i32::MIN;
+        let mut best_column = hint;
+        for (i, &(_, column)) in moves[..count].iter().enumerate() {
+            let score = if known_upper[i] <= alpha {
+                known_upper[i]
+            } else {
+                let mut after = *position;
+                after.play(next & column_mask(column));
+                -self.negamax(&after, -beta, -alpha)
+            };
+            if score > best_score {
+                best_score = score;
+                best_column = Some(column);
+            }
             if score >= beta {
-                self.table.put(key, (score + MAX_SCORE - 2 * MIN_SCORE + 2) as u8);
-                return score;
+                break;
             }
             alpha = alpha.max(score);
         }
-        self.table.put(key, (alpha - MIN_SCORE + 1) as u8);
-        alpha
+        if best_score >= beta {
+            lower = best_score;
+        } else if best_score <= window_low {
+            upper = best_score;
+            // Every move failed: none is known best, keep what the table said.
+            best_column = hint;
+        } else {
+            lower = best_score;
+            upper = best_score;
+        }
+        self.write(&place, Entry { lower, upper, best: best_column });
+        best_score
     }
+}
+
+/// A position's slot in the tables.
+struct Place {
+    near_end: bool,
+    slot: (usize, u64),
+    mirrored: bool,
+    moves: i32,
+}
+
+/// A column seen from the mirror image when `mirrored`: the table keeps a position and its
+/// mirror image under one key, in the orientation of the lesser key.
+fn orient(column: usize, mirrored: bool) -> usize {
+    if mirrored { WIDTH - 1 - column } else { column }
 }
 
 #[cfg(test)]

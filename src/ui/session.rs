@@ -433,6 +433,8 @@ impl<G: UiGame> Reducible for Session<G> {
         // Any input ends a look at the previous turn.
         next.flow.input();
         next.refusal = match action {
+            // The computer's turn is the computer's.
+            Action::Play(_) if next.computer_to_move() => None,
             Action::Play(mv) => next.play(mv).err(),
             Action::Restart(seed) => {
                 next.history = History::new(&G::reseed(self.history.current().config(), seed));

@@ -266,7 +266,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
     };
-    let interactive = in_play && !covered;
+    // While the computer thinks, the board waits; the controls still answer.
+    let interactive = in_play && !covered && !summary.status.thinking;
     let board = if on_canvas {
         html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} /> }
     } else {

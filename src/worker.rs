@@ -43,7 +43,7 @@ mod worker {
         Some(js_sys::Uint8Array::new(&request.response().ok()?).to_vec())
     }
 
-    fn answer(scope: &DedicatedWorkerGlobalScope, request: Request) -> Result<String, String> {
+    fn answer(scope: &DedicatedWorkerGlobalScope, request: Request) -> Result<Reply, String> {
         KEPT.with_borrow_mut(|kept| {
             let same = kept.as_ref().is_some_and(|k| k.game == request.game && k.config == request.config);
             if !same {
@@ -58,12 +58,16 @@ mod worker {
             }
             let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
             engine.set_moves(&moves).map_err(|e| e.to_string())?;
+            let id = request.id;
+            if request.solve {
+                return engine.solve().map(|score| Reply::Solved { id, score }).map_err(|e| e.to_string());
+            }
             let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
             let now = js_sys::Date::now;
-            let id = request.id;
             let mut report =
                 |info: &Info| post(scope, &Reply::Progress { id, turn: info.pv.clone(), depth: info.depth });
-            engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())
+            let turn = engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())?;
+            Ok(Reply::Best { id, turn })
         })
     }
 
@@ -75,10 +79,7 @@ mod worker {
             let reply = match serde_json::from_str::<Request>(&text) {
                 Ok(request) => {
                     let id = request.id;
-                    match answer(&replies, request) {
-                        Ok(turn) => Reply::Best { id, turn },
-                        Err(why) => Reply::Failed { id, why },
-                    }
+                    answer(&replies, request).unwrap_or_else(|why| Reply::Failed { id, why })
                 }
                 Err(_) => Reply::Failed { id: 0, why: "unreadable request".to_owned() },
             };

@@ -13,6 +13,9 @@ pub struct Request {
     pub level: u8,
     pub seed: u64,
     pub movetime: Option<u64>,
+    /// Asks for the exact score instead of a turn (Connect Four; the benchmark times it).
+    #[serde(default)]
+    pub solve: bool,
 }
 
 /// The worker's answers to request `id`.
@@ -29,6 +32,10 @@ pub enum Reply {
     Best {
         id: u64,
         turn: String,
+    },
+    Solved {
+        id: u64,
+        score: i32,
     },
     Failed {
         id: u64,

@@ -118,6 +118,8 @@ fn heard(reply: Reply) {
             }
             Reply::Progress { id, turn, .. } => (id, Heard::Progress(turn)),
             Reply::Best { id, turn } => (id, Heard::Best(turn)),
+            // The page never asks for a score.
+            Reply::Solved { id, .. } => (id, Heard::Failed("an unexpected score".to_owned())),
             Reply::Failed { id, why } => (id, Heard::Failed(why)),
         };
         if id != running.id || !running.busy {

@@ -145,6 +145,7 @@ fn request<G: UiGame>(session: &Session<G>, level: u8) -> Request {
         level,
         seed: random_seed(),
         movetime: None,
+        solve: false,
     }
 }
 

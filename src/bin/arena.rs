@@ -1,12 +1,13 @@
 //! The level ladder: each level plays the one below it, both sides in turn, and the scores are
 //! printed. `cargo run --release --bin arena -- [game] [games per pair] [top level's ms]`
-//! (every game, 20 games a pair and 300 ms by default).
+//! (every game, 20 games a pair, and the top level's own time by default). The other levels
+//! search their node budgets, within their own time.
 //!
 //! The engines play through the same text interface as the page's worker: each is told the
 //! turns so far as the move list writes them, so the dark-chess engine knows only what was
 //! shown. The real game is kept here, by the rules.
 
-use board_suite::engine::{Go, LEVELS, TurnText, engine_for, read_announced};
+use board_suite::engine::{Go, LEVELS, TurnText, default_movetime, engine_for, read_announced};
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
@@ -39,7 +40,8 @@ fn play<G: TurnText>(
         let engine = &mut engines[side];
         engine.set_moves(&said).ok()?;
         let level = levels[side];
-        let go = Go { level, movetime: Some(movetime), depth: None, seed: seed ^ turns.len() as u64 };
+        let movetime = (level == LEVELS).then_some(movetime);
+        let go = Go { level, movetime, depth: None, seed: seed ^ turns.len() as u64 };
         let turn = engine.go(&go, &now, &|| false, &mut |_| {}).ok()?;
         let legs = read_announced(&game, &turn).ok()?;
         turns.push(game.turn_notation(&legs));
@@ -79,7 +81,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let only = args.first().map(String::as_str).filter(|a| *a != "all");
     let games = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20);
-    let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(300);
+    let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(default_movetime(LEVELS));
     let wanted = |name: &str| only.is_none_or(|o| o == name);
     if wanted("connect-four") {
         ladder::<ConnectFour>("connect-four", |_| Default::default(), games, movetime);

@@ -63,12 +63,15 @@ pub enum Heard {
 
 struct Running {
     worker: web_sys::Worker,
-    /// Keeps the message handler alive as long as the worker.
+    /// Keep the handlers alive as long as the worker.
     _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
+    _on_error: Closure<dyn Fn(web_sys::Event)>,
     id: u64,
     /// The request waiting for the worker to start, which it would not hear before.
     waiting: Option<String>,
     ready: bool,
+    /// The worker failed and was ended.
+    ended: bool,
     busy: bool,
     latest: Option<String>,
     on_heard: Callback<Heard>,
@@ -92,12 +95,28 @@ fn start_worker() -> Option<Running> {
         heard(reply);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The worker's files could not be fetched (offline before the first use), or the engine
+    // failed: the request in progress fails, in words, rather than thinking forever.
+    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
+        let id = RUNNING.with_borrow(|running| running.as_ref().map_or(0, |r| r.id));
+        heard(Reply::Failed { id, why: "the engine stopped".to_owned() });
+        // Ended here, replaced at the next request (not dropped here: this handler is its own).
+        RUNNING.with_borrow_mut(|running| {
+            if let Some(r) = running.as_mut() {
+                r.worker.terminate();
+                r.ended = true;
+            }
+        });
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     Some(Running {
         worker,
         _on_message: on_message,
+        _on_error: on_error,
         id: 0,
         waiting: None,
         ready: false,
+        ended: false,
         busy: false,
         latest: None,
         on_heard: Callback::noop(),
@@ -147,7 +166,7 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
     request.id = id;
     let Ok(text) = serde_json::to_string(&request) else { return };
     let started = RUNNING.with_borrow_mut(|running| {
-        if running.is_none() {
+        if running.as_ref().is_none_or(|r| r.ended) {
             *running = start_worker();
         }
         let running = running.as_mut()?;

@@ -2,7 +2,7 @@
 // the same rules and move list, and never plays into a position that has changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, status, suite } from './harness.mjs';
+import { cell, done, launch, open, status, suite } from './harness.mjs';
 
 const browser = suite();
 const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
@@ -98,4 +98,24 @@ test('Hint marks the best move for the player to move', async () => {
   await cell(page, 0, 0).click();
   assert.equal(await page.locator('[data-cell][data-mark="hint"]').count(), 0);
   await done(page);
+});
+
+// Last: it breaks the worker for the rest of this server's life.
+test('an engine that cannot start is said in words, and the game goes on by hand', async () => {
+  browser.replace('/engine-worker_loader.js', 'throw new Error("no engine here")');
+  // A browser of its own: the others have the real worker in their caches.
+  const context = await launch();
+  const page = await open(context, browser.url(), '#/connect-four');
+  await setting(page, 'opponent').selectOption('computer');
+  await cell(page, 3, 0).click();
+  const notice = page.locator('[data-notice]');
+  await notice.waitFor({ timeout: 10_000 });
+  assert.match(await notice.textContent(), /could not move/);
+  assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
+  // Back to two players: yellow moves by hand.
+  await setting(page, 'opponent').selectOption('human');
+  await cell(page, 3, 0).click();
+  assert.equal((await moves(page)).length, 2);
+  await done(page);
+  await context.close();
 });

@@ -77,6 +77,16 @@ struct Running {
     on_heard: Callback<Heard>,
 }
 
+/// A worker dropped is ended, and its handlers unset first: a reply already on its way must
+/// not reach a handler that no longer exists.
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
 thread_local! {
     static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
     static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
@@ -189,10 +199,8 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
 /// Ends the search in progress, if any; its replies are never heard.
 pub fn cancel() {
     RUNNING.with_borrow_mut(|running| {
-        if running.as_ref().is_some_and(|r| r.busy)
-            && let Some(r) = running.take()
-        {
-            r.worker.terminate();
+        if running.as_ref().is_some_and(|r| r.busy) {
+            *running = None;
         }
     });
 }

@@ -240,18 +240,15 @@ struct Entry {
 }
 
 /// A transposition table: one `u64` per slot, holding an entry and enough of its position's
-/// key to tell it from every other key of that slot's bucket.
+/// key to tell it from every other key of that slot.
 ///
 /// A key (49 bits) is first mixed by a multiplication by an odd number modulo 2^49, a
-/// bijection: its top bits pick a bucket of two slots (one cache line) and the rest, stored,
-/// identify the key among those that share the bucket. The bucket's first slot keeps the
-/// position nearest the root (the most work to redo) unless it is from an earlier solve; the
-/// second takes whatever the first does not.
+/// bijection: its top bits pick the slot and the rest, stored, identify the key among those
+/// that share the slot. The newest entry replaces the slot's (measured: as few positions
+/// searched as buckets of two keeping the entry nearest the root).
 struct Table {
     slots: Vec<u64>,
-    bucket_bits: u32,
-    /// The solve under way, modulo 4: entries of other solves give way first.
-    generation: u64,
+    index_bits: u32,
 }
 
 /// Bits in a key: seven columns of seven bits.
@@ -259,25 +256,26 @@ const KEY_BITS: u32 = (WIDTH * (HEIGHT + 1)) as u32;
 /// An odd multiplier with well-mixed bits (2^64 / the golden ratio).
 const KEY_MIXER: u64 = 0x9E37_79B9_7F4A_7C15;
 /// The entry's own bits below the stored key: lower bound (6 bits), upper bound (6), best
-/// column + 1 (3), a spare bit, the discs played (6) and the generation (2).
-const ENTRY_BITS: u32 = 24;
+/// column + 1 (3).
+const ENTRY_BITS: u32 = 15;
 
 impl Table {
     fn new(index_bits: u32) -> Table {
-        Table { slots: vec![0; 1 << index_bits], bucket_bits: index_bits - 1, generation: 0 }
+        Table { slots: vec![0; 1 << index_bits], index_bits }
     }
 
-    /// The first slot of a key's bucket, and the part of the key kept in it.
+    /// The slot of a key, and the part of the key kept in it.
     fn locate(&self, key: u64) -> (usize, u64) {
         let mixed = key.wrapping_mul(KEY_MIXER) & ((1 << KEY_BITS) - 1);
-        let rest_bits = KEY_BITS - self.bucket_bits;
-        (2 * (mixed >> rest_bits) as usize, mixed & ((1 << rest_bits) - 1))
+        let rest_bits = KEY_BITS - self.index_bits;
+        ((mixed >> rest_bits) as usize, mixed & ((1 << rest_bits) - 1))
     }
 
-    fn get(&self, (bucket, check): (usize, u64)) -> Option<Entry> {
-        let word = [self.slots[bucket], self.slots[bucket + 1]]
-            .into_iter()
-            .find(|&word| word != 0 && word >> ENTRY_BITS == check)?;
+    fn get(&self, (slot, check): (usize, u64)) -> Option<Entry> {
+        let word = self.slots[slot];
+        if word == 0 || word >> ENTRY_BITS != check {
+            return None;
+        }
         let field = |shift: u32| ((word >> shift) & 0x3F) as i32;
         Some(Entry {
             lower: field(0) - BOUND_BIAS,
@@ -286,28 +284,16 @@ impl Table {
         })
     }
 
-    fn put(&mut self, (bucket, check): (usize, u64), entry: Entry, moves: i32) {
+    fn put(&mut self, (slot, check): (usize, u64), entry: Entry) {
         let best = entry.best.map_or(0, |c| c as u64 + 1);
-        let word = check << ENTRY_BITS
-            | self.generation << 22
-            | (moves as u64) << 16
+        self.slots[slot] = check << ENTRY_BITS
             | best << 12
             | ((entry.upper + BOUND_BIAS) as u64) << 6
             | (entry.lower + BOUND_BIAS) as u64;
-        let first = self.slots[bucket];
-        let replace_first = first == 0
-            || first >> ENTRY_BITS == check
-            || (first >> 22) & 3 != self.generation
-            || ((first >> 16) & 0x3F) as i32 >= moves;
-        self.slots[if replace_first { bucket } else { bucket + 1 }] = word;
     }
 
     fn clear(&mut self) {
         self.slots.fill(0);
-    }
-
-    fn next_generation(&mut self) {
-        self.generation = (self.generation + 1) % 4;
     }
 }
 
@@ -367,8 +353,6 @@ impl Solver {
         if position.can_win_next() {
             return (CELLS + 1 - position.moves) / 2;
         }
-        self.table.next_generation();
-        self.near_end_table.next_generation();
         let mut min = -(CELLS - position.moves) / 2;
         let mut max = (CELLS + 1 - position.moves) / 2;
         // A binary search on the score with null windows, leaning towards 0 first (fewer
@@ -466,7 +450,7 @@ impl Solver {
         let (key, mirrored) = position.table_key();
         let near_end = position.moves >= NEAR_END;
         let table = if near_end { &self.near_end_table } else { &self.table };
-        Place { near_end, slot: table.locate(key), mirrored, moves: position.moves }
+        Place { near_end, slot: table.locate(key), mirrored }
     }
 
     /// What the tables know of a position, its columns as the position's.
@@ -479,7 +463,7 @@ impl Solver {
     fn write(&mut self, place: &Place, entry: Entry) {
         let table = if place.near_end { &mut self.near_end_table } else { &mut self.table };
         let best = entry.best.map(|column| orient(column, place.mirrored));
-        table.put(place.slot, Entry { best, ..entry }, place.moves);
+        table.put(place.slot, Entry { best, ..entry });
     }
 
     /// The score if it lies within (alpha, beta); otherwise a bound on the same side of the
@@ -599,7 +583,6 @@ struct Place {
     near_end: bool,
     slot: (usize, u64),
     mirrored: bool,
-    moves: i32,
 }
 
 /// A column seen from the mirror image when `mirrored`: the tables and the book keep a

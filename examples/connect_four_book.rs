@@ -9,8 +9,8 @@ use board_suite::engine::connect_four::{Book, Position, Replies, Solver, Strateg
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-/// Positions searched for a best move, from an empty table, that count as quick: a few tens
-/// of milliseconds natively at most.
+/// Positions searched for a best move, from an empty table, that count as quick. Measured on
+/// the positions just past the book: at most about 30 ms natively, the median 2-3 ms.
 const BUDGET: u64 = 200_000;
 /// The generator's own table: 2^25 slots (256 MB), kept between the book's solves, which
 /// share most of their positions.
@@ -22,12 +22,9 @@ fn main() {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
-            ("--budget", Some(n)) if n.parse::<u64>().is_ok() => budget = n.parse().unwrap_or(BUDGET),
+            ("--budget", Some(n)) => budget = n.parse().unwrap_or_else(|_| usage()),
             ("--out", Some(path)) => out = path,
-            _ => {
-                eprintln!("usage: connect_four_book [--budget NODES] [--out FILE]");
-                std::process::exit(2);
-            }
+            _ => usage(),
         }
     }
 
@@ -56,6 +53,11 @@ fn main() {
         generator.slowest_quick.as_secs_f64() * 1000.0,
         start.elapsed().as_secs_f64()
     );
+}
+
+fn usage() -> ! {
+    eprintln!("usage: connect_four_book [--budget NODES] [--out FILE]");
+    std::process::exit(2)
 }
 
 struct Generator {

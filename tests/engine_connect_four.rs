@@ -162,25 +162,28 @@ fn book_moves_near_the_root_are_proven_best() {
     }
 }
 
-/// Positions searched to check a move of the top level (a tenth of a second or so): enough for
-/// every position out of the book; the book's earliest take longer, and are checked by the
+/// Positions searched to check a move of the top level (some tens of milliseconds): enough
+/// for every position out of the book; the book's earliest take longer, and are checked by the
 /// tests above.
 const CHECK_BUDGET: u64 = 500_000;
 
-/// The top level, playing each side from the first move against a random opponent: after each
-/// of its moves the position is worth exactly what it was before (the best score), never
+/// The top level, playing each side from the first move against a random opponent (which loses
+/// soon), and against one that plays as well as it two times in three (longer games): after
+/// each of its moves the position is worth exactly what it was before (the best score), never
 /// worse, checked with the solver wherever it answers within `CHECK_BUDGET`, which is
 /// everywhere out of the book. Prints the slowest move.
 #[test]
 fn the_top_level_never_lets_a_result_slip() {
     let book = book();
     let mut engine = Solver::default();
+    let mut opponent = Solver::default();
     let mut checker = Solver::default();
     let mut rng = SmallRng::seed_from_u64(3);
     let (mut slowest, mut slowest_after) = (Duration::ZERO, String::new());
     let (mut moves, mut checked) = (0, 0);
     for game in 0..8 {
         let engine_first = game % 2 == 0;
+        let strong_opponent = game >= 6;
         let mut position = Position::EMPTY;
         let mut history = String::new();
         while !position.is_over() {
@@ -202,6 +205,8 @@ fn the_top_level_never_lets_a_result_slip() {
                     ),
                 }
                 column
+            } else if strong_opponent && rng.random_ratio(2, 3) {
+                perfect_move(&mut opponent, Some(&book), &position).expect("a move")
             } else {
                 random_column(&mut rng, &position)
             };

@@ -65,6 +65,25 @@ fn beginning_sets_sampled() {
     }
 }
 
+/// `best_move` (one solve, then null-window tests) agrees with every column's exact score: the
+/// highest, the centre-most among equals.
+#[test]
+fn the_best_move_has_the_best_score() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4/Test_L2_R2");
+    let text = std::fs::read_to_string(&path).expect("the middle-medium set");
+    let mut solver = Solver::default();
+    for line in text.lines().take(30) {
+        let moves = line.split(' ').next().expect("moves");
+        let position = Position::from_columns(moves).expect("a game");
+        let scores = solver.scores(&position);
+        let best = [3, 2, 4, 1, 5, 0, 6]
+            .into_iter()
+            .filter(|&c| scores[c].is_some())
+            .max_by_key(|&c| (scores[c], std::cmp::Reverse((c as i32 - 3).abs()), std::cmp::Reverse(c)));
+        assert_eq!(solver.best_move(&position), best, "{moves}: {scores:?}");
+    }
+}
+
 fn book_bytes() -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/engine/connect-four.book");
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))

@@ -2,9 +2,11 @@
 //! position's exact score. The end and middle sets run here; the beginning sets, which take
 //! minutes, run with `--ignored`, and print the nodes searched per second.
 
-use board_suite::engine::connect_four::{Position, Solver};
+use board_suite::engine::connect_four::{Book, BookError, Position, Solver, perfect_move};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 fn check_set(set: &str, limit: usize) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4").join(set);
@@ -61,4 +63,179 @@ fn beginning_sets_sampled() {
     for set in ["Test_L1_R1", "Test_L1_R2", "Test_L1_R3"] {
         check_set(set, sample);
     }
+}
+
+/// `best_move` (one solve, then null-window tests) agrees with every column's exact score: the
+/// highest, the centre-most among equals.
+#[test]
+fn the_best_move_has_the_best_score() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4/Test_L2_R2");
+    let text = std::fs::read_to_string(&path).expect("the middle-medium set");
+    let mut solver = Solver::default();
+    for line in text.lines().take(30) {
+        let moves = line.split(' ').next().expect("moves");
+        let position = Position::from_columns(moves).expect("a game");
+        let scores = solver.scores(&position);
+        let best = [3, 2, 4, 1, 5, 0, 6]
+            .into_iter()
+            .filter(|&c| scores[c].is_some())
+            .max_by_key(|&c| (scores[c], std::cmp::Reverse((c as i32 - 3).abs()), std::cmp::Reverse(c)));
+        assert_eq!(solver.best_move(&position), best, "{moves}: {scores:?}");
+    }
+}
+
+fn book_bytes() -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/engine/connect-four.book");
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn book() -> Book {
+    Book::from_bytes(&book_bytes()).expect("the committed book reads")
+}
+
+/// The score of a move for the side to move, as `Solver::solve` scores positions.
+fn move_score(solver: &mut Solver, position: &Position, column: usize) -> i32 {
+    if position.is_winning_move(column) {
+        (43 - position.moves()) / 2
+    } else {
+        -solver.solve(&position.played(column))
+    }
+}
+
+fn random_column(rng: &mut SmallRng, position: &Position) -> usize {
+    let columns: Vec<usize> = (0..7).filter(|&column| position.can_play(column)).collect();
+    columns[rng.random_range(0..columns.len())]
+}
+
+#[test]
+fn garbage_is_not_a_book() {
+    let bytes = book_bytes();
+    // Every truncation, every byte changed (a sample of each), other files and noise: an
+    // error each time, never a panic.
+    let step = (bytes.len() / 500).max(1);
+    for length in (0..bytes.len()).step_by(step).chain(bytes.len().saturating_sub(8)..bytes.len()) {
+        assert!(Book::from_bytes(&bytes[..length]).is_err(), "{length} bytes of the book");
+    }
+    for at in (0..bytes.len()).step_by(step) {
+        let mut changed = bytes.clone();
+        changed[at] ^= 0x5A;
+        assert!(Book::from_bytes(&changed).is_err(), "the book with byte {at} changed");
+    }
+    let mut rng = SmallRng::seed_from_u64(1);
+    for length in [0, 1, 11, 15, 100, 10_000] {
+        let noise: Vec<u8> = (0..length).map(|_| rng.random()).collect();
+        assert!(Book::from_bytes(&noise).is_err(), "{length} random bytes");
+        let behind_header = [&bytes[..11], &noise].concat();
+        assert!(Book::from_bytes(&behind_header).is_err(), "{length} random bytes after the header");
+    }
+    let mut other_version = bytes.clone();
+    other_version[6] = 99;
+    assert_eq!(Book::from_bytes(&other_version).err(), Some(BookError::Version(99)));
+    assert!(Book::from_bytes(include_bytes!("engine_connect_four.rs")).is_err());
+}
+
+/// Every book move checked on a sample of book positions: the deepest of random walks
+/// through the book (the engine as the book says, the opponent at random), which solve in
+/// a fraction of a second where the earliest would take a minute.
+#[test]
+fn book_moves_are_proven_best() {
+    let book = book();
+    let mut solver = Solver::default();
+    let mut rng = SmallRng::seed_from_u64(2);
+    for walk in 0..8 {
+        let engine_first = walk % 2 == 0;
+        let mut position = Position::EMPTY;
+        let mut deepest = None;
+        while !position.is_over() {
+            if (position.moves() % 2 == 0) == engine_first {
+                let Some(column) = book.best_move(&position) else { break };
+                deepest = Some((position, column));
+                position = position.played(column);
+            } else {
+                position = position.played(random_column(&mut rng, &position));
+            }
+        }
+        let (position, column) = deepest.expect("the book holds the first positions");
+        let best = solver.solve(&position);
+        assert_eq!(move_score(&mut solver, &position, column), best, "{position:?}: the book's {column}");
+    }
+}
+
+/// The book's first moves, from the empty board to two discs, each proven best: minutes.
+#[test]
+#[ignore]
+fn book_moves_near_the_root_are_proven_best() {
+    let book = book();
+    let mut solver = Solver::with_slots(1 << 25);
+    let mut positions = vec![Position::EMPTY];
+    for column in 0..7 {
+        positions.push(Position::EMPTY.played(column));
+        if let Some(engine) = book.best_move(&Position::EMPTY) {
+            positions.push(Position::EMPTY.played(engine).played(column));
+        }
+    }
+    for position in positions {
+        let column = book.best_move(&position).expect("the book holds the first positions");
+        let best = solver.solve(&position);
+        assert_eq!(move_score(&mut solver, &position, column), best, "{position:?}: the book's {column}");
+    }
+}
+
+/// Positions searched to check a move of the top level (some tens of milliseconds): enough
+/// for every position out of the book; the book's earliest take longer, and are checked by the
+/// tests above.
+const CHECK_BUDGET: u64 = 500_000;
+
+/// The top level, playing each side from the first move against a random opponent (which loses
+/// soon), and against one that plays as well as it two times in three (longer games): after
+/// each of its moves the position is worth exactly what it was before (the best score), never
+/// worse, checked with the solver wherever it answers within `CHECK_BUDGET`, which is
+/// everywhere out of the book. Prints the slowest move.
+#[test]
+fn the_top_level_never_lets_a_result_slip() {
+    let book = book();
+    let mut engine = Solver::default();
+    let mut opponent = Solver::default();
+    let mut checker = Solver::default();
+    let mut rng = SmallRng::seed_from_u64(3);
+    let (mut slowest, mut slowest_after) = (Duration::ZERO, String::new());
+    let (mut moves, mut checked) = (0, 0);
+    for game in 0..8 {
+        let engine_first = game % 2 == 0;
+        let strong_opponent = game >= 6;
+        let mut position = Position::EMPTY;
+        let mut history = String::new();
+        while !position.is_over() {
+            let column = if (position.moves() % 2 == 0) == engine_first {
+                let start = Instant::now();
+                let column = perfect_move(&mut engine, Some(&book), &position).expect("a move");
+                if start.elapsed() > slowest {
+                    (slowest, slowest_after) = (start.elapsed(), history.clone());
+                }
+                moves += 1;
+                match checker.solve_within(&position, CHECK_BUDGET) {
+                    Ok(best) => {
+                        assert_eq!(move_score(&mut checker, &position, column), best, "after {history:?}");
+                        checked += 1;
+                    }
+                    Err(_) => assert!(
+                        book.best_move(&position).is_some(),
+                        "after {history:?}: slow, not in the book"
+                    ),
+                }
+                column
+            } else if strong_opponent && rng.random_ratio(2, 3) {
+                perfect_move(&mut opponent, Some(&book), &position).expect("a move")
+            } else {
+                random_column(&mut rng, &position)
+            };
+            history.push(char::from(b'1' + column as u8));
+            position = position.played(column);
+        }
+        assert_eq!(perfect_move(&mut engine, Some(&book), &position), None, "the game is over");
+    }
+    println!(
+        "{moves} moves, {checked} checked; the slowest took {:.1} ms (after {slowest_after:?})",
+        slowest.as_secs_f64() * 1000.0
+    );
 }

@@ -3,12 +3,22 @@
 //! The method is Pascal Pons' (his solver's write-up and test sets): the board as two
 //! bitboards, negamax with alpha-beta on a null window narrowed by a binary search on the
 //! score, only moves that do not lose at once, the centre columns first and then the moves that
-//! make the most threats, and a transposition table of score bounds.
+//! make the most threats, and a transposition table of score bounds. Beyond his: both bounds
+//! and the best move in each entry (tried first), mirror images sharing entries, enhanced
+//! transposition cutoffs, and a second, small table for the positions near the end, which
+//! stays in the processor's cache (see [`Solver`]).
+//!
+//! The early positions take seconds or more to solve: an opening book ([`Book`]) holds a
+//! proven-best move for each one the computer may face, and [`perfect_move`], the computer's
+//! top level, reads the book first.
 //!
 //! A score is from the side to move: positive if it wins, by how early (the number of its discs
 //! still unplayed when it completes four, plus one), negative if it loses, 0 for a draw.
 
 use crate::rules::connect_four::{COLUMNS, ConnectFour, ROWS};
+
+mod book;
+pub use book::{Book, BookError, Replies, Strategy};
 
 const WIDTH: usize = COLUMNS;
 const HEIGHT: usize = ROWS;
@@ -50,7 +60,7 @@ impl Position {
     /// The position of a game of the rules.
     pub fn of(game: &ConnectFour) -> Position {
         let mover = crate::rules::Game::to_move(game);
-        let mut position = Position { current: 0, mask: 0, moves: 0 };
+        let mut position = Position::EMPTY;
         for x in 0..WIDTH {
             for y in 0..HEIGHT {
                 // The rules count rows from the top; the bits from the bottom.
@@ -70,7 +80,7 @@ impl Position {
     /// A position from its moves, as columns 1-7 (the test sets' form); `None` if a move is
     /// not playable or wins.
     pub fn from_columns(text: &str) -> Option<Position> {
-        let mut position = Position { current: 0, mask: 0, moves: 0 };
+        let mut position = Position::EMPTY;
         for c in text.chars() {
             let column = usize::try_from(c.to_digit(10)?).ok()?.checked_sub(1).filter(|&c| c < WIDTH)?;
             if !position.can_play(column) || position.is_winning_move(column) {
@@ -81,12 +91,44 @@ impl Position {
         Some(position)
     }
 
+    /// The empty board.
+    pub const EMPTY: Position = Position { current: 0, mask: 0, moves: 0 };
+
+    /// Discs played.
     pub fn moves(&self) -> i32 {
         self.moves
     }
 
-    fn can_play(&self, column: usize) -> bool {
-        self.mask & top_cell(column) == 0
+    /// Whether `column` (0-6) has room for a disc.
+    pub fn can_play(&self, column: usize) -> bool {
+        column < WIDTH && self.mask & top_cell(column) == 0
+    }
+
+    /// The position after a disc dropped in `column` (0-6), which must have room.
+    pub fn played(&self, column: usize) -> Position {
+        let mut after = *self;
+        after.play(self.move_in(column));
+        after
+    }
+
+    /// Whether a disc in `column` completes four for the side to move.
+    pub fn is_winning_move(&self, column: usize) -> bool {
+        self.winning_cells() & self.possible() & column_mask(column) != 0
+    }
+
+    /// Whether the game has ended: the side that moved last has four, or the board is full.
+    pub fn is_over(&self) -> bool {
+        self.moves == CELLS || has_four(self.current ^ self.mask)
+    }
+
+    /// A key that the position shares with its mirror image only, and whether it is the
+    /// mirror image's (then a column under this key is mirrored too).
+    pub fn symmetric_key(&self) -> (u64, bool) {
+        let key = self.current + self.mask;
+        // A column's discs plus its mask never carry into the next column: the key mirrors
+        // column by column.
+        let mirrored = mirror(key);
+        if mirrored < key { (mirrored, true) } else { (key, false) }
     }
 
     /// The cell a disc dropped in `column` lands on.
@@ -116,10 +158,6 @@ impl Position {
         self.winning_cells() & self.possible() != 0
     }
 
-    fn is_winning_move(&self, column: usize) -> bool {
-        self.winning_cells() & self.possible() & column_mask(column) != 0
-    }
-
     /// The moves that do not let the opponent win at once: none when it has two threats.
     fn non_losing_moves(&self) -> Bits {
         let mut possible = self.possible();
@@ -135,20 +173,11 @@ impl Position {
         possible & !(threats >> 1)
     }
 
-    /// The position's key in the table, and whether it is its mirror image's key: then the
-    /// table's columns are mirrored too. A key (the side to move's discs plus every disc) is
-    /// unique. Before the end the key is the lesser of the position's and its mirror image's
-    /// (which score the same), so the two share an entry; near the end mirror images rarely
-    /// meet, and the plain key saves the work.
+    /// The position's key in the table and whether it is the mirror image's, as
+    /// [`Position::symmetric_key`], so that mirror images share an entry; near the end they
+    /// rarely meet, and the plain key (unique too) saves the work.
     fn table_key(&self) -> (u64, bool) {
-        let key = self.current + self.mask;
-        if self.moves >= NEAR_END {
-            return (key, false);
-        }
-        // A column's discs plus its mask never carry into the next column: the key mirrors
-        // column by column.
-        let mirrored = mirror(key);
-        if mirrored < key { (mirrored, true) } else { (key, false) }
+        if self.moves >= NEAR_END { (self.current + self.mask, false) } else { self.symmetric_key() }
     }
 
     /// How many threats a move makes, to try the most promising first.
@@ -172,6 +201,14 @@ fn winning_cells(discs: Bits, mask: Bits) -> Bits {
         r |= p & (discs >> (3 * shift));
     }
     r & (BOARD ^ mask)
+}
+
+/// Whether `discs` hold four in a line: two shifts find pairs, two more pairs of pairs.
+fn has_four(discs: Bits) -> bool {
+    [1, HEIGHT, HEIGHT + 1, HEIGHT + 2].into_iter().any(|shift| {
+        let pairs = discs & (discs >> shift);
+        pairs & (pairs >> (2 * shift)) != 0
+    })
 }
 
 /// The bits mirrored left to right: each column's seven bits swapped with its mirror's.
@@ -203,18 +240,15 @@ struct Entry {
 }
 
 /// A transposition table: one `u64` per slot, holding an entry and enough of its position's
-/// key to tell it from every other key of that slot's bucket.
+/// key to tell it from every other key of that slot.
 ///
 /// A key (49 bits) is first mixed by a multiplication by an odd number modulo 2^49, a
-/// bijection: its top bits pick a bucket of two slots (one cache line) and the rest, stored,
-/// identify the key among those that share the bucket. The bucket's first slot keeps the
-/// position nearest the root (the most work to redo) unless it is from an earlier solve; the
-/// second takes whatever the first does not.
+/// bijection: its top bits pick the slot and the rest, stored, identify the key among those
+/// that share the slot. The newest entry replaces the slot's (measured: as few positions
+/// searched as buckets of two keeping the entry nearest the root).
 struct Table {
     slots: Vec<u64>,
-    bucket_bits: u32,
-    /// The solve under way, modulo 4: entries of other solves give way first.
-    generation: u64,
+    index_bits: u32,
 }
 
 /// Bits in a key: seven columns of seven bits.
@@ -222,25 +256,26 @@ const KEY_BITS: u32 = (WIDTH * (HEIGHT + 1)) as u32;
 /// An odd multiplier with well-mixed bits (2^64 / the golden ratio).
 const KEY_MIXER: u64 = 0x9E37_79B9_7F4A_7C15;
 /// The entry's own bits below the stored key: lower bound (6 bits), upper bound (6), best
-/// column + 1 (3), a spare bit, the discs played (6) and the generation (2).
-const ENTRY_BITS: u32 = 24;
+/// column + 1 (3).
+const ENTRY_BITS: u32 = 15;
 
 impl Table {
     fn new(index_bits: u32) -> Table {
-        Table { slots: vec![0; 1 << index_bits], bucket_bits: index_bits - 1, generation: 0 }
+        Table { slots: vec![0; 1 << index_bits], index_bits }
     }
 
-    /// The first slot of a key's bucket, and the part of the key kept in it.
+    /// The slot of a key, and the part of the key kept in it.
     fn locate(&self, key: u64) -> (usize, u64) {
         let mixed = key.wrapping_mul(KEY_MIXER) & ((1 << KEY_BITS) - 1);
-        let rest_bits = KEY_BITS - self.bucket_bits;
-        (2 * (mixed >> rest_bits) as usize, mixed & ((1 << rest_bits) - 1))
+        let rest_bits = KEY_BITS - self.index_bits;
+        ((mixed >> rest_bits) as usize, mixed & ((1 << rest_bits) - 1))
     }
 
-    fn get(&self, (bucket, check): (usize, u64)) -> Option<Entry> {
-        let word = [self.slots[bucket], self.slots[bucket + 1]]
-            .into_iter()
-            .find(|&word| word != 0 && word >> ENTRY_BITS == check)?;
+    fn get(&self, (slot, check): (usize, u64)) -> Option<Entry> {
+        let word = self.slots[slot];
+        if word == 0 || word >> ENTRY_BITS != check {
+            return None;
+        }
         let field = |shift: u32| ((word >> shift) & 0x3F) as i32;
         Some(Entry {
             lower: field(0) - BOUND_BIAS,
@@ -249,28 +284,16 @@ impl Table {
         })
     }
 
-    fn put(&mut self, (bucket, check): (usize, u64), entry: Entry, moves: i32) {
+    fn put(&mut self, (slot, check): (usize, u64), entry: Entry) {
         let best = entry.best.map_or(0, |c| c as u64 + 1);
-        let word = check << ENTRY_BITS
-            | self.generation << 22
-            | (moves as u64) << 16
+        self.slots[slot] = check << ENTRY_BITS
             | best << 12
             | ((entry.upper + BOUND_BIAS) as u64) << 6
             | (entry.lower + BOUND_BIAS) as u64;
-        let first = self.slots[bucket];
-        let replace_first = first == 0
-            || first >> ENTRY_BITS == check
-            || (first >> 22) & 3 != self.generation
-            || ((first >> 16) & 0x3F) as i32 >= moves;
-        self.slots[if replace_first { bucket } else { bucket + 1 }] = word;
     }
 
     fn clear(&mut self) {
         self.slots.fill(0);
-    }
-
-    fn next_generation(&mut self) {
-        self.generation = (self.generation + 1) % 4;
     }
 }
 
@@ -285,7 +308,13 @@ pub struct Solver {
     near_end_table: Table,
     /// Positions searched, for the figures.
     pub nodes: u64,
+    /// Searches past this many positions are cut short.
+    node_limit: u64,
 }
+
+/// The search went over its budget of positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget;
 
 /// Positions with this many discs or more use the small table.
 const NEAR_END: i32 = CELLS - 18;
@@ -304,7 +333,12 @@ impl Solver {
     /// `slots`, at least 2^10, 8 bytes each).
     pub fn with_slots(slots: usize) -> Solver {
         let index_bits = slots.max(1).ilog2().clamp(10, 30);
-        Solver { table: Table::new(index_bits), near_end_table: Table::new(NEAR_END_INDEX_BITS), nodes: 0 }
+        Solver {
+            table: Table::new(index_bits),
+            near_end_table: Table::new(NEAR_END_INDEX_BITS),
+            nodes: 0,
+            node_limit: u64::MAX,
+        }
     }
 
     /// Forgets every position solved. (It also makes the system give the tables their memory
@@ -319,8 +353,6 @@ impl Solver {
         if position.can_win_next() {
             return (CELLS + 1 - position.moves) / 2;
         }
-        self.table.next_generation();
-        self.near_end_table.next_generation();
         let mut min = -(CELLS - position.moves) / 2;
         let mut max = (CELLS + 1 - position.moves) / 2;
         // A binary search on the score with null windows, leaning towards 0 first (fewer
@@ -352,23 +384,65 @@ impl Solver {
             *score = Some(if position.is_winning_move(column) {
                 (CELLS + 1 - position.moves) / 2
             } else {
-                let mut after = *position;
-                after.play(position.move_in(column));
-                -self.solve(&after)
+                -self.solve(&position.played(column))
             });
         }
         scores
     }
 
-    /// A best column for the side to move, the centre-most among equals; `None` if it cannot
-    /// play.
+    /// A best column for the side to move (the highest score: the fastest win, or the
+    /// longest resistance), the centre-most among equals; `None` if it cannot play.
     pub fn best_move(&mut self, position: &Position) -> Option<usize> {
-        let scores = self.scores(position);
-        ORDER
-            .iter()
-            .copied()
-            .filter(|&c| scores[c].is_some())
-            .max_by_key(|&c| (scores[c], std::cmp::Reverse(ORDER.iter().position(|&o| o == c))))
+        let playable = || ORDER.into_iter().filter(|&column| position.can_play(column));
+        if let Some(column) = playable().find(|&column| position.is_winning_move(column)) {
+            return Some(column);
+        }
+        // The score, then the first column that keeps it: one test each with a null window,
+        // on a table the solve has just filled (cheaper than solving every column).
+        let score = self.solve(position);
+        let mut fallback = None;
+        for column in playable() {
+            fallback = fallback.or(Some(column));
+            let after = position.played(column);
+            let keeps = if after.can_win_next() {
+                -(CELLS + 1 - after.moves) / 2 >= score
+            } else {
+                self.negamax(&after, -score, -score + 1) <= -score
+            };
+            if keeps {
+                return Some(column);
+            }
+        }
+        // Only after a search cut short by `best_move_within`.
+        fallback
+    }
+
+    /// [`Solver::best_move`] if it takes at most `budget` positions searched; otherwise
+    /// `Err(OverBudget)`, and the table is cleared (the cut search leaves bounds that are not
+    /// to be trusted). For callers that only want quick answers.
+    pub fn best_move_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<Option<usize>, OverBudget> {
+        self.within(budget, |solver| solver.best_move(position))
+    }
+
+    /// [`Solver::solve`] within a budget, as [`Solver::best_move_within`].
+    pub fn solve_within(&mut self, position: &Position, budget: u64) -> Result<i32, OverBudget> {
+        self.within(budget, |solver| solver.solve(position))
+    }
+
+    fn within<T>(&mut self, budget: u64, search: impl FnOnce(&mut Solver) -> T) -> Result<T, OverBudget> {
+        self.node_limit = self.nodes.saturating_add(budget);
+        let answer = search(self);
+        let over = self.nodes > self.node_limit;
+        self.node_limit = u64::MAX;
+        if over {
+            self.clear();
+            return Err(OverBudget);
+        }
+        Ok(answer)
     }
 
     /// Where the tables keep a position.
@@ -376,7 +450,7 @@ impl Solver {
         let (key, mirrored) = position.table_key();
         let near_end = position.moves >= NEAR_END;
         let table = if near_end { &self.near_end_table } else { &self.table };
-        Place { near_end, slot: table.locate(key), mirrored, moves: position.moves }
+        Place { near_end, slot: table.locate(key), mirrored }
     }
 
     /// What the tables know of a position, its columns as the position's.
@@ -389,13 +463,17 @@ impl Solver {
     fn write(&mut self, place: &Place, entry: Entry) {
         let table = if place.near_end { &mut self.near_end_table } else { &mut self.table };
         let best = entry.best.map(|column| orient(column, place.mirrored));
-        table.put(place.slot, Entry { best, ..entry }, place.moves);
+        table.put(place.slot, Entry { best, ..entry });
     }
 
     /// The score if it lies within (alpha, beta); otherwise a bound on the same side of the
     /// window (at most alpha, or at least beta). The side to move cannot win at once.
     fn negamax(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.nodes > self.node_limit {
+            // Cut short (see `best_move_within`): any answer, quickly.
+            return 0;
+        }
         let next = position.non_losing_moves();
         if next == 0 {
             return -(CELLS - position.moves) / 2;
@@ -490,16 +568,25 @@ impl Solver {
     }
 }
 
+/// The top level of the computer opponent: a perfect move (as [`Solver::best_move`]), from the
+/// book where it has the position (the early positions, slow to solve), from the solver
+/// otherwise. `None` only when the game is over.
+pub fn perfect_move(solver: &mut Solver, book: Option<&Book>, position: &Position) -> Option<usize> {
+    if position.is_over() {
+        return None;
+    }
+    book.and_then(|book| book.best_move(position)).or_else(|| solver.best_move(position))
+}
+
 /// A position's slot in the tables.
 struct Place {
     near_end: bool,
     slot: (usize, u64),
     mirrored: bool,
-    moves: i32,
 }
 
-/// A column seen from the mirror image when `mirrored`: the table keeps a position and its
-/// mirror image under one key, in the orientation of the lesser key.
+/// A column seen from the mirror image when `mirrored`: the tables and the book keep a
+/// position and its mirror image under one key, in the orientation of the lesser key.
 fn orient(column: usize, mirrored: bool) -> usize {
     if mirrored { WIDTH - 1 - column } else { column }
 }
@@ -527,5 +614,31 @@ mod tests {
         let mut solver = Solver::with_slots(1_048_583);
         assert_eq!(solver.solve(&position), 18);
         assert_eq!(solver.best_move(&position), Some(0));
+    }
+
+    #[test]
+    fn a_game_is_over_at_four_or_a_full_board() {
+        let position = Position::from_columns("121212").expect("legal");
+        assert!(!position.is_over());
+        assert!(position.played(0).is_over());
+        assert_eq!(perfect_move(&mut Solver::with_slots(1 << 10), None, &position.played(0)), None);
+        // A drawn game: no four anywhere, over only when the board is full.
+        let mut full = Position::EMPTY;
+        for column in "442761225377252342545563474175371666631311".bytes() {
+            assert!(!full.is_over(), "{full:?}");
+            full = full.played(usize::from(column - b'1'));
+        }
+        assert!(full.is_over() && !has_four(full.current) && !has_four(full.current ^ full.mask));
+    }
+
+    #[test]
+    fn mirror_images_share_a_key_and_mirror_their_columns() {
+        let position = Position::from_columns("1123").expect("legal");
+        let image = Position::from_columns("7765").expect("legal");
+        let ((key, mirrored), (image_key, image_mirrored)) =
+            (position.symmetric_key(), image.symmetric_key());
+        assert_eq!(key, image_key);
+        assert_ne!(mirrored, image_mirrored);
+        assert_eq!(mirror(mirror(position.mask)), position.mask);
     }
 }

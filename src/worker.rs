@@ -3,7 +3,7 @@
 //!
 //! The page posts a [`Request`] as JSON text; the worker answers with [`Reply`]s: progress
 //! after each depth, then the turn to play. It reads one request at a time; the page ends a
-//! search by ending the worker.
+//! search by ending the worker. Connect Four's opening book is part of this binary.
 
 #[cfg(target_arch = "wasm32")]
 mod worker {
@@ -31,18 +31,6 @@ mod worker {
         }
     }
 
-    /// The bytes of a file beside the worker, fetched synchronously (a worker may).
-    fn fetch(name: &str) -> Option<Vec<u8>> {
-        let request = web_sys::XmlHttpRequest::new().ok()?;
-        request.open_with_async("GET", name, false).ok()?;
-        request.set_response_type(web_sys::XmlHttpRequestResponseType::Arraybuffer);
-        request.send().ok()?;
-        if request.status().ok()? != 200 {
-            return None;
-        }
-        Some(js_sys::Uint8Array::new(&request.response().ok()?).to_vec())
-    }
-
     fn answer(scope: &DedicatedWorkerGlobalScope, request: Request) -> Result<Reply, String> {
         KEPT.with_borrow_mut(|kept| {
             let same = kept.as_ref().is_some_and(|k| k.game == request.game && k.config == request.config);
@@ -51,11 +39,6 @@ mod worker {
                 *kept = Some(Kept { game: request.game.clone(), config: request.config.clone(), engine });
             }
             let engine = &mut kept.as_mut().ok_or("no engine")?.engine;
-            if let Some(book) = engine.wants_book(request.level)
-                && let Some(bytes) = fetch(book)
-            {
-                engine.set_book(&bytes).map_err(|e| e.to_string())?;
-            }
             let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();
             engine.set_moves(&moves).map_err(|e| e.to_string())?;
             let id = request.id;

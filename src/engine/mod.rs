@@ -121,16 +121,6 @@ pub trait Engine {
     fn solve(&mut self) -> Result<i32, EngineError> {
         Err(EngineError::NoSolver)
     }
-
-    /// The name of an opening book `go` would use at this level, if it has not got it yet.
-    fn wants_book(&self, _level: u8) -> Option<&'static str> {
-        None
-    }
-
-    /// Gives the engine its opening book's bytes.
-    fn set_book(&mut self, _bytes: &[u8]) -> Result<(), EngineError> {
-        Ok(())
-    }
 }
 
 /// A game's turns as text, to and from the engine.

@@ -14,8 +14,8 @@ async function movesReach(page, count) {
     && document.querySelectorAll('[data-moves] [data-move]').length === n, count, { timeout: 20_000 });
 }
 
-/** A Connect Four page with the computer playing yellow at `level`. */
-async function againstComputer(level = '2', hash = '#/connect-four') {
+/** A page with the computer playing the second side (`second`) at `level`. */
+async function againstComputer(level = '2', hash = '#/connect-four', second = 'yellow') {
   const page = await browser.open(hash);
   // No engine is fetched until a player asks for the computer.
   const fetched = [];
@@ -26,7 +26,7 @@ async function againstComputer(level = '2', hash = '#/connect-four') {
   assert.deepEqual(fetched, [], 'the engine is not part of the first load');
   await setting(page, 'opponent').selectOption('computer');
   await setting(page, 'level').selectOption(level);
-  assert.equal(await setting(page, 'computer-side').inputValue(), 'yellow');
+  assert.equal(await setting(page, 'computer-side').inputValue(), second);
   return page;
 }
 
@@ -60,8 +60,8 @@ test('the computer plays first when it is given the first side, and again after 
 });
 
 test('an undo while the computer thinks leaves no stale move', async () => {
-  // The top level searches Connect Four's opening for a long time: long enough to undo.
-  const page = await againstComputer('6');
+  // Gomoku's top level searches for seconds: long enough to undo.
+  const page = await againstComputer('6', '#/gomoku', 'white');
   await cell(page, 3, 0).click();
   await page.waitForSelector('[data-status][data-thinking]');
   await button(page, 'undo').click();
@@ -73,7 +73,7 @@ test('an undo while the computer thinks leaves no stale move', async () => {
 });
 
 test('Stop makes the thinking computer move at once, and the page answers while it thinks', async () => {
-  const page = await againstComputer('6');
+  const page = await againstComputer('6', '#/gomoku', 'white');
   await cell(page, 3, 0).click();
   await page.waitForSelector('[data-status][data-thinking]');
   // The page still answers: a click on a control opens its question at once.
@@ -97,6 +97,35 @@ test('Hint marks the best move for the player to move', async () => {
   // A move clears it.
   await cell(page, 0, 0).click();
   assert.equal(await page.locator('[data-cell][data-mark="hint"]').count(), 0);
+  await done(page);
+});
+
+test('Connect Four\'s top level answers every move of a game quickly, from the first', async () => {
+  const page = await againstComputer('6');
+  await setting(page, 'computer-side').selectOption('red');
+  const times = [];
+  let count = 1;
+  let started = Date.now();
+  await movesReach(page, 1);
+  times.push(Date.now() - started);
+  // The player defends as well as it can: it plays the engine's own hint, so the
+  // game runs long and passes from the book to the solver.
+  while (await page.locator('[data-overlay]').count() === 0 && count < 42) {
+    await button(page, 'hint').click();
+    const hint = page.locator('[data-cell][data-mark="hint"]');
+    await hint.waitFor({ timeout: 20_000 });
+    const column = Number(await hint.first().getAttribute('data-x'));
+    await cell(page, column, 0).click();
+    count += 1;
+    started = Date.now();
+    if (await page.locator('[data-overlay]').count() > 0) break;
+    await movesReach(page, count + 1);
+    times.push(Date.now() - started);
+    count += 1;
+  }
+  // Perfect play wins as the first player against this opponent.
+  assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  console.log(`# Connect Four top level in Chromium: ${times.length} moves, slowest ${Math.max(...times)} ms (with the test's own waits)`);
   await done(page);
 });
 

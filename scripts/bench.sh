@@ -2,7 +2,7 @@
 # Builds the release and prints its figures: the page's compressed size, the time from
 # navigation to an interactive board, and from an input to the updated DOM (also while the
 # engine searches); the Connect Four solver's time per position on Pons' sets natively beside
-# BitBully's, and in Chromium (C4_SAMPLE=all for every position).
+# BitBully's, and in Chromium (C4_SAMPLE=all for every position); Connect Four's level ladder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
@@ -11,4 +11,7 @@ trunk build --release
 scripts/size.sh
 node tests/browser/bench.mjs
 scripts/bench-connect-four.sh
+# Every one of the 6000 positions, natively (about 20 minutes).
+cargo test --release --test engine_connect_four every_set_whole -- --ignored --nocapture
 node tests/browser/bench-solver.mjs
+cargo run --release --bin arena -- connect-four 20

@@ -1,36 +1,78 @@
-//! The level ladder: each level plays the one below it, both sides in turn, and the scores are
-//! printed. `cargo run --release --bin arena -- [game] [games per pair] [top level's ms]`
-//! (every game, 20 games a pair, and the top level's own time by default). The other levels
-//! search their node budgets, within their own time.
+//! Engines against each other, through the same text interface as the page's worker: each is
+//! told the turns so far as the move list writes them, so the dark-chess engine knows only
+//! what was shown. The real game is kept here, by the rules.
 //!
-//! The engines play through the same text interface as the page's worker: each is told the
-//! turns so far as the move list writes them, so the dark-chess engine knows only what was
-//! shown. The real game is kept here, by the rules.
+//! `cargo run --release --bin arena -- [game|all] [games per pair] [top level's ms]`: the level
+//! ladder, each level against the one below, sides alternating (every game, 20 games a pair,
+//! the top level's own time by default). The other levels search their node budgets.
+//!
+//! `cargo run --release --bin arena -- match <game> [games] [ms]`: the top level at `ms` per
+//! move (1000 by default) against the game's reference opponent (`engine::reference`), from
+//! the match's starts, each start played twice with the sides swapped.
 
-use board_suite::engine::{Go, LEVELS, TurnText, default_movetime, engine_for, read_announced};
+use board_suite::engine::{
+    Engine, Go, LEVELS, TurnText, default_movetime, engine_for, read_announced, reference,
+};
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
-use board_suite::rules::dark_chess::{self, DarkChess};
+use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
-use board_suite::rules::{History, Outcome, Player};
+use board_suite::rules::{History, Outcome, Player, parse_turn};
 use std::time::Instant;
 
 /// Turns after which an unfinished game counts as a draw.
 const LONGEST: usize = 400;
 
-/// One game between two levels; the result for `first`'s player.
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    Level(u8),
+    Reference,
+}
+
+/// How one game went: its outcome, and the slowest and total time of each side's moves.
+struct Played {
+    outcome: Outcome,
+    slowest_ms: [f64; 2],
+    total_ms: [f64; 2],
+    moves: [u32; 2],
+}
+
+/// One game between two sides from the `pair`th start; `movetime` is the top level's.
 fn play<G: TurnText>(
     name: &str,
-    config: &G::Config,
-    levels: [u8; 2],
+    pair: u64,
+    sides: [Side; 2],
     seed: u64,
     movetime: u64,
-) -> Option<Outcome> {
-    let mut history = History::<G>::new(config);
+) -> Result<Played, String> {
+    let (config, opening) = reference::start(name, pair);
+    let config: G::Config = match &config {
+        Some(json) => serde_json::from_str(json).map_err(|e| format!("start {pair}: {e}"))?,
+        None => Default::default(),
+    };
+    let json = serde_json::to_string(&config).map_err(|e| e.to_string())?;
+    let mut history = History::<G>::new(&config);
     let mut turns: Vec<String> = Vec::new();
-    let json = serde_json::to_string(config).ok()?;
-    let mut engines = [engine_for(name, Some(&json)).ok()?, engine_for(name, Some(&json)).ok()?];
+    for turn in &opening {
+        let legs =
+            parse_turn(history.current(), turn).map_err(|_| format!("start {pair}: {turn} is illegal"))?;
+        for leg in legs {
+            history.play(leg).map_err(|_| format!("start {pair}: {turn} is illegal"))?;
+        }
+        turns.push(turn.clone());
+    }
+    let make = |side: Side| -> Result<Box<dyn Engine>, String> {
+        match side {
+            Side::Level(_) => engine_for(name, Some(&json)),
+            Side::Reference => reference::engine_for(name, Some(&json)),
+        }
+        .map_err(|e| e.to_string())
+    };
+    let mut engines = [make(sides[0])?, make(sides[1])?];
+    let mut played =
+        Played { outcome: Outcome::Draw, slowest_ms: [0.0; 2], total_ms: [0.0; 2], moves: [0; 2] };
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64() * 1000.0;
     while history.outcome().is_none() && turns.len() < LONGEST {
@@ -38,66 +80,101 @@ fn play<G: TurnText>(
         let side = usize::from(game.to_move() == Player::Second);
         let said: Vec<&str> = turns.iter().map(String::as_str).collect();
         let engine = &mut engines[side];
-        engine.set_moves(&said).ok()?;
-        let level = levels[side];
-        let movetime = (level == LEVELS).then_some(movetime);
+        engine.set_moves(&said).map_err(|e| e.to_string())?;
+        let level = match sides[side] {
+            Side::Level(level) => level,
+            Side::Reference => LEVELS,
+        };
+        let movetime = (sides[side] == Side::Level(LEVELS)).then_some(movetime);
         let go = Go { level, movetime, depth: None, seed: seed ^ turns.len() as u64 };
-        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).ok()?;
-        let legs = read_announced(&game, &turn).ok()?;
+        let started = now();
+        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?;
+        let took = now() - started;
+        played.slowest_ms[side] = played.slowest_ms[side].max(took);
+        played.total_ms[side] += took;
+        played.moves[side] += 1;
+        let legs =
+            read_announced(&game, &turn).map_err(|_| format!("{:?} played {turn}, illegal", sides[side]))?;
         turns.push(game.turn_notation(&legs));
         for leg in legs {
-            history.play(leg).ok()?;
+            history.play(leg).map_err(|_| format!("{:?} played {turn}, illegal", sides[side]))?;
         }
     }
-    Some(history.outcome().unwrap_or(Outcome::Draw))
+    played.outcome = history.outcome().unwrap_or(Outcome::Draw);
+    Ok(played)
 }
 
-/// The higher level's score against the lower, out of `games`, sides alternating.
-fn ladder<G: TurnText>(name: &str, configs: impl Fn(u64) -> G::Config, games: u64, movetime: u64) {
-    for level in 2..=LEVELS {
-        let started = Instant::now();
-        let (mut wins, mut draws, mut losses) = (0, 0, 0);
-        for game in 0..games {
-            let higher_first = game % 2 == 0;
-            let levels = if higher_first { [level, level - 1] } else { [level - 1, level] };
-            let higher = if higher_first { Player::First } else { Player::Second };
-            match play::<G>(name, &configs(game), levels, game * 7919 + 1, movetime) {
-                Some(Outcome::Win(p)) if p == higher => wins += 1,
-                Some(Outcome::Win(_)) => losses += 1,
-                Some(Outcome::Draw) => draws += 1,
-                None => eprintln!("{name}: game {game} could not be played"),
+/// `games` games of `better` against `worse`, sides alternating and each start played twice;
+/// prints `better`'s score and its slowest move.
+fn contest<G: TurnText>(name: &str, better: Side, worse: Side, games: u64, movetime: u64) {
+    let started = Instant::now();
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let (mut slowest, mut total, mut moves) = (0.0_f64, 0.0, 0);
+    for game in 0..games {
+        let better_first = game % 2 == 0;
+        let sides = if better_first { [better, worse] } else { [worse, better] };
+        let mine = usize::from(!better_first);
+        match play::<G>(name, game / 2, sides, game * 7919 + 1, movetime) {
+            Ok(played) => {
+                let me = if better_first { Player::First } else { Player::Second };
+                match played.outcome {
+                    Outcome::Win(p) if p == me => wins += 1,
+                    Outcome::Win(_) => losses += 1,
+                    Outcome::Draw => draws += 1,
+                }
+                slowest = slowest.max(played.slowest_ms[mine]);
+                total += played.total_ms[mine];
+                moves += played.moves[mine];
             }
+            Err(why) => eprintln!("{name}: game {game} could not be played: {why}"),
         }
-        let score = (f64::from(wins) + f64::from(draws) / 2.0) / games as f64 * 100.0;
-        println!(
-            "{name}: level {level} v {}: +{wins} ={draws} -{losses} ({score:.0}%) in {:.1} s",
-            level - 1,
-            started.elapsed().as_secs_f64()
-        );
+    }
+    let score = (f64::from(wins) + f64::from(draws) / 2.0) / games as f64 * 100.0;
+    let name_of = |side: Side| match side {
+        Side::Level(level) => format!("level {level}"),
+        Side::Reference => "the reference".to_owned(),
+    };
+    println!(
+        "{name}: {} v {}: +{wins} ={draws} -{losses} ({score:.0}%) in {:.1} s; {}'s moves {:.0} ms on average, slowest {slowest:.0} ms",
+        name_of(better),
+        name_of(worse),
+        started.elapsed().as_secs_f64(),
+        name_of(better),
+        total / f64::from(moves.max(1)),
+    );
+}
+
+/// The match against the reference opponent, or the ladder of levels.
+fn for_game<G: TurnText>(name: &str, against_reference: bool, games: u64, movetime: u64) {
+    if against_reference {
+        contest::<G>(name, Side::Level(LEVELS), Side::Reference, games, movetime);
+    } else {
+        for level in 2..=LEVELS {
+            contest::<G>(name, Side::Level(level), Side::Level(level - 1), games, movetime);
+        }
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let against_reference = args.first().is_some_and(|a| a == "match");
+    if against_reference {
+        args.remove(0);
+    }
     let only = args.first().map(String::as_str).filter(|a| *a != "all");
     let games = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20);
-    let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(default_movetime(LEVELS));
-    let wanted = |name: &str| only.is_none_or(|o| o == name);
-    if wanted("connect-four") {
-        ladder::<ConnectFour>("connect-four", |_| Default::default(), games, movetime);
-    }
-    if wanted("checkers") {
-        ladder::<Checkers>("checkers", |_| Default::default(), games, movetime);
-    }
-    if wanted("gomoku") {
-        ladder::<Gomoku>("gomoku", |_| Default::default(), games, movetime);
-    }
-    if wanted("five-tigers") {
-        ladder::<FiveTigers>("five-tigers", |_| Default::default(), games, movetime);
-    }
-    if wanted("dark-chess") {
-        // A new deal every game.
-        let deal = |game: u64| dark_chess::Config { seed: game, ..Default::default() };
-        ladder::<DarkChess>("dark-chess", deal, games, movetime);
+    let default_ms = if against_reference { 1_000 } else { default_movetime(LEVELS) };
+    let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(default_ms);
+    for name in ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"] {
+        if only.is_some_and(|o| o != name) {
+            continue;
+        }
+        match name {
+            "connect-four" => for_game::<ConnectFour>(name, against_reference, games, movetime),
+            "checkers" => for_game::<Checkers>(name, against_reference, games, movetime),
+            "gomoku" => for_game::<Gomoku>(name, against_reference, games, movetime),
+            "five-tigers" => for_game::<FiveTigers>(name, against_reference, games, movetime),
+            _ => for_game::<DarkChess>(name, against_reference, games, movetime),
+        }
     }
 }

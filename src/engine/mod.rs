@@ -8,6 +8,7 @@ pub mod connect_four;
 pub mod games;
 pub mod messages;
 pub mod perfect;
+pub mod reference;
 pub mod search;
 
 use crate::rules::connect_four::ConnectFour;
@@ -38,9 +39,10 @@ pub fn effort(level: u8) -> Effort {
     Effort { depth: 64, nodes, margin }
 }
 
-/// How long a level may think when no time is given, in milliseconds.
+/// How long a level may think when no time is given, in milliseconds: the top level stays
+/// well within 2 s a move in a browser on a slow machine.
 pub fn default_movetime(level: u8) -> u64 {
-    if level >= LEVELS { 3_000 } else { 1_500 }
+    if level >= LEVELS { 1_500 } else { 1_000 }
 }
 
 /// What to search for: a level, and optionally a time, a depth, and the seed of the level's

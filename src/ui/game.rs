@@ -134,13 +134,15 @@ pub struct GamePageProps {
     pub seed: Option<u64>,
 }
 
-/// A request to the engine for the player to move, at `level`: the game as the move list
-/// writes it, and a fresh seed for the level's choice among near-best turns.
+/// A request to the engine for the player to move, at `level`: the rules without the shuffle
+/// (the engine knows only what a player at the board knows), the game as the move list writes
+/// it, and a fresh seed for the level's choice among near-best turns.
 fn request<G: UiGame>(session: &Session<G>, level: u8) -> Request {
+    let rules = G::reseed(session.history.current().config(), 0);
     Request {
         id: 0,
         game: G::ID.slug().to_owned(),
-        config: serde_json::to_string(session.history.current().config()).unwrap_or_default(),
+        config: serde_json::to_string(&rules).unwrap_or_default(),
         moves: session.turn_texts(),
         level,
         seed: random_seed(),

@@ -2,7 +2,8 @@
 // the same rules and move list, and never plays into a position that has changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, launch, open, status, suite } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { cell, done, launch, open, piece, status, suite } from './harness.mjs';
 
 const browser = suite();
 const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
@@ -126,6 +127,76 @@ test('Connect Four\'s top level answers every move of a game quickly, from the f
   // Perfect play wins as the first player against this opponent.
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   console.log(`# Connect Four top level in Chromium: ${times.length} moves, slowest ${Math.max(...times)} ms (with the test's own waits)`);
+  await done(page);
+});
+
+// Every other game: the computer answers with a move the rules accept, Undo takes back both,
+// Hint marks a move. Each: the page (a saved game, and the computer's side: 0 the first, 1 the
+// second), and the player's move. Dark chess starts from a saved ending with nothing face
+// down, since a flip cannot be taken back.
+const darkEnding = readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8').trim();
+const GAMES = [
+  ['checkers', {}, 1, (page) => piece(page, 1, 2).dragTo(cell(page, 2, 3))],
+  ['gomoku', {}, 1, (page) => cell(page, 7, 7).click()],
+  ['five-tigers', {}, 1, (page) => cell(page, 0, 0).click()],
+  // Black, to move, steps its elephant aside; the computer has red's last piece, a chariot.
+  ['dark-chess', { 'board-suite/v1/dark-chess': darkEnding }, 0, (page) => piece(page, 0, 0).dragTo(cell(page, 1, 0))],
+];
+for (const [game, storage, computerSide, playerMove] of GAMES) {
+  test(`${game}: the computer answers, Undo takes back both, Hint marks a move`, async () => {
+    const page = await browser.open(`#/${game}`, { storage });
+    const before = (await moves(page)).length;
+    await setting(page, 'opponent').selectOption('computer');
+    await setting(page, 'computer-side').selectOption({ index: computerSide });
+    await setting(page, 'level').selectOption('1');
+    await playerMove(page);
+    await movesReach(page, before + 2);
+    // The reply went through the rules (a refused one would say so in a notice), and then the
+    // computer waits for the player.
+    assert.equal(await page.locator('[data-notice]').count(), 0);
+    await page.waitForTimeout(300);
+    assert.equal((await moves(page)).length, before + 2);
+    await button(page, 'undo').click();
+    assert.equal((await moves(page)).length, before);
+    await button(page, 'hint').click();
+    await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
+    await done(page);
+  });
+}
+
+test('dark chess: no message between the page and the engine carries the shuffle', async () => {
+  const SEED = 987654321;
+  // Every message both ways, as the page's side of the worker sees it.
+  const record = () => {
+    window.engineMessages = [];
+    const Real = window.Worker;
+    window.Worker = class extends Real {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => window.engineMessages.push(['from', String(e.data)]));
+      }
+      postMessage(data, ...rest) {
+        window.engineMessages.push(['to', String(data)]);
+        return super.postMessage(data, ...rest);
+      }
+    };
+  };
+  const page = await browser.open(`#/dark-chess?seed=${SEED}`, { init: record });
+  await setting(page, 'opponent').selectOption('computer');
+  await setting(page, 'level').selectOption('2');
+  await cell(page, 0, 0).click();
+  await movesReach(page, 2);
+  await button(page, 'hint').click();
+  await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
+  const messages = await page.evaluate(() => window.engineMessages);
+  const requests = messages.filter(([way]) => way === 'to').map(([, text]) => JSON.parse(text));
+  assert.ok(requests.length >= 2, 'the move and the hint were asked for');
+  for (const request of requests) {
+    assert.equal(JSON.parse(request.config).seed ?? 0, 0, 'the rules go without the shuffle');
+    // Only what the board shows: the flips so far, each with the piece it revealed.
+    assert.ok(request.moves.length <= 2);
+  }
+  for (const [, text] of messages) assert.ok(!text.includes(String(SEED)), text);
   await done(page);
 });
 

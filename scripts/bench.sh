@@ -15,3 +15,6 @@ scripts/bench-connect-four.sh
 cargo test --release --test engine_connect_four every_set_whole -- --ignored --nocapture
 node tests/browser/bench-solver.mjs
 cargo run --release --bin arena -- connect-four 20
+# Every other engine's speed at 1 s a move, natively and in the page's worker.
+scripts/bench-engines.sh
+node tests/browser/bench-engines.mjs

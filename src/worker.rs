@@ -35,7 +35,9 @@ mod worker {
         KEPT.with_borrow_mut(|kept| {
             let same = kept.as_ref().is_some_and(|k| k.game == request.game && k.config == request.config);
             if !same {
-                let engine = engine_for(&request.game, Some(&request.config)).map_err(|e| e.to_string())?;
+                // No config: the game's defaults.
+                let config = Some(request.config.as_str()).filter(|c| !c.is_empty());
+                let engine = engine_for(&request.game, config).map_err(|e| e.to_string())?;
                 *kept = Some(Kept { game: request.game.clone(), config: request.config.clone(), engine });
             }
             let engine = &mut kept.as_mut().ok_or("no engine")?.engine;
@@ -47,8 +49,10 @@ mod worker {
             }
             let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
             let now = js_sys::Date::now;
-            let mut report =
-                |info: &Info| post(scope, &Reply::Progress { id, turn: info.pv.clone(), depth: info.depth });
+            let mut report = |info: &Info| {
+                let (turn, depth, nodes, time_ms) = (info.pv.clone(), info.depth, info.nodes, info.time_ms);
+                post(scope, &Reply::Progress { id, turn, depth, nodes, time_ms });
+            };
             let turn = engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())?;
             Ok(Reply::Best { id, turn })
         })

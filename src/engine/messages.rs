@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A turn asked for: the game and its rules (the save format's config), the turns so far as
+/// A turn asked for: the game and its rules (the save format's config; empty for the game's
+/// defaults), the turns so far as
 /// the move list writes them, and how to search. `id` tells the answers apart.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Request {
@@ -23,11 +24,14 @@ pub struct Request {
 pub enum Reply {
     /// The worker has started and reads requests from now on (any sent before are lost).
     Ready,
-    /// The best turn after a depth, played if the player stops the search.
+    /// The best turn after a depth, played if the player stops the search, with the positions
+    /// searched so far and the time taken (the benchmark's nodes per second).
     Progress {
         id: u64,
         turn: String,
         depth: u32,
+        nodes: u64,
+        time_ms: u64,
     },
     Best {
         id: u64,

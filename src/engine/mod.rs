@@ -4,6 +4,7 @@
 //! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
+pub mod checkers;
 pub mod connect_four;
 pub mod games;
 pub mod messages;
@@ -187,7 +188,7 @@ pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>,
 pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
     match game {
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
-        "checkers" => Ok(searcher::<Checkers>(config)?),
+        "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
         "gomoku" => Ok(searcher::<Gomoku>(config)?),
         "dark-chess" => Ok(searcher::<DarkChess>(config)?),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),

@@ -1,0 +1,177 @@
+//! Checkers' engine: its bitboard move generation against the published perft counts and the
+//! rules' own generation, its levels, the capture setting, and endings played out.
+
+use board_suite::engine::checkers::board::{Board, MoveList, perft};
+use board_suite::engine::{Engine, Go, engine_for, read_announced};
+use board_suite::rules::checkers::{self, Checkers, Config, Piece};
+use board_suite::rules::{Game, History, Outcome, Player};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+const OPTIONAL: Config = Config { compulsory_capture: false };
+
+/// Perft from the start (Bik; Fierz; OEIS A133046), whole moves, the last depth in bulk.
+#[test]
+fn perft_matches_the_published_counts() {
+    const COUNTS: [u64; 10] = [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564];
+    let start = Board::new(&Config::default());
+    for (depth, expected) in (1..).zip(COUNTS) {
+        assert_eq!(perft(&start, depth), expected, "depth {depth}");
+    }
+}
+
+/// Positions along seeded random games (kings and all), both capture settings: the bitboards
+/// count what the rules count, a few moves deep.
+#[test]
+fn perft_agrees_with_the_rules_along_random_games() {
+    for config in [Config::default(), OPTIONAL] {
+        for seed in 0..12 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut game = Checkers::new(&config);
+            let mut plies = 0;
+            while game.outcome().is_none() && plies < 160 {
+                if !game.mid_move() && plies % 7 == 0 {
+                    let board = Board::from_game(&game);
+                    for depth in 1..=3 {
+                        assert_eq!(
+                            perft(&board, depth),
+                            checkers::perft(&game, depth),
+                            "seed {seed}, ply {plies}, depth {depth}, {config:?}"
+                        );
+                    }
+                }
+                let legal = game.legal_moves();
+                game.play(legal[rng.random_range(0..legal.len())]).expect("legal");
+                plies += 1;
+            }
+        }
+    }
+}
+
+/// Every move the bitboards make leads where the rules' legs lead.
+#[test]
+fn moves_lead_where_the_rules_lead() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for config in [Config::default(), OPTIONAL] {
+        let mut history = History::<Checkers>::new(&config);
+        let mut engine = engine_for("checkers", Some(&serde_json::to_string(&config).unwrap())).unwrap();
+        let mut turns: Vec<String> = Vec::new();
+        while history.outcome().is_none() && turns.len() < 120 {
+            let game = history.current().clone();
+            let said: Vec<&str> = turns.iter().map(String::as_str).collect();
+            engine.set_moves(&said).expect("legal turns");
+            let level = rng.random_range(1..=3);
+            let go = Go { level, seed: turns.len() as u64, ..Go::default() };
+            let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+            let legs = read_announced(&game, &turn).expect("a legal turn");
+            let mut after = game.clone();
+            for &leg in &legs {
+                after.play(leg).expect("legal");
+            }
+            assert!(!after.mid_move(), "{turn} is a whole turn");
+            let mut moves = MoveList::default();
+            Board::from_game(&game).generate(&mut moves);
+            let reached = Board::from_game(&after);
+            assert!(
+                moves.as_slice().iter().any(|&mv| Board::from_game(&game).play(mv) == reached),
+                "{turn} is one of the bitboards' moves"
+            );
+            turns.push(game.turn_notation(&legs));
+            for leg in legs {
+                history.play(leg).expect("legal");
+            }
+        }
+    }
+}
+
+/// A position from PDN squares: each side's pieces, kings marked `true`.
+fn setup(black: &[(u8, bool)], red: &[(u8, bool)], to_move: Player) -> Checkers {
+    let mut board = [None; 32];
+    for (owner, pieces) in [(Player::First, black), (Player::Second, red)] {
+        for &(square, king) in pieces {
+            board[usize::from(square - 1)] = Some(Piece { owner, king });
+        }
+    }
+    Checkers::from_setup(Config::default(), board, to_move, 0).expect("a valid setup")
+}
+
+/// The engine's turn in a set-up position (as a game's first turns cannot reach it, the
+/// engine is given it through the rules' game the protocol would rebuild).
+fn answer(game: &Checkers, go: Go) -> String {
+    let mut engine = board_suite::engine::checkers::CheckersEngine::from_game(game.clone());
+    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn")
+}
+
+/// Plays the engine against itself from `game` (the top level at a fixed depth for both), by
+/// the rules with repetition counted; the outcome.
+fn play_out(game: Checkers, depth: u32, turns: usize) -> Option<Outcome> {
+    let mut history = History::starting_from(game);
+    let mut engines = [
+        board_suite::engine::checkers::CheckersEngine::from_game(history.current().clone()),
+        board_suite::engine::checkers::CheckersEngine::from_game(history.current().clone()),
+    ];
+    let mut said: Vec<String> = Vec::new();
+    for _ in 0..turns {
+        if history.outcome().is_some() {
+            break;
+        }
+        let game = history.current().clone();
+        let side = usize::from(game.to_move() == Player::Second);
+        let refs: Vec<&str> = said.iter().map(String::as_str).collect();
+        engines[side].set_moves(&refs).expect("legal");
+        let go = Go { depth: Some(depth), movetime: Some(60_000), ..Go::default() };
+        let turn = engines[side].go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+        let legs = read_announced(&game, &turn).expect("legal");
+        said.push(game.turn_notation(&legs));
+        for leg in legs {
+            history.play(leg).expect("legal");
+        }
+    }
+    history.outcome()
+}
+
+#[test]
+fn two_kings_beat_one_within_the_forty_move_rule() {
+    let setups: [([u8; 2], u8); 4] = [([14, 23], 28), ([10, 11], 1), ([30, 31], 15), ([3, 4], 29)];
+    for (kings, lone) in setups {
+        for to_move in [Player::First, Player::Second] {
+            let two: Vec<(u8, bool)> = kings.iter().map(|&k| (k, true)).collect();
+            // The stronger side black, then red.
+            let game = setup(&two, &[(lone, true)], to_move);
+            assert_eq!(play_out(game, 14, 200), Some(Outcome::Win(Player::First)), "{kings:?} v {lone}");
+            let game = setup(&[(lone, true)], &two, to_move);
+            assert_eq!(play_out(game, 14, 200), Some(Outcome::Win(Player::Second)), "{lone} v {kings:?}");
+        }
+    }
+}
+
+#[test]
+fn a_won_ending_is_won_not_drawn() {
+    // Three kings against two: won by forcing an exchange, which takes care.
+    let game = setup(&[(6, true), (15, true), (30, true)], &[(19, true), (27, true)], Player::First);
+    assert_eq!(play_out(game, 12, 300), Some(Outcome::Win(Player::First)));
+}
+
+#[test]
+fn every_level_takes_a_win_in_one() {
+    // Black takes the last red piece: 18x27.
+    let game = setup(&[(18, false)], &[(23, false)], Player::First);
+    for level in 1..=6 {
+        let turn = answer(&game, Go { level, movetime: Some(500), ..Go::default() });
+        assert_eq!(turn, "18x27", "level {level}");
+    }
+}
+
+/// Perft 11 and 12 from the start, as a benchmark of the bitboards' move generation:
+/// `cargo test --test engine_checkers perft_benchmark -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn perft_benchmark() {
+    let start = Board::new(&Config::default());
+    for depth in 11..=12 {
+        let clock = std::time::Instant::now();
+        let nodes = perft(&start, depth);
+        let seconds = clock.elapsed().as_secs_f64();
+        println!("perft({depth}) = {nodes} in {seconds:.2} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
+    }
+}

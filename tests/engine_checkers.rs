@@ -85,21 +85,26 @@ fn moves_lead_where_the_rules_lead() {
 }
 
 /// A position from PDN squares: each side's pieces, kings marked `true`.
-fn setup(black: &[(u8, bool)], red: &[(u8, bool)], to_move: Player) -> Checkers {
+fn setup_with(config: Config, black: &[(u8, bool)], red: &[(u8, bool)], to_move: Player) -> Checkers {
     let mut board = [None; 32];
     for (owner, pieces) in [(Player::First, black), (Player::Second, red)] {
         for &(square, king) in pieces {
             board[usize::from(square - 1)] = Some(Piece { owner, king });
         }
     }
-    Checkers::from_setup(Config::default(), board, to_move, 0).expect("a valid setup")
+    Checkers::from_setup(config, board, to_move, 0).expect("a valid setup")
+}
+
+fn setup(black: &[(u8, bool)], red: &[(u8, bool)], to_move: Player) -> Checkers {
+    setup_with(Config::default(), black, red, to_move)
 }
 
 /// The engine's turn in a set-up position (as a game's first turns cannot reach it, the
 /// engine is given it through the rules' game the protocol would rebuild).
 fn answer(game: &Checkers, go: Go) -> String {
     let mut engine = board_suite::engine::checkers::CheckersEngine::from_game(game.clone());
-    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn")
+    let clock = std::time::Instant::now();
+    engine.go(&go, &|| clock.elapsed().as_secs_f64() * 1000.0, &|| false, &mut |_| {}).expect("a turn")
 }
 
 /// Plays the engine against itself from `game` (the top level at a fixed depth for both), by
@@ -160,6 +165,51 @@ fn every_level_takes_a_win_in_one() {
         let turn = answer(&game, Go { level, movetime: Some(500), ..Go::default() });
         assert_eq!(turn, "18x27", "level {level}");
     }
+}
+
+#[test]
+fn the_engine_plays_by_the_capture_setting() {
+    // Black's only capture, 14x23, loses two for one (26x19x10); declining is safe.
+    let men = |squares: &[u8]| squares.iter().map(|&s| (s, false)).collect::<Vec<_>>();
+    let (black, red) = (men(&[1, 9, 11, 14, 15]), men(&[18, 22, 26, 30]));
+    for level in 1..=6 {
+        let go = Go { level, movetime: Some(300), ..Go::default() };
+        let compulsory = setup(&black, &red, Player::First);
+        assert_eq!(answer(&compulsory, go), "14x23", "level {level}");
+        let optional = setup_with(OPTIONAL, &black, &red, Player::First);
+        let turn = answer(&optional, go);
+        assert_ne!(turn, "14x23", "level {level}");
+        assert!(read_announced(&optional, &turn).is_ok(), "level {level}: {turn}");
+    }
+}
+
+#[test]
+fn part_way_through_a_multi_jump_the_engine_finishes_it() {
+    // Black's 15x24x31 begun with its first leg: the engine answers the rest.
+    let men = |squares: &[u8]| squares.iter().map(|&s| (s, false)).collect::<Vec<_>>();
+    let game = setup(&men(&[15, 1]), &men(&[19, 27, 32]), Player::First);
+    let mut engine = board_suite::engine::checkers::CheckersEngine::from_game(game.clone());
+    engine.set_moves(&["15x24"]).expect("the first leg is legal");
+    let turn = engine.go(&Go { level: 3, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    assert_eq!(turn, "24x31");
+}
+
+#[test]
+fn reachable_through_the_protocol_with_either_setting() {
+    for json in [r#"{"compulsory_capture":true}"#, r#"{"compulsory_capture":false}"#] {
+        let mut engine = engine_for("checkers", Some(json)).expect("an engine");
+        engine.set_moves(&["11-15", "23-19"]).expect("legal");
+        let turn =
+            engine.go(&Go { level: 2, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+        let mut game = Checkers::new(&serde_json::from_str(json).unwrap());
+        for said in ["11-15", "23-19"] {
+            for leg in read_announced(&game, said).unwrap() {
+                game.play(leg).unwrap();
+            }
+        }
+        assert!(read_announced(&game, &turn).is_ok(), "{json}: {turn}");
+    }
+    assert!(engine_for("checkers", Some("{\"compulsory_capture\":7}")).is_err());
 }
 
 /// Perft 11 and 12 from the start, as a benchmark of the bitboards' move generation:

@@ -5,7 +5,7 @@
 //! mobility, men with a free run to the crowning row, and in endings, kings that close in on
 //! the weaker side, which is safest in a double corner.
 
-use super::board::{Bits, Board};
+use crate::rules::checkers::bitboard::{Bits, Board};
 
 const MAN: i32 = 100;
 const KING: i32 = 135;

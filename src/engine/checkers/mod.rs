@@ -1,18 +1,17 @@
-//! Checkers' engine: its own bitboards and whole-move generation ([`board`]), an evaluation
+//! Checkers' engine: its own bitboards and whole-move generation (the rules' [`bitboard`](crate::rules::checkers::bitboard)), an evaluation
 //! ([`eval`]) and an alpha-beta search ([`search`]). The rules' game is kept beside it to read
 //! the turns given and to say the chosen one as the move list writes it.
 //!
 //! Levels: the weaker ones search to a fixed depth and choose at random (by the request's
 //! seed) among the moves within their margin of the best; the top level searches by time.
 
-pub mod board;
 pub mod eval;
 pub mod search;
 
 use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
+use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square};
 use crate::rules::{Game, parse_turn};
-use board::{Bits, Board, Move, PathList};
 use search::{Limits, Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its

@@ -4,10 +4,10 @@
 //! the last capture or man move, or the 40-move rule, scores a draw, so the side ahead makes
 //! progress instead of going round.
 
-use super::board::{Board, Move, MoveList};
 use super::eval::evaluate;
 use crate::engine::search::{DECIDED, WIN};
 use crate::rules::checkers::QUIET_LIMIT;
+use crate::rules::checkers::bitboard::{Board, Move, MoveList};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 

@@ -1,11 +1,11 @@
-//! Checkers on bitboards: one bit per dark square, in the rules' numbering (PDN square `n` is
+//! Checkers on bitboards, the rules' move generation: one bit per dark square, in the rules' numbering (PDN square `n` is
 //! bit `n - 1`, black's back row first), and whole moves, a multi-jump being one move.
 //!
 //! The rows alternate: on an even row (0, 2, ...) the dark squares are the board's columns 1,
 //! 3, 5, 7, on an odd row 0, 2, 4, 6. So one diagonal step is a shift by 3, 4 or 5 depending
 //! on the row, and a mask per direction keeps pieces from wrapping round the board's edges.
 
-use crate::rules::checkers::{Checkers, Config, Square};
+use super::{Checkers, Config, QUIET_LIMIT, Square};
 use crate::rules::{Game, Player};
 
 /// Bits of the dark squares.
@@ -243,6 +243,18 @@ impl Board {
         self.jumpers(self.side) != 0
     }
 
+    /// Whether the side to move has any move at all.
+    pub fn has_move(&self) -> bool {
+        self.has_capture() || self.step_count(self.side) != 0
+    }
+
+    /// Whether the piece on `at`, part-way through a multi-jump that took `jumped` (still on
+    /// the board), can jump on.
+    pub fn can_jump_on(&self, at: Square, jumped: Bits) -> bool {
+        let king = self.kings & (1 << at) != 0;
+        self.can_jump_from(at, at, king, jumped)
+    }
+
     /// Every legal move for the side to move, into `sink`: captures (each multi-jump whole,
     /// and each of its beginnings where captures are optional), then, unless a capture is
     /// compelled, steps.
@@ -420,7 +432,8 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Perft in whole moves, the last depth counted in bulk.
+/// Perft in whole moves, the last depth counted in bulk. A position the 40-move rule has
+/// drawn has no moves.
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -428,7 +441,8 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::default();
             board.generate(&mut moves);
-            moves.as_slice().iter().map(|&mv| perft(&board.play(mv), depth - 1)).sum()
+            let below = |next: Board| if next.quiet >= QUIET_LIMIT { 0 } else { perft(&next, depth - 1) };
+            moves.as_slice().iter().map(|&mv| below(board.play(mv))).sum()
         }
     }
 }

@@ -155,11 +155,16 @@ impl<'a> Search<'a> {
             let Some((scores, completed)) = self.root(root, &order, depth, limits.margin) else { break };
             let best_score = scores.iter().map(|&(_, s)| s).max().unwrap_or(-INFINITY);
             if !completed {
-                // Cut short: a move that beat the last depth's best (searched first) is better.
-                if let Some(&(mv, score)) = scores.iter().max_by_key(|&&(_, s)| s)
-                    && found.is_some_and(|f| score > f.score || mv == f.best)
-                {
-                    found = Some(Found { best: mv, score, depth: depth - 1, nodes: self.nodes });
+                // Cut short: the last depth's best was searched first and whole, and a later
+                // move scores above it only if proven better; the others' scores are bounds,
+                // so among equals the first is kept.
+                let first_best =
+                    scores.iter().fold(None, |kept: Option<(Move, i32)>, &(mv, score)| match kept {
+                        Some((_, kept_score)) if kept_score >= score => kept,
+                        _ => Some((mv, score)),
+                    });
+                if let (Some((best, score)), Some(_)) = (first_best, found) {
+                    found = Some(Found { best, score, depth: depth - 1, nodes: self.nodes });
                 }
                 break;
             }

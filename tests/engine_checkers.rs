@@ -1,5 +1,6 @@
-//! Checkers' engine: its bitboard move generation against the published perft counts and the
-//! rules' own generation, its levels, the capture setting, and endings played out.
+//! Checkers' engine: the bitboard move generation (the rules', whose test checks the published
+//! perft counts) against a plain generator, the engine's levels, the capture setting, and
+//! endings played out.
 
 use board_suite::engine::{Engine, Go, engine_for, read_announced};
 use board_suite::rules::checkers::bitboard::{Board, MoveList, perft};
@@ -9,16 +10,6 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 const OPTIONAL: Config = Config { compulsory_capture: false };
-
-/// Perft from the start (Bik; Fierz; OEIS A133046), whole moves, the last depth in bulk.
-#[test]
-fn perft_matches_the_published_counts() {
-    const COUNTS: [u64; 10] = [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564];
-    let start = Board::new(&Config::default());
-    for (depth, expected) in (1..).zip(COUNTS) {
-        assert_eq!(perft(&start, depth), expected, "depth {depth}");
-    }
-}
 
 /// A plain generator by board coordinates, independent of the bitboards, for checking them:
 /// the boards after each whole move of `side` (0 black, moving down; 1 red).
@@ -335,18 +326,4 @@ fn reachable_through_the_protocol_with_either_setting() {
         assert!(read_announced(&game, &turn).is_ok(), "{json}: {turn}");
     }
     assert!(engine_for("checkers", Some("{\"compulsory_capture\":7}")).is_err());
-}
-
-/// Perft 11 and 12 from the start, as a benchmark of the bitboards' move generation:
-/// `cargo test --test engine_checkers perft_benchmark -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn perft_benchmark() {
-    let start = Board::new(&Config::default());
-    for depth in 11..=12 {
-        let clock = std::time::Instant::now();
-        let nodes = perft(&start, depth);
-        let seconds = clock.elapsed().as_secs_f64();
-        println!("perft({depth}) = {nodes} in {seconds:.2} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
-    }
 }

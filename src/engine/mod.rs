@@ -197,11 +197,15 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
 }
 
 fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    let config: G::Config = match config {
-        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-        None => G::Config::default(),
-    };
-    Ok(Box::new(Searcher::new(config)?))
+    Ok(Box::new(Searcher::new(read_config(config)?)?))
+}
+
+/// A game's config from the save format's JSON, the game's defaults when `None`.
+pub fn read_config<C: serde::de::DeserializeOwned + Default>(config: Option<&str>) -> Result<C, EngineError> {
+    match config {
+        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string())),
+        None => Ok(C::default()),
+    }
 }
 
 /// The shared search as an [`Engine`].

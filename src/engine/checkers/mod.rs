@@ -8,7 +8,7 @@
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config};
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square};
 use crate::rules::{Game, parse_turn};
@@ -53,10 +53,7 @@ impl CheckersEngine {
 
     /// From the config in the save format's JSON (the defaults when `None`).
     pub fn from_json(config: Option<&str>) -> Result<Self, EngineError> {
-        let config = match config {
-            Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-            None => Config::default(),
-        };
+        let config: Config = read_config(config)?;
         Ok(Self::new(config))
     }
 

@@ -5,7 +5,7 @@
 //! progress instead of going round.
 
 use super::eval::evaluate;
-use crate::engine::search::{DECIDED, WIN};
+use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
 use crate::rules::checkers::QUIET_LIMIT;
 use crate::rules::checkers::bitboard::{Board, Move, MoveList};
 use rand::SeedableRng;
@@ -19,14 +19,6 @@ const SLOTS: usize = 1 << 19;
 /// Depths that every level searches whole, whatever its budget, so that it takes a win in one
 /// and stops a loss in one.
 const SURE_DEPTH: u32 = 2;
-
-#[derive(Clone, Copy, PartialEq, Eq, Default)]
-enum Bound {
-    #[default]
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -80,28 +72,6 @@ pub struct Found {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
-}
-
-/// A win's or loss's score counted from the node, not the root, so it holds wherever the
-/// position is met again.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score >= DECIDED {
-        score + ply as i32
-    } else if score <= -DECIDED {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score >= DECIDED {
-        score - ply as i32
-    } else if score <= -DECIDED {
-        score + ply as i32
-    } else {
-        score
-    }
 }
 
 pub struct Search<'a> {
@@ -266,13 +236,8 @@ impl<'a> Search<'a> {
         if let Some(entry) = self.table.probe(key) {
             table_move = Some(entry.best);
             if i32::from(entry.depth) >= depth {
-                let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                let score = from_table(entry.score, ply as u32);
+                if entry.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -333,7 +298,13 @@ impl<'a> Search<'a> {
             Bound::Upper
         };
         let depth = depth.clamp(0, i32::from(i16::MAX)) as i16;
-        self.table.store(Entry { key, best: best_move, score: to_table(best_score, ply), depth, bound });
+        self.table.store(Entry {
+            key,
+            best: best_move,
+            score: to_table(best_score, ply as u32),
+            depth,
+            bound,
+        });
         best_score
     }
 

@@ -5,7 +5,7 @@
 //!
 //! The match starts from three-move ballots: openings of the ACF/WCDF three-move deck.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
+use crate::engine::{Engine, EngineError, Go, Info, TurnText, read_config};
 use crate::rules::checkers::{Checkers, Config, Move};
 use crate::rules::{Game, Outcome};
 use rand::SeedableRng;
@@ -52,10 +52,7 @@ pub struct Reference {
 
 impl Reference {
     pub fn from_json(config: Option<&str>) -> Result<Self, EngineError> {
-        let config: Config = match config {
-            Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-            None => Config::default(),
-        };
+        let config: Config = read_config(config)?;
         let game = Checkers::new(&config);
         Ok(Reference { config, game })
     }

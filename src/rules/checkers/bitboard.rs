@@ -348,28 +348,13 @@ impl Board {
             if !self.compulsory {
                 sink.add(mv, &path[..=len]);
             }
-            self.jump_on_or_end(start, to, king, taken, path, len + 1, sink);
-        }
-    }
-
-    /// After a landing: jumps on if it can, otherwise the move ends there (where captures are
-    /// compulsory; where optional, the landing was already added).
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn jump_on_or_end<S: Sink>(
-        &self,
-        start: Square,
-        at: Square,
-        king: bool,
-        captured: Bits,
-        path: &mut [Square; LONGEST_PATH],
-        len: usize,
-        sink: &mut S,
-    ) {
-        if self.can_jump_from(start, at, king, captured) {
-            self.jump_on(start, at, king, captured, path, len, sink);
-        } else if self.compulsory {
-            sink.add(Move { from: start, to: at, captured }, &path[..len]);
+            // Jumps on if it can; otherwise the move ends here (where captures are optional,
+            // the landing was added already).
+            if self.can_jump_from(start, to, king, taken) {
+                self.jump_on(start, to, king, taken, path, len + 1, sink);
+            } else if self.compulsory {
+                sink.add(mv, &path[..=len]);
+            }
         }
     }
 

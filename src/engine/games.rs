@@ -3,7 +3,6 @@
 //! first versions; each game's engine grows from here.
 
 use super::search::Searchable;
-use crate::rules::checkers::{self, Checkers};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
 use crate::rules::dark_chess::{Cell, DarkChess, Move as DarkMove, Rank};
 use crate::rules::five_tigers::FiveTigers;
@@ -129,28 +128,6 @@ impl Searchable for Gomoku {
         scored.sort_by_key(|&(busy, _)| std::cmp::Reverse(busy));
         scored.truncate(WIDEST);
         scored.into_iter().map(|(_, mv)| mv).collect()
-    }
-}
-
-impl Searchable for Checkers {
-    /// Material: a king is worth more than a man.
-    fn evaluate(&self) -> i32 {
-        let me = self.to_move();
-        (0..32)
-            .filter_map(|square| self.piece(square))
-            .map(|piece| {
-                let worth = if piece.king { 160 } else { 100 };
-                if piece.owner == me { worth } else { -worth }
-            })
-            .sum()
-    }
-
-    /// Jumps are forced where they exist, so the rules' list is already short; legs that take
-    /// come first.
-    fn candidates(&self) -> Vec<checkers::Move> {
-        let mut moves = self.legal_moves();
-        moves.sort_by_key(|&mv| checkers::jumped_square(mv).is_none());
-        moves
     }
 }
 

@@ -4,6 +4,7 @@
 //! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
+pub mod checkers;
 pub mod connect_four;
 pub mod games;
 pub mod messages;
@@ -187,7 +188,7 @@ pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>,
 pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
     match game {
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
-        "checkers" => Ok(searcher::<Checkers>(config)?),
+        "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
         "gomoku" => Ok(searcher::<Gomoku>(config)?),
         "dark-chess" => Ok(searcher::<DarkChess>(config)?),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
@@ -196,11 +197,15 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
 }
 
 fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    let config: G::Config = match config {
-        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-        None => G::Config::default(),
-    };
-    Ok(Box::new(Searcher::new(config)?))
+    Ok(Box::new(Searcher::new(read_config(config)?)?))
+}
+
+/// A game's config from the save format's JSON, the game's defaults when `None`.
+pub fn read_config<C: serde::de::DeserializeOwned + Default>(config: Option<&str>) -> Result<C, EngineError> {
+    match config {
+        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string())),
+        None => Ok(C::default()),
+    }
 }
 
 /// The shared search as an [`Engine`].

@@ -58,11 +58,24 @@ pub struct Progress<M> {
 /// The depth the first two turns need.
 const SURE_DEPTH: u32 = 2;
 
-#[derive(Clone, Copy)]
-enum Bound {
+/// What a table's score is: exact, or a bound from a cut-off.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Bound {
+    #[default]
     Exact,
     Lower,
     Upper,
+}
+
+impl Bound {
+    /// Whether a score of this kind settles a search within `alpha` and `beta`.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -169,7 +182,7 @@ fn final_score(outcome: Outcome, player: Player, ply: u32) -> i32 {
 
 /// A win's or loss's score counted from the node, not the root, so that it holds wherever the
 /// position is met again.
-fn to_table(score: i32, ply: u32) -> i32 {
+pub fn to_table(score: i32, ply: u32) -> i32 {
     let ply = ply.min(1_000) as i32;
     if score >= DECIDED {
         score + ply
@@ -180,7 +193,7 @@ fn to_table(score: i32, ply: u32) -> i32 {
     }
 }
 
-fn from_table(score: i32, ply: u32) -> i32 {
+pub fn from_table(score: i32, ply: u32) -> i32 {
     let ply = ply.min(1_000) as i32;
     if score >= DECIDED {
         score - ply
@@ -284,12 +297,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             first = entry.best;
             if entry.depth >= depth {
                 let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
+                if entry.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }

@@ -6,7 +6,10 @@
 //! stay on the board, unjumpable, until the turn ends, so no piece is jumped twice. When
 //! captures are optional, a multi-jump may also end early with a stop (a leg that goes nowhere).
 
+pub mod bitboard;
+
 use super::{Game, Illegal, Outcome, Player, SetupError};
+use bitboard::{Board, Sink};
 use serde::{Deserialize, Serialize};
 
 /// A dark square, 0-31: PDN square `n` is index `n - 1`, numbered from black's back row, left
@@ -68,21 +71,10 @@ pub fn square_at(x: usize, y: usize) -> Option<Square> {
     (x < 8 && y < 8 && (x + y) % 2 == 1).then(|| (y * 4 + x / 2) as Square)
 }
 
-/// The square one diagonal step away, if on the board.
-fn diagonal(square: Square, dx: isize, dy: isize) -> Option<Square> {
-    let (x, y) = coordinates(square);
-    square_at(x.checked_add_signed(dx)?, y.checked_add_signed(dy)?)
-}
-
 /// The square a leg jumps over, if it is a jump (two diagonal squares) rather than a step.
 pub fn jumped_square(mv: Move) -> Option<Square> {
     let ((ax, ay), (bx, by)) = (coordinates(mv.from), coordinates(mv.to));
     (ay.abs_diff(by) == 2 && ax.abs_diff(bx) == 2).then(|| square_at((ax + bx) / 2, (ay + by) / 2)).flatten()
-}
-
-/// The direction a player's men move in: black down the board, red up.
-fn forward(player: Player) -> isize {
-    if player == Player::First { 1 } else { -1 }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -145,62 +137,14 @@ impl Checkers {
         self.quiet_plies
     }
 
-    /// The directions the piece on `from` moves and captures in.
-    fn directions(piece: Piece) -> impl Iterator<Item = (isize, isize)> {
-        let ahead = forward(piece.owner);
-        [(-1, ahead), (1, ahead), (-1, -ahead), (1, -ahead)].into_iter().take(if piece.king { 4 } else { 2 })
+    /// The position as bitboards, the rules' move generation.
+    fn bits(&self) -> Board {
+        Board::from_game(self)
     }
 
-    fn jumps_from(&self, from: Square, moves: &mut Vec<Move>) {
-        let Some(piece) = self.piece(from) else { return };
-        for (dx, dy) in Self::directions(piece) {
-            let Some(over) = diagonal(from, dx, dy) else { continue };
-            let Some(to) = diagonal(over, dx, dy) else { continue };
-            let enemy = self.piece(over).is_some_and(|p| p.owner != piece.owner) && !self.is_jumped(over);
-            if enemy && self.piece(to).is_none() {
-                moves.push(Move { from, to });
-            }
-        }
-    }
-
-    fn steps_from(&self, from: Square, moves: &mut Vec<Move>) {
-        let Some(piece) = self.piece(from) else { return };
-        for (dx, dy) in Self::directions(piece) {
-            if let Some(to) = diagonal(from, dx, dy).filter(|&to| self.piece(to).is_none()) {
-                moves.push(Move { from, to });
-            }
-        }
-    }
-
-    fn own_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..SQUARES as Square).filter(|&s| self.piece(s).is_some_and(|p| p.owner == self.to_move))
-    }
-
-    /// Whether the player to move has any move at all, without listing them (checked after
-    /// every turn, so it is kept cheap).
+    /// Whether the player to move has any move at all.
     fn has_move(&self) -> bool {
-        self.own_squares().any(|from| {
-            let Some(piece) = self.piece(from) else { return false };
-            Self::directions(piece).any(|(dx, dy)| {
-                let Some(next) = diagonal(from, dx, dy) else { return false };
-                match self.piece(next) {
-                    None => true,
-                    Some(p) => {
-                        p.owner != piece.owner
-                            && diagonal(next, dx, dy).is_some_and(|to| self.piece(to).is_none())
-                    }
-                }
-            })
-        })
-    }
-
-    /// Whether the player to move has a capture anywhere.
-    fn has_capture(&self) -> bool {
-        let mut jumps = Vec::new();
-        self.own_squares().any(|from| {
-            self.jumps_from(from, &mut jumps);
-            !jumps.is_empty()
-        })
+        self.bits().has_move()
     }
 
     /// Ends the turn: jumped pieces leave, the other player moves, and the rules may end the game.
@@ -250,54 +194,28 @@ impl Game for Checkers {
     /// then a king's backward left and right), then, where no capture is compelled, steps in
     /// the same order; part-way through a multi-jump, that piece's jumps and then the stop.
     fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::new();
         if self.outcome.is_some() {
-            return moves;
+            return Vec::new();
         }
-        if let Some(from) = self.jumping {
-            self.jumps_from(from, &mut moves);
-            // Going on is a capture too, so it is optional when captures are.
-            if !self.config.compulsory_capture {
-                moves.push(Move::stop(from));
-            }
-            return moves;
+        let mut legs = FirstLegs::default();
+        match self.jumping {
+            Some(at) => self.bits().continuations(at, self.jumped, &mut legs),
+            None => self.bits().generate(&mut legs),
         }
-        for from in self.own_squares() {
-            self.jumps_from(from, &mut moves);
-        }
-        if moves.is_empty() || !self.config.compulsory_capture {
-            for from in self.own_squares() {
-                self.steps_from(from, &mut moves);
-            }
-        }
+        let ahead = if self.to_move == Player::First { 1 } else { -1 };
+        let mut moves = legs.0;
+        moves.sort_by_key(|&mv| {
+            let ((fx, fy), (tx, ty)) = (coordinates(mv.from), coordinates(mv.to));
+            let backward = (ty as isize - fy as isize).signum() != ahead;
+            let right = tx > fx;
+            (mv.is_stop(), jumped_square(mv).is_none(), mv.from, backward, right)
+        });
+        moves.dedup();
         moves
     }
 
     fn is_legal(&self, mv: &Move) -> bool {
-        if self.outcome.is_some() {
-            return false;
-        }
-        let mut moves = Vec::new();
-        if let Some(from) = self.jumping {
-            if mv.from != from {
-                return false;
-            }
-            if mv.is_stop() {
-                return !self.config.compulsory_capture;
-            }
-            self.jumps_from(from, &mut moves);
-            return moves.contains(mv);
-        }
-        if !self.piece(mv.from).is_some_and(|p| p.owner == self.to_move) {
-            return false;
-        }
-        self.jumps_from(mv.from, &mut moves);
-        if moves.contains(mv) {
-            return true;
-        }
-        moves.clear();
-        self.steps_from(mv.from, &mut moves);
-        moves.contains(mv) && !(self.config.compulsory_capture && self.has_capture())
+        self.legal_moves().contains(mv)
     }
 
     fn play(&mut self, mv: Move) -> Result<(), Illegal> {
@@ -380,13 +298,9 @@ impl Checkers {
         piece.king |= crowned;
         self.board[usize::from(mv.from)] = None;
         self.board[usize::from(mv.to)] = Some(piece);
-        if jump && !crowned {
-            let mut more = Vec::new();
-            self.jumps_from(mv.to, &mut more);
-            if !more.is_empty() {
-                self.jumping = Some(mv.to);
-                return;
-            }
+        if jump && !crowned && self.bits().can_jump_on(mv.to, self.jumped) {
+            self.jumping = Some(mv.to);
+            return;
         }
         let man_moved = !piece.king || crowned;
         self.end_turn(jump || man_moved);
@@ -425,11 +339,29 @@ pub fn parse_pdn(text: &str) -> Option<(Vec<Square>, bool)> {
     (squares.len() >= 2 && (capture || squares.len() == 2)).then_some((squares, capture))
 }
 
+/// The first legs of whole moves: a step or a jump, or a stop where a multi-jump may end.
+#[derive(Default)]
+struct FirstLegs(Vec<Move>);
+
+impl Sink for FirstLegs {
+    fn add(&mut self, _whole: bitboard::Move, path: &[Square]) {
+        match path {
+            [at] => self.0.push(Move::stop(*at)),
+            [from, to, ..] => self.0.push(Move { from: *from, to: *to }),
+            [] => {}
+        }
+    }
+}
+
 /// The number of positions reached after `depth` whole moves (a multi-jump is one move), for
-/// checking move generation against published counts.
+/// checking move generation against published counts: on the bitboards between turns, the
+/// last depth counted in bulk.
 pub fn perft(game: &Checkers, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if game.jumping.is_none() {
+        return if game.outcome.is_some() { 0 } else { bitboard::perft(&game.bits(), depth) };
     }
     game.legal_moves()
         .into_iter()

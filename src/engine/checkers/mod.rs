@@ -1,0 +1,159 @@
+//! Checkers' engine: its own bitboards and whole-move generation (the rules' [`bitboard`](crate::rules::checkers::bitboard)), an evaluation
+//! ([`eval`]) and an alpha-beta search ([`search`]). The rules' game is kept beside it to read
+//! the turns given and to say the chosen one as the move list writes it.
+//!
+//! Levels: the weaker ones search to a fixed depth and choose at random (by the request's
+//! seed) among the moves within their margin of the best; the top level searches by time.
+
+pub mod eval;
+pub mod search;
+
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config};
+use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
+use crate::rules::checkers::{Checkers, Config, Move as Leg, Square};
+use crate::rules::{Game, parse_turn};
+use search::{Limits, Search, Table};
+
+/// How hard each level searches: the depth in plies, a node budget and the margin of its
+/// random choice (a man is 100, so no level gives one away on purpose). Every level searches
+/// two plies at least, so it takes a win in one and stops a loss in one.
+pub fn limits(level: u8) -> Limits {
+    let (depth, nodes, margin) = match level {
+        0 | 1 => (2, u64::MAX, 30),
+        2 => (3, u64::MAX, 15),
+        3 => (5, u64::MAX, 8),
+        4 => (7, u64::MAX, 4),
+        5 => (11, 400_000, 0),
+        _ => (64, u64::MAX, 0),
+    };
+    Limits { depth, nodes, margin }
+}
+
+pub struct CheckersEngine {
+    /// Where the game began: the config's start, or a position set up by hand.
+    start: Checkers,
+    game: Checkers,
+    /// The keys of the game's positions between turns since its last capture or man move,
+    /// oldest first, the current one last: a repetition is a draw.
+    earlier: Vec<u64>,
+    /// Made when first needed: it is large.
+    table: Option<Table>,
+}
+
+impl CheckersEngine {
+    pub fn new(config: Config) -> Self {
+        Self::from_game(Checkers::new(&config))
+    }
+
+    /// An engine whose game began at `start` (a position set up by hand, for tests and puzzles).
+    pub fn from_game(start: Checkers) -> Self {
+        let earlier = vec![Board::from_game(&start).key()];
+        CheckersEngine { game: start.clone(), start, earlier, table: None }
+    }
+
+    /// From the config in the save format's JSON (the defaults when `None`).
+    pub fn from_json(config: Option<&str>) -> Result<Self, EngineError> {
+        let config: Config = read_config(config)?;
+        Ok(Self::new(config))
+    }
+
+    /// The root's moves, each with the squares it visits: whole moves between turns, or the
+    /// rest of a multi-jump already begun.
+    fn root_moves(&self) -> (Board, Vec<(Move, Vec<Square>)>) {
+        let board = Board::from_game(&self.game);
+        let mut moves = PathList::default();
+        match self.game.jumping() {
+            Some(at) => {
+                let jumped: Bits =
+                    (0..32).filter(|&s| self.game.is_jumped(s)).fold(0, |bits, s| bits | 1 << s);
+                board.continuations(at, jumped, &mut moves);
+            }
+            None => board.generate(&mut moves),
+        }
+        (board, moves.0)
+    }
+}
+
+impl Engine for CheckersEngine {
+    fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
+        let mut game = self.start.clone();
+        let mut earlier = vec![Board::from_game(&game).key()];
+        for (index, turn) in turns.iter().enumerate() {
+            let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
+            for leg in parse_turn(&game, turn).map_err(|_| bad())? {
+                game.play(leg).map_err(|_| bad())?;
+            }
+            if !game.mid_move() {
+                if game.quiet_plies() == 0 {
+                    earlier.clear();
+                }
+                earlier.push(Board::from_game(&game).key());
+            }
+        }
+        self.game = game;
+        self.earlier = earlier;
+        Ok(())
+    }
+
+    fn go(
+        &mut self,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<String, EngineError> {
+        if self.game.outcome().is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let (board, moves) = self.root_moves();
+        let Some((first, first_path)) = moves.first() else { return Err(EngineError::GameOver) };
+        let start = now();
+        let level = go.level.clamp(1, LEVELS);
+        let mut limits = limits(level);
+        if let Some(depth) = go.depth {
+            limits.depth = depth;
+        }
+        // The top level plays by time; the others by their depth, within their time.
+        let movetime = go.movetime.unwrap_or_else(|| default_movetime(level)) as f64;
+        let mut stop_search = || stop() || now() - start >= movetime;
+        let table = self.table.get_or_insert_with(Table::default);
+        let root_moves: Vec<Move> = moves.iter().map(|(mv, _)| *mv).collect();
+        // The root itself is the last of `earlier`: the search adds it.
+        let before = &self.earlier[..self.earlier.len().saturating_sub(1)];
+        let mut search = Search::new(table, before, &mut stop_search);
+        let game = &self.game;
+        let path_of = |mv: Move| moves.iter().find(|(m, _)| *m == mv).map_or(first_path, |(_, p)| p);
+        let mut tell = |found: &search::Found| {
+            let legs = legs_of(game, path_of(found.best));
+            report(&Info {
+                depth: found.depth,
+                score: found.score,
+                nodes: found.nodes,
+                time_ms: (now() - start).max(0.0) as u64,
+                pv: game.announce(&legs),
+            });
+        };
+        let best = if moves.len() == 1 {
+            *first
+        } else {
+            search.think(&board, &root_moves, limits, go.seed, &mut tell).map_or(*first, |found| found.best)
+        };
+        Ok(self.game.announce(&legs_of(&self.game, path_of(best))))
+    }
+}
+
+/// A move's legs in the rules, from the squares it visits: a step, or jumps square to square
+/// and a stop where a multi-jump ends early (captures optional).
+fn legs_of(game: &Checkers, path: &[Square]) -> Vec<Leg> {
+    let mut legs: Vec<Leg> = path.windows(2).map(|w| Leg { from: w[0], to: w[1] }).collect();
+    let mut after = game.clone();
+    for &leg in &legs {
+        if after.play(leg).is_err() {
+            return legs;
+        }
+    }
+    if let Some(at) = after.jumping().filter(|&at| path.last() == Some(&at)) {
+        legs.push(Leg::stop(at));
+    }
+    legs
+}

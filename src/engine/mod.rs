@@ -6,6 +6,7 @@
 
 pub mod connect_four;
 pub mod games;
+pub mod gomoku;
 pub mod messages;
 pub mod perfect;
 pub mod reference;
@@ -188,7 +189,7 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
     match game {
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
         "checkers" => Ok(searcher::<Checkers>(config)?),
-        "gomoku" => Ok(searcher::<Gomoku>(config)?),
+        "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
         "dark-chess" => Ok(searcher::<DarkChess>(config)?),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
         _ => Err(EngineError::UnknownGame(game.to_owned())),

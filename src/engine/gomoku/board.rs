@@ -144,6 +144,29 @@ fn classify(line: &mut [u8; 11], exact: bool, memo: &mut [u8]) -> u8 {
     result
 }
 
+/// A point's level and worth from its four lines' patterns (three bits each): its strongest
+/// pattern, two fours counted as an open four; the patterns' worth, more for two threats.
+fn combined() -> &'static [(u8, i32)] {
+    static COMBINED: OnceLock<Vec<(u8, i32)>> = OnceLock::new();
+    COMBINED.get_or_init(|| {
+        (0..1 << 12)
+            .map(|key: usize| {
+                let lines = [key & 7, key >> 3 & 7, key >> 6 & 7, key >> 9 & 7].map(|p| p as u8);
+                let fours = lines.iter().filter(|&&p| p == FOUR).count();
+                let threes = lines.iter().filter(|&&p| p == OPEN_THREE).count();
+                let top = lines.iter().copied().max().unwrap_or(NONE);
+                let level = if top < FLEX_FOUR && fours >= 2 { FLEX_FOUR } else { top };
+                let mut worth: i32 = lines.iter().map(|&p| WORTH[usize::from(p)]).sum();
+                // Two threats at once: one of them will stand.
+                if fours + threes >= 2 && top < FLEX_FOUR {
+                    worth += 300;
+                }
+                (level, worth)
+            })
+            .collect()
+    })
+}
+
 /// Random keys for the table of positions, fixed at compile time.
 const fn zobrist() -> [[u64; CELLS]; 2] {
     let mut keys = [[0; CELLS]; 2];
@@ -169,6 +192,9 @@ static ZOBRIST: [[u64; CELLS]; 2] = zobrist();
 pub struct Board {
     cells: [u8; CELLS],
     rules: RuleSet,
+    /// The pattern tables for black's and white's lines under the rule set.
+    line_tables: [&'static [u8]; 2],
+    combined: &'static [(u8, i32)],
     /// `patterns[colour - 1][cell][line]`, for empty points.
     patterns: Vec<[[u8; 4]; CELLS]>,
     /// `keys[colour - 1][cell][line]`: the ten cells around as the tables read them, kept
@@ -195,9 +221,18 @@ impl Board {
         for &cell in points() {
             cells[cell] = EMPTY;
         }
+        let tables = tables();
+        let exact_for = |colour: u8| match rules {
+            RuleSet::Freestyle => false,
+            RuleSet::Standard => true,
+            RuleSet::Renju => colour == 1,
+        };
+        let pick = |colour: u8| if exact_for(colour) { &tables.exact[..] } else { &tables.long[..] };
         let mut board = Board {
             cells,
             rules,
+            line_tables: [pick(1), pick(2)],
+            combined: combined(),
             patterns: vec![[[NONE; 4]; CELLS]; 2],
             keys: vec![[[0; 4]; CELLS]; 2],
             level: [[NONE; CELLS]; 2],
@@ -367,15 +402,10 @@ impl Board {
     }
 
     fn read_line(&mut self, cell: usize, line: usize) {
-        let tables = tables();
-        let exact_for = |colour: u8| match self.rules {
-            RuleSet::Freestyle => false,
-            RuleSet::Standard => true,
-            RuleSet::Renju => colour == 1,
-        };
-        let pick = |colour: u8| if exact_for(colour) { &tables.exact } else { &tables.long };
-        self.patterns[0][cell][line] = pick(1)[usize::from(self.keys[0][cell][line])];
-        self.patterns[1][cell][line] = pick(2)[usize::from(self.keys[1][cell][line])];
+        for colour in 0..2 {
+            self.patterns[colour][cell][line] =
+                self.line_tables[colour][usize::from(self.keys[colour][cell][line])];
+        }
     }
 
     /// Drops a point's level and worth from the sums (it is being filled).
@@ -392,15 +422,11 @@ impl Board {
     fn settle(&mut self, cell: usize) {
         for colour in 0..2 {
             let lines = self.patterns[colour][cell];
-            let fours = lines.iter().filter(|&&p| p == FOUR).count();
-            let threes = lines.iter().filter(|&&p| p == OPEN_THREE).count();
-            let top = lines.iter().copied().max().unwrap_or(NONE);
-            let level = if top < FLEX_FOUR && fours >= 2 { FLEX_FOUR } else { top };
-            let mut worth: i32 = lines.iter().map(|&p| WORTH[usize::from(p)]).sum();
-            // Two threats at once: one of them will stand.
-            if fours + threes >= 2 && top < FLEX_FOUR {
-                worth += 300;
-            }
+            let key = usize::from(lines[0])
+                | usize::from(lines[1]) << 3
+                | usize::from(lines[2]) << 6
+                | usize::from(lines[3]) << 9;
+            let (level, worth) = self.combined[key];
             self.counts[colour][usize::from(self.level[colour][cell])] -= 1;
             self.counts[colour][usize::from(level)] += 1;
             self.totals[colour] += worth - self.worth[colour][cell];

@@ -75,10 +75,10 @@ struct Plan {
 fn plan(level: u8) -> Plan {
     match level {
         0 | 1 => Plan { depth: 1, nodes: 2_000, width: 10, vcf: 0, vct: 0, margin: 120 },
-        2 => Plan { depth: 2, nodes: 20_000, width: 10, vcf: 0, vct: 0, margin: 40 },
-        3 => Plan { depth: 3, nodes: 60_000, width: 10, vcf: 4, vct: 0, margin: 15 },
-        4 => Plan { depth: 5, nodes: 200_000, width: 10, vcf: 8, vct: 0, margin: 5 },
-        5 => Plan { depth: 7, nodes: 600_000, width: 12, vcf: 10, vct: 3, margin: 0 },
+        2 => Plan { depth: 2, nodes: 10_000, width: 10, vcf: 0, vct: 0, margin: 40 },
+        3 => Plan { depth: 3, nodes: 30_000, width: 10, vcf: 4, vct: 0, margin: 15 },
+        4 => Plan { depth: 5, nodes: 100_000, width: 10, vcf: 8, vct: 0, margin: 5 },
+        5 => Plan { depth: 7, nodes: 250_000, width: 12, vcf: 10, vct: 3, margin: 0 },
         _ => Plan { depth: 40, nodes: u64::MAX, width: 14, vcf: 12, vct: 5, margin: 0 },
     }
 }
@@ -122,10 +122,9 @@ impl GomokuEngine {
             report(&Info { depth, score, nodes, time_ms: (now() - start).max(0.0) as u64, pv });
         };
         // A five, a four to stop, an open four: no searching.
-        match search::moves(&board, plan.width) {
-            search::Moves::Win(c) => return (c, DECIDED),
-            search::Moves::WinSoon(c) => return (c, DECIDED),
-            _ => {}
+        if let search::Moves::Win(c) | search::Moves::WinSoon(c) = search::moves(&board, plan.width) {
+            tell(1, c, DECIDED, 0);
+            return (c, DECIDED);
         }
         let forced = matches!(search::moves(&board, plan.width), search::Moves::Forced(_));
         if plan.vcf > 0 && !forced {

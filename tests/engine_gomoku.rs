@@ -354,3 +354,30 @@ fn standard_rules_an_overline_is_no_five() {
     let standard = best(RuleSet::Standard, &moves, LEVELS, 0);
     assert_ne!(standard, "k8", "standard: an overline does not win");
 }
+
+#[test]
+fn renju_white_wins_by_a_four_whose_stop_is_forbidden_to_black() {
+    // Black's i9 would be a double-three (h8-j10 and h10-j8), so white's e9 makes a four that
+    // black may not stop; anything slower loses to black's open three j8-j9-j10.
+    let moves = ["h8", "f9", "j10", "g9", "h10", "h9", "j8", "a1", "d9", "a15", "j9"];
+    let game = game_after(RuleSet::Renju, &moves.map(String::from));
+    let Move::Place(i9) = game.parse_move("i9").expect("a point");
+    let mut stones = [None; 225];
+    for (point, stone) in stones.iter_mut().enumerate() {
+        *stone = game.stone(point as u8);
+    }
+    let as_black = Gomoku::from_setup(game.config().clone(), stones, Player::First).expect("a position");
+    assert!(as_black.is_forbidden(i9), "i9 should be forbidden to black");
+    for level in 1..=LEVELS {
+        assert_eq!(best(RuleSet::Renju, &moves, level, 4), "e9", "level {level}");
+    }
+}
+
+#[test]
+fn every_level_stops_a_split_three() {
+    for level in 1..=LEVELS {
+        // Black's h8 i8 k8 is a split open three: j8 (the gap) or g8, l8 stop it.
+        let stop = best(RuleSet::Standard, &["h8", "c3", "i8", "c13", "k8"], level, 6);
+        assert!(["g8", "j8", "l8"].contains(&stop.as_str()), "level {level}: {stop}");
+    }
+}

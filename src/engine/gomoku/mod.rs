@@ -74,12 +74,12 @@ struct Plan {
 
 fn plan(level: u8) -> Plan {
     match level {
-        0 | 1 => Plan { depth: 1, nodes: 2_000, width: 10, vcf: 0, vct: 0, margin: 120 },
-        2 => Plan { depth: 2, nodes: 10_000, width: 10, vcf: 0, vct: 0, margin: 40 },
-        3 => Plan { depth: 3, nodes: 30_000, width: 10, vcf: 4, vct: 0, margin: 15 },
-        4 => Plan { depth: 5, nodes: 100_000, width: 10, vcf: 8, vct: 0, margin: 5 },
-        5 => Plan { depth: 7, nodes: 250_000, width: 12, vcf: 10, vct: 3, margin: 0 },
-        _ => Plan { depth: 40, nodes: u64::MAX, width: 14, vcf: 12, vct: 5, margin: 0 },
+        0 | 1 => Plan { depth: 1, nodes: 1_000, width: 10, vcf: 0, vct: 0, margin: 120 },
+        2 => Plan { depth: 2, nodes: 3_000, width: 10, vcf: 0, vct: 0, margin: 40 },
+        3 => Plan { depth: 3, nodes: 10_000, width: 10, vcf: 4, vct: 0, margin: 15 },
+        4 => Plan { depth: 4, nodes: 30_000, width: 10, vcf: 6, vct: 0, margin: 5 },
+        5 => Plan { depth: 6, nodes: 80_000, width: 12, vcf: 10, vct: 0, margin: 0 },
+        _ => Plan { depth: 40, nodes: u64::MAX, width: 12, vcf: 12, vct: 5, margin: 0 },
     }
 }
 
@@ -128,7 +128,7 @@ impl GomokuEngine {
         }
         let forced = matches!(search::moves(&board, plan.width), search::Moves::Forced(_));
         if plan.vcf > 0 && !forced {
-            let mut part = budget.part(budget.limit / 4, 0.3);
+            let mut part = budget.part(budget.limit / 4, 0.15);
             let found = self.search.threats.vcf(&mut board, plan.vcf, &mut part);
             budget.nodes += part.nodes;
             if let Some(cell) = found {
@@ -137,7 +137,7 @@ impl GomokuEngine {
             }
         }
         if plan.vct > 0 && !forced {
-            let mut part = budget.part(budget.limit / 4, 0.35);
+            let mut part = budget.part(budget.limit / 4, 0.2);
             let found = self.search.threats.vct(&mut board, plan.vct, &mut part);
             budget.nodes += part.nodes;
             if let Some(cell) = found {

@@ -127,21 +127,16 @@ impl GomokuEngine {
             return (c, DECIDED);
         }
         let forced = matches!(search::moves(&board, plan.width), search::Moves::Forced(_));
-        if plan.vcf > 0 && !forced {
-            let mut part = budget.part(budget.limit / 4, 0.15);
-            let found = self.search.threats.vcf(&mut board, plan.vcf, &mut part);
-            budget.nodes += part.nodes;
-            if let Some(cell) = found {
-                tell(u32::from(plan.vcf) * 2, cell, DECIDED, budget.nodes);
-                return (cell, DECIDED);
+        // Fours alone first (quick), then fours and threes.
+        for (moves, threes, share) in [(plan.vcf, false, 0.15), (plan.vct, true, 0.2)] {
+            if moves == 0 || forced {
+                continue;
             }
-        }
-        if plan.vct > 0 && !forced {
-            let mut part = budget.part(budget.limit / 4, 0.2);
-            let found = self.search.threats.vct(&mut board, plan.vct, &mut part);
+            let mut part = budget.part(budget.limit / 4, share);
+            let found = self.search.threats.attack(&mut board, moves, threes, &mut part);
             budget.nodes += part.nodes;
             if let Some(cell) = found {
-                tell(u32::from(plan.vct) * 2, cell, DECIDED, budget.nodes);
+                tell(u32::from(moves) * 2, cell, DECIDED, budget.nodes);
                 return (cell, DECIDED);
             }
         }

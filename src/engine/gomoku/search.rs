@@ -103,21 +103,13 @@ impl Default for AlphaBeta {
     }
 }
 
-fn to_table(score: i32, ply: i32) -> i32 {
+/// A win's or loss's score moved by `plies`: counted from the node in the table (`+ply` on the
+/// way in, `-ply` on the way out), from the root in the search.
+fn shift_decided(score: i32, plies: i32) -> i32 {
     if score >= DECIDED {
-        score + ply
+        score + plies
     } else if score <= -DECIDED {
-        score - ply
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: i32) -> i32 {
-    if score >= DECIDED {
-        score - ply
-    } else if score <= -DECIDED {
-        score + ply
+        score - plies
     } else {
         score
     }
@@ -240,7 +232,7 @@ impl AlphaBeta {
         if entry.key == key && entry.bound != 0 {
             first = Some(usize::from(entry.best));
             if i32::from(entry.depth) >= depth {
-                let score = from_table(entry.score, ply);
+                let score = shift_decided(entry.score, -ply);
                 let usable = match entry.bound {
                     EXACT => true,
                     LOWER => score >= beta,
@@ -291,7 +283,7 @@ impl AlphaBeta {
         };
         self.table[slot] = Entry {
             key,
-            score: to_table(best_score, ply),
+            score: shift_decided(best_score, ply),
             depth: depth.min(100) as i8,
             bound,
             best: best as u16,

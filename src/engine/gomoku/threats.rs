@@ -22,16 +22,16 @@ impl Default for Threats {
 pub type Win = usize;
 
 impl Threats {
-    /// A VCF for the player to move within `moves` fours of its own: the first four.
-    pub fn vcf(&mut self, board: &mut Board, moves: u8, budget: &mut Budget) -> Option<Win> {
+    /// A win for the player to move within `moves` threats of its own: by continuous fours (a
+    /// VCF), or with `threes` by fours and threes (a VCT). The first threat.
+    pub fn attack(&mut self, board: &mut Board, moves: u8, threes: bool, budget: &mut Budget) -> Option<Win> {
         let mut first = None;
-        self.continuous_fours(board, moves, budget, &mut first).then_some(first).flatten()
+        self.search(board, moves, threes, budget, &mut first).then_some(first).flatten()
     }
 
-    /// A VCT for the player to move within `moves` threats of its own: the first threat.
-    pub fn vct(&mut self, board: &mut Board, moves: u8, budget: &mut Budget) -> Option<Win> {
-        let mut first = None;
-        self.threats(board, moves, budget, &mut first).then_some(first).flatten()
+    /// A VCF for the player to move within `moves` fours: the first four.
+    pub fn vcf(&mut self, board: &mut Board, moves: u8, budget: &mut Budget) -> Option<Win> {
+        self.attack(board, moves, false, budget)
     }
 
     fn seen_failing(&self, key: u64, moves: u8, salt: u64) -> bool {
@@ -68,62 +68,6 @@ impl Threats {
         }
     }
 
-    fn continuous_fours(
-        &mut self,
-        board: &mut Board,
-        moves: u8,
-        budget: &mut Budget,
-        first: &mut Option<Win>,
-    ) -> bool {
-        if budget.spend() {
-            return false;
-        }
-        let attacker = board.to_move();
-        if let Some(win) = Self::sure_now(board, attacker) {
-            *first = Some(win);
-            return true;
-        }
-        if moves == 0 || self.seen_failing(board.hash, moves, 1) {
-            return false;
-        }
-        let defender_fives = board.points_at_least(other(attacker), FIVE);
-        if defender_fives.len() > 1 {
-            return false;
-        }
-        let mut fours = board.points_at_least(attacker, FOUR);
-        if let [must] = defender_fives[..] {
-            fours.retain(|&c| c == must);
-        }
-        fours.sort_by_key(|&c| std::cmp::Reverse(board.worth(attacker, c)));
-        for four in fours {
-            if !board.playable(four) {
-                continue;
-            }
-            board.place(four);
-            let won = match Self::stop_four(board) {
-                Err(()) => true,
-                Ok(block) => {
-                    board.place(block);
-                    let won = self.continuous_fours(board, moves - 1, budget, &mut None);
-                    board.undo();
-                    won
-                }
-            };
-            board.undo();
-            if won {
-                *first = Some(four);
-                return true;
-            }
-            if budget.aborted {
-                return false;
-            }
-        }
-        if !budget.aborted {
-            self.remember_failing(board.hash, moves, 1);
-        }
-        false
-    }
-
     /// The defender's answers to a three just made: the points where the attacker would make
     /// a four or five (those stop the three), and the defender's own fours.
     fn stop_three(board: &Board) -> Vec<usize> {
@@ -139,10 +83,13 @@ impl Threats {
         replies
     }
 
-    fn threats(
+    /// Whether the attacker (to move) wins within `moves` threats of its own: fours alone,
+    /// or fours and threes; `first` gets the first threat.
+    fn search(
         &mut self,
         board: &mut Board,
         moves: u8,
+        threes: bool,
         budget: &mut Budget,
         first: &mut Option<Win>,
     ) -> bool {
@@ -154,7 +101,8 @@ impl Threats {
             *first = Some(win);
             return true;
         }
-        if moves == 0 || self.seen_failing(board.hash, moves, 2) {
+        let salt = if threes { 2 } else { 1 };
+        if moves == 0 || self.seen_failing(board.hash, moves, salt) {
             return false;
         }
         let defender = other(attacker);
@@ -162,7 +110,7 @@ impl Threats {
         if defender_fives.len() > 1 {
             return false;
         }
-        let mut tries = board.points_at_least(attacker, OPEN_THREE);
+        let mut tries = board.points_at_least(attacker, if threes { OPEN_THREE } else { FOUR });
         if let [must] = defender_fives[..] {
             tries.retain(|&c| c == must);
         }
@@ -181,7 +129,7 @@ impl Threats {
                     Err(()) => true,
                     Ok(block) => {
                         board.place(block);
-                        let won = self.threats(board, moves - 1, budget, &mut None);
+                        let won = self.search(board, moves - 1, threes, budget, &mut None);
                         board.undo();
                         won
                     }
@@ -193,7 +141,7 @@ impl Threats {
                 let mut all = true;
                 for reply in replies {
                     board.place(reply);
-                    let won = self.threats(board, moves - 1, budget, &mut None);
+                    let won = self.search(board, moves - 1, threes, budget, &mut None);
                     board.undo();
                     if !won {
                         all = false;
@@ -212,7 +160,7 @@ impl Threats {
             }
         }
         if !budget.aborted {
-            self.remember_failing(board.hash, moves, 2);
+            self.remember_failing(board.hash, moves, salt);
         }
         false
     }

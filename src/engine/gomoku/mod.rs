@@ -104,14 +104,14 @@ impl GomokuEngine {
         board
     }
 
-    /// The point to play and its score, with the depth and nodes searched.
+    /// The point to play and its score, `None` where no point is allowed.
     fn choose(
         &mut self,
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Info),
-    ) -> (usize, i32) {
+    ) -> Option<(usize, i32)> {
         let start = now();
         let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
         let plan = plan(go.level);
@@ -124,7 +124,7 @@ impl GomokuEngine {
         // A five, a four to stop, an open four: no searching.
         if let search::Moves::Win(c) | search::Moves::WinSoon(c) = search::moves(&board, plan.width) {
             tell(1, c, DECIDED, 0);
-            return (c, DECIDED);
+            return Some((c, DECIDED));
         }
         let forced = matches!(search::moves(&board, plan.width), search::Moves::Forced(_));
         // Fours alone first (quick), then fours and threes.
@@ -137,7 +137,7 @@ impl GomokuEngine {
             budget.nodes += part.nodes;
             if let Some(cell) = found {
                 tell(u32::from(moves) * 2, cell, DECIDED, budget.nodes);
-                return (cell, DECIDED);
+                return Some((cell, DECIDED));
             }
         }
         self.search.width = plan.width;
@@ -150,15 +150,14 @@ impl GomokuEngine {
             &mut budget,
             &mut |depth, cell, score, nodes| tell(depth as u32, cell, score, nodes),
         );
-        let best = root.scored[0].1;
+        let &(_, best) = root.scored.first()?;
         let near: Vec<&(usize, i32)> = if best >= DECIDED || plan.margin == 0 {
             root.scored.iter().take(1).collect()
         } else {
             root.scored.iter().filter(|&&(_, s)| s >= best - plan.margin && s > -DECIDED).collect()
         };
         let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
-        let &&(cell, score) = near.choose(&mut rng).unwrap_or(&&root.scored[0]);
-        (cell, score)
+        near.choose(&mut rng).map(|&&chosen| chosen)
     }
 }
 
@@ -190,13 +189,11 @@ impl Engine for GomokuEngine {
             return Err(EngineError::GameOver);
         }
         let go = Go { level: go.level.clamp(1, LEVELS), ..*go };
-        let (cell, _) = self.choose(&go, now, stop, report);
-        let chosen = Move::Place(point_of(cell));
+        let chosen = self.choose(&go, now, stop, report).map(|(cell, _)| Move::Place(point_of(cell)));
         // The rules have the last word: a move they refuse is never played.
-        let mv = if self.game.is_legal(&chosen) {
-            chosen
-        } else {
-            self.game.legal_moves().first().copied().ok_or(EngineError::GameOver)?
+        let mv = match chosen {
+            Some(mv) if self.game.is_legal(&mv) => mv,
+            _ => self.game.legal_moves().first().copied().ok_or(EngineError::GameOver)?,
         };
         Ok(self.game.announce(&[mv]))
     }

@@ -143,9 +143,9 @@ impl AlphaBeta {
             Moves::List(list) => list,
         };
         let mut root = Root { scored: list.iter().map(|&c| (c, 0)).collect(), depth: 0 };
-        if root.scored.len() == 1 {
-            // One move to consider: still score it, shallowly.
-            let cell = root.scored[0].0;
+        if root.scored.len() <= 1 {
+            // One move to consider (or none allowed): still score it, shallowly.
+            let Some(&(cell, _)) = root.scored.first() else { return root };
             board.place(cell);
             let score = -self.negamax(board, 1, 1, -INFINITY, INFINITY, budget);
             board.undo();

@@ -6,7 +6,6 @@ use super::search::Searchable;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
 use crate::rules::dark_chess::{Cell, DarkChess, Move as DarkMove, Rank};
 use crate::rules::five_tigers::FiveTigers;
-use crate::rules::gomoku::{self, Gomoku, Move as Place, SIZE};
 use crate::rules::{Game, Player};
 use std::sync::OnceLock;
 
@@ -79,55 +78,6 @@ impl Searchable for ConnectFour {
         let mut moves = self.legal_moves();
         moves.sort_by_key(|&Drop::Drop(column)| (i32::from(column) - 3).abs());
         moves
-    }
-}
-
-impl Searchable for Gomoku {
-    /// Open lines of five, by how many stones they hold.
-    fn evaluate(&self) -> i32 {
-        let owner = |(x, y)| self.stone(gomoku::point_at(x, y));
-        static LINES: OnceLock<Vec<Line>> = OnceLock::new();
-        let lines = LINES.get_or_init(|| lines(SIZE, SIZE, 5));
-        line_worth(lines, &[0, 1, 8, 60, 500, 0], owner, self.to_move())
-    }
-
-    /// Empty points near the stones, the busiest first: the few a player would consider.
-    fn candidates(&self) -> Vec<Place> {
-        const WIDEST: usize = 16;
-        let points = (0..SIZE * SIZE).map(|p| p as u8);
-        let near = |point: u8| {
-            let (x, y) = gomoku::coordinates(point);
-            let mut busy = 0;
-            for (dx, dy) in DIRECTIONS {
-                for d in [-2_isize, -1, 1, 2] {
-                    let cx = x.checked_add_signed(dx * d).filter(|&c| c < SIZE);
-                    let cy = y.checked_add_signed(dy * d).filter(|&c| c < SIZE);
-                    if let (Some(cx), Some(cy)) = (cx, cy)
-                        && self.stone(gomoku::point_at(cx, cy)).is_some()
-                    {
-                        busy += 3 - d.abs();
-                    }
-                }
-            }
-            busy
-        };
-        let mut scored: Vec<(isize, Place)> = points
-            .filter(|&p| self.stone(p).is_none())
-            .map(|p| (near(p), Place::Place(p)))
-            .filter(|&(busy, _)| busy > 0)
-            .filter(|(_, mv)| self.is_legal(mv))
-            .collect();
-        if scored.is_empty() {
-            let centre = gomoku::point_at(SIZE / 2, SIZE / 2);
-            return if self.stone(centre).is_none() {
-                vec![Place::Place(centre)]
-            } else {
-                self.legal_moves()
-            };
-        }
-        scored.sort_by_key(|&(busy, _)| std::cmp::Reverse(busy));
-        scored.truncate(WIDEST);
-        scored.into_iter().map(|(_, mv)| mv).collect()
     }
 }
 

@@ -7,6 +7,7 @@
 pub mod checkers;
 pub mod connect_four;
 pub mod games;
+pub mod gomoku;
 pub mod messages;
 pub mod perfect;
 pub mod reference;
@@ -189,7 +190,7 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
     match game {
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
         "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
-        "gomoku" => Ok(searcher::<Gomoku>(config)?),
+        "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
         "dark-chess" => Ok(searcher::<DarkChess>(config)?),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
         _ => Err(EngineError::UnknownGame(game.to_owned())),

@@ -3,6 +3,7 @@
 //! game's opponent and the starts of its match games live in the game's own file here.
 
 pub mod checkers;
+pub mod gomoku;
 
 use super::{Engine, EngineError};
 
@@ -11,6 +12,7 @@ use super::{Engine, EngineError};
 pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
     match game {
         "checkers" => Ok(Box::new(checkers::Reference::from_json(config)?)),
+        "gomoku" => Ok(Box::new(gomoku::Reference::new(super::read_config(config)?))),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }
@@ -24,6 +26,7 @@ pub fn start(game: &str, pair: u64) -> (Option<String>, Vec<String>) {
         "dark-chess" => (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new()),
         // A three-move ballot every pair.
         "checkers" => (None, checkers::ballot(pair)),
+        "gomoku" => (None, gomoku::start(pair)),
         _ => (None, Vec::new()),
     }
 }

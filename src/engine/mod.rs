@@ -5,6 +5,7 @@
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
 pub mod connect_four;
+pub mod dark_chess;
 pub mod games;
 pub mod messages;
 pub mod perfect;
@@ -189,18 +190,22 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
         "checkers" => Ok(searcher::<Checkers>(config)?),
         "gomoku" => Ok(searcher::<Gomoku>(config)?),
-        "dark-chess" => Ok(searcher::<DarkChess>(config)?),
+        "dark-chess" => Ok(Box::new(dark_chess::DarkChessEngine::new(parse_config::<DarkChess>(config)?)?)),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }
 
 fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    let config: G::Config = match config {
-        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-        None => G::Config::default(),
-    };
-    Ok(Box::new(Searcher::new(config)?))
+    Ok(Box::new(Searcher::new(parse_config::<G>(config)?)?))
+}
+
+/// A game's config from the save format's JSON, the game's defaults when `None`.
+pub fn parse_config<G: Game>(config: Option<&str>) -> Result<G::Config, EngineError> {
+    match config {
+        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string())),
+        None => Ok(G::Config::default()),
+    }
 }
 
 /// The shared search as an [`Engine`].

@@ -2,12 +2,18 @@
 //! real engines are measured against (`cargo run --release --bin arena -- match <game>`). Each
 //! game's opponent and the starts of its match games live in the game's own file here.
 
-use super::{Engine, EngineError};
+pub mod dark_chess;
+
+use super::{Engine, EngineError, parse_config};
+use crate::rules::dark_chess::DarkChess;
 
 /// The reference opponent for a game named as in the protocol, under a config in the save
 /// format's JSON (the game's defaults when `None`).
-pub fn engine_for(game: &str, _config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
-    Err(EngineError::UnknownGame(game.to_owned()))
+pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+    match game {
+        "dark-chess" => Ok(Box::new(dark_chess::Greedy::new(parse_config::<DarkChess>(config)?)?)),
+        _ => Err(EngineError::UnknownGame(game.to_owned())),
+    }
 }
 
 /// How the `pair`th pair of a match's games starts (both games of a pair start alike, the

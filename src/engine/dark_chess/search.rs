@@ -209,6 +209,9 @@ impl Search {
             let child_beta = (beta * total - sum - left * low + count - 1).div_euclid(count);
             let child_alpha = child_alpha.max(low - 1) as i32;
             let child_beta = child_beta.min(high + 1) as i32;
+            // A flip costs a turn more: the reply to what it shows is mostly its captures,
+            // which quiescence sees, and the tree of flips upon flips is what grows fastest.
+            let depth = depth.saturating_sub(1);
             let score =
                 self.outcome_score(position, mv, Some(piece), depth, child_alpha, child_beta, ply, stop);
             if self.aborted {

@@ -49,6 +49,10 @@ fn main() {
             ms += started.elapsed().as_secs_f64() * 1000.0;
             nodes += thought.nodes;
         }
-        println!("{depth:>5} {:>9} {nodes:>12} {ms:>10.0} {:>12.0}", positions.len(), nodes as f64 / ms * 1000.0);
+        println!(
+            "{depth:>5} {:>9} {nodes:>12} {ms:>10.0} {:>12.0}",
+            positions.len(),
+            nodes as f64 / ms * 1000.0
+        );
     }
 }

@@ -25,9 +25,12 @@ use search::{Scored, Search};
 /// soldier's worth, so no level gives material away on purpose.
 const MARGINS: [i32; 6] = [60, 40, 25, 12, 5, 0];
 
-/// The depth, in turns, every level searches whatever its budget: a win in one is taken and
-/// a loss in one stopped.
-const SURE_DEPTH: u32 = 2;
+/// The depth, in turns, a level searches whatever its budget: a win in one is taken, and a
+/// loss in one stopped, at one turn already (the reply's captures are in the quiescence
+/// search); level 1 searches no more, the others two turns.
+fn sure_depth(level: u8) -> u32 {
+    if level <= 1 { 1 } else { 2 }
+}
 
 pub struct DarkChessEngine {
     config: Config,
@@ -75,17 +78,25 @@ impl DarkChessEngine {
         let timed = level == LEVELS;
         let budget = if timed { u64::MAX } else { effort(level).nodes };
         let margin = MARGINS[usize::from(level - 1)];
+        let sure = sure_depth(level);
         let max_depth = go.depth.unwrap_or(64).max(1);
         let mut position = Position::from_view(view);
         let mut thought = Thought { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
         loop {
             let mut stop_search = || stop() || now() - start >= movetime;
-            let scored =
-                self.best(&position, max_depth, budget, margin, go.seed, &mut stop_search, &mut |t| {
+            let scored = self.best(
+                &position,
+                (max_depth, sure),
+                budget,
+                margin,
+                go.seed,
+                &mut stop_search,
+                &mut |t| {
                     let mut shown = Thought { turn: thought.turn.clone(), ..*t };
                     shown.turn.extend(&t.turn);
                     report(&shown);
-                });
+                },
+            );
             let Some(leg) = scored.turn.first().copied() else {
                 break;
             };
@@ -113,7 +124,7 @@ impl DarkChessEngine {
     fn best(
         &mut self,
         position: &Position,
-        max_depth: u32,
+        (max_depth, sure_depth): (u32, u32),
         budget: u64,
         margin: i32,
         seed: u64,
@@ -125,7 +136,7 @@ impl DarkChessEngine {
         self.search.start(budget);
         let mut previous: Vec<Scored> = Vec::new();
         for depth in 1..=max_depth {
-            if depth > SURE_DEPTH {
+            if depth > sure_depth {
                 self.search.limit();
             }
             let Some(scored) = self.search.root(position, depth, margin, &previous, stop) else {
@@ -139,10 +150,10 @@ impl DarkChessEngine {
             report(&chosen);
             previous = scored;
             let decided = top.score.abs() > search::DECIDED;
-            if decided || (depth >= SURE_DEPTH && self.search.nodes >= budget) {
+            if decided || (depth >= sure_depth && self.search.nodes >= budget) {
                 break;
             }
-            if previous.len() == 1 && depth >= SURE_DEPTH {
+            if previous.len() == 1 && depth >= sure_depth {
                 break;
             }
         }

@@ -2,10 +2,14 @@
 //! that agree on every face-up piece is the same and so is its answer, it takes wins and
 //! stops losses at every level, and it plays the house rules.
 
+#[path = "common/dark_chess_board.rs"]
+mod dark_chess_board;
+
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
 use board_suite::engine::{Go, LEVELS, TurnText, engine_for};
-use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Piece, Rank, Seen, square_at};
+use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
 use board_suite::rules::{Game, Outcome, Player};
+use dark_chess_board::board;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -19,32 +23,6 @@ fn variants() -> Vec<Config> {
         Config { blind_capture: true, ..plain.clone() },
         Config { chain_capture: true, chariot_rush: true, blind_capture: true, quiet_limit: 20, ..plain },
     ]
-}
-
-/// A board from text, as in tests/dark_chess.rs: `..` empty, a letter a face-up piece (upper
-/// case red), `?` before a letter face down.
-fn board(text: &str) -> [Cell; 32] {
-    let mut cells = [Cell::Empty; 32];
-    for (cell, token) in cells.iter_mut().zip(text.split_whitespace()) {
-        let (face_down, letter) = match token.strip_prefix('?') {
-            Some(rest) => (true, rest),
-            None => (false, token),
-        };
-        let Some(letter) = letter.chars().next().filter(|&c| c != '.') else { continue };
-        let colour = if letter.is_ascii_uppercase() { Colour::Red } else { Colour::Black };
-        let rank = match letter.to_ascii_uppercase() {
-            'K' => Rank::General,
-            'A' => Rank::Advisor,
-            'E' => Rank::Elephant,
-            'R' => Rank::Chariot,
-            'H' => Rank::Horse,
-            'C' => Rank::Cannon,
-            _ => Rank::Soldier,
-        };
-        let piece = Piece { colour, rank };
-        *cell = if face_down { Cell::FaceDown(piece) } else { Cell::FaceUp(piece) };
-    }
-    cells
 }
 
 /// The engine's turn for Red on `text` at `level`, searched on the view alone.

@@ -4,7 +4,6 @@
 
 use super::search::Searchable;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
-use crate::rules::dark_chess::{Cell, DarkChess, Move as DarkMove, Rank};
 use crate::rules::five_tigers::FiveTigers;
 use crate::rules::{Game, Player};
 use std::sync::OnceLock;
@@ -86,44 +85,5 @@ impl Searchable for FiveTigers {
     fn evaluate(&self) -> i32 {
         let me = self.to_move();
         100 * (self.stones(me) as i32 - self.stones(me.opponent()) as i32)
-    }
-}
-
-/// A piece's worth in dark chess: the cannon's jump makes it worth more than its rank.
-fn dark_worth(rank: Rank) -> i32 {
-    match rank {
-        Rank::General => 700,
-        Rank::Advisor => 400,
-        Rank::Elephant => 250,
-        Rank::Chariot => 180,
-        Rank::Horse => 120,
-        Rank::Cannon => 350,
-        Rank::Soldier => 60,
-    }
-}
-
-impl Searchable for DarkChess {
-    /// Material, face-down pieces counted for their colour too: which pieces are face down is
-    /// known to both players, only not where.
-    fn evaluate(&self) -> i32 {
-        let Some(mine) = self.colour(self.to_move()) else { return 0 };
-        (0..32)
-            .filter_map(|square| match self.cell(square) {
-                Cell::FaceUp(piece) | Cell::FaceDown(piece) => Some(piece),
-                Cell::Empty => None,
-            })
-            .map(|piece| if piece.colour == mine { dark_worth(piece.rank) } else { -dark_worth(piece.rank) })
-            .sum()
-    }
-
-    /// A flip, or a blind attack on a face-down piece: what it shows is not known, so it is
-    /// worth what the position is worth now.
-    fn chance_value(&self, mv: &DarkMove) -> Option<i32> {
-        let hidden = match *mv {
-            DarkMove::Flip(_) => true,
-            DarkMove::Go { to, .. } => matches!(self.cell(to), Cell::FaceDown(_)),
-            DarkMove::EndChain => false,
-        };
-        hidden.then(|| self.evaluate())
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod checkers;
 pub mod connect_four;
+pub mod dark_chess;
 pub mod games;
 pub mod gomoku;
 pub mod messages;
@@ -191,7 +192,7 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
         "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
         "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
         "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
-        "dark-chess" => Ok(searcher::<DarkChess>(config)?),
+        "dark-chess" => Ok(Box::new(dark_chess::DarkChessEngine::new(read_config(config)?)?)),
         "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }

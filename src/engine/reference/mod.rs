@@ -3,16 +3,18 @@
 //! game's opponent and the starts of its match games live in the game's own file here.
 
 pub mod checkers;
+pub mod dark_chess;
 pub mod gomoku;
 
-use super::{Engine, EngineError};
+use super::{Engine, EngineError, read_config};
 
 /// The reference opponent for a game named as in the protocol, under a config in the save
 /// format's JSON (the game's defaults when `None`).
 pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
     match game {
         "checkers" => Ok(Box::new(checkers::Reference::from_json(config)?)),
-        "gomoku" => Ok(Box::new(gomoku::Reference::new(super::read_config(config)?))),
+        "gomoku" => Ok(Box::new(gomoku::Reference::new(read_config(config)?))),
+        "dark-chess" => Ok(Box::new(dark_chess::Greedy::new(read_config(config)?)?)),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }

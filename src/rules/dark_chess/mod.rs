@@ -135,13 +135,93 @@ pub fn captures_by_rank(attacker: Rank, target: Rank) -> bool {
     }
 }
 
-const DIRECTIONS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+pub const DIRECTIONS: [(isize, isize); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
-fn neighbour(square: Square, (dx, dy): (isize, isize)) -> Option<Square> {
+pub fn neighbour(square: Square, (dx, dy): (isize, isize)) -> Option<Square> {
     let (x, y) = coordinates(square);
     let x = x.checked_add_signed(dx).filter(|&x| x < COLUMNS)?;
     let y = y.checked_add_signed(dy).filter(|&y| y < ROWS)?;
     Some(square_at(x, y))
+}
+
+/// The moves of the piece on `from` on a board as a player sees it (`seen`), if it is face up
+/// and of `mover`'s colour: captures only when `captures_only` (continuing a chain). Up, right,
+/// down, left; a cannon's step before its jump in each direction. The rules and the engine's
+/// search over a [`View`] both generate moves here.
+pub fn piece_moves(
+    seen: &dyn Fn(Square) -> Seen,
+    rules: &Config,
+    mover: Option<Colour>,
+    from: Square,
+    captures_only: bool,
+    moves: &mut Vec<Move>,
+) {
+    let Seen::FaceUp(piece) = seen(from) else {
+        return;
+    };
+    if Some(piece.colour) != mover {
+        return;
+    }
+    let rush = rules.chariot_rush && piece.rank == Rank::Chariot;
+    for direction in DIRECTIONS {
+        let mut to = neighbour(from, direction);
+        if piece.rank == Rank::Cannon {
+            // The cannon steps like any piece, and captures over exactly one screen.
+            if let Some(next) = to.filter(|&t| seen(t) == Seen::Empty && !captures_only) {
+                moves.push(Move::Go { from, to: next });
+            }
+            let mut screened = false;
+            while let Some(t) = to {
+                if seen(t) != Seen::Empty {
+                    if screened {
+                        if may_attack(rules, piece, seen(t), true) {
+                            moves.push(Move::Go { from, to: t });
+                        }
+                        break;
+                    }
+                    screened = true;
+                }
+                to = neighbour(t, direction);
+            }
+            continue;
+        }
+        while let Some(t) = to {
+            match seen(t) {
+                Seen::Empty => {
+                    if !captures_only {
+                        moves.push(Move::Go { from, to: t });
+                    }
+                }
+                target => {
+                    if may_attack(rules, piece, target, rush) {
+                        moves.push(Move::Go { from, to: t });
+                    }
+                    break;
+                }
+            }
+            if !rush {
+                break;
+            }
+            to = neighbour(t, direction);
+        }
+    }
+}
+
+/// Whether `piece` may move onto `target` (occupied): a face-up enemy it may take, or under
+/// blind capture any face-down piece. `any_rank` for the cannon's jump and the rushing chariot.
+fn may_attack(rules: &Config, piece: Piece, target: Seen, any_rank: bool) -> bool {
+    match target {
+        Seen::FaceUp(t) => t.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, t.rank)),
+        Seen::FaceDown => rules.blind_capture,
+        Seen::Empty => false,
+    }
+}
+
+/// Whether `attacker` takes `target`, revealed by its blind attack: a cannon (which only ever
+/// attacks by jumping) and a rushing chariot take any rank.
+pub fn takes_revealed(rules: &Config, attacker: Piece, target: Piece) -> bool {
+    let any_rank = attacker.rank == Rank::Cannon || (rules.chariot_rush && attacker.rank == Rank::Chariot);
+    target.colour != attacker.colour && (any_rank || captures_by_rank(attacker.rank, target.rank))
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -247,77 +327,16 @@ impl DarkChess {
     /// The moves of the piece on `from`, if it belongs to the player to move: captures only
     /// when `captures_only` (continuing a chain).
     fn piece_moves(&self, from: Square, captures_only: bool, moves: &mut Vec<Move>) {
-        let Cell::FaceUp(piece) = self.cell(from) else {
-            return;
-        };
-        if Some(piece.colour) != self.colour(self.to_move) {
-            return;
-        }
-        let rush = self.config.chariot_rush && piece.rank == Rank::Chariot;
-        for direction in DIRECTIONS {
-            let mut to = neighbour(from, direction);
-            if piece.rank == Rank::Cannon {
-                // The cannon steps like any piece, and captures over exactly one screen.
-                if let Some(next) = to.filter(|&t| self.cell(t) == Cell::Empty && !captures_only) {
-                    moves.push(Move::Go { from, to: next });
-                }
-                let mut screened = false;
-                while let Some(t) = to {
-                    if self.cell(t) != Cell::Empty {
-                        if screened {
-                            if self.may_attack(piece, self.cell(t), true) {
-                                moves.push(Move::Go { from, to: t });
-                            }
-                            break;
-                        }
-                        screened = true;
-                    }
-                    to = neighbour(t, direction);
-                }
-                continue;
-            }
-            while let Some(t) = to {
-                match self.cell(t) {
-                    Cell::Empty => {
-                        if !captures_only {
-                            moves.push(Move::Go { from, to: t });
-                        }
-                    }
-                    target => {
-                        if self.may_attack(piece, target, rush) {
-                            moves.push(Move::Go { from, to: t });
-                        }
-                        break;
-                    }
-                }
-                if !rush {
-                    break;
-                }
-                to = neighbour(t, direction);
-            }
-        }
+        let seen = |square| Seen::of(self.cell(square));
+        piece_moves(&seen, &self.config, self.colour(self.to_move), from, captures_only, moves);
     }
 
-    /// Whether `piece` may move onto `target` (occupied): a face-up enemy it may take, or under
-    /// blind capture any face-down piece. `any_rank` for the cannon's jump and the rushing
-    /// chariot.
-    fn may_attack(&self, piece: Piece, target: Cell, any_rank: bool) -> bool {
-        match target {
-            Cell::FaceUp(t) => t.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, t.rank)),
-            Cell::FaceDown(_) => self.config.blind_capture,
-            Cell::Empty => false,
-        }
-    }
-
-    /// Whether the piece on `from` takes `target`, revealed by its blind attack: a cannon
-    /// (which only ever attacks by jumping) and a rushing chariot take any rank.
+    /// Whether the piece on `from` takes `target`, revealed by its blind attack.
     fn takes_revealed(&self, from: Square, target: Piece) -> bool {
         let Cell::FaceUp(piece) = self.cell(from) else {
             return false;
         };
-        let any_rank =
-            piece.rank == Rank::Cannon || (self.config.chariot_rush && piece.rank == Rank::Chariot);
-        target.colour != piece.colour && (any_rank || captures_by_rank(piece.rank, target.rank))
+        takes_revealed(&self.config, piece, target)
     }
 
     /// Takes `taken` on `to` with the piece on `from`. Returns whether, under chain capture,

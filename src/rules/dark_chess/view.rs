@@ -18,6 +18,17 @@ pub enum Seen {
     FaceUp(Piece),
 }
 
+impl Seen {
+    /// A cell as a player sees it: a face-down piece's identity is dropped.
+    pub fn of(cell: Cell) -> Seen {
+        match cell {
+            Cell::Empty => Seen::Empty,
+            Cell::FaceDown(_) => Seen::FaceDown,
+            Cell::FaceUp(piece) => Seen::FaceUp(piece),
+        }
+    }
+}
+
 /// A position as one player sees it. Built only from a [`DarkChess`], never from its shuffle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct View {
@@ -74,6 +85,26 @@ impl View {
 
     pub fn rules(&self) -> &Config {
         &self.rules
+    }
+
+    /// A player's colour, once the first flip has decided it.
+    pub fn colour(&self, player: Player) -> Option<Colour> {
+        let first = self.first_colour?;
+        Some(if player == Player::First { first } else { first.other() })
+    }
+
+    /// The piece that may keep capturing this turn (chain capture), if any.
+    pub fn chain(&self) -> Option<Square> {
+        self.chain
+    }
+
+    /// Plies since the last flip or capture.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
     }
 }
 

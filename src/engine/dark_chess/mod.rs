@@ -1,0 +1,220 @@
+//! Dark chess's engine. It searches what a player at the board sees, a [`View`], never a
+//! deal: flips and blind attacks are chance nodes over the face-down pool (expectiminimax with
+//! Star1, as JacobLinCool/banqi does), so two deals that agree on every face-up piece get the
+//! same answer. The rules' game is kept only to read the turns and to write the answer.
+//!
+//! Levels: the top level searches until its time is up; the weaker ones search a node budget
+//! (ten times more each level) and choose at random, by the request's seed, among the moves
+//! scored within their margin of the best, a margin below a soldier's worth.
+
+mod evaluate;
+mod position;
+mod search;
+
+pub use evaluate::evaluate;
+pub use position::{After, Position};
+
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, effort};
+use crate::rules::Game;
+use crate::rules::dark_chess::{Config, DarkChess, Move, View};
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use search::{Scored, Search};
+
+/// How far below the best score a level may choose, by level (1 first): less than a
+/// soldier's worth, so no level gives material away on purpose.
+const MARGINS: [i32; 6] = [60, 40, 25, 12, 5, 0];
+
+/// The depth, in turns, a level searches whatever its budget: a win in one is taken, and a
+/// loss in one stopped, at one turn already (the reply's captures are in the quiescence
+/// search); level 1 searches no more, the others two turns.
+fn sure_depth(level: u8) -> u32 {
+    if level <= 1 { 1 } else { 2 }
+}
+
+pub struct DarkChessEngine {
+    config: Config,
+    /// The game as the turns showed it; its face-down pieces are a guess, never searched.
+    game: DarkChess,
+    /// Keys of the positions between turns since the last flip or capture, this one last.
+    history: Vec<u64>,
+    search: Search,
+}
+
+/// The best turn found, with what the search reports.
+pub struct Thought {
+    pub turn: Vec<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl DarkChessEngine {
+    pub fn new(config: Config) -> Result<Self, EngineError> {
+        let game = <DarkChess as TurnText>::from_turns(&config, &[])?;
+        Ok(DarkChessEngine { config, game, history: Vec::new(), search: Search::default() })
+    }
+
+    pub fn view(&self) -> View {
+        self.game.view()
+    }
+
+    /// The turn to play from what a player sees: the search's first leg, and while a chain
+    /// of captures goes on without anything shown, its next legs.
+    pub fn think(
+        &mut self,
+        view: &View,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        if view.outcome().is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let start = now();
+        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
+        let level = go.level.clamp(1, LEVELS);
+        let timed = level == LEVELS;
+        let budget = if timed { u64::MAX } else { effort(level).nodes };
+        let margin = MARGINS[usize::from(level - 1)];
+        let sure = sure_depth(level);
+        let max_depth = go.depth.unwrap_or(64).max(1);
+        let mut position = Position::from_view(view);
+        let mut thought = Thought { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        loop {
+            let mut stop_search = || stop() || now() - start >= movetime;
+            let scored = self.best(
+                &position,
+                (max_depth, sure),
+                budget,
+                margin,
+                go.seed,
+                &mut stop_search,
+                &mut |t| {
+                    let mut shown = Thought { turn: thought.turn.clone(), ..*t };
+                    shown.turn.extend(&t.turn);
+                    report(&shown);
+                },
+            );
+            let Some(leg) = scored.turn.first().copied() else {
+                break;
+            };
+            thought.turn.push(leg);
+            thought.score = scored.score;
+            thought.depth = scored.depth;
+            thought.nodes += scored.nodes;
+            if position.is_chance(leg) {
+                break;
+            }
+            let (next, after) = position.after(leg, None);
+            if after != position::After::Chain {
+                break;
+            }
+            position = next;
+        }
+        if thought.turn.is_empty() {
+            return Err(EngineError::GameOver);
+        }
+        Ok(thought)
+    }
+
+    /// Iterative deepening from `position`; the chosen leg among those within `margin`.
+    #[allow(clippy::too_many_arguments)]
+    fn best(
+        &mut self,
+        position: &Position,
+        (max_depth, sure_depth): (u32, u32),
+        budget: u64,
+        margin: i32,
+        seed: u64,
+        stop: &mut dyn FnMut() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Thought {
+        let mut chosen = Thought { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        self.search.set_history(self.history.clone());
+        self.search.start(budget);
+        let mut previous: Vec<Scored> = Vec::new();
+        for depth in 1..=max_depth {
+            if depth > sure_depth {
+                self.search.limit();
+            }
+            let Some(scored) = self.search.root(position, depth, margin, &previous, stop) else {
+                break;
+            };
+            let Some(top) = scored.first().copied() else { break };
+            let near: Vec<&Scored> = scored.iter().filter(|s| s.score >= top.score - margin).collect();
+            let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+            let pick = near.choose(&mut rng).copied().copied().unwrap_or(top);
+            chosen = Thought { turn: vec![pick.mv], score: pick.score, depth, nodes: self.search.nodes };
+            report(&chosen);
+            previous = scored;
+            let decided = top.score.abs() > search::DECIDED;
+            if decided || (depth >= sure_depth && self.search.nodes >= budget) {
+                break;
+            }
+            if previous.len() == 1 && depth >= sure_depth {
+                break;
+            }
+        }
+        chosen
+    }
+}
+
+impl Engine for DarkChessEngine {
+    fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
+        let game = <DarkChess as TurnText>::from_turns(&self.config, turns)?;
+        // The positions since the last flip or capture, for the repetition rule: one for each
+        // of the last quiet turns, rebuilt from the turns before it.
+        let quiet = (game.quiet_plies() as usize).min(turns.len());
+        let mut history = Vec::with_capacity(quiet + 1);
+        for end in turns.len() - quiet..turns.len() {
+            let earlier = <DarkChess as TurnText>::from_turns(&self.config, &turns[..end])?;
+            if earlier.chain().is_none() {
+                history.push(Position::from_view(&earlier.view()).key());
+            }
+        }
+        if game.chain().is_none() {
+            history.push(Position::from_view(&game.view()).key());
+        }
+        self.history = history;
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(
+        &mut self,
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Info),
+    ) -> Result<String, EngineError> {
+        if self.game.outcome().is_some() {
+            return Err(EngineError::GameOver);
+        }
+        let view = self.game.view();
+        let game = self.game.clone();
+        let start = now();
+        let mut tell = |thought: &Thought| {
+            report(&Info {
+                depth: thought.depth,
+                score: shared_score(thought.score),
+                nodes: thought.nodes,
+                time_ms: (now() - start).max(0.0) as u64,
+                pv: game.announce(&thought.turn),
+            })
+        };
+        let thought = self.think(&view, go, now, stop, &mut tell)?;
+        Ok(self.game.announce(&thought.turn))
+    }
+}
+
+/// A score on the shared search's scale (see [`Info::score`]): a win in `n` plies is
+/// `1_000_000 - n`.
+fn shared_score(score: i32) -> i32 {
+    if score.abs() > search::DECIDED {
+        score.signum() * (super::search::WIN - (search::WIN - score.abs()))
+    } else {
+        score
+    }
+}

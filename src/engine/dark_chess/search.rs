@@ -1,0 +1,401 @@
+//! Expectiminimax over what a player sees. A flip or a blind attack is a chance node: each
+//! kind of face-down piece with probability count/total, the outcomes searched with Star1's
+//! windows (Ballard 1983) so that a chance node stops as soon as its bounds decide it. Between
+//! chance nodes: negamax with alpha-beta, a transposition table keyed with the face-down pool,
+//! iterative deepening, and a quiescence search of captures. Depth counts turns: the legs of a
+//! chain of captures (連吃) are searched without using it up.
+
+use super::evaluate::{base_worth, evaluate};
+use super::position::{After, COLOURS, Position, RANKS, colour_index, rank_index};
+/// A won position's score, less the plies to the win. Far above any evaluation, and small
+/// enough that Star1's bounds stay tight.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are wins or losses, not evaluations.
+pub const DECIDED: i32 = WIN - 1_000;
+use crate::rules::dark_chess::{Move, Piece, Seen};
+
+/// Bounds of every score, for Star1's windows.
+const LOWEST: i32 = -WIN;
+const HIGHEST: i32 = WIN;
+
+/// Slots in the transposition table (24 bytes each: 12 MB).
+const SLOTS: usize = 1 << 19;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: u8,
+    bound: Bound,
+    best: Option<Move>,
+}
+
+/// A root move and its score at the last depth searched.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    pub mv: Move,
+    pub score: i32,
+}
+
+/// The search's state: the table, kept from move to move, and the counters of one search.
+pub struct Search {
+    table: Vec<Option<Entry>>,
+    pub nodes: u64,
+    budget: u64,
+    /// Whether the budget and `stop` apply (not within the first two turns).
+    limited: bool,
+    aborted: bool,
+    /// Keys of the positions between turns since the last flip or capture: the game's
+    /// (`history` of them) then the search's path.
+    path: Vec<u64>,
+    history: usize,
+}
+
+impl Default for Search {
+    fn default() -> Self {
+        Search {
+            table: Vec::new(),
+            nodes: 0,
+            budget: u64::MAX,
+            limited: false,
+            aborted: false,
+            path: Vec::new(),
+            history: 0,
+        }
+    }
+}
+
+/// A win's or a loss's score relative to the root and to a node `ply` below it.
+fn to_table(score: i32, ply: u32) -> i32 {
+    if score > DECIDED {
+        score + ply as i32
+    } else if score < -DECIDED {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: u32) -> i32 {
+    if score > DECIDED {
+        score - ply as i32
+    } else if score < -DECIDED {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The pieces a face-down square may be, each with its count: the chance node's outcomes.
+fn outcomes(position: &Position) -> Vec<(Piece, i64)> {
+    let mut outcomes = Vec::with_capacity(14);
+    for colour in COLOURS {
+        for rank in RANKS {
+            let count = position.hidden[colour_index(colour)][rank_index(rank)];
+            if count > 0 {
+                outcomes.push((Piece { colour, rank }, i64::from(count)));
+            }
+        }
+    }
+    outcomes
+}
+
+/// Move order: captures of the most valuable piece first, then steps, then flips.
+fn order_key(position: &Position, mv: Move) -> i32 {
+    match mv {
+        Move::Go { to, .. } => match position.board[usize::from(to)] {
+            Seen::FaceUp(p) => -10_000 - base_worth(p.rank),
+            Seen::FaceDown => -500,
+            Seen::Empty => 0,
+        },
+        Move::Flip(_) => 1_000,
+        Move::EndChain => 500,
+    }
+}
+
+impl Search {
+    /// Sets the game's positions since the last flip or capture (their keys), before a search.
+    pub fn set_history(&mut self, keys: Vec<u64>) {
+        self.history = keys.len();
+        self.path = keys;
+    }
+
+    /// Scores of every root move at `depth` turns, best first. Moves scored below
+    /// `best - margin` are only bounds. `None` once stopped (budget or `stop`).
+    pub fn root(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        margin: i32,
+        previous: &[Scored],
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Option<Vec<Scored>> {
+        if self.table.is_empty() {
+            self.table = vec![None; SLOTS];
+        }
+        let mut moves: Vec<Move> = if previous.is_empty() {
+            let mut moves = position.candidates();
+            moves.sort_by_key(|&mv| order_key(position, mv));
+            moves
+        } else {
+            previous.iter().map(|s| s.mv).collect()
+        };
+        moves.dedup();
+        let mut scored = Vec::with_capacity(moves.len());
+        let mut best = -HIGHEST - 1;
+        for mv in moves {
+            let alpha = if best <= -HIGHEST { -HIGHEST - 1 } else { best.saturating_sub(margin + 1) };
+            let score = self.move_score(position, mv, depth, alpha, HIGHEST + 1, 0, stop);
+            if self.aborted {
+                return None;
+            }
+            best = best.max(score);
+            scored.push(Scored { mv, score });
+        }
+        scored.sort_by_key(|s| -s.score);
+        Some(scored)
+    }
+
+    /// Starts a search's counters: `budget` nodes once `limited`.
+    pub fn start(&mut self, budget: u64) {
+        self.nodes = 0;
+        self.budget = budget;
+        self.aborted = false;
+        self.limited = false;
+    }
+
+    /// From now on the budget and `stop` apply.
+    pub fn limit(&mut self) {
+        self.limited = true;
+    }
+
+    /// A move's score for the player making it, at `depth` turns; a chance move averaged over
+    /// what it may show, with Star1's windows.
+    #[allow(clippy::too_many_arguments)]
+    fn move_score(
+        &mut self,
+        position: &Position,
+        mv: Move,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
+        if !position.is_chance(mv) {
+            return self.outcome_score(position, mv, None, depth, alpha, beta, ply, stop);
+        }
+        let outcomes = outcomes(position);
+        let total: i64 = outcomes.iter().map(|o| o.1).sum();
+        if total == 0 {
+            return self.outcome_score(position, mv, None, depth, alpha, beta, ply, stop);
+        }
+        // Weighted by count: `sum` is Σ count·score of the outcomes done, `left` the count not.
+        let (alpha, beta) = (i64::from(alpha), i64::from(beta));
+        let (low, high) = (i64::from(LOWEST), i64::from(HIGHEST));
+        let mut sum: i64 = 0;
+        let mut left = total;
+        for (piece, count) in outcomes {
+            left -= count;
+            // Star1: the window this outcome must reach for the average to matter.
+            let child_alpha = (alpha * total - sum - left * high).div_euclid(count);
+            let child_beta = (beta * total - sum - left * low + count - 1).div_euclid(count);
+            let child_alpha = child_alpha.max(low - 1) as i32;
+            let child_beta = child_beta.min(high + 1) as i32;
+            // A flip costs a turn more: the reply to what it shows is mostly its captures,
+            // which quiescence sees, and the tree of flips upon flips is what grows fastest.
+            let depth = depth.saturating_sub(1);
+            let score =
+                self.outcome_score(position, mv, Some(piece), depth, child_alpha, child_beta, ply, stop);
+            if self.aborted {
+                return 0;
+            }
+            sum += count * i64::from(score);
+            if sum + left * high <= alpha * total {
+                return ((sum + left * high) / total) as i32;
+            }
+            if sum + left * low >= beta * total {
+                return ((sum + left * low) / total) as i32;
+            }
+        }
+        (sum / total) as i32
+    }
+
+    /// The score, for the player making it, of `mv` showing `revealed`.
+    #[allow(clippy::too_many_arguments)]
+    fn outcome_score(
+        &mut self,
+        position: &Position,
+        mv: Move,
+        revealed: Option<Piece>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
+        let (next, after) = position.after(mv, revealed);
+        match after {
+            After::Won => WIN - ply as i32 - 1,
+            After::Chain => self.negamax(&next, depth, ply + 1, alpha, beta, stop),
+            After::Passed => -self.negamax(&next, depth.saturating_sub(1), ply + 1, -beta, -alpha, stop),
+        }
+    }
+
+    fn should_stop(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
+        self.nodes += 1;
+        if self.limited && self.nodes & 1023 == 0 && (self.nodes >= self.budget || stop()) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Whether the position (between turns) repeats: once on the search's path, or twice in
+    /// the game (the third time draws).
+    fn repeats(&self, key: u64, quiet_plies: u32) -> bool {
+        let mut in_game = 0;
+        for (index, &earlier) in self.path.iter().enumerate().rev().take(quiet_plies as usize) {
+            if earlier == key {
+                if index >= self.history {
+                    return true;
+                }
+                in_game += 1;
+            }
+        }
+        in_game >= 2
+    }
+
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
+        if self.should_stop(stop) {
+            return 0;
+        }
+        let moves = position.candidates();
+        if moves.is_empty() {
+            return -WIN + ply as i32;
+        }
+        let between_turns = position.chain.is_none();
+        if between_turns && position.quiet_plies >= position.rules.quiet_limit {
+            return 0;
+        }
+        let key = position.key();
+        if between_turns && self.repeats(key, position.quiet_plies) {
+            return 0;
+        }
+        if depth == 0 {
+            return self.quiesce(position, ply, alpha, beta, stop);
+        }
+        let slot = (key as usize) & (SLOTS - 1);
+        let mut table_move = None;
+        if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
+            table_move = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let score = from_table(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let mut ordered = moves;
+        ordered.sort_by_key(|&mv| if Some(mv) == table_move { -100_000 } else { order_key(position, mv) });
+        if between_turns {
+            self.path.push(key);
+        }
+        let original_alpha = alpha;
+        let mut best = -HIGHEST - 1;
+        let mut best_move = None;
+        for mv in ordered {
+            let score = self.move_score(position, mv, depth, alpha, beta, ply, stop);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        if between_turns {
+            self.path.pop();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let bound = if best <= original_alpha {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Some(Entry {
+            key,
+            score: to_table(best, ply),
+            depth: depth.min(255) as u8,
+            bound,
+            best: best_move,
+        });
+        best
+    }
+
+    /// Captures of face-up pieces until none is worth it; standing pat on the evaluation.
+    fn quiesce(
+        &mut self,
+        position: &Position,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> i32 {
+        if self.should_stop(stop) {
+            return 0;
+        }
+        let stand = evaluate(position).clamp(-DECIDED / 2, DECIDED / 2);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut captures = position.captures();
+        captures.sort_by_key(|&mv| order_key(position, mv));
+        let mut best = stand;
+        for mv in captures {
+            let (next, after) = position.after(mv, None);
+            let score = match after {
+                After::Won => WIN - ply as i32 - 1,
+                After::Chain => self.quiesce(&next, ply + 1, alpha, beta, stop),
+                After::Passed => -self.quiesce(&next, ply + 1, -beta, -alpha, stop),
+            };
+            if self.aborted {
+                return 0;
+            }
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}

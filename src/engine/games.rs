@@ -6,7 +6,6 @@ use super::search::Searchable;
 use crate::rules::checkers::{self, Checkers};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
 use crate::rules::dark_chess::{Cell, DarkChess, Move as DarkMove, Rank};
-use crate::rules::five_tigers::FiveTigers;
 use crate::rules::gomoku::{self, Gomoku, Move as Place, SIZE};
 use crate::rules::{Game, Player};
 use std::sync::OnceLock;
@@ -151,14 +150,6 @@ impl Searchable for Checkers {
         let mut moves = self.legal_moves();
         moves.sort_by_key(|&mv| checkers::jumped_square(mv).is_none());
         moves
-    }
-}
-
-impl Searchable for FiveTigers {
-    /// Stones: a player with fewer than three has lost.
-    fn evaluate(&self) -> i32 {
-        let me = self.to_move();
-        100 * (self.stones(me) as i32 - self.stones(me.opponent()) as i32)
     }
 }
 

@@ -5,6 +5,7 @@
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
 pub mod connect_four;
+pub mod five_tigers;
 pub mod games;
 pub mod messages;
 pub mod perfect;
@@ -190,17 +191,23 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
         "checkers" => Ok(searcher::<Checkers>(config)?),
         "gomoku" => Ok(searcher::<Gomoku>(config)?),
         "dark-chess" => Ok(searcher::<DarkChess>(config)?),
-        "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
+        "five-tigers" => Ok(Box::new(five_tigers::Tigers::new(parse_config(config)?))),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }
 
 fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    let config: G::Config = match config {
-        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string()))?,
-        None => G::Config::default(),
-    };
-    Ok(Box::new(Searcher::new(config)?))
+    Ok(Box::new(Searcher::new(parse_config::<G::Config>(config)?)?))
+}
+
+/// A config from the save format's JSON, the game's defaults when `None`.
+pub(crate) fn parse_config<C: serde::de::DeserializeOwned + Default>(
+    config: Option<&str>,
+) -> Result<C, EngineError> {
+    match config {
+        Some(text) => serde_json::from_str(text).map_err(|e| EngineError::BadConfig(e.to_string())),
+        None => Ok(C::default()),
+    }
 }
 
 /// The shared search as an [`Engine`].

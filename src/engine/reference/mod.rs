@@ -2,12 +2,17 @@
 //! real engines are measured against (`cargo run --release --bin arena -- match <game>`). Each
 //! game's opponent and the starts of its match games live in the game's own file here.
 
+pub mod five_tigers;
+
 use super::{Engine, EngineError};
 
 /// The reference opponent for a game named as in the protocol, under a config in the save
 /// format's JSON (the game's defaults when `None`).
-pub fn engine_for(game: &str, _config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
-    Err(EngineError::UnknownGame(game.to_owned()))
+pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+    match game {
+        "five-tigers" => Ok(Box::new(five_tigers::Greedy::new(super::parse_config(config)?))),
+        _ => Err(EngineError::UnknownGame(game.to_owned())),
+    }
 }
 
 /// How the `pair`th pair of a match's games starts (both games of a pair start alike, the
@@ -17,6 +22,7 @@ pub fn start(game: &str, pair: u64) -> (Option<String>, Vec<String>) {
     match game {
         // A new deal every pair.
         "dark-chess" => (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new()),
+        "five-tigers" => five_tigers::start(pair),
         _ => (None, Vec::new()),
     }
 }

@@ -291,11 +291,12 @@ pub fn mix(mut z: u64) -> u64 {
 
 pub type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
-/// How wide to generate turns: the later actions of a turn (earned placements, captures) are
-/// cut to the `width` likeliest at each step, and at most `most` turns are made.
+/// How wide to generate turns: the `n`th later action of a turn (an earned placement, a
+/// capture) is cut to the `widths[n - 1]` likeliest (the last width for any later one), so a
+/// long turn narrows as it goes; and at most `most` turns are made.
 #[derive(Clone, Copy, Debug)]
 pub struct Width {
-    pub width: usize,
+    pub widths: &'static [usize],
     pub most: usize,
 }
 
@@ -311,9 +312,12 @@ pub fn turns(board: &Board, width: Width, emit: &mut dyn FnMut(&Board, &[Move]))
         emit: &mut dyn FnMut(&Board, &[Move]),
     ) {
         let mut actions = board.actions();
-        if !legs.is_empty() && actions.len() > width.width {
-            super::eval::order_actions(board, &mut actions);
-            actions.truncate(width.width);
+        if let Some(later) = legs.len().checked_sub(1) {
+            let cut = width.widths[later.min(width.widths.len() - 1)];
+            if actions.len() > cut {
+                super::eval::order_actions(board, &mut actions);
+                actions.truncate(cut);
+            }
         }
         for mv in actions {
             if *made >= width.most {

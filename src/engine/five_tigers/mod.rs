@@ -44,6 +44,12 @@ impl Tigers {
         Tigers { config, game, board, table: None }
     }
 
+    /// An engine at a position set up by hand (tests, puzzles), no quiet plies counted yet.
+    pub fn at(game: FiveTigers) -> Self {
+        let board = Board::of(&game, 0);
+        Tigers { config: game.config().clone(), game, board, table: None }
+    }
+
     /// The search's best turn within `go`.
     pub fn think(
         &mut self,

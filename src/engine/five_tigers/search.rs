@@ -17,9 +17,9 @@ const INFINITY: i32 = WIN + 1;
 const SLOTS: usize = 1 << 19;
 
 /// Within the tree, a turn's later actions are cut to the likeliest few.
-const INNER: Width = Width { width: 6, most: 400 };
+const INNER: Width = Width { widths: &[4, 2, 1], most: 200 };
 /// At the root, wider.
-const ROOT: Width = Width { width: 12, most: 4_000 };
+const ROOT: Width = Width { widths: &[10, 4, 2, 1], most: 1_500 };
 
 /// The first two turns are searched whole whatever the budget: a win in one is taken and a
 /// loss in one stopped.

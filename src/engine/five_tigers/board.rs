@@ -325,8 +325,9 @@ pub fn turns(board: &Board, width: Width, emit: &mut dyn FnMut(&Board, &[Move]))
             }
             let mut next = *board;
             next.play(mv);
-            // The same stones reached in another order are the same turn.
-            if !seen.insert(next.key() | u64::from(next.continues) << 63) {
+            // The same stones reached in another order are the same turn (first actions
+            // all lead to different positions).
+            if !legs.is_empty() && !seen.insert(next.key() | u64::from(next.continues) << 63) {
                 continue;
             }
             legs.push(mv);

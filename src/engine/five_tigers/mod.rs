@@ -13,19 +13,21 @@ use crate::rules::{Game, parse_turn};
 use board::Board;
 use search::{Effort, Entry, Progress, Search};
 
-/// How hard each level searches: a node budget (turns searched, after the first two turns
-/// which are always searched whole) and the margin within which it picks at random, always
-/// less than a stone, so no level gives one away on purpose. The top level searches by time.
+/// How hard each level searches: a depth in turns and a node budget (both beyond the first
+/// two turns, which are always searched whole, so a win in one is taken and a loss in one
+/// stopped), and the margin within which it picks at random, always well under a stone, so no
+/// level gives one away on purpose. Depth, not time, sets the levels apart, so each plays
+/// alike on any machine. The top level searches by time.
 pub fn effort(level: u8) -> Effort {
-    let (nodes, margin) = match level {
-        0 | 1 => (150, 60),
-        2 => (1_500, 40),
-        3 => (15_000, 25),
-        4 => (100_000, 12),
-        5 => (500_000, 4),
-        _ => (u64::MAX, 0),
+    let (depth, nodes, margin) = match level {
+        0 | 1 => (2, u64::MAX, 50),
+        2 => (3, u64::MAX, 30),
+        3 => (4, u64::MAX, 15),
+        4 => (6, 200_000, 5),
+        5 => (8, 600_000, 0),
+        _ => (64, u64::MAX, 0),
     };
-    Effort { depth: 64, nodes, margin }
+    Effort { depth, nodes, margin }
 }
 
 pub struct Tigers {

@@ -5,8 +5,7 @@
 
 use super::board::{Board, Width, mix, turns};
 use super::eval::evaluate;
-use crate::engine::search::{DECIDED, WIN};
-use crate::rules::Outcome;
+use crate::engine::search::{DECIDED, WIN, final_score, from_table, to_table};
 use crate::rules::five_tigers::Move;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -71,34 +70,6 @@ pub struct Search<'a> {
     aborted: bool,
 }
 
-fn final_score(outcome: Outcome, me: usize, ply: u32) -> i32 {
-    match outcome {
-        Outcome::Win(winner) if Board::player(me) == winner => WIN - ply as i32,
-        Outcome::Win(_) => -(WIN - ply as i32),
-        Outcome::Draw => 0,
-    }
-}
-
-fn to_table(score: i32, ply: u32) -> i32 {
-    if score >= DECIDED {
-        score + ply as i32
-    } else if score <= -DECIDED {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: u32) -> i32 {
-    if score >= DECIDED {
-        score - ply as i32
-    } else if score <= -DECIDED {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
 impl<'a> Search<'a> {
     pub fn new(table: &'a mut [Entry], stop: &'a mut dyn FnMut() -> bool) -> Self {
         Search { table, nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }
@@ -160,7 +131,7 @@ impl<'a> Search<'a> {
     /// more turns, within `(alpha, beta)` for `me`.
     fn value(&mut self, child: &Board, me: usize, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
         if let Some(outcome) = child.outcome {
-            return final_score(outcome, me, ply);
+            return final_score(outcome, Board::player(me), ply);
         }
         if depth == 0 {
             self.nodes += 1;
@@ -176,7 +147,7 @@ impl<'a> Search<'a> {
 
     fn static_value(&self, child: &Board, me: usize, ply: u32) -> i32 {
         match child.outcome {
-            Some(outcome) => final_score(outcome, me, ply),
+            Some(outcome) => final_score(outcome, Board::player(me), ply),
             None if child.to_move == me => evaluate(child),
             None => -evaluate(child),
         }

@@ -6,7 +6,7 @@
 
 use crate::engine::{Engine, EngineError, Go, Info, TurnText};
 use crate::rules::five_tigers::{Config, FiveTigers, Move, Preset};
-use crate::rules::{Game, Outcome, parse_turn};
+use crate::rules::{Game, Outcome};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use std::collections::HashSet;
@@ -67,14 +67,7 @@ fn whole_turns(game: &FiveTigers) -> Vec<(Vec<Move>, FiveTigers, u32)> {
 
 impl Engine for Greedy {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let mut game = FiveTigers::new(&self.config);
-        for (index, turn) in turns.iter().enumerate() {
-            let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-            for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-                game.play(leg).map_err(|_| bad())?;
-            }
-        }
-        self.game = game;
+        self.game = FiveTigers::from_turns(&self.config, turns)?;
         Ok(())
     }
 

@@ -87,6 +87,10 @@ pub fn order_actions(board: &Board, actions: &mut [Move]) {
     let values = board.values();
     let me = board.to_move;
     let (mine, theirs, empty) = (board.stones[me], board.stones[1 - me], board.empty());
+    let urgent = match board.phase {
+        Phase::Place { .. } => [0; 25],
+        _ => urgent_captures(board),
+    };
     let worth = |point: u8| -> i32 {
         let mut score = 0;
         for index in bits_of(geometry.through[usize::from(point)]) {
@@ -116,7 +120,7 @@ pub fn order_actions(board: &Board, actions: &mut [Move]) {
             }
         }
         let free = (geometry.neighbours[usize::from(point)] & empty).count_ones() as i32;
-        score + 2 * free
+        score + 2 * free + urgent[usize::from(point)]
     };
     actions.sort_by_cached_key(|mv| {
         let point = match *mv {
@@ -125,6 +129,37 @@ pub fn order_actions(board: &Board, actions: &mut [Move]) {
         };
         std::cmp::Reverse(worth(point))
     });
+}
+
+/// Moving: what taking each opponent stone is worth at once. A stone of a formation the
+/// opponent completes with one step, or the stone that would step, ends that threat; a stone
+/// alone in the way of one of mine, with a stone of mine beside it, opens my own.
+fn urgent_captures(board: &Board) -> [i32; 25] {
+    let geometry = geometry();
+    let values = board.values();
+    let me = board.to_move;
+    let (mine, theirs, empty) = (board.stones[me], board.stones[1 - me], board.empty());
+    let mut urgent = [0; 25];
+    for (index, &mask) in geometry.masks.iter().enumerate() {
+        let value = values[index] as i32;
+        let their_gap = mask & !theirs;
+        if their_gap.count_ones() == 1 && their_gap & empty != 0 {
+            let steppers = geometry.neighbours[their_gap.trailing_zeros() as usize] & theirs & !mask;
+            if steppers != 0 {
+                for point in super::board::bits(mask & theirs | steppers) {
+                    urgent[usize::from(point)] += 50 * value;
+                }
+            }
+        }
+        let my_gap = mask & !mine;
+        if my_gap.count_ones() == 1 && my_gap & theirs != 0 {
+            let point = my_gap.trailing_zeros() as usize;
+            if geometry.neighbours[point] & mine & !mask != 0 {
+                urgent[point] += 30 * value;
+            }
+        }
+    }
+    urgent
 }
 
 fn bits_of(mut set: u64) -> impl Iterator<Item = usize> {

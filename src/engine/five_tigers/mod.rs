@@ -20,11 +20,11 @@ use search::{Effort, Entry, Progress, Search};
 /// alike on any machine. The top level searches by time.
 pub fn effort(level: u8) -> Effort {
     let (depth, nodes, margin) = match level {
-        0 | 1 => (2, u64::MAX, 50),
-        2 => (3, u64::MAX, 30),
-        3 => (4, u64::MAX, 15),
-        4 => (6, 200_000, 5),
-        5 => (8, 600_000, 0),
+        0 | 1 => (2, u64::MAX, 90),
+        2 => (2, u64::MAX, 40),
+        3 => (3, u64::MAX, 20),
+        4 => (4, u64::MAX, 5),
+        5 => (6, 600_000, 0),
         _ => (64, u64::MAX, 0),
     };
     Effort { depth, nodes, margin }

@@ -1,10 +1,9 @@
-//! What each game adds for the shared search: an evaluation (100 is about one unit of
-//! material), which moves to search first, and which moves depend on what is hidden. Plain
-//! first versions; each game's engine grows from here.
+//! What a game adds for the shared search: an evaluation (100 is about one unit of material)
+//! and which moves to search first. Connect Four's timed search uses it (when its solver runs
+//! out of budget); the other games have engines of their own.
 
 use super::search::Searchable;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
-use crate::rules::five_tigers::FiveTigers;
 use crate::rules::{Game, Player};
 use std::sync::OnceLock;
 
@@ -77,13 +76,5 @@ impl Searchable for ConnectFour {
         let mut moves = self.legal_moves();
         moves.sort_by_key(|&Drop::Drop(column)| (i32::from(column) - 3).abs());
         moves
-    }
-}
-
-impl Searchable for FiveTigers {
-    /// Stones: a player with fewer than three has lost.
-    fn evaluate(&self) -> i32 {
-        let me = self.to_move();
-        100 * (self.stones(me) as i32 - self.stones(me.opponent()) as i32)
     }
 }

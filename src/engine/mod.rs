@@ -7,6 +7,7 @@
 pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
+pub mod five_tigers;
 pub mod games;
 pub mod gomoku;
 pub mod messages;
@@ -193,7 +194,7 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
         "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
         "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
         "dark-chess" => Ok(Box::new(dark_chess::DarkChessEngine::new(read_config(config)?)?)),
-        "five-tigers" => Ok(searcher::<FiveTigers>(config)?),
+        "five-tigers" => Ok(Box::new(five_tigers::Tigers::new(read_config(config)?))),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }

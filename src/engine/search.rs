@@ -171,7 +171,7 @@ pub fn turns<G: Searchable>(game: &G) -> Vec<(Vec<G::Move>, Leads<G>)> {
 }
 
 /// A finished game's score for `player`, `ply` plies from the root.
-fn final_score(outcome: Outcome, player: Player, ply: u32) -> i32 {
+pub fn final_score(outcome: Outcome, player: Player, ply: u32) -> i32 {
     let quick = ply.min(1_000) as i32;
     match outcome {
         Outcome::Win(winner) if winner == player => WIN - quick,
@@ -193,6 +193,7 @@ pub fn to_table(score: i32, ply: u32) -> i32 {
     }
 }
 
+/// A table's score back at `ply` from the root.
 pub fn from_table(score: i32, ply: u32) -> i32 {
     let ply = ply.min(1_000) as i32;
     if score >= DECIDED {

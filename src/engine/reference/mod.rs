@@ -4,6 +4,7 @@
 
 pub mod checkers;
 pub mod dark_chess;
+pub mod five_tigers;
 pub mod gomoku;
 
 use super::{Engine, EngineError, read_config};
@@ -15,6 +16,7 @@ pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, E
         "checkers" => Ok(Box::new(checkers::Reference::from_json(config)?)),
         "gomoku" => Ok(Box::new(gomoku::Reference::new(read_config(config)?))),
         "dark-chess" => Ok(Box::new(dark_chess::Greedy::new(read_config(config)?)?)),
+        "five-tigers" => Ok(Box::new(five_tigers::Greedy::new(read_config(config)?))),
         _ => Err(EngineError::UnknownGame(game.to_owned())),
     }
 }
@@ -29,6 +31,7 @@ pub fn start(game: &str, pair: u64) -> (Option<String>, Vec<String>) {
         // A three-move ballot every pair.
         "checkers" => (None, checkers::ballot(pair)),
         "gomoku" => (None, gomoku::start(pair)),
+        "five-tigers" => five_tigers::start(pair),
         _ => (None, Vec::new()),
     }
 }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Five Tigers' engine figures: nodes a second at fixed depths in each phase, the level ladder
+# (each level against the one below) and the match of the top level against the greedy
+# reference opponent (every preset, both colours), with the machine's load before and after.
+#
+# usage: scripts/bench-five-tigers.sh [match games] [match ms] [ladder games]
+#   defaults: 100 games at 1000 ms a move, 20 games a ladder pair.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/env.sh
+
+games="${1:-100}"
+ms="${2:-1000}"
+ladder="${3:-20}"
+case "$games$ms$ladder" in
+  *[!0-9]*) echo "usage: $0 [match games] [match ms] [ladder games]" >&2; exit 2 ;;
+esac
+
+echo "load: $(uptime)"
+cargo test --quiet --release --test engine_five_tigers -- --ignored speed --nocapture | grep depth
+cargo build --quiet --release --bin arena
+target/release/arena five-tigers "$ladder"
+target/release/arena match five-tigers "$games" "$ms"
+echo "load: $(uptime)"

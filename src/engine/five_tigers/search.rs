@@ -1,0 +1,249 @@
+//! Alpha-beta over whole turns: each node's children are the turns from it (an earned
+//! placement or a capture is an action within the turn, never a ply of its own), ordered by
+//! the table's best then by their static worth, with a principal-variation window and an
+//! exact-keyed transposition table.
+
+use super::board::{Board, Width, mix, turns};
+use super::eval::evaluate;
+use crate::engine::search::{DECIDED, WIN, final_score, from_table, to_table};
+use crate::rules::five_tigers::Move;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+
+const INFINITY: i32 = WIN + 1;
+
+/// Table slots: a power of two, 24 bytes each (12 MB).
+const SLOTS: usize = 1 << 19;
+
+/// Within the tree, a turn's later actions are cut to the likeliest few.
+const INNER: Width = Width { widths: &[4, 2, 1], most: 200 };
+/// At the root, wider.
+const ROOT: Width = Width { widths: &[10, 4, 2, 1], most: 1_500 };
+
+/// The first two turns are searched whole whatever the budget: a win in one is taken and a
+/// loss in one stopped.
+const SURE_DEPTH: u32 = 2;
+
+#[derive(Clone, Copy, Default)]
+pub struct Entry {
+    key: u64,
+    /// The key of the position the best turn led to.
+    best: u64,
+    score: i32,
+    depth: u8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// The table, allocated when first needed and kept from move to move (keys are exact).
+pub fn new_table() -> Vec<Entry> {
+    vec![Entry::default(); SLOTS]
+}
+
+/// How hard to search: depth in turns, a node budget (after the sure depth) and the margin
+/// within which the weaker levels choose at random.
+#[derive(Clone, Copy, Debug)]
+pub struct Effort {
+    pub depth: u32,
+    pub nodes: u64,
+    pub margin: i32,
+}
+
+/// The chosen turn after a depth.
+#[derive(Clone, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub turn: Vec<Move>,
+}
+
+pub struct Search<'a> {
+    table: &'a mut [Entry],
+    pub nodes: u64,
+    budget: u64,
+    limited: bool,
+    stop: &'a mut dyn FnMut() -> bool,
+    aborted: bool,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(table: &'a mut [Entry], stop: &'a mut dyn FnMut() -> bool) -> Self {
+        Search { table, nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }
+    }
+
+    /// The best turn by iterative deepening within `effort`, chosen among those within its
+    /// margin by `seed`; `report` hears of each depth. `None` when the game is over.
+    pub fn think(
+        &mut self,
+        board: &Board,
+        effort: Effort,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress),
+    ) -> Option<Progress> {
+        if board.outcome.is_some() {
+            return None;
+        }
+        let me = board.to_move;
+        let mut scored: Vec<(Vec<Move>, Board, i32)> = Vec::new();
+        turns(board, ROOT, &mut |after, legs| scored.push((legs.to_vec(), *after, 0)));
+        if scored.is_empty() {
+            return None;
+        }
+        // Likeliest first, before any depth is known.
+        for entry in scored.iter_mut() {
+            entry.2 = self.static_value(&entry.1, me, 1);
+        }
+        scored.sort_by_key(|t| std::cmp::Reverse(t.2));
+        let mut chosen = None;
+        for depth in 1..=effort.depth.max(SURE_DEPTH) {
+            self.budget = effort.nodes;
+            self.limited = depth > SURE_DEPTH;
+            let mut best = -INFINITY;
+            for (_, after, score) in scored.iter_mut() {
+                let alpha = if best == -INFINITY { -INFINITY } else { best - effort.margin - 1 };
+                let value = self.value(after, me, depth - 1, 1, alpha, INFINITY);
+                if self.aborted {
+                    break;
+                }
+                *score = value;
+                best = best.max(value);
+            }
+            if self.aborted {
+                break;
+            }
+            scored.sort_by_key(|t| std::cmp::Reverse(t.2));
+            let progress = choose(&scored, depth, self.nodes, effort.margin, seed);
+            report(&progress);
+            let decided = progress.score.abs() >= DECIDED || scored.len() == 1;
+            chosen = Some(progress);
+            if decided || self.nodes >= effort.nodes {
+                break;
+            }
+        }
+        chosen
+    }
+
+    /// The worth to `me` of `child`, a position after one of `me`'s turns, searched `depth`
+    /// more turns, within `(alpha, beta)` for `me`.
+    fn value(&mut self, child: &Board, me: usize, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        if let Some(outcome) = child.outcome {
+            return final_score(outcome, Board::player(me), ply);
+        }
+        if depth == 0 {
+            self.nodes += 1;
+            return self.static_value(child, me, ply);
+        }
+        // After a full board the one who placed last may also remove first: no sides swapped.
+        if child.to_move == me {
+            self.negamax(child, depth, ply, alpha, beta)
+        } else {
+            -self.negamax(child, depth, ply, -beta, -alpha)
+        }
+    }
+
+    fn static_value(&self, child: &Board, me: usize, ply: u32) -> i32 {
+        match child.outcome {
+            Some(outcome) => final_score(outcome, Board::player(me), ply),
+            None if child.to_move == me => evaluate(child),
+            None => -evaluate(child),
+        }
+    }
+
+    fn negamax(&mut self, board: &Board, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.limited && self.nodes & 1023 == 0 && (self.nodes >= self.budget || (self.stop)()) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let key = board.key();
+        let slot = (mix(key) as usize) & (self.table.len() - 1);
+        let mut first = None;
+        let entry = self.table[slot];
+        if entry.key == key && entry.bound != 0 {
+            first = Some(entry.best);
+            if u32::from(entry.depth) >= depth {
+                let score = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    EXACT => true,
+                    LOWER => score >= beta,
+                    _ => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        let me = board.to_move;
+        let mut children: Vec<(i32, Board)> = Vec::new();
+        turns(board, INNER, &mut |after, _| children.push((0, *after)));
+        if children.is_empty() {
+            return evaluate(board);
+        }
+        for (order, child) in children.iter_mut() {
+            *order =
+                if first == Some(child.key()) { INFINITY } else { self.static_value(child, me, ply + 1) };
+        }
+        if depth == 1 {
+            // The children's static worth is their value.
+            self.nodes += children.len() as u64;
+            return children.iter().map(|c| c.0).max().unwrap_or(-INFINITY);
+        }
+        children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best = 0;
+        for (index, (_, child)) in children.iter().enumerate() {
+            let score = if index == 0 {
+                self.value(child, me, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let probe = self.value(child, me, depth - 1, ply + 1, alpha, alpha + 1);
+                if probe > alpha && probe < beta && !self.aborted {
+                    self.value(child, me, depth - 1, ply + 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best = child.key();
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best_score <= original_alpha {
+            UPPER
+        } else if best_score >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table[slot] =
+            Entry { key, best, score: to_table(best_score, ply), depth: depth.min(255) as u8, bound };
+        best_score
+    }
+}
+
+/// The turn to play, from turns sorted best first: the best if it wins, otherwise one of those
+/// within the margin, by the seed.
+fn choose(scored: &[(Vec<Move>, Board, i32)], depth: u32, nodes: u64, margin: i32, seed: u64) -> Progress {
+    let best = scored[0].2;
+    let near: Vec<_> = if best >= DECIDED {
+        scored.iter().take(1).collect()
+    } else {
+        scored.iter().filter(|t| t.2 >= best - margin && t.2 > -DECIDED).collect()
+    };
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+    let pick = near.choose(&mut rng).copied().unwrap_or(&scored[0]);
+    Progress { depth, score: pick.2, nodes, turn: pick.0.clone() }
+}

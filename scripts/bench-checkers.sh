@@ -4,14 +4,14 @@
 # level against the reference opponent (depth-6 alpha-beta, material only) from twenty
 # three-move ballots, each with both colours.
 #
-# usage: scripts/bench-checkers.sh [--quick]
-#   --quick: perft only (the ladder and the match take half an hour or more).
+# usage: scripts/bench-checkers.sh [--match]
+#   perft only without --match (the ladder and the match take about 15 minutes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
 
 cargo test --quiet --test checkers perft_benchmark -- --ignored --nocapture | grep '^perft'
-[ "${1:-}" = "--quick" ] && exit 0
+[ "${1:-}" = "--match" ] || exit 0
 cargo build --quiet --release --bin arena
 uptime
 target/release/arena checkers 20

@@ -2,7 +2,8 @@
 # Builds the release and prints its figures: the page's compressed size, the time from
 # navigation to an interactive board, and from an input to the updated DOM (also while the
 # engine searches); the Connect Four solver's time per position on Pons' sets natively beside
-# BitBully's, and in Chromium (C4_SAMPLE=all for every position); Connect Four's level ladder.
+# BitBully's, and in Chromium (C4_SAMPLE=all for every position); Connect Four's level ladder;
+# every engine's speed, ladder and match against its reference opponent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
@@ -18,3 +19,8 @@ cargo run --release --bin arena -- connect-four 20
 # Every other engine's speed at 1 s a move, natively and in the page's worker.
 scripts/bench-engines.sh
 node tests/browser/bench-engines.mjs
+# Each engine's own figures (checkers' perft, gomoku's VCF puzzles, speeds), its level ladder
+# and its match against the game's reference opponent (hours in all).
+for game in checkers gomoku five-tigers dark-chess; do
+  "scripts/bench-$game.sh" --match
+done

@@ -68,6 +68,18 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// What a node's best score is, searched within `alpha` and `beta`: at least itself after a
+    /// cut-off, at most itself if nothing beat `alpha`, else exact.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
     /// Whether a score of this kind settles a search within `alpha` and `beta`.
     pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
         match self {
@@ -342,13 +354,7 @@ impl<'a, G: Searchable> Search<'a, G> {
             // No candidate played (none offered): the position is judged as it stands.
             return node.evaluate();
         }
-        let bound = if best_score <= original_alpha {
-            Bound::Upper
-        } else if best_score >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.table[slot] = Some(Entry { key, depth, score: to_table(best_score, ply), bound, best });
         best_score
     }

@@ -290,13 +290,7 @@ impl<'a> Search<'a> {
             }
         }
         self.path.pop();
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if best_score > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         let depth = depth.clamp(0, i32::from(i16::MAX)) as i16;
         self.table.store(Entry {
             key,

@@ -12,6 +12,7 @@ use super::position::{After, COLOURS, Position, RANKS, colour_index, rank_index}
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const DECIDED: i32 = WIN - 1_000;
+use crate::engine::search::Bound;
 use crate::rules::dark_chess::{Move, Piece, Seen};
 
 /// Bounds of every score, for Star1's windows.
@@ -20,13 +21,6 @@ const HIGHEST: i32 = WIN;
 
 /// Slots in the transposition table (24 bytes each: 12 MB).
 const SLOTS: usize = 1 << 19;
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
 
 #[derive(Clone, Copy)]
 struct Entry {
@@ -305,12 +299,7 @@ impl Search {
             table_move = entry.best;
             if u32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+                if entry.bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -343,18 +332,11 @@ impl Search {
         if self.aborted {
             return 0;
         }
-        let bound = if best <= original_alpha {
-            Bound::Upper
-        } else if best >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        };
         self.table[slot] = Some(Entry {
             key,
             score: to_table(best, ply),
             depth: depth.min(255) as u8,
-            bound,
+            bound: Bound::of(best, original_alpha, beta),
             best: best_move,
         });
         best

@@ -5,7 +5,7 @@
 
 use super::board::{Board, Width, mix, turns};
 use super::eval::evaluate;
-use crate::engine::search::{DECIDED, WIN, final_score, from_table, to_table};
+use crate::engine::search::{Bound, DECIDED, WIN, final_score, from_table, to_table};
 use crate::rules::five_tigers::Move;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -31,12 +31,9 @@ pub struct Entry {
     best: u64,
     score: i32,
     depth: u8,
-    bound: u8,
+    /// `None` in an empty slot.
+    bound: Option<Bound>,
 }
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
 
 /// The table, allocated when first needed and kept from move to move (keys are exact).
 pub fn new_table() -> Vec<Entry> {
@@ -165,16 +162,13 @@ impl<'a> Search<'a> {
         let slot = (mix(key) as usize) & (self.table.len() - 1);
         let mut first = None;
         let entry = self.table[slot];
-        if entry.key == key && entry.bound != 0 {
+        if entry.key == key
+            && let Some(bound) = entry.bound
+        {
             first = Some(entry.best);
             if u32::from(entry.depth) >= depth {
                 let score = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    _ => score <= alpha,
-                };
-                if usable {
+                if bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -221,13 +215,7 @@ impl<'a> Search<'a> {
                 break;
             }
         }
-        let bound = if best_score <= original_alpha {
-            UPPER
-        } else if best_score >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
+        let bound = Some(Bound::of(best_score, original_alpha, beta));
         self.table[slot] =
             Entry { key, best, score: to_table(best_score, ply), depth: depth.min(255) as u8, bound };
         best_score

@@ -6,7 +6,7 @@
 use super::Budget;
 use super::board::{Board, other, pattern::*};
 use super::threats::Threats;
-use crate::engine::search::{DECIDED, WIN};
+use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
 
 const INFINITY: i32 = WIN + 1;
 /// Table slots: 16 bytes each, 16 MB in all, made when first needed.
@@ -19,13 +19,10 @@ struct Entry {
     key: u64,
     score: i32,
     depth: i8,
-    bound: u8,
+    /// `None` in an empty slot.
+    bound: Option<Bound>,
     best: u16,
 }
-
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
 
 /// The moves worth searching for the player to move, or how the position is already decided.
 pub enum Moves {
@@ -100,18 +97,6 @@ pub struct AlphaBeta {
 impl Default for AlphaBeta {
     fn default() -> Self {
         AlphaBeta { table: Vec::new(), threats: Threats::default(), leaf_vcf: 3, width: 12 }
-    }
-}
-
-/// A win's or loss's score moved by `plies`: counted from the node in the table (`+ply` on the
-/// way in, `-ply` on the way out), from the root in the search.
-fn shift_decided(score: i32, plies: i32) -> i32 {
-    if score >= DECIDED {
-        score + plies
-    } else if score <= -DECIDED {
-        score - plies
-    } else {
-        score
     }
 }
 
@@ -229,16 +214,13 @@ impl AlphaBeta {
         let slot = (key as usize) & (SLOTS - 1);
         let entry = self.table[slot];
         let mut first = None;
-        if entry.key == key && entry.bound != 0 {
+        if entry.key == key
+            && let Some(bound) = entry.bound
+        {
             first = Some(usize::from(entry.best));
             if i32::from(entry.depth) >= depth {
-                let score = shift_decided(entry.score, -ply);
-                let usable = match entry.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    _ => score <= alpha,
-                };
-                if usable {
+                let score = from_table(entry.score, ply as u32);
+                if bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -274,16 +256,10 @@ impl AlphaBeta {
                 break;
             }
         }
-        let bound = if best_score <= original_alpha {
-            UPPER
-        } else if best_score >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
+        let bound = Some(Bound::of(best_score, original_alpha, beta));
         self.table[slot] = Entry {
             key,
-            score: shift_decided(best_score, ply),
+            score: to_table(best_score, ply as u32),
             depth: depth.min(100) as i8,
             bound,
             best: best as u16,

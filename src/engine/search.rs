@@ -1,5 +1,7 @@
-//! One search for every game: negamax with alpha-beta, iterative deepening and a transposition
-//! table, over the [`Game`] trait plus what a game adds in [`Searchable`].
+//! A search over any game: negamax with alpha-beta, iterative deepening and a transposition
+//! table, over the [`Game`] trait plus what a game adds in [`Searchable`]. Connect Four's timed
+//! search is this one; the other games' engines search boards of their own and share its
+//! scores ([`WIN`], [`final_score`], the table's [`Bound`] and ply shifts).
 //!
 //! Depth counts turns, not actions: the actions of one turn (a multi-jump's legs, an earned
 //! placement) are searched without using up depth, so a reply is always seen whole. At the
@@ -25,13 +27,6 @@ pub trait Searchable: Game {
     /// with many quiet moves (gomoku's empty points) may leave out the hopeless ones.
     fn candidates(&self) -> Vec<Self::Move> {
         self.legal_moves()
-    }
-
-    /// A move whose result depends on what is hidden (a dark-chess flip) is not played in the
-    /// search, which would then know the hidden piece: it is valued by this instead, for the
-    /// player to move.
-    fn chance_value(&self, _mv: &Self::Move) -> Option<i32> {
-        None
     }
 }
 
@@ -148,30 +143,19 @@ impl Hasher for FastHasher {
 }
 
 /// A root turn, where it leads, and its score at the last depth searched.
-type Scored<G> = (Vec<<G as Game>::Move>, Leads<G>, i32);
+type Scored<G> = (Vec<<G as Game>::Move>, G, i32);
 
-/// Where a turn leads: a position, or a chance move's value (it is not played).
-pub enum Leads<G> {
-    To(G),
-    Chance(i32),
-}
-
-/// Every whole turn the player to move can make, each with where it leads; a turn that comes
-/// to a chance move (a flip) ends there.
-pub fn turns<G: Searchable>(game: &G) -> Vec<(Vec<G::Move>, Leads<G>)> {
-    fn extend<G: Searchable>(position: &G, legs: &mut Vec<G::Move>, out: &mut Vec<(Vec<G::Move>, Leads<G>)>) {
+/// Every whole turn the player to move can make, each with where it leads.
+pub fn turns<G: Game>(game: &G) -> Vec<(Vec<G::Move>, G)> {
+    fn extend<G: Game>(position: &G, legs: &mut Vec<G::Move>, out: &mut Vec<(Vec<G::Move>, G)>) {
         for mv in position.legal_moves() {
             legs.push(mv);
-            if let Some(value) = position.chance_value(&mv) {
-                out.push((legs.clone(), Leads::Chance(value)));
-            } else {
-                let mut next = position.clone();
-                if next.play(mv).is_ok() {
-                    if next.mid_move() && next.outcome().is_none() {
-                        extend(&next, legs, out);
-                    } else {
-                        out.push((legs.clone(), Leads::To(next)));
-                    }
+            let mut next = position.clone();
+            if next.play(mv).is_ok() {
+                if next.mid_move() && next.outcome().is_none() {
+                    extend(&next, legs, out);
+                } else {
+                    out.push((legs.clone(), next));
                 }
             }
             legs.pop();
@@ -248,13 +232,10 @@ impl<'a, G: Searchable> Search<'a, G> {
                 // Turns already worse than the margin need only be shown to be so.
                 let alpha =
                     if best == -INFINITY { -INFINITY } else { (best - effort.margin - 1).max(-INFINITY) };
-                *score = match after {
-                    Leads::Chance(value) => *value,
-                    Leads::To(after) => match after.outcome() {
-                        Some(outcome) => final_score(outcome, me, 1),
-                        None if after.to_move() == me => self.negamax(after, depth - 1, 1, alpha, INFINITY),
-                        None => -self.negamax(after, depth - 1, 1, -INFINITY, -alpha),
-                    },
+                *score = match after.outcome() {
+                    Some(outcome) => final_score(outcome, me, 1),
+                    None if after.to_move() == me => self.negamax(after, depth - 1, 1, alpha, INFINITY),
+                    None => -self.negamax(after, depth - 1, 1, -INFINITY, -alpha),
                 };
                 if self.aborted {
                     break;
@@ -324,19 +305,15 @@ impl<'a, G: Searchable> Search<'a, G> {
         let mut best_score = -INFINITY;
         let mut best = None;
         for mv in moves {
-            let score = if let Some(value) = node.chance_value(&mv) {
-                value
-            } else {
-                let mut child = node.clone();
-                if child.play(mv).is_err() {
-                    continue;
-                }
-                match child.outcome() {
-                    Some(outcome) => final_score(outcome, me, ply + 1),
-                    // The same player goes on with the turn: no depth used, no sides swapped.
-                    None if child.to_move() == me => self.negamax(&child, depth, ply + 1, alpha, beta),
-                    None => -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha),
-                }
+            let mut child = node.clone();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let score = match child.outcome() {
+                Some(outcome) => final_score(outcome, me, ply + 1),
+                // The same player goes on with the turn: no depth used, no sides swapped.
+                None if child.to_move() == me => self.negamax(&child, depth, ply + 1, alpha, beta),
+                None => -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha),
             };
             if self.aborted {
                 return 0;

@@ -21,8 +21,8 @@ use search::{Effort, Entry, Progress, Search};
 pub fn effort(level: u8) -> Effort {
     let (depth, nodes, margin) = match level {
         0 | 1 => (2, u64::MAX, 90),
-        2 => (2, u64::MAX, 30),
-        3 => (3, u64::MAX, 30),
+        2 => (2, u64::MAX, 40),
+        3 => (2, u64::MAX, 15),
         4 => (3, u64::MAX, 0),
         5 => (4, u64::MAX, 0),
         _ => (64, u64::MAX, 0),

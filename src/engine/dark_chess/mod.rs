@@ -4,7 +4,7 @@
 //! same answer. The rules' game is kept only to read the turns and to write the answer.
 //!
 //! Levels: the top level searches until its time is up; the weaker ones search a node budget
-//! (ten times more each level) and choose at random, by the request's seed, among the moves
+//! (several times more each level) and choose at random, by the request's seed, among the moves
 //! scored within their margin of the best, a margin below a soldier's worth.
 
 mod evaluate;
@@ -14,7 +14,7 @@ mod search;
 pub use evaluate::evaluate;
 pub use position::{After, Position};
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, effort};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
 use crate::rules::Game;
 use crate::rules::dark_chess::{Config, DarkChess, Move, View};
 use rand::SeedableRng;
@@ -24,6 +24,10 @@ use search::{Scored, Search};
 /// How far below the best score a level may choose, by level (1 first): less than a
 /// soldier's worth, so no level gives material away on purpose.
 const MARGINS: [i32; 6] = [60, 40, 25, 12, 5, 0];
+
+/// The positions each level below the top searches (level 1 first). Level 5's is about a
+/// third of what the top level searches in its time, so that it stays clearly the weaker.
+const BUDGETS: [u64; 5] = [300, 3_000, 30_000, 300_000, 1_000_000];
 
 /// The depth, in turns, a level searches whatever its budget: a win in one is taken, and a
 /// loss in one stopped, at one turn already (the reply's captures are in the quiescence
@@ -76,7 +80,7 @@ impl DarkChessEngine {
         let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
         let level = go.level.clamp(1, LEVELS);
         let timed = level == LEVELS;
-        let budget = if timed { u64::MAX } else { effort(level).nodes };
+        let budget = if timed { u64::MAX } else { BUDGETS[usize::from(level - 1)] };
         let margin = MARGINS[usize::from(level - 1)];
         let sure = sure_depth(level);
         let max_depth = go.depth.unwrap_or(64).max(1);

@@ -133,21 +133,30 @@ pub trait Engine {
 pub trait TurnText: Game {
     /// The game rebuilt from its config and turns, as a player at the board knows it.
     fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
-        let mut game = Self::new(config);
-        for (index, turn) in turns.iter().enumerate() {
-            let bad = |_| EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-            for leg in parse_turn(&game, turn).map_err(bad)? {
-                game.play(leg)
-                    .map_err(|_| EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() })?;
-            }
-        }
-        Ok(game)
+        replay(Self::new(config), turns, |_, _| {})
     }
 
     /// A turn the engine chose, as it says it: the move list's notation.
     fn announce(&self, turn: &[Self::Move]) -> String {
         self.turn_notation(turn)
     }
+}
+
+/// `game` after `turns`, as the move list writes them; `each` sees every leg played and the game
+/// after it, so that an engine's own board follows along.
+pub fn replay<G: Game>(
+    mut game: G,
+    turns: &[&str],
+    mut each: impl FnMut(&G, G::Move),
+) -> Result<G, EngineError> {
+    for (index, turn) in turns.iter().enumerate() {
+        let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
+        for leg in parse_turn(&game, turn).map_err(|_| bad())? {
+            game.play(leg).map_err(|_| bad())?;
+            each(&game, leg);
+        }
+    }
+    Ok(game)
 }
 
 impl TurnText for ConnectFour {}

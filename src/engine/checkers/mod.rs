@@ -8,10 +8,10 @@
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config, replay};
+use crate::rules::Game;
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square};
-use crate::rules::{Game, parse_turn};
 use search::{Limits, Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its
@@ -76,20 +76,15 @@ impl CheckersEngine {
 
 impl Engine for CheckersEngine {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let mut game = self.start.clone();
-        let mut earlier = vec![Board::from_game(&game).key()];
-        for (index, turn) in turns.iter().enumerate() {
-            let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-            for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-                game.play(leg).map_err(|_| bad())?;
-            }
+        let mut earlier = vec![Board::from_game(&self.start).key()];
+        let game = replay(self.start.clone(), turns, |game, _| {
             if !game.mid_move() {
                 if game.quiet_plies() == 0 {
                     earlier.clear();
                 }
-                earlier.push(Board::from_game(&game).key());
+                earlier.push(Board::from_game(game).key());
             }
-        }
+        })?;
         self.game = game;
         self.earlier = earlier;
         Ok(())

@@ -7,9 +7,9 @@ pub mod board;
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
+use crate::rules::Game;
 use crate::rules::five_tigers::{Config, FiveTigers};
-use crate::rules::{Game, parse_turn};
 use board::Board;
 use search::{Effort, Entry, Progress, Search};
 
@@ -88,16 +88,9 @@ impl Tigers {
 
 impl Engine for Tigers {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let mut game = FiveTigers::new(&self.config);
+        let game = FiveTigers::new(&self.config);
         let mut board = Board::of(&game, 0);
-        for (index, turn) in turns.iter().enumerate() {
-            let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-            for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-                game.play(leg).map_err(|_| bad())?;
-                board.play(leg);
-            }
-        }
-        self.game = game;
+        self.game = replay(game, turns, |_, leg| board.play(leg))?;
         self.board = board;
         Ok(())
     }

@@ -13,10 +13,10 @@ pub mod board;
 pub mod search;
 pub mod threats;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
 use crate::engine::search::DECIDED;
+use crate::rules::Game;
 use crate::rules::gomoku::{Config, Gomoku, Move};
-use crate::rules::{Game, parse_turn};
 use board::{Board, cell_of, point_of};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -163,17 +163,8 @@ impl GomokuEngine {
 
 impl Engine for GomokuEngine {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let mut game = Gomoku::new(&self.config);
         let mut played = Vec::with_capacity(turns.len());
-        for (index, turn) in turns.iter().enumerate() {
-            let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-            for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-                game.play(leg).map_err(|_| bad())?;
-                let Move::Place(point) = leg;
-                played.push(point);
-            }
-        }
-        self.game = game;
+        self.game = replay(Gomoku::new(&self.config), turns, |_, Move::Place(point)| played.push(point))?;
         self.played = played;
         Ok(())
     }

@@ -14,7 +14,7 @@ mod search;
 pub use evaluate::evaluate;
 pub use position::{After, Position};
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime};
+use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
 use crate::rules::Game;
 use crate::rules::dark_chess::{Config, DarkChess, Move, View};
 use rand::SeedableRng;
@@ -167,20 +167,19 @@ impl DarkChessEngine {
 
 impl Engine for DarkChessEngine {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let game = <DarkChess as TurnText>::from_turns(&self.config, turns)?;
-        // The positions since the last flip or capture, for the repetition rule: one for each
-        // of the last quiet turns, rebuilt from the turns before it.
-        let quiet = (game.quiet_plies() as usize).min(turns.len());
-        let mut history = Vec::with_capacity(quiet + 1);
-        for end in turns.len() - quiet..turns.len() {
-            let earlier = <DarkChess as TurnText>::from_turns(&self.config, &turns[..end])?;
-            if earlier.chain().is_none() {
-                history.push(Position::from_view(&earlier.view()).key());
+        let whole = <DarkChess as TurnText>::from_turns(&self.config, turns)?;
+        // The positions since the last flip or capture, for the repetition rule. Those turns
+        // show nothing, so the game before them is rebuilt once and they are played on it.
+        let quiet = (whole.quiet_plies() as usize).min(turns.len());
+        let (before, since) = turns.split_at(turns.len() - quiet);
+        let start = <DarkChess as TurnText>::from_turns(&self.config, before)?;
+        let key = |game: &DarkChess| Position::from_view(&game.view()).key();
+        let mut history: Vec<u64> = start.chain().is_none().then(|| key(&start)).into_iter().collect();
+        let game = replay(start, since, |game, _| {
+            if game.chain().is_none() {
+                history.push(key(game));
             }
-        }
-        if game.chain().is_none() {
-            history.push(Position::from_view(&game.view()).key());
-        }
+        })?;
         self.history = history;
         self.game = game;
         Ok(())

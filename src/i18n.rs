@@ -4,6 +4,7 @@
 use crate::rules::Illegal;
 use crate::rules::five_tigers::{Preset, Shape};
 use crate::rules::gomoku::RuleSet;
+use crate::rules::record::{Problem, RecordError, TagError};
 use crate::save::LoadError;
 
 /// A language of the interface; its code is `html[lang]`.
@@ -128,6 +129,21 @@ pub struct Text {
     pub engine_failed: fn(&str) -> String,
     pub refusal: fn(Illegal) -> &'static str,
     pub save_unreadable: fn(&LoadError) -> String,
+    /// Why a record could not be read, and where.
+    pub record_error: fn(&RecordError) -> String,
+    /// The record box, its button, and the share link.
+    pub record: &'static str,
+    pub load_record: &'static str,
+    pub record_refused: fn(&str) -> String,
+    pub share: &'static str,
+    /// Reviewing: the turn shown of how many, and the buttons that step through them.
+    pub reviewing: fn(usize, usize) -> String,
+    pub live: &'static str,
+    pub review_steps: [&'static str; 4],
+    /// A game opened from a link: shown, not yet played on.
+    pub shared_game: &'static str,
+    pub continue_shared: &'static str,
+    pub keep_mine: &'static str,
     pub not_found: fn(&str) -> String,
     /// A newer version of the suite has been downloaded and waits for a reload.
     pub update_ready: &'static str,
@@ -297,12 +313,42 @@ static EN: Text = Text {
             LoadError::OtherFormat { .. } => "it is from an older version".to_owned(),
             LoadError::OtherGame { .. } => "it belongs to another game".to_owned(),
             LoadError::IllegalMove { ply, .. } => format!("move {} is not legal", ply + 1),
+            LoadError::Record(error) => (EN.record_error)(error),
         };
         format!(
             "Your saved game could not be read ({why}), so a new game has started. The old save is kept as a backup."
         )
     },
     not_found: |path| format!("There is no page “{path}”. Pick a game below."),
+    record_error: |error| {
+        let why = match &error.problem {
+            Problem::Empty => "there is no record in it".to_owned(),
+            Problem::Unclosed => "a tag, comment or variation does not end".to_owned(),
+            Problem::OtherGame(game) => format!("it is a record of another game ({game})"),
+            Problem::Tag(TagError::Value(tag)) => format!("its {tag} tag is not one this game knows"),
+            Problem::Tag(TagError::Setup(tag, _)) => {
+                format!("its {tag} tag describes a position that cannot occur")
+            }
+            Problem::Tag(TagError::Shown) => {
+                "the pieces its moves reveal cannot come from one set".to_owned()
+            }
+            Problem::Move { turn, text } => format!("move {turn}, “{text}”, is not legal there"),
+            Problem::AfterEnd { turn, text } => {
+                format!("move {turn}, “{text}”, comes after the game has ended")
+            }
+        };
+        format!("line {}: {why}", error.line)
+    },
+    record: "Record",
+    load_record: "Load record",
+    record_refused: |why| format!("The record could not be loaded ({why}). Your game is unchanged."),
+    share: "Link to this position",
+    reviewing: |shown, of| format!("Reviewing: after move {shown} of {of}"),
+    live: "Back to the game",
+    review_steps: ["First move", "Previous move", "Next move", "Last move"],
+    shared_game: "A shared game, shown for review. Continue it as a new game here, or keep your own game.",
+    continue_shared: "Continue as a new game",
+    keep_mine: "Keep my game",
     update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
     update_now: "Reload now",
     storage_unavailable: "This browser does not let the suite keep anything (a private window, or storage turned off). You can play, but this game will not survive a reload.",
@@ -480,10 +526,34 @@ static ZH_HANT: Text = Text {
             LoadError::OtherFormat { .. } => "存檔來自較舊的版本".to_owned(),
             LoadError::OtherGame { .. } => "存檔屬於另一個遊戲".to_owned(),
             LoadError::IllegalMove { ply, .. } => format!("第 {} 步不合規則", ply + 1),
+            LoadError::Record(error) => (ZH_HANT.record_error)(error),
         };
         format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。")
     },
     not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
+    record_error: |error| {
+        let why = match &error.problem {
+            Problem::Empty => "內容是空的".to_owned(),
+            Problem::Unclosed => "有未結束的標籤、註解或變化".to_owned(),
+            Problem::OtherGame(game) => format!("這是另一個遊戲（{game}）的棋譜"),
+            Problem::Tag(TagError::Value(tag)) => format!("{tag} 標籤的值不適用於本遊戲"),
+            Problem::Tag(TagError::Setup(tag, _)) => format!("{tag} 標籤描述的局面不可能出現"),
+            Problem::Tag(TagError::Shown) => "翻出的棋子不可能來自同一副棋".to_owned(),
+            Problem::Move { turn, text } => format!("第 {turn} 步「{text}」在該局面不合規則"),
+            Problem::AfterEnd { turn, text } => format!("第 {turn} 步「{text}」出現在對局結束之後"),
+        };
+        format!("第 {} 行：{why}", error.line)
+    },
+    record: "棋譜",
+    load_record: "載入棋譜",
+    record_refused: |why| format!("無法載入棋譜（{why}）。目前的對局沒有改變。"),
+    share: "本局面的連結",
+    reviewing: |shown, of| format!("回顧中：第 {shown} 步（共 {of} 步）之後"),
+    live: "回到對局",
+    review_steps: ["第一步", "上一步", "下一步", "最後一步"],
+    shared_game: "這是分享的對局，正在回顧。可以在此把它當作新對局繼續，或保留您自己的對局。",
+    continue_shared: "當作新對局繼續",
+    keep_mine: "保留我的對局",
     update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
     update_now: "立即重新載入",
     storage_unavailable: "此瀏覽器不允許保存任何資料（可能是私密視窗或已關閉儲存）。仍可對弈，但重新載入後本局將不會保留。",

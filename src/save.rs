@@ -1,16 +1,20 @@
-//! The save format: a game's history as versioned JSON. Pure, so it is tested natively; the
-//! browser storage that holds the text lives in `ui::storage`.
+//! The save format: a game's record text (see [`crate::rules::record`]) in a small versioned
+//! JSON envelope, with the turns that may be redone and the actions of a turn being made. Pure,
+//! so it is tested natively; the browser storage that holds the text lives in `ui::storage`.
 //!
 //! Every save carries a revision, raised by each write. Tabs of one game follow each other by
 //! it: a tab never writes over a save newer than the one it last read or wrote
 //! ([`may_overwrite`]), it takes up the newer game instead.
+//!
+//! Format 1 held the moves as JSON; such saves are still read, and written anew as format 2.
 
+use crate::rules::record::{self, Header, RecordError, Recorded, read_legs, write_legs};
 use crate::rules::{Game, History, Illegal, history::Record, history::ReplayError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The save format this build writes and reads. Raise it when [`Record`] changes shape.
-pub const FORMAT: u32 = 1;
+/// The save format this build writes. Raise it when the envelope or the record changes shape.
+pub const FORMAT: u32 = 2;
 
 /// Where a game's save is kept. The key's version names the storage layout and stays put when
 /// [`FORMAT`] changes, so a save of another format is found, reported and backed up, not ignored.
@@ -23,21 +27,25 @@ pub fn backup_key(game_id: &str) -> String {
     format!("board-suite/backup/{game_id}")
 }
 
-#[derive(Serialize)]
-struct Envelope<'a, R, M> {
+#[derive(Serialize, Deserialize)]
+struct Envelope {
     format: u32,
-    game: &'a str,
+    game: String,
     revision: u64,
-    record: R,
-    /// Absent when empty, so a save with no move in progress reads as it always did.
-    #[serde(skip_serializing_if = "<[M]>::is_empty")]
-    pending: &'a [M],
+    record: String,
+    /// The turns undone and not yet replayed, the next to redo first, as the move list writes
+    /// them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    redo: Vec<String>,
+    /// The actions of the turn being made, one by one in the game's notation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pending: Vec<String>,
 }
 
 /// The fields read before trusting the rest, so a newer format is reported as such, not as
 /// corrupt.
 #[derive(Deserialize)]
-struct Header {
+struct Header1 {
     format: u32,
     game: String,
     /// Saves written before revisions existed count as revision 0.
@@ -45,9 +53,10 @@ struct Header {
     revision: u64,
 }
 
+/// A format-1 save's body: the moves as JSON.
 #[derive(Deserialize)]
 #[serde(bound = "")]
-struct Body<G: Game> {
+struct Body1<G: Game> {
     record: Record<G>,
     #[serde(default)]
     pending: Vec<G::Move>,
@@ -74,6 +83,8 @@ pub enum LoadError {
     OtherGame { found: String },
     /// The moves do not make a legal game.
     IllegalMove { ply: usize, reason: Illegal },
+    /// The record text cannot be read.
+    Record(RecordError),
 }
 
 impl fmt::Display for LoadError {
@@ -85,45 +96,92 @@ impl fmt::Display for LoadError {
             LoadError::IllegalMove { ply, reason } => {
                 write!(f, "move {} is illegal ({reason:?})", ply + 1)
             }
+            LoadError::Record(error) => write!(f, "{error}"),
         }
     }
 }
 
 /// The save text of a history and the legs of the move being made, at a revision.
-pub fn encode<G: Game>(game_id: &str, history: &History<G>, pending: &[G::Move], revision: u64) -> String {
-    let envelope = Envelope { format: FORMAT, game: game_id, revision, record: history.record(), pending };
-    serde_json::to_string(&envelope).expect("a record is plain data and always serialises")
+pub fn encode<G: Recorded>(
+    game_id: &str,
+    history: &History<G>,
+    pending: &[G::Move],
+    revision: u64,
+) -> String {
+    // The turns to redo are read off a copy with them replayed.
+    let mut ahead = history.clone();
+    while ahead.redo() {}
+    let redo = ahead.turns()[history.turns().len()..]
+        .iter()
+        .map(|(before, legs)| before.turn_notation(legs))
+        .collect();
+    let envelope = Envelope {
+        format: FORMAT,
+        game: game_id.to_owned(),
+        revision,
+        record: record::write(game_id, history, &Header { date: None, reveal: true }),
+        redo,
+        pending: write_legs(history.current(), pending),
+    };
+    serde_json::to_string(&envelope).expect("a save is strings and numbers and always serialises")
 }
 
-/// Reads a save: the format and game first, then the record, then every move through the rules,
-/// the legs of the move in progress last.
-pub fn decode<G: Game>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError> {
-    let header: Header = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-    if header.format != FORMAT {
-        return Err(LoadError::OtherFormat { found: header.format });
-    }
-    if header.game != game_id {
+/// Reads a save: the format and game first, then the record through the rules, then the turns
+/// to redo, the legs of the move in progress last.
+pub fn decode<G: Recorded>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError> {
+    let header: Header1 = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+    if header.game != game_id && header.format <= FORMAT {
         return Err(LoadError::OtherGame { found: header.game });
     }
-    let body: Body<G> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+    match header.format {
+        1 => decode_1(text, header.revision),
+        FORMAT => {
+            let envelope: Envelope = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+            let mut history = record::read::<G>(game_id, &envelope.record, 0).map_err(LoadError::Record)?;
+            let played = history.ply();
+            for (i, turn) in envelope.redo.iter().enumerate() {
+                let illegal = |reason| LoadError::IllegalMove { ply: played + i, reason };
+                let legs = history.current().read_turn(turn).ok_or(illegal(Illegal::NotAllowed))?;
+                for leg in legs {
+                    history.play(leg).map_err(illegal)?;
+                }
+            }
+            for _ in &envelope.redo {
+                history.undo();
+            }
+            let pending = read_legs(history.current(), &envelope.pending)
+                .map_err(|(i, reason)| LoadError::IllegalMove { ply: history.ply() + i, reason })?;
+            finish(history, pending, envelope.revision)
+        }
+        found => Err(LoadError::OtherFormat { found }),
+    }
+}
+
+/// Reads a format-1 save: the config and moves as JSON.
+fn decode_1<G: Game>(text: &str, revision: u64) -> Result<Saved<G>, LoadError> {
+    let body: Body1<G> = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
     let history = History::from_record(body.record)
         .map_err(|ReplayError { ply, reason }| LoadError::IllegalMove { ply, reason })?;
     let mut position = history.current().clone();
     for (i, &leg) in body.pending.iter().enumerate() {
-        let illegal = |reason| LoadError::IllegalMove { ply: history.ply() + i, reason };
-        if history.outcome().is_some() {
-            return Err(illegal(Illegal::GameOver));
-        }
-        position.play(leg).map_err(illegal)?;
+        position.play(leg).map_err(|reason| LoadError::IllegalMove { ply: history.ply() + i, reason })?;
     }
-    Ok(Saved { history, pending: body.pending, revision: header.revision })
+    finish(history, body.pending, revision)
+}
+
+/// A loaded game, unless it has a move in progress after its end.
+fn finish<G: Game>(history: History<G>, pending: Vec<G::Move>, revision: u64) -> Result<Saved<G>, LoadError> {
+    if history.outcome().is_some() && !pending.is_empty() {
+        return Err(LoadError::IllegalMove { ply: history.ply(), reason: Illegal::GameOver });
+    }
+    Ok(Saved { history, pending, revision })
 }
 
 /// Whether a tab whose game is at `revision` may write over `stored`, the text now under the
 /// game's key: not over a save of this game and format with a newer revision, which another
 /// tab wrote since. Anything else (nothing, text that is no save of this game) may go.
 pub fn may_overwrite(game_id: &str, revision: u64, stored: Option<&str>) -> bool {
-    let header = stored.and_then(|text| serde_json::from_str::<Header>(text).ok());
+    let header = stored.and_then(|text| serde_json::from_str::<Header1>(text).ok());
     !header.is_some_and(|h| h.format == FORMAT && h.game == game_id && h.revision > revision)
 }
 
@@ -202,7 +260,7 @@ mod tests {
         use crate::rules::connect_four::Move;
         let h = history(&[3, 3]);
         let text = encode(ID, &h, &[Move::Drop(4)], 3);
-        assert!(text.contains(r#""pending":[{"Drop":4}]"#), "{text}");
+        assert!(text.contains(r#""pending":["5"]"#), "{text}");
         let saved = Saved { history: h.clone(), pending: vec![Move::Drop(4)], revision: 3 };
         assert_eq!(decode::<ConnectFour>(ID, &text).unwrap(), saved);
         // Saves written before moves in progress were saved have no such field.
@@ -245,7 +303,7 @@ mod tests {
         assert!(!may_overwrite(ID, 0, Some(&at(1))));
         // Text that is no save of this game, in this format, holds no revision to respect (an
         // unreadable save was kept aside when it was found).
-        for other in ["", "{", "null", r#"{"format":2,"game":"connect-four","revision":9}"#] {
+        for other in ["", "{", "null", r#"{"format":3,"game":"connect-four","revision":9}"#] {
             assert!(may_overwrite(ID, 0, Some(other)), "{other}");
         }
         assert!(may_overwrite("gomoku", 0, Some(&at(9))));

@@ -164,6 +164,17 @@ impl Game for ConnectFour {
 }
 
 /// A history of drops into the given columns (0-based), for tests across the crate.
+/// No tags: Connect Four has one set of rules.
+impl super::record::Recorded for ConnectFour {
+    fn start_tags(_: &Self, _: bool) -> Vec<super::record::Tag> {
+        Vec::new()
+    }
+
+    fn read_start(_: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
+        Ok(Self::new(&()))
+    }
+}
+
 #[cfg(test)]
 pub(crate) fn history_of(columns: &[u8]) -> super::History<ConnectFour> {
     let mut history = super::History::new(&());

@@ -442,3 +442,17 @@ impl Game for FiveTigers {
         mv.ok_or_else(|| super::BadNotation::of(text))
     }
 }
+
+/// The presets as a record names them (`[Rules "shandong"]`), the default first.
+const PRESET_WORDS: [(Preset, &str); 3] =
+    [(Preset::Seed, "seed"), (Preset::Northeast, "northeast"), (Preset::Shandong, "shandong")];
+
+impl super::record::Recorded for FiveTigers {
+    fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
+        super::record::write_choice("Rules", start.config().preset, &PRESET_WORDS)
+    }
+
+    fn read_start(tags: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
+        Ok(Self::new(&Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? }))
+    }
+}

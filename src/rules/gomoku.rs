@@ -304,3 +304,17 @@ impl Game for Gomoku {
         super::parse_square(text, SIZE, SIZE).map(Move::Place).ok_or_else(|| super::BadNotation::of(text))
     }
 }
+
+/// The rule sets as a record names them (`[Rules "renju"]`), the default first.
+const RULE_WORDS: [(RuleSet, &str); 3] =
+    [(RuleSet::Freestyle, "freestyle"), (RuleSet::Standard, "standard"), (RuleSet::Renju, "renju")];
+
+impl super::record::Recorded for Gomoku {
+    fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
+        super::record::write_choice("Rules", start.config().rules, &RULE_WORDS)
+    }
+
+    fn read_start(tags: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
+        Ok(Self::new(&Config { rules: super::record::read_choice(tags, "Rules", &RULE_WORDS)? }))
+    }
+}

@@ -9,6 +9,7 @@ pub mod dark_chess;
 pub mod five_tigers;
 pub mod gomoku;
 pub mod history;
+pub mod record;
 
 pub use history::{Conclusion, History};
 

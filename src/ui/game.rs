@@ -12,6 +12,7 @@ use crate::engine::TurnText;
 use crate::engine::messages::Request;
 use crate::i18n::{Lang, Side, Text};
 use crate::route::{GameId, Route};
+use crate::rules::record::Recorded;
 use crate::rules::{Game, History, Player};
 use crate::save::{self, Saved};
 use gloo::events::EventListener;
@@ -50,7 +51,7 @@ impl<C> Rule<C> {
 
 /// What a game adds to its rules to be played on the page. Thin: it maps rules state to the
 /// board's view and the board's actions to moves, and decides nothing about legality.
-pub trait UiGame: Game + TurnText + 'static {
+pub trait UiGame: Game + TurnText + Recorded + 'static {
     const ID: GameId;
     /// How turns pass on this game's page: [`super::flow::Direct`], or
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.

@@ -2,6 +2,7 @@
 //! may be missing (a private window, a locked-down browser) or refuse a write (full): both are
 //! values here, for the page to tell the player, never a panic.
 
+use crate::rules::record::Recorded;
 use crate::rules::{Game, History};
 use crate::save::{self, LoadError, Saved};
 
@@ -58,7 +59,7 @@ pub struct Loaded<G: Game> {
 
 /// The saved game, or a fresh one when there is none. A save that cannot be read is moved to
 /// the backup key and its error returned for the player to see.
-pub fn load_game<G: Game>(game_id: &str, config: &G::Config) -> Loaded<G> {
+pub fn load_game<G: Recorded>(game_id: &str, config: &G::Config) -> Loaded<G> {
     let fresh = || Saved { history: History::new(config), pending: Vec::new(), revision: 0 };
     let (text, problem) = match try_read(&save::key(game_id)) {
         Ok(text) => (text, None),
@@ -87,7 +88,7 @@ pub enum Written<G: Game> {
 
 /// Saves a game that was at `revision` as the next revision, unless another tab has saved a
 /// newer one since.
-pub fn save_game<G: Game>(
+pub fn save_game<G: Recorded>(
     game_id: &str,
     history: &History<G>,
     pending: &[G::Move],

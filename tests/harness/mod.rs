@@ -1,12 +1,13 @@
 //! The conformance checks every game runs, written once against the `Game` trait.
 
+use board_suite::rules::record::{self, Header, Recorded};
 use board_suite::rules::{Game, History, Illegal, parse_turn};
 use board_suite::save;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// What a game supplies to the harness.
-pub struct Conformance<G: Game> {
+pub struct Conformance<G: Recorded> {
     /// The route name, used as the save's game id.
     pub id: &'static str,
     /// Configs to play under (rule sets, house rules, seeds).
@@ -20,7 +21,7 @@ pub struct Conformance<G: Game> {
     pub max_plies: usize,
 }
 
-impl<G: Game> Conformance<G> {
+impl<G: Recorded> Conformance<G> {
     /// Runs every check on seeded random games.
     pub fn run(&self) {
         for config in &self.configs {
@@ -55,7 +56,12 @@ impl<G: Game> Conformance<G> {
             }
             // A draw by repetition is the history's: the position alone does not know it.
             let over = history.outcome().is_some();
-            check_save_round_trip(self.id, &history, if over { &[] } else { &legal });
+            // Saves and records are read through the rules, turn by turn: checked at every
+            // seventh ply and at the end, so a long game does not cost its square.
+            if !position.mid_move() && (over || history.ply().is_multiple_of(7)) {
+                check_save_round_trip(self.id, &history, if over { &[] } else { &legal });
+                check_record_round_trip(self.id, &history);
+            }
             if over {
                 let mut after = history.clone();
                 if let Some(&mv) = legal.first() {
@@ -158,7 +164,7 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, revealed: bool
 
 /// A save round-trips, its revision too, with no move in progress and with a leg of the next
 /// move in progress.
-fn check_save_round_trip<G: Game>(id: &str, history: &History<G>, legal: &[G::Move]) {
+fn check_save_round_trip<G: Recorded>(id: &str, history: &History<G>, legal: &[G::Move]) {
     for pending in [&[], &legal[..legal.len().min(1)]] {
         let revision = history.ply() as u64;
         let text = save::encode(id, history, pending, revision);
@@ -167,4 +173,16 @@ fn check_save_round_trip<G: Game>(id: &str, history: &History<G>, legal: &[G::Mo
         assert_eq!(loaded.pending, pending, "save/load changed the move in progress");
         assert_eq!(loaded.revision, revision, "save/load changed the revision");
     }
+}
+
+/// A record reads back into the same game; one that hides what is hidden (a dark-chess game
+/// shared while in progress) reads back into a game that writes the same record.
+fn check_record_round_trip<G: Recorded>(id: &str, history: &History<G>) {
+    let text = record::write(id, history, &Header { date: None, reveal: true });
+    let read = record::read::<G>(id, &text, 0).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(&read, history, "record write/read changed the game: {text}");
+    let public = Header { date: Some("2026.11.23".to_owned()), reveal: false };
+    let shared = record::write(id, history, &public);
+    let read = record::read::<G>(id, &shared, 7).unwrap_or_else(|e| panic!("{e}: {shared}"));
+    assert_eq!(record::write(id, &read, &public), shared, "a shared record reads back differently");
 }

@@ -7,6 +7,8 @@
 //! captures are optional, a multi-jump may also end early with a stop (a leg that goes nowhere).
 
 pub mod bitboard;
+mod record;
+pub use record::{fen, read_fen};
 
 use super::{Game, Illegal, Outcome, Player, SetupError};
 use bitboard::{Board, Sink};

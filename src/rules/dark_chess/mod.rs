@@ -4,6 +4,7 @@
 //! gives its player that piece's colour. Optional house rules: chain capture (連吃), chariot
 //! rush (車直衝) and blind capture (盲吃).
 
+mod record;
 mod view;
 
 pub use view::{Seen, View};

@@ -162,6 +162,19 @@ impl DarkChess {
     /// face-down piece never moves, so each shown piece lay where it was shown. Every piece not
     /// yet shown is dealt face down by a shuffle of `seed`; `config`'s own seed is not used.
     pub fn from_turns(config: &Config, turns: &[&str], seed: u64) -> Result<DarkChess, BadNotation> {
+        let mut game = DarkChess::dealt_for(config, turns, seed)?;
+        for turn in turns {
+            for leg in parse_turn(&game, turn)? {
+                game.play(leg).map_err(|_| BadNotation::of(turn))?;
+            }
+        }
+        Ok(game)
+    }
+
+    /// The start of [`DarkChess::from_turns`]: each piece the turns show where they show it,
+    /// the rest shuffled face down by `seed`. Refused when the turns show a square as two
+    /// pieces, or more pieces of a kind than a set has.
+    pub fn dealt_for(config: &Config, turns: &[&str], seed: u64) -> Result<DarkChess, BadNotation> {
         let mut shown: [Option<Piece>; SQUARES] = [None; SQUARES];
         for turn in turns {
             // Each `=` follows the two-character square of what it showed, and precedes its letter.
@@ -188,12 +201,6 @@ impl DarkChess {
         unshown.shuffle(&mut rand_pcg::Pcg32::seed_from_u64(seed));
         let mut dealt = unshown.into_iter();
         let board = shown.map(|piece| piece.or_else(|| dealt.next()).map_or(Cell::Empty, Cell::FaceDown));
-        let mut game = DarkChess::starting(config.clone(), board, None, Player::First);
-        for turn in turns {
-            for leg in parse_turn(&game, turn)? {
-                game.play(leg).map_err(|_| BadNotation::of(turn))?;
-            }
-        }
-        Ok(game)
+        Ok(DarkChess::starting(config.clone(), board, None, Player::First))
     }
 }

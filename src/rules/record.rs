@@ -1,0 +1,398 @@
+//! A game as text: tag pairs, then its turns in the move list's notation, numbered. The one
+//! form for exported records, share links and saves; for checkers it is PDN.
+//!
+//! ```text
+//! [Game "gomoku"]
+//! [Event "Board games"]
+//! [Date "2026.11.23"]
+//! [Result "*"]
+//! [Rules "renju"]
+//!
+//! 1. h8 h9 2. i9 g7 *
+//! ```
+//!
+//! Reading is forgiving, as PGN and PDN readers are: unknown tags, `{comments}`, `; comments`,
+//! `(variations)`, move numbers (`12.`, `12...`), annotations (`!`, `?!`, `$3`) and results
+//! are skipped. Every turn goes through the rules, and a record that cannot be read says where.
+
+use super::{Conclusion, Game, History, Illegal, Outcome, Player, SetupError, parse_turn};
+use std::fmt;
+
+/// A record's tag pairs, as read: names and values, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Tags {
+    /// The value of the first tag of this name.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A tag a game writes: its name and value.
+pub type Tag = (&'static str, String);
+
+/// What a game adds to be written and read as a record.
+pub trait Recorded: Game {
+    /// The order in which the `Result` tag lists the players' scores: the first player's first,
+    /// except in PDN, which lists White's (the second player) first.
+    const RESULT_ORDER: [Player; 2] = [Player::First, Player::Second];
+
+    /// The tags that describe the start: the rules and, when the start is not the rules' own
+    /// (a checkers FEN), the position. `reveal` is false for a record others may see while the
+    /// game goes on: nothing hidden (a dark-chess shuffle) may be written then.
+    fn start_tags(start: &Self, reveal: bool) -> Vec<Tag>;
+
+    /// The start a record describes, from its tags; `turns` are the record's turn tokens, for a
+    /// game whose hidden start only they show, and `fresh_seed` shuffles what nothing shows.
+    fn read_start(tags: &Tags, turns: &[&str], fresh_seed: u64) -> Result<Self, TagError>;
+
+    /// The actions a turn token names here: the move list's notation, or another form other
+    /// programs write (a PDN capture by its ends).
+    fn read_turn(&self, token: &str) -> Option<Vec<Self::Move>> {
+        parse_turn(self, token).ok()
+    }
+}
+
+/// A tag that does not describe a game this suite can set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagError {
+    /// The tag's value is not one the game knows.
+    Value(&'static str),
+    /// The tag describes a position the rules cannot reach.
+    Setup(&'static str, SetupError),
+    /// What the turns show cannot be one deal: a square shown as two pieces, or more pieces of
+    /// a kind than a set has.
+    Shown,
+}
+
+/// A tag naming one of a game's choices (`[Rules "renju"]`): the choice, the default when the
+/// tag is absent; a value not among `choices` is refused.
+pub fn read_choice<T: Copy>(tags: &Tags, name: &'static str, choices: &[(T, &str)]) -> Result<T, TagError> {
+    let value = tags.get(name).map(str::trim);
+    match value {
+        None | Some("") => choices.first().map(|&(choice, _)| choice).ok_or(TagError::Value(name)),
+        Some(value) => choices
+            .iter()
+            .find(|(_, word)| *word == value)
+            .map(|&(choice, _)| choice)
+            .ok_or(TagError::Value(name)),
+    }
+}
+
+/// The tag for a choice, written only when it is not the first (the default).
+pub fn write_choice<T: Copy + PartialEq>(name: &'static str, value: T, choices: &[(T, &str)]) -> Vec<Tag> {
+    let word = choices.iter().position(|&(choice, _)| choice == value).filter(|&i| i > 0);
+    word.map(|i| (name, choices[i].1.to_owned())).into_iter().collect()
+}
+
+/// What the page adds to a record it writes for people: the date and the players' names.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    /// `YYYY.MM.DD`; unknown (`????.??.??`) when absent.
+    pub date: Option<String>,
+    /// Whether hidden information may be written (a save, or a finished game).
+    pub reveal: bool,
+}
+
+/// Why a record could not be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The 1-based line of the text where the problem is.
+    pub line: usize,
+    pub problem: Problem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Nothing that looks like a record: no tag and no move.
+    Empty,
+    /// A tag, comment or variation that does not end.
+    Unclosed,
+    /// The record names another game.
+    OtherGame(String),
+    /// A tag with a value the game does not know.
+    Tag(TagError),
+    /// The turn (1-based) is not a move in this position, or not one the rules allow.
+    Move { turn: usize, text: String },
+    /// A turn after the game had ended.
+    AfterEnd { turn: usize, text: String },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {:?}", self.line, self.problem)
+    }
+}
+
+/// The `Result` tag's value for a game's outcome, scores listed in `order`.
+fn result_text(outcome: Option<Outcome>, order: [Player; 2]) -> &'static str {
+    match outcome {
+        None => "*",
+        Some(Outcome::Draw) => "1/2-1/2",
+        Some(Outcome::Win(winner)) if winner == order[0] => "1-0",
+        Some(Outcome::Win(_)) => "0-1",
+    }
+}
+
+/// A tag value with `"` and `\` escaped.
+fn quoted(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The record of a game: `name` is the game's route name (the `Game` tag). The turns are the
+/// move list's, numbered by pairs; a turn of several actions is written as the list writes it.
+pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> String {
+    let turns = history.turns();
+    let start = turns.first().map_or(history.current(), |(start, _)| *start);
+    let outcome = history.outcome();
+    // A finished game has nothing left to hide.
+    let reveal = header.reveal || outcome.is_some();
+    let result = result_text(outcome, G::RESULT_ORDER);
+    let mut tags: Vec<Tag> = vec![
+        ("Game", name.to_owned()),
+        ("Event", "Board games".to_owned()),
+        ("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())),
+        ("Result", result.to_owned()),
+    ];
+    tags.extend(G::start_tags(start, reveal));
+    let mut text: String =
+        tags.iter().map(|(name, value)| format!("[{name} \"{}\"]\n", quoted(value))).collect();
+    text.push('\n');
+    let mut line = String::new();
+    // Numbered by pairs of turns; a record whose start has the second player to move says so
+    // (`1...`), as PGN and PDN do.
+    let offset = usize::from(start.to_move() == Player::Second);
+    for (index, (before, legs)) in turns.iter().enumerate() {
+        let counted = index + offset;
+        if counted % 2 == 0 {
+            line.push_str(&format!("{}. ", counted / 2 + 1));
+        } else if index == 0 {
+            line.push_str("1... ");
+        }
+        line.push_str(&before.turn_notation(legs));
+        line.push(' ');
+    }
+    line.push_str(result);
+    text.push_str(&line);
+    text.push('\n');
+    text
+}
+
+/// The text of a record split into its tags and its turn tokens, each with its line.
+struct Parts<'a> {
+    tags: Tags,
+    tokens: Vec<(&'a str, usize)>,
+    result: Option<&'a str>,
+}
+
+/// Whether a token is a result: PGN's, or PDN's (`2-0`, `1-1`, `0-2`, `0-0`).
+fn is_result(token: &str) -> bool {
+    matches!(token, "*" | "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1" | "0-0")
+}
+
+/// A token without its move number (`12.`, `12...`) and its annotations (`!`, `?!`).
+fn move_part(token: &str) -> &str {
+    let after_number = match token.find(|c: char| !c.is_ascii_digit()) {
+        Some(end) if end > 0 && token[end..].starts_with('.') => token[end..].trim_start_matches('.'),
+        _ => token,
+    };
+    after_number.trim_end_matches(['!', '?'])
+}
+
+fn split(text: &str) -> Result<Parts<'_>, RecordError> {
+    let mut tags = Tags::default();
+    let mut tokens = Vec::new();
+    let mut result = None;
+    let mut line = 1;
+    let mut rest = text;
+    // Inside `(variations)`, how deep; their moves are skipped.
+    let mut depth = 0_usize;
+    while let Some(c) = rest.chars().next() {
+        let unclosed = |at| RecordError { line: at, problem: Problem::Unclosed };
+        match c {
+            '\n' => {
+                line += 1;
+                rest = &rest[1..];
+            }
+            c if c.is_whitespace() => rest = &rest[c.len_utf8()..],
+            '{' => {
+                let end = rest.find('}').ok_or(unclosed(line))?;
+                line += rest[..end].matches('\n').count();
+                rest = &rest[end + 1..];
+            }
+            ';' | '%' => rest = rest.find('\n').map_or("", |end| &rest[end..]),
+            '(' => {
+                depth += 1;
+                rest = &rest[1..];
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                rest = &rest[1..];
+            }
+            '[' if depth == 0 => {
+                let (tag, after) = read_tag(&rest[1..]).ok_or(unclosed(line))?;
+                tags.0.push(tag);
+                rest = after;
+            }
+            _ => {
+                let end =
+                    rest.find(|c: char| c.is_whitespace() || "{}()[];".contains(c)).unwrap_or(rest.len());
+                let token = &rest[..end.max(c.len_utf8())];
+                rest = &rest[token.len()..];
+                let part = move_part(token);
+                if depth > 0 || part.is_empty() || part.starts_with('$') {
+                    continue;
+                }
+                if is_result(part) {
+                    result = Some(part);
+                    // A file of several games: the first is read.
+                    break;
+                }
+                tokens.push((part, line));
+            }
+        }
+    }
+    if depth > 0 {
+        return Err(RecordError { line, problem: Problem::Unclosed });
+    }
+    Ok(Parts { tags, tokens, result })
+}
+
+/// A tag pair after its `[`: `Name "value"]`, and the text after it.
+fn read_tag(text: &str) -> Option<((String, String), &str)> {
+    let text = text.trim_start_matches([' ', '\t']);
+    let name_end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))?;
+    let (name, rest) = text.split_at(name_end);
+    let rest = rest.trim_start_matches([' ', '\t']).strip_prefix('"')?;
+    let mut value = String::new();
+    let mut chars = rest.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => value.extend(chars.next().map(|(_, c)| c)),
+            '"' => {
+                let after = rest[i + 1..].trim_start_matches([' ', '\t']).strip_prefix(']')?;
+                return (!name.is_empty()).then(|| ((name.to_owned(), value), after));
+            }
+            '\n' => return None,
+            c => value.push(c),
+        }
+    }
+    None
+}
+
+/// Reads a record of the game `name`: a record with no `Game` tag (a PDN from another program)
+/// is taken to be of this game. The turns are replayed through the rules; an ending the rules
+/// did not make (a resignation, an agreed draw) comes from the `Result` tag. `fresh_seed`
+/// shuffles what the record does not show (a dark-chess game shared while in progress).
+pub fn read<G: Recorded>(name: &str, text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
+    let parts = split(text)?;
+    let at_tags = RecordError { line: 1, problem: Problem::Empty };
+    if parts.tags.0.is_empty() && parts.tokens.is_empty() && parts.result.is_none() {
+        return Err(at_tags);
+    }
+    if let Some(other) = parts.tags.get("Game").filter(|&game| game != name) {
+        return Err(RecordError { problem: Problem::OtherGame(other.to_owned()), ..at_tags });
+    }
+    let turns: Vec<&str> = parts.tokens.iter().map(|&(token, _)| token).collect();
+    let start = G::read_start(&parts.tags, &turns, fresh_seed)
+        .map_err(|error| RecordError { problem: Problem::Tag(error), ..at_tags })?;
+    let mut history = History::starting_from(start);
+    let mut turn = 1;
+    for &(token, line) in &parts.tokens {
+        let problem = |after_end: bool| {
+            let text = token.to_owned();
+            let problem =
+                if after_end { Problem::AfterEnd { turn, text } } else { Problem::Move { turn, text } };
+            RecordError { line, problem }
+        };
+        if history.outcome().is_some() {
+            return Err(problem(true));
+        }
+        let legs = history.current().read_turn(token).ok_or_else(|| problem(false))?;
+        for leg in legs {
+            history.play(leg).map_err(|_| problem(false))?;
+        }
+        if !history.current().mid_move() {
+            turn += 1;
+        }
+    }
+    let result = parts.result.or(parts.tags.get("Result"));
+    if history.outcome().is_none() && !history.current().mid_move() {
+        let [listed_first, listed_second] = G::RESULT_ORDER;
+        let conclusion = match result {
+            // The loser resigned.
+            Some("1-0" | "2-0") => Some(Conclusion::Resigned(listed_second)),
+            Some("0-1" | "0-2") => Some(Conclusion::Resigned(listed_first)),
+            Some("1/2-1/2" | "1-1") => Some(Conclusion::DrawAgreed),
+            _ => None,
+        };
+        if let Some(conclusion) = conclusion {
+            // Refused only once the game is over, which it is not.
+            let _ = history.conclude(conclusion);
+        }
+    }
+    Ok(history)
+}
+
+/// The actions of `legs` one by one in the game's notation, from `from`: the part of a turn
+/// being made, written so that each action reads back exactly (a turn's notation may leave an
+/// action out, as a chain ended by choice).
+pub fn write_legs<G: Game>(from: &G, legs: &[G::Move]) -> Vec<String> {
+    let mut position = from.clone();
+    legs.iter()
+        .map(|leg| {
+            let text = position.notation(leg);
+            let _ = position.play(*leg);
+            text
+        })
+        .collect()
+}
+
+/// Reads [`write_legs`] back from `from`, each action checked by the rules.
+pub fn read_legs<G: Game>(from: &G, texts: &[String]) -> Result<Vec<G::Move>, (usize, Illegal)> {
+    let mut position = from.clone();
+    let mut legs = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        let leg = position.parse_move(text).map_err(|_| (i, Illegal::NotAllowed))?;
+        position.play(leg).map_err(|reason| (i, reason))?;
+        legs.push(leg);
+    }
+    Ok(legs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_lose_numbers_and_annotations() {
+        for (token, part) in
+            [("12.", ""), ("12...", ""), ("1.4", "4"), ("11-15!", "11-15"), ("b3?b2=k", "b3?b2=k")]
+        {
+            assert_eq!(move_part(token), part, "{token}");
+        }
+        assert_eq!(move_part("9-14?!"), "9-14");
+    }
+
+    #[test]
+    fn tags_read_with_escapes() {
+        let ((name, value), rest) = read_tag(r#"Event "a \"b\" \\ c"] x"#).unwrap();
+        assert_eq!((name.as_str(), value.as_str(), rest), ("Event", r#"a "b" \ c"#, " x"));
+        for bad in ["Event \"x", "Event x\"]", "\"x\"]", "Event \"x\"", "Event \"x\ny\"]"] {
+            assert_eq!(read_tag(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn comments_variations_and_results_are_skipped() {
+        let parts = split("[A \"1\"]\n1. 4 {a\ncomment} 4 (2. 3 (3 4) 3) ; rest\n2. 5 $1 1-0 6").unwrap();
+        let tokens: Vec<_> = parts.tokens.iter().map(|&(t, l)| (t, l)).collect();
+        assert_eq!(tokens, [("4", 2), ("4", 3), ("5", 4)]);
+        assert_eq!(parts.result, Some("1-0"));
+        assert_eq!(parts.tags.get("A"), Some("1"));
+        for unclosed in ["{", "(1. 4", "[A \"1\""] {
+            assert!(matches!(split(unclosed), Err(RecordError { problem: Problem::Unclosed, .. })));
+        }
+    }
+}

@@ -36,10 +36,12 @@ impl GameId {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Picker,
-    /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`).
+    /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`), and `record`
+    /// shows a shared game (`#/connect-four?record=4+4+3`).
     Game {
         game: GameId,
         seed: Option<u64>,
+        record: Option<String>,
     },
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
@@ -47,7 +49,8 @@ pub enum Route {
 
 impl Route {
     /// Reads a location hash such as `#/connect-four` or `#/dark-chess?seed=7`. Unknown query
-    /// parameters are ignored; a seed that is not an unsigned 64-bit number is not a route.
+    /// parameters are ignored; a seed that is not an unsigned 64-bit number, or a record that is
+    /// not percent-encoded UTF-8, is not a route.
     pub fn parse(hash: &str) -> Route {
         let path = hash.strip_prefix('#').unwrap_or(hash);
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
@@ -57,22 +60,80 @@ impl Route {
         }
         let not_found = || Route::NotFound(hash.trim_start_matches('#').to_owned());
         let Some(game) = GameId::from_slug(path) else { return not_found() };
-        let seed = query.split('&').find_map(|pair| pair.strip_prefix("seed="));
-        match seed.map(str::parse) {
-            None => Route::Game { game, seed: None },
-            Some(Ok(seed)) => Route::Game { game, seed: Some(seed) },
-            Some(Err(_)) => not_found(),
-        }
+        let value = |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='));
+        let seed = match value("seed").map(str::parse) {
+            None => None,
+            Some(Ok(seed)) => Some(seed),
+            Some(Err(_)) => return not_found(),
+        };
+        let record = match value("record").map(decode) {
+            None => None,
+            Some(Some(record)) => Some(record),
+            Some(None) => return not_found(),
+        };
+        Route::Game { game, seed, record }
     }
 
     /// The hash that leads here.
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
-            Route::Game { game, seed: None } => format!("#/{}", game.slug()),
-            Route::Game { game, seed: Some(seed) } => format!("#/{}?seed={seed}", game.slug()),
+            Route::Game { game, seed, record } => {
+                let mut hash = format!("#/{}", game.slug());
+                let seed = seed.map(|seed| format!("seed={seed}"));
+                let record = record.as_deref().map(|record| format!("record={}", encode(record)));
+                let query: Vec<String> = seed.into_iter().chain(record).collect();
+                if !query.is_empty() {
+                    hash.push('?');
+                    hash.push_str(&query.join("&"));
+                }
+                hash
+            }
         }
     }
+}
+
+/// A record as a URL's fragment may hold it: spaces as `+`, characters that are neither
+/// letters, digits nor a few marks that notation uses (`-.:=?,/*`) percent-encoded.
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        match byte {
+            b' ' => out.push('+'),
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'-'
+            | b'.'
+            | b'_'
+            | b'~'
+            | b':'
+            | b'='
+            | b'?'
+            | b','
+            | b'/'
+            | b'*' => out.push(char::from(byte)),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// Reads [`encode`] back; `None` for a bad escape or text that is not UTF-8.
+fn decode(text: &str) -> Option<String> {
+    let mut bytes = Vec::with_capacity(text.len());
+    let mut rest = text.bytes();
+    while let Some(byte) = rest.next() {
+        bytes.push(match byte {
+            b'+' => b' ',
+            b'%' => {
+                let hex = [rest.next()?, rest.next()?];
+                u8::from_str_radix(std::str::from_utf8(&hex).ok()?, 16).ok()?
+            }
+            byte => byte,
+        });
+    }
+    String::from_utf8(bytes).ok()
 }
 
 #[cfg(test)]
@@ -80,7 +141,7 @@ mod tests {
     use super::*;
 
     fn game(game: GameId, seed: Option<u64>) -> Route {
-        Route::Game { game, seed }
+        Route::Game { game, seed, record: None }
     }
 
     #[test]
@@ -104,6 +165,23 @@ mod tests {
             for seed in [None, Some(0), Some(u64::MAX)] {
                 assert_eq!(Route::parse(&game(id, seed).hash()), game(id, seed));
             }
+        }
+    }
+
+    #[test]
+    fn records_travel_in_the_hash() {
+        for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
+            let route = Route::Game { game: GameId::Gomoku, seed: None, record: Some(record.to_owned()) };
+            let hash = route.hash();
+            assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
+            assert_eq!(Route::parse(&hash), route, "{hash}");
+        }
+        assert_eq!(
+            Route::parse("#/connect-four?record=4+4"),
+            Route::Game { game: GameId::ConnectFour, seed: None, record: Some("4 4".to_owned()) }
+        );
+        for bad in ["#/gomoku?record=%", "#/gomoku?record=%G1", "#/gomoku?record=%FF"] {
+            assert!(matches!(Route::parse(bad), Route::NotFound(_)), "{bad}");
         }
     }
 

@@ -143,11 +143,7 @@ fn quoted(value: &str) -> String {
 /// The record of a game: `name` is the game's route name (the `Game` tag). The turns are the
 /// move list's, numbered by pairs; a turn of several actions is written as the list writes it.
 pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> String {
-    let turns = history.turns();
-    let start = turns.first().map_or(history.current(), |(start, _)| *start);
     let outcome = history.outcome();
-    // A finished game has nothing left to hide.
-    let reveal = header.reveal || outcome.is_some();
     let result = result_text(outcome, G::RESULT_ORDER);
     let mut tags: Vec<Tag> = vec![
         ("Game", name.to_owned()),
@@ -155,28 +151,46 @@ pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> 
         ("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())),
         ("Result", result.to_owned()),
     ];
-    tags.extend(G::start_tags(start, reveal));
+    // A finished game has nothing left to hide.
+    tags.extend(G::start_tags(start(history), header.reveal || outcome.is_some()));
     let mut text: String =
         tags.iter().map(|(name, value)| format!("[{name} \"{}\"]\n", quoted(value))).collect();
     text.push('\n');
-    let mut line = String::new();
     // Numbered by pairs of turns; a record whose start has the second player to move says so
     // (`1...`), as PGN and PDN do.
-    let offset = usize::from(start.to_move() == Player::Second);
-    for (index, (before, legs)) in turns.iter().enumerate() {
+    let offset = usize::from(start(history).to_move() == Player::Second);
+    for (index, turn) in turn_texts(history).iter().enumerate() {
         let counted = index + offset;
         if counted % 2 == 0 {
-            line.push_str(&format!("{}. ", counted / 2 + 1));
+            text.push_str(&format!("{}. ", counted / 2 + 1));
         } else if index == 0 {
-            line.push_str("1... ");
+            text.push_str("1... ");
         }
-        line.push_str(&before.turn_notation(legs));
-        line.push(' ');
+        text.push_str(turn);
+        text.push(' ');
     }
-    line.push_str(result);
-    text.push_str(&line);
+    text.push_str(result);
     text.push('\n');
     text
+}
+
+/// The shortest record of a game, for a link: the tags of its start, its turns, and its result
+/// once over. The route names the game; nothing hidden is written while the game goes on.
+pub fn write_short<G: Recorded>(history: &History<G>) -> String {
+    let outcome = history.outcome();
+    let tags = G::start_tags(start(history), outcome.is_some());
+    let tags = tags.iter().map(|(name, value)| format!("[{name} \"{}\"]", quoted(value)));
+    let result = outcome.map(|outcome| result_text(Some(outcome), G::RESULT_ORDER).to_owned());
+    tags.chain(turn_texts(history)).chain(result).collect::<Vec<_>>().join(" ")
+}
+
+fn start<G: Game>(history: &History<G>) -> &G {
+    history.turns().first().map_or(history.current(), |(start, _)| *start)
+}
+
+/// The turns as the move list writes them.
+pub fn turn_texts<G: Game>(history: &History<G>) -> Vec<String> {
+    history.turns().into_iter().map(|(before, legs)| before.turn_notation(legs)).collect()
 }
 
 /// The text of a record split into its tags and its turn tokens, each with its line.

@@ -80,20 +80,20 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game { game: GameId::DarkChess, seed } => {
-            html! { <GamePage<DarkChess> key="dark-chess" lang={*lang} seed={*seed} /> }
+        Route::Game { game: GameId::DarkChess, seed, record } => {
+            html! { <GamePage<DarkChess> key="dark-chess" lang={*lang} seed={*seed} record={record.clone()} /> }
         }
-        Route::Game { game: GameId::FiveTigers, seed } => {
-            html! { <GamePage<FiveTigers> key="five-tigers" lang={*lang} seed={*seed} /> }
+        Route::Game { game: GameId::FiveTigers, seed, record } => {
+            html! { <GamePage<FiveTigers> key="five-tigers" lang={*lang} seed={*seed} record={record.clone()} /> }
         }
-        Route::Game { game: GameId::Gomoku, seed } => {
-            html! { <GamePage<Gomoku> key="gomoku" lang={*lang} seed={*seed} /> }
+        Route::Game { game: GameId::Gomoku, seed, record } => {
+            html! { <GamePage<Gomoku> key="gomoku" lang={*lang} seed={*seed} record={record.clone()} /> }
         }
-        Route::Game { game: GameId::ConnectFour, seed } => {
-            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} /> }
+        Route::Game { game: GameId::ConnectFour, seed, record } => {
+            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} record={record.clone()} /> }
         }
-        Route::Game { game: GameId::Checkers, seed } => {
-            html! { <GamePage<Checkers> key="checkers" lang={*lang} seed={*seed} /> }
+        Route::Game { game: GameId::Checkers, seed, record } => {
+            html! { <GamePage<Checkers> key="checkers" lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::NotFound(path) => html! {
             <>

@@ -5,14 +5,14 @@
 use super::board::{BoardAction, BoardView, Pos};
 use super::computer::{self, Heard, Opponent};
 use super::flow::Flow;
-use super::screen::{Command, Control, GameScreen, Setting, SettingValue, Tray};
+use super::screen::{Command, Control, GameScreen, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Action, Session};
 use super::storage::{self, Loaded, StorageProblem, Written};
 use crate::engine::TurnText;
 use crate::engine::messages::Request;
 use crate::i18n::{Lang, Side, Text};
 use crate::route::{GameId, Route};
-use crate::rules::record::Recorded;
+use crate::rules::record::{self, RecordError, Recorded};
 use crate::rules::{Game, History, Player};
 use crate::save::{self, Saved};
 use gloo::events::EventListener;
@@ -133,6 +133,8 @@ pub struct GamePageProps {
     pub lang: Lang,
     /// The shuffle the URL asks for (`?seed=N`).
     pub seed: Option<u64>,
+    /// A game shared by a link (`?record=...`), shown for review.
+    pub record: Option<String>,
 }
 
 /// A request to the engine for the player to move, at `level`: the rules without the shuffle
@@ -164,12 +166,18 @@ fn random_seed() -> u64 {
     (half() << 32) | half()
 }
 
-/// A new shuffle: the URL's seed no longer describes the game.
-fn forget_seed(game: GameId) {
+/// A new shuffle, or a shared game taken up or put away: the URL's seed or record no longer
+/// describes the game shown.
+fn clear_query(game: GameId) {
     let location = gloo::utils::window().location();
     if location.hash().is_ok_and(|hash| hash.contains('?')) {
-        let _ = location.set_hash(&Route::Game { game, seed: None }.hash());
+        let _ = location.set_hash(&Route::Game { game, seed: None, record: None }.hash());
     }
+}
+
+/// A record read for this page: a new shuffle deals what it does not show.
+fn read_record<G: UiGame>(text: &str) -> Result<History<G>, RecordError> {
+    record::read::<G>(G::ID.slug(), text, random_seed())
 }
 
 /// Runs `effect` after a render in which `key` changed. Not generic, so the effect's machinery
@@ -294,6 +302,31 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
             }),
         );
     }
+    {
+        // A game opened from a link is shown for review; the player's own game is kept.
+        let session = session.clone();
+        let shared = props.record.clone();
+        use_on_change(
+            hash_of(&shared),
+            Rc::new(move || {
+                if let Some(text) = &shared {
+                    session.dispatch(match read_record::<G>(text) {
+                        Ok(history) => Action::Shared(history),
+                        Err(error) => Action::RecordRefused(error),
+                    });
+                }
+            }),
+        );
+    }
+    let on_record = {
+        let session = session.clone();
+        Callback::from(move |text: String| {
+            session.dispatch(match read_record::<G>(&text) {
+                Ok(history) => Action::Load(history),
+                Err(error) => Action::RecordRefused(error),
+            })
+        })
+    };
     let on_action = {
         let session = session.clone();
         Callback::from(move |action: BoardAction| {
@@ -306,7 +339,7 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         let session = session.clone();
         Callback::from(move |control: Control| match control {
             Control::Restart => {
-                forget_seed(G::ID);
+                clear_query(G::ID);
                 session.dispatch(Action::Restart(random_seed()));
             }
             Control::Command(index) => {
@@ -341,14 +374,20 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
                     session.dispatch(Action::Computer { from: session.position().clone(), turn });
                 }
             }
-            // Picking up a piece changes the page only when it ends a look at the previous turn.
-            Control::Select if !session.flow().shows_previous() => {}
+            // A shared game taken up or put away: the link has done its work.
+            Control::ContinueShared | Control::Review(ReviewStep::Live) => {
+                clear_query(G::ID);
+                session.dispatch(Action::Control(control));
+            }
+            // Picking up a piece changes the page only when it ends a look at the previous turn
+            // or a review.
+            Control::Select if !session.flow().shows_previous() && !session.reviewing() => {}
             control => session.dispatch(Action::Control(control)),
         })
     };
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(session.board(text))}
             summary={Rc::new(session.summary(text))}
-            on_action={on_action} on_control={on_control} />
+            on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

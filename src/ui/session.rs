@@ -10,10 +10,14 @@ use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
-use super::screen::{Control, Ended, MoveEntry, Notices, OpponentPanel, RulesPanel, Status, Summary};
+use super::screen::{
+    Control, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
+};
 use super::storage::StorageProblem;
 use crate::engine::read_announced;
 use crate::i18n::Text;
+use crate::route::Route;
+use crate::rules::record::{self, Header, RecordError};
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};
 use std::rc::Rc;
@@ -47,6 +51,14 @@ pub struct Session<G: UiGame> {
     hint: Vec<G::Move>,
     /// The engine could not answer: said in words, and the computer waits.
     engine_failed: Option<String>,
+    /// The number of turns after which the game is shown, while an earlier position is
+    /// reviewed; `None` shows the live position.
+    review: Option<usize>,
+    /// A game opened from a link, shown for review until the player continues it or keeps
+    /// their own (which is neither changed nor saved meanwhile).
+    shared: Option<History<G>>,
+    /// Why the last record given could not be loaded.
+    record_error: Option<RecordError>,
 }
 
 pub enum Action<G: UiGame> {
@@ -78,6 +90,12 @@ pub enum Action<G: UiGame> {
         turn: String,
     },
     EngineFailed(String),
+    /// A record the player loaded: it replaces the game.
+    Load(History<G>),
+    /// A game opened from a link: shown for review, the player's own game kept.
+    Shared(History<G>),
+    /// A record that could not be read: the game is untouched.
+    RecordRefused(RecordError),
     /// A save was written (after one was refused), or refused.
     Stored(Result<(), StorageProblem>),
 }
@@ -111,6 +129,9 @@ impl<G: UiGame> Session<G> {
             opponent: Opponent::load(G::ID.slug()),
             hint: Vec::new(),
             engine_failed: None,
+            review: None,
+            shared: None,
+            record_error: None,
         };
         session.settle();
         if !session.flow.waits() && session.complete() {
@@ -150,6 +171,67 @@ impl<G: UiGame> Session<G> {
             self.history.play(leg)?;
         }
         Ok(())
+    }
+
+    /// Whether an earlier position, or a shared game, is shown.
+    pub fn reviewing(&self) -> bool {
+        self.shown().1.is_some()
+    }
+
+    /// An action that changes only what is shown, done; any other is handed back.
+    fn look(&self, action: Action<G>) -> Result<Session<G>, Action<G>> {
+        let mut next = self.clone();
+        match action {
+            Action::Control(Control::Review(step)) => next.review(step),
+            Action::Shared(shared) => {
+                next.review = None;
+                next.shared = Some(shared);
+                next.record_error = None;
+            }
+            Action::RecordRefused(error) => next.record_error = Some(error),
+            Action::Control(Control::ContinueShared) => {
+                if let Some(shared) = next.shared.clone() {
+                    return Err(Action::Load(shared));
+                }
+            }
+            // Board input returns to the live position, and is not played on the old one.
+            Action::Play(_) | Action::Control(Control::Select)
+                if self.review.is_some() && self.shared.is_none() =>
+            {
+                next.review = None
+            }
+            action => return Err(action),
+        }
+        Ok(next)
+    }
+
+    /// The game on screen and how many of its turns are shown: the player's own at its live
+    /// position, an earlier one under review, or a game opened from a link.
+    fn shown(&self) -> (&History<G>, Option<usize>) {
+        match &self.shared {
+            Some(shared) => (shared, Some(self.review.unwrap_or(shared.turns().len()))),
+            None => (&self.history, self.review),
+        }
+    }
+
+    /// Steps through the game on screen. Reaching the last turn of the player's own game is
+    /// the live position; a shared game stays under review until the player decides.
+    fn review(&mut self, step: ReviewStep) {
+        let total = self.shown().0.turns().len();
+        let now = self.review.unwrap_or(total);
+        let to = match step {
+            ReviewStep::First => 0,
+            ReviewStep::Previous => now.saturating_sub(1),
+            ReviewStep::Next => now + 1,
+            ReviewStep::Last => total,
+            ReviewStep::To(turns) => turns,
+            ReviewStep::Live => {
+                self.shared = None;
+                total
+            }
+        }
+        .min(total);
+        self.review = (to < total || self.shared.is_some()).then_some(to);
     }
 
     pub fn flow(&self) -> &G::Flow {
@@ -240,6 +322,7 @@ impl<G: UiGame> Session<G> {
             }
             Control::DismissNotice => {
                 self.load_error = None;
+                self.record_error = None;
                 self.warned |= self.problem.take().is_some();
             }
             Control::FinishTurn => {
@@ -257,6 +340,8 @@ impl<G: UiGame> Session<G> {
             }
             // The reducer has already ended the look at the previous turn.
             Control::Select => {}
+            // What is shown, handled before any change to the game.
+            Control::Review(_) | Control::ContinueShared => {}
             // The page turns these into `Action::Restart` with a fresh seed, `Action::Play` and
             // `Action::Configure`.
             Control::Restart | Control::Command(_) | Control::Choose { .. } => {}
@@ -271,6 +356,7 @@ impl<G: UiGame> Session<G> {
         let mut next = self.clone();
         match action {
             Action::Follow { saved, overtook } => {
+                next.review = None;
                 next.history = saved.history;
                 next.pending = saved.pending;
                 next.flow.input();
@@ -310,6 +396,9 @@ impl<G: UiGame> Session<G> {
     }
 
     pub fn board(&self, text: &Text) -> BoardView {
+        if let (history, Some(shown)) = self.shown() {
+            return reviewed_board(history, shown, text);
+        }
         // The moves that led here: the history's, then the actions of the turn being made.
         let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
         let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
@@ -335,7 +424,7 @@ impl<G: UiGame> Session<G> {
     }
 
     pub fn summary(&self, text: &Text) -> Summary {
-        let history = &self.history;
+        let (history, shown) = self.shown();
         let game = history.current();
         let ended = history.outcome().map(|outcome| match outcome {
             Outcome::Win(player) => Ended::Winner(game.side(player)),
@@ -349,7 +438,7 @@ impl<G: UiGame> Session<G> {
         };
         let turns = history.turns();
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
-        let moves = turns
+        let moves: Vec<MoveEntry> = turns
             .into_iter()
             // Named as the sides are now: a dark-chess player's colour is known only after the
             // first flip.
@@ -358,6 +447,7 @@ impl<G: UiGame> Session<G> {
                 notation: before.turn_notation(legs),
             })
             .collect();
+        let total = moves.len();
         let complete = self.complete();
         let scene = Scene { legal: &self.legal, moves: &[], turn: self.turn(), path: &[] };
         let turn = TurnState { pending: !self.pending.is_empty(), complete, has_previous: history.ply() > 0 };
@@ -374,6 +464,7 @@ impl<G: UiGame> Session<G> {
                 },
                 said,
                 thinking: self.computer_to_move(),
+                review: shown.map(|shown| (shown, total)),
             },
             can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back },
             can_redo: self.pending.is_empty() && history.can_redo(),
@@ -384,6 +475,7 @@ impl<G: UiGame> Session<G> {
                 load_error: self.load_error.clone(),
                 storage_problem: self.problem,
                 engine_failed: self.engine_failed.clone(),
+                record_error: self.record_error.clone(),
             },
             rules: RulesPanel {
                 info: game.info(text),
@@ -397,6 +489,13 @@ impl<G: UiGame> Session<G> {
                 .into_iter()
                 .map(|(command, _)| command)
                 .collect(),
+            record: RecordPanel {
+                // Written for anyone to see: a dark-chess shuffle only once the game is over.
+                text: record::write(G::ID.slug(), history, &Header { date: Some(today()), reveal: false }),
+                link: Route::Game { game: G::ID, seed: None, record: Some(record::write_short(history)) }
+                    .hash(),
+                shared: self.shared.is_some(),
+            },
             opponent: OpponentPanel {
                 opponent: self.opponent,
                 sides: [game.side(Player::First), game.side(Player::Second)],
@@ -409,6 +508,23 @@ impl<G: UiGame> Session<G> {
     }
 }
 
+/// The board after the first `shown` turns of a game, for review: nothing can be played on it.
+fn reviewed_board<G: UiGame>(history: &History<G>, shown: usize, text: &Text) -> BoardView {
+    let turns = history.turns();
+    let shown = shown.min(turns.len());
+    let legs: usize = turns[..shown].iter().map(|(_, legs)| legs.len()).sum();
+    let position = turns.get(shown).map_or(history.current(), |(before, _)| *before);
+    let last = shown.checked_sub(1).and_then(|i| turns.get(i)).map_or(&[][..], |(_, legs)| *legs);
+    let scene = Scene { legal: &[], moves: &history.move_list()[..legs], turn: last, path: &[] };
+    position.view(&scene, text)
+}
+
+/// Today's date as records write it (`2026.11.23`).
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{}.{:02}.{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
+}
+
 impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
@@ -416,12 +532,24 @@ impl<G: UiGame> Reducible for Session<G> {
         if matches!(action, Action::Follow { .. } | Action::Prefs | Action::Stored(_)) {
             return Rc::new(self.follow(action));
         }
+        // Reviewing, and a game opened from a link, change what is shown, never the game.
+        let action = match self.look(action) {
+            Ok(shown) => return Rc::new(shown),
+            Err(action) => action,
+        };
+        // A shared game waits for the player's choice.
+        if self.shared.is_some()
+            && !matches!(action, Action::Load(_) | Action::Control(Control::DismissNotice))
+        {
+            return self;
+        }
         // Behind the pass-the-device cover nothing of the turn can be played or taken back.
         let open_under_cover = matches!(
             action,
             Action::Restart(_)
                 | Action::Opponent(_)
                 | Action::EngineFailed(_)
+                | Action::Load(_)
                 | Action::Control(
                     Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
                 )
@@ -430,6 +558,10 @@ impl<G: UiGame> Reducible for Session<G> {
             return self;
         }
         let mut next = Session { refusal: None, overtaken: false, stored: false, ..(*self).clone() };
+        // Any input of the players' ends a review; the computer's turn and its help do not.
+        if !matches!(action, Action::Computer { .. } | Action::Hint { .. } | Action::EngineFailed(_)) {
+            next.review = None;
+        }
         // Any input ends a look at the previous turn.
         next.flow.input();
         next.refusal = match action {
@@ -474,7 +606,15 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.engine_failed = Some(why);
                 None
             }
+            Action::Load(history) => {
+                next.history = history;
+                next.pending.clear();
+                next.shared = None;
+                next.record_error = None;
+                None
+            }
             Action::Follow { .. } | Action::Prefs | Action::Stored(_) => None,
+            Action::Shared(_) | Action::RecordRefused(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
             next.changes += 1;

@@ -185,4 +185,7 @@ fn check_record_round_trip<G: Recorded>(id: &str, history: &History<G>) {
     let shared = record::write(id, history, &public);
     let read = record::read::<G>(id, &shared, 7).unwrap_or_else(|e| panic!("{e}: {shared}"));
     assert_eq!(record::write(id, &read, &public), shared, "a shared record reads back differently");
+    let short = record::write_short(history);
+    let read = record::read::<G>(id, &short, 7).unwrap_or_else(|e| panic!("{e}: {short}"));
+    assert_eq!(record::write_short(&read), short, "a link's record reads back differently");
 }

@@ -9,6 +9,7 @@ use super::flow::{FlowControl, Panel};
 use super::storage::{self, StorageProblem};
 use crate::i18n::{Lang, Side};
 use crate::rules::Illegal;
+use crate::rules::record::RecordError;
 use crate::save::LoadError;
 use crate::ui::computer::Opponent;
 use parts::{Confirm, Switches};
@@ -87,6 +88,8 @@ pub struct Status {
     pub said: Option<String>,
     /// The computer is searching for its turn.
     pub thinking: bool,
+    /// While an earlier position is shown: after how many turns, of how many.
+    pub review: Option<(usize, usize)>,
 }
 
 /// What to tell the player about their last input and about storage.
@@ -102,6 +105,17 @@ pub struct Notices {
     pub storage_problem: Option<StorageProblem>,
     /// The engine could not answer, in its words.
     pub engine_failed: Option<String>,
+    /// Why the record given could not be loaded.
+    pub record_error: Option<RecordError>,
+}
+
+/// The game as text: its record, a link to it, and whether it is a game opened from a link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordPanel {
+    pub text: String,
+    /// The hash of a link that opens this game at this position.
+    pub link: String,
+    pub shared: bool,
 }
 
 /// Who plays the computer, and whether its help may be asked for now.
@@ -134,7 +148,21 @@ pub struct Summary {
     pub flow: Option<Panel>,
     pub trays: Vec<Tray>,
     pub commands: Vec<Command>,
+    pub record: RecordPanel,
     pub opponent: OpponentPanel,
+}
+
+/// A step through the game's positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ReviewStep {
+    First,
+    Previous,
+    Next,
+    Last,
+    /// The position after this many turns.
+    To(usize),
+    /// Back to the live position of the player's own game.
+    Live,
 }
 
 /// A control the player used.
@@ -167,6 +195,10 @@ pub enum Control {
     Hint,
     /// Makes the computer play now, its best turn found so far.
     Stop,
+    /// Shows another position of the game, or the live one again.
+    Review(ReviewStep),
+    /// Makes the game opened from a link the player's game.
+    ContinueShared,
 }
 
 #[derive(Properties)]
@@ -177,6 +209,8 @@ pub struct GameScreenProps {
     pub summary: Rc<Summary>,
     pub on_action: Callback<BoardAction>,
     pub on_control: Callback<Control>,
+    /// A record the player asks to load.
+    pub on_record: Callback<String>,
 }
 
 /// The page makes a new view and summary whenever the game changes, so the same ones are the
@@ -186,7 +220,8 @@ impl PartialEq for GameScreenProps {
         (self.slug, self.lang) == (other.slug, other.lang)
             && Rc::ptr_eq(&self.board, &other.board)
             && Rc::ptr_eq(&self.summary, &other.summary)
-            && (&self.on_action, &self.on_control) == (&other.on_action, &other.on_control)
+            && (&self.on_action, &self.on_control, &self.on_record)
+                == (&other.on_action, &other.on_control, &other.on_record)
     }
 }
 
@@ -231,6 +266,37 @@ fn focus_or_board(target: &NodeRef) {
     }
 }
 
+/// The arrow keys step through the game (Home and End to its ends), wherever the focus is but
+/// on the board, which moves its own focus with them, and in a text field.
+#[hook]
+fn use_review_keys(on_control: Callback<Control>) {
+    use_effect_with((), move |_| {
+        let document = gloo::utils::document();
+        let options = gloo::events::EventListenerOptions::enable_prevent_default();
+        let listener =
+            gloo::events::EventListener::new_with_options(&document, "keydown", options, move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::KeyboardEvent>() else { return };
+                let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                let elsewhere = target.is_some_and(|t| {
+                    t.closest("[data-board], textarea, input, select, canvas").ok().flatten().is_some()
+                });
+                if elsewhere || event.alt_key() || event.ctrl_key() || event.meta_key() {
+                    return;
+                }
+                let step = match event.key().as_str() {
+                    "ArrowLeft" => ReviewStep::Previous,
+                    "ArrowRight" => ReviewStep::Next,
+                    "Home" => ReviewStep::First,
+                    "End" => ReviewStep::Last,
+                    _ => return,
+                };
+                event.prevent_default();
+                on_control.emit(Control::Review(step));
+            });
+        move || drop(listener)
+    });
+}
+
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
     let text = props.lang.text();
@@ -262,6 +328,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     }
 
     let in_play = summary.status.ended.is_none();
+    let reviewing = summary.status.review.is_some();
+    // Board input while an earlier position of the player's own game is shown returns to the
+    // live position (a shared game waits for the player's choice).
+    let back_to_live = (reviewing && !summary.record.shared)
+        .then(|| props.on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
+    use_review_keys(props.on_control.clone());
     let switches = Switches {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
@@ -307,12 +379,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             // A slot of its own, so a notice coming or going leaves the board in place.
             <div class="notices">{ parts::notices(&summary.notices, text, &props.on_control) }</div>
             // Under the cover the board, the move list and their controls are out of reach.
-            <section class="play" inert={covered}>
+            <section class="play" inert={covered} onclick={back_to_live}>
                 { board }
                 if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
             </section>
             <aside class="side" inert={covered}>
-                { parts::status_line(&summary.status, text) }
+                { parts::status_line(&summary.status, text, &props.on_control) }
                 <p class="visually-hidden" aria-live="polite" data-said="">{ summary.status.said.clone() }</p>
                 <p class="message" aria-live="assertive">{ for parts::refusal(&summary.notices, in_play, text) }</p>
                 if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
@@ -322,10 +394,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { parts::control_row(summary, &confirm, switches, text, &props.on_control) }
                 { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
                 { parts::rules_section(summary, text, &props.on_control) }
-                { parts::move_list(&summary.moves, text) }
+                { parts::move_list(&summary.moves, summary.status.review, text, &props.on_control) }
+                { parts::record_section(&summary.record, text, &props.on_control, &props.on_record) }
             </aside>
             if covered { { parts::cover(summary.status.to_move, &start_turn_ref, text, &props.on_control) } }
-            if !in_play && !*overlay_closed {
+            if !in_play && !*overlay_closed && !reviewing {
                 { parts::result_overlay(&summary.status, &new_game_ref, close_overlay, text, &props.on_control) }
             }
         </main>

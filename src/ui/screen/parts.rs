@@ -1,6 +1,9 @@
 //! The parts of the game screen, each drawn from its own slice of the summary.
 
-use super::{Control, Ended, MoveEntry, Notices, OpponentPanel, Setting, SettingValue, Status, Summary};
+use super::{
+    Control, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, ReviewStep, Setting, SettingValue,
+    Status, Summary,
+};
 use crate::engine::LEVELS;
 use crate::i18n::{Side, Text};
 use crate::rules::Player;
@@ -30,7 +33,8 @@ pub fn notices(notices: &Notices, text: &Text, on_control: &Callback<Control>) -
         StorageProblem::WriteRefused => text.save_refused.to_owned(),
     });
     let engine = notices.engine_failed.as_ref().map(|why| (text.engine_failed)(why));
-    let shown = load.into_iter().chain(storage).chain(engine).map(|words| {
+    let record = notices.record_error.as_ref().map(|why| (text.record_refused)(&(text.record_error)(why)));
+    let shown = load.into_iter().chain(storage).chain(engine).chain(record).map(|words| {
         html! {
             <div data-notice="" class="notice" role="alert">
                 <span>{ words }</span>
@@ -51,8 +55,18 @@ pub fn refusal(notices: &Notices, in_play: bool, text: &Text) -> Option<&'static
 }
 
 /// Whose turn it is (with the turn's detail), or who won and how.
-pub fn status_line(status: &Status, text: &Text) -> Html {
+pub fn status_line(status: &Status, text: &Text, on_control: &Callback<Control>) -> Html {
     let (words, turn, outcome) = status_words(status, text);
+    if let Some((shown, of)) = status.review {
+        return html! {
+            <p data-status="" data-review="" aria-live="polite" class="status review">
+                <span>{ (text.reviewing)(shown, of) }</span>
+                <button data-action="live" class="primary" onclick={emit(on_control, Control::Review(ReviewStep::Live))}>
+                    { text.live }
+                </button>
+            </p>
+        };
+    }
     html! {
         <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
             data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
@@ -238,15 +252,36 @@ fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'stati
     html! { <label class="setting">{ control }<span>{ setting.label }</span></label> }
 }
 
-/// The game's turns, oldest first.
-pub fn move_list(moves: &[MoveEntry], text: &Text) -> Html {
+/// The game's turns, oldest first; a click on one shows the position after it, and the
+/// buttons under the list step through them.
+pub fn move_list(
+    moves: &[MoveEntry],
+    review: Option<(usize, usize)>,
+    text: &Text,
+    on_control: &Callback<Control>,
+) -> Html {
+    let shown = review.map_or(moves.len(), |(shown, _)| shown);
     let entries = moves.iter().enumerate().map(|(ply, entry)| {
+        let current = (ply + 1 == shown).then_some("step");
         html! {
-            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)}>
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
+                onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
                 <span class="ply">{ ply + 1 }</span>
                 <span class={classes!("dot", entry.side.attr())}></span>
                 { entry.notation.clone() }
             </li>
+        }
+    });
+    let steps = [
+        (ReviewStep::First, "review-first", "⏮", shown > 0),
+        (ReviewStep::Previous, "review-previous", "◀", shown > 0),
+        (ReviewStep::Next, "review-next", "▶", shown < moves.len()),
+        (ReviewStep::Last, "review-last", "⏭", shown < moves.len()),
+    ];
+    let steps = steps.into_iter().zip(text.review_steps).map(|((step, name, glyph, enabled), label)| {
+        html! {
+            <button data-action={name} aria-label={label} title={label} disabled={!enabled}
+                onclick={emit(on_control, Control::Review(step))}>{ glyph }</button>
         }
     });
     html! {
@@ -254,7 +289,48 @@ pub fn move_list(moves: &[MoveEntry], text: &Text) -> Html {
             <h2 class="moves-title">{ text.moves }</h2>
             if moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
             <ol data-moves="" class="moves">{ for entries }</ol>
+            <div class="review-steps">{ for steps }</div>
         </>
+    }
+}
+
+/// The game as text: its record to copy or replace, a link to this position, and for a game
+/// opened from a link the choice to continue it.
+pub fn record_section(
+    record: &RecordPanel,
+    text: &Text,
+    on_control: &Callback<Control>,
+    on_record: &Callback<String>,
+) -> Html {
+    let area = NodeRef::default();
+    let load = {
+        let (area, on_record) = (area.clone(), on_record.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() {
+                on_record.emit(area.value());
+            }
+        })
+    };
+    html! {
+        <details class="record" open={record.shared}>
+            <summary>{ text.record }</summary>
+            if record.shared {
+                <div class="shared" role="status">
+                    <span>{ text.shared_game }</span>
+                    <button data-action="continue-shared" class="primary"
+                        onclick={emit(on_control, Control::ContinueShared)}>{ text.continue_shared }</button>
+                    <button data-action="keep-mine" onclick={emit(on_control, Control::Review(ReviewStep::Live))}>
+                        { text.keep_mine }
+                    </button>
+                </div>
+            }
+            <textarea data-record="" ref={area} rows="6" spellcheck="false" aria-label={text.record}
+                value={record.text.clone()} />
+            <div class="record-actions">
+                <button data-action="load-record" onclick={load}>{ text.load_record }</button>
+                <a data-share="" href={record.link.clone()}>{ text.share }</a>
+            </div>
+        </details>
     }
 }
 

@@ -1,0 +1,176 @@
+// Records and links: reviewing a game by click and by keys, its record exported and imported
+// in another browser, a bad record refused in words, and share links (a dark-chess link hides
+// the face-down pieces).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { boardText, cell, done, launch, open, status, suite } from './harness.mjs';
+
+const browser = suite();
+const moves = (page) => page.locator('[data-moves] [data-move]');
+/** The record box, opened. */
+const record = (page) => ({
+  fill: async (text) => { await openRecord(page); await page.locator('textarea[data-record]').fill(text); },
+  inputValue: () => page.locator('textarea[data-record]').inputValue(),
+});
+async function openRecord(page) {
+  if (!(await page.locator('details.record').evaluate((d) => d.open))) await page.locator('details.record summary').click();
+}
+const action = (page, name) => page.locator(`button[data-action="${name}"]`);
+const discs = async (page) => (await boardText(page)).join('').replaceAll('.', '').length;
+
+async function dropColumns(page, columns) {
+  for (const x of columns) await cell(page, x, 0).click();
+  await page.waitForFunction((n) => document.querySelectorAll('[data-moves] [data-move]').length === n, columns.length);
+}
+
+test('a click on the move list reviews the game; keys and buttons step; input returns to live', async () => {
+  const page = await browser.open('#/connect-four');
+  await dropColumns(page, [3, 3, 4, 2]);
+  await moves(page).nth(0).click();
+  assert.equal(await status(page).getAttribute('data-review'), '');
+  assert.equal(await discs(page), 1);
+  assert.equal(await moves(page).nth(0).getAttribute('aria-current'), 'step');
+  await page.locator('h2.moves-title').click();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await discs(page), 2);
+  await page.keyboard.press('Home');
+  assert.equal(await discs(page), 0);
+  await action(page, 'review-next').click();
+  await action(page, 'review-next').click();
+  assert.equal(await discs(page), 2);
+  // The end of the list is the live game.
+  await page.keyboard.press('End');
+  assert.equal(await status(page).getAttribute('data-review'), null);
+  assert.equal(await discs(page), 4);
+  // Back to an earlier position: the live button returns, and reviewing changed nothing.
+  await action(page, 'review-previous').click();
+  assert.equal(await discs(page), 3);
+  await action(page, 'live').click();
+  assert.equal(await status(page).getAttribute('data-review'), null);
+  assert.equal(await discs(page), 4);
+  // A click on the board while reviewing returns to the live position without playing.
+  await moves(page).nth(1).click();
+  await cell(page, 0, 0).click();
+  assert.equal(await status(page).getAttribute('data-review'), null);
+  assert.equal(await moves(page).count(), 4);
+  assert.equal(await discs(page), 4);
+  await done(page);
+});
+
+test('checkers: a multi-jump game reviews by whole moves', async () => {
+  const page = await browser.open('#/checkers');
+  await record(page).fill('[FEN "W:WK26,30:B23,15,5"]\n1... 26x19x10 2. 5-9 30-25');
+  await action(page, 'load-record').click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+  assert.deepEqual(await moves(page).allTextContents(), ['126x19x10', '25-9', '330-25']);
+  await moves(page).nth(0).click();
+  // After the king's double jump, before Black's reply: two Black men are gone.
+  const board = (await boardText(page)).join('');
+  assert.equal([...board].filter((c) => c === 'b').length, 1);
+  await done(page);
+});
+
+test('a record exported in one browser and imported in another gives the same position', async () => {
+  const page = await browser.open('#/checkers');
+  for (const [from, to] of [[[3, 2], [4, 3]], [[2, 5], [1, 4]], [[5, 2], [6, 3]]]) {
+    await cell(page, ...from).click();
+    await cell(page, ...to).click();
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+  const text = await record(page).inputValue();
+  assert.match(text, /\[GameType "21"\]/);
+  assert.match(text, /\[Date "\d{4}\.\d\d\.\d\d"\]/);
+  assert.match(text, /^1\. \d+-\d+ \d+-\d+ 2\. \d+-\d+ \*$/m);
+  const before = await boardText(page);
+  await done(page);
+
+  const other = await launch();
+  try {
+    const fresh = await open(other, browser.url(), '#/checkers');
+    await record(fresh).fill(text);
+    await action(fresh, 'load-record').click();
+    await fresh.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+    assert.deepEqual(await boardText(fresh), before);
+    // The loaded game is the game now: a reload keeps it.
+    await fresh.reload();
+    await fresh.waitForSelector('[data-moves] [data-move]');
+    assert.deepEqual(await boardText(fresh), before);
+    await done(fresh);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a bad record leaves the game untouched and says why and where', async () => {
+  const page = await browser.open('#/connect-four');
+  await dropColumns(page, [3, 4]);
+  const before = await boardText(page);
+  for (const [bad, words] of [
+    ['1. 4 4\n2. 4 9', /line 2: move 4, “9”, is not legal there/],
+    ['[Game "gomoku"]\n1. h8', /another game \(gomoku\)/],
+    ['1. 4 {unclosed', /does not end/],
+  ]) {
+    await record(page).fill(bad);
+    await action(page, 'load-record').click();
+    const notice = page.locator('[data-notice]');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), words);
+    assert.match(await notice.textContent(), /Your game is unchanged/);
+    assert.deepEqual(await boardText(page), before);
+    assert.equal(await moves(page).count(), 2);
+    await notice.locator('button').click();
+  }
+  await done(page);
+});
+
+test('a share link opens the position in another browser, for review, and can be continued', async () => {
+  const page = await browser.open('#/gomoku');
+  for (const [x, y] of [[7, 7], [8, 8], [6, 7]]) await cell(page, x, y).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+  const href = await page.locator('a[data-share]').getAttribute('href');
+  assert.match(href, /^#\/gomoku\?record=h8\+i7\+g8$/);
+  await done(page);
+
+  const other = await launch();
+  try {
+    // The other device has a game of its own, which the link must not overwrite.
+    const mine = await open(other, browser.url(), '#/gomoku');
+    await cell(mine, 0, 0).click();
+    await mine.waitForSelector('[data-moves] [data-move]');
+    await mine.close();
+    const shared = await open(other, browser.url(), href, { keepStorage: true });
+    await shared.waitForSelector('[data-status][data-review]');
+    assert.equal(await moves(shared).count(), 3);
+    assert.equal(await shared.locator('[data-cell][data-x="6"][data-y="7"] [data-piece]').getAttribute('data-owner'), 'black');
+    const saved = await shared.evaluate(() => localStorage.getItem('board-suite/v1/gomoku'));
+    assert.match(saved, /1\. a15 \*/);
+    await action(shared, 'continue-shared').click();
+    assert.equal(await status(shared).getAttribute('data-review'), null);
+    assert.equal(await status(shared).getAttribute('data-turn'), 'white');
+    await shared.waitForFunction(() => !location.hash.includes('record'));
+    await shared.waitForFunction(() => localStorage.getItem('board-suite/v1/gomoku').includes('h8 i7 2. g8'));
+    await done(shared);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a dark-chess share link does not contain the face-down pieces', async () => {
+  const page = await browser.open('#/dark-chess?seed=7');
+  await cell(page, 0, 0).click();
+  await page.waitForSelector('[data-moves] [data-move]');
+  await cell(page, 7, 3).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 2);
+  const href = await page.locator('a[data-share]').getAttribute('href');
+  const text = decodeURIComponent(href.replaceAll('+', ' '));
+  assert.match(text, /a4=C h1=K/);
+  assert.doesNotMatch(text, /Seed|Deal/);
+  assert.doesNotMatch(await record(page).inputValue(), /Seed|Deal/);
+  // Opened elsewhere, the same pieces are shown and the rest are still face down.
+  const shared = await browser.open(href);
+  await shared.waitForSelector('[data-status][data-review]');
+  assert.equal(await shared.locator('[data-piece][data-face="down"]').count(), 30);
+  assert.equal(await shared.locator('[data-cell][data-x="0"][data-y="0"] [data-piece]').getAttribute('data-kind'), 'cannon');
+  await done(shared);
+  await done(page);
+});

@@ -377,7 +377,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
             // A slot of its own, so a notice coming or going leaves the board in place.
-            <div class="notices">{ parts::notices(&summary.notices, text, &props.on_control) }</div>
+            <div class="notices">
+                { parts::notices(&summary.notices, text, &props.on_control) }
+                if summary.record.shared { { parts::shared_notice(text, &props.on_control) } }
+            </div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered} onclick={back_to_live}>
                 { board }
@@ -395,7 +398,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
                 { parts::rules_section(summary, text, &props.on_control) }
                 { parts::move_list(&summary.moves, summary.status.review, text, &props.on_control) }
-                { parts::record_section(&summary.record, text, &props.on_control, &props.on_record) }
+                { parts::record_section(&summary.record, text, &props.on_record) }
             </aside>
             if covered { { parts::cover(summary.status.to_move, &start_turn_ref, text, &props.on_control) } }
             if !in_play && !*overlay_closed && !reviewing {

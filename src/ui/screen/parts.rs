@@ -273,10 +273,10 @@ pub fn move_list(
         }
     });
     let steps = [
-        (ReviewStep::First, "review-first", "⏮", shown > 0),
+        (ReviewStep::First, "review-first", "|◀", shown > 0),
         (ReviewStep::Previous, "review-previous", "◀", shown > 0),
         (ReviewStep::Next, "review-next", "▶", shown < moves.len()),
-        (ReviewStep::Last, "review-last", "⏭", shown < moves.len()),
+        (ReviewStep::Last, "review-last", "▶|", shown < moves.len()),
     ];
     let steps = steps.into_iter().zip(text.review_steps).map(|((step, name, glyph, enabled), label)| {
         html! {
@@ -294,14 +294,22 @@ pub fn move_list(
     }
 }
 
-/// The game as text: its record to copy or replace, a link to this position, and for a game
-/// opened from a link the choice to continue it.
-pub fn record_section(
-    record: &RecordPanel,
-    text: &Text,
-    on_control: &Callback<Control>,
-    on_record: &Callback<String>,
-) -> Html {
+/// A game opened from a link: the choice to continue it, or to keep the player's own.
+pub fn shared_notice(text: &Text, on_control: &Callback<Control>) -> Html {
+    html! {
+        <div data-notice="shared" class="notice shared" role="status">
+            <span>{ text.shared_game }</span>
+            <button data-action="continue-shared" class="primary"
+                onclick={emit(on_control, Control::ContinueShared)}>{ text.continue_shared }</button>
+            <button data-action="keep-mine" onclick={emit(on_control, Control::Review(ReviewStep::Live))}>
+                { text.keep_mine }
+            </button>
+        </div>
+    }
+}
+
+/// The game as text: its record to copy or replace, and a link to this position.
+pub fn record_section(record: &RecordPanel, text: &Text, on_record: &Callback<String>) -> Html {
     let area = NodeRef::default();
     let load = {
         let (area, on_record) = (area.clone(), on_record.clone());
@@ -312,18 +320,8 @@ pub fn record_section(
         })
     };
     html! {
-        <details class="record" open={record.shared}>
+        <details class="record">
             <summary>{ text.record }</summary>
-            if record.shared {
-                <div class="shared" role="status">
-                    <span>{ text.shared_game }</span>
-                    <button data-action="continue-shared" class="primary"
-                        onclick={emit(on_control, Control::ContinueShared)}>{ text.continue_shared }</button>
-                    <button data-action="keep-mine" onclick={emit(on_control, Control::Review(ReviewStep::Live))}>
-                        { text.keep_mine }
-                    </button>
-                </div>
-            }
             <textarea data-record="" ref={area} rows="6" spellcheck="false" aria-label={text.record}
                 value={record.text.clone()} />
             <div class="record-actions">

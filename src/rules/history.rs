@@ -26,25 +26,6 @@ pub struct History<G: Game> {
     conclusion: Option<Conclusion>,
 }
 
-/// What a history is saved as: the config and the moves. Loading replays the moves through the
-/// rules, so a hand-edited record can only describe a legal game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(bound = "")]
-pub struct Record<G: Game> {
-    pub config: G::Config,
-    pub moves: Vec<G::Move>,
-    pub redo: Vec<G::Move>,
-    pub conclusion: Option<Conclusion>,
-}
-
-/// A record whose moves the rules refuse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// The 0-based ply of the first refused move (counting on into the redo moves).
-    pub ply: usize,
-    pub reason: Illegal,
-}
-
 impl<G: Game> History<G> {
     pub fn new(config: &G::Config) -> Self {
         Self::starting_from(G::new(config))
@@ -202,35 +183,6 @@ impl<G: Game> History<G> {
         self.conclusion = Some(conclusion);
         self.redo.clear();
         Ok(())
-    }
-
-    /// The history as saved.
-    pub fn record(&self) -> Record<G> {
-        Record {
-            config: self.states[0].config().clone(),
-            moves: self.moves.clone(),
-            redo: self.redo.clone(),
-            conclusion: self.conclusion,
-        }
-    }
-
-    /// Rebuilds a history by replaying a record's moves, then checks its redo moves the same way.
-    pub fn from_record(record: Record<G>) -> Result<Self, ReplayError> {
-        let mut history = Self::new(&record.config);
-        for (ply, mv) in record.moves.into_iter().enumerate() {
-            history.play(mv).map_err(|reason| ReplayError { ply, reason })?;
-        }
-        let mut check = history.current().clone();
-        for (i, mv) in record.redo.iter().rev().enumerate() {
-            let ply = history.ply() + i;
-            check.play(*mv).map_err(|reason| ReplayError { ply, reason })?;
-        }
-        history.redo = record.redo;
-        if let Some(conclusion) = record.conclusion {
-            let ply = history.ply();
-            history.conclude(conclusion).map_err(|reason| ReplayError { ply, reason })?;
-        }
-        Ok(history)
     }
 }
 

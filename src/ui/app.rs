@@ -3,6 +3,7 @@
 use super::game::GamePage;
 use super::offline;
 use super::picker::Picker;
+use super::session::{Start, start};
 use super::storage;
 use crate::i18n::Lang;
 use crate::route::{GameId, Route};
@@ -81,19 +82,19 @@ pub fn App() -> Html {
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
         Route::Game { game: GameId::DarkChess, seed, record } => {
-            html! { <GamePage<DarkChess> key="dark-chess" lang={*lang} seed={*seed} record={record.clone()} /> }
+            html! { <GamePage key="dark-chess" game={GameId::DarkChess} start={start::<DarkChess> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::Game { game: GameId::FiveTigers, seed, record } => {
-            html! { <GamePage<FiveTigers> key="five-tigers" lang={*lang} seed={*seed} record={record.clone()} /> }
+            html! { <GamePage key="five-tigers" game={GameId::FiveTigers} start={start::<FiveTigers> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::Game { game: GameId::Gomoku, seed, record } => {
-            html! { <GamePage<Gomoku> key="gomoku" lang={*lang} seed={*seed} record={record.clone()} /> }
+            html! { <GamePage key="gomoku" game={GameId::Gomoku} start={start::<Gomoku> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::Game { game: GameId::ConnectFour, seed, record } => {
-            html! { <GamePage<ConnectFour> key="connect-four" lang={*lang} seed={*seed} record={record.clone()} /> }
+            html! { <GamePage key="connect-four" game={GameId::ConnectFour} start={start::<ConnectFour> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::Game { game: GameId::Checkers, seed, record } => {
-            html! { <GamePage<Checkers> key="checkers" lang={*lang} seed={*seed} record={record.clone()} /> }
+            html! { <GamePage key="checkers" game={GameId::Checkers} start={start::<Checkers> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
         }
         Route::NotFound(path) => html! {
             <>

@@ -6,15 +6,13 @@ use super::board::{BoardAction, BoardView, Pos};
 use super::computer::{self, Heard, Opponent};
 use super::flow::Flow;
 use super::screen::{Command, Control, GameScreen, ReviewStep, Setting, SettingValue, Tray};
-use super::session::{Action, Session};
-use super::storage::{self, Loaded, StorageProblem, Written};
+use super::session::{Page, PageAction, Start, hash_of};
 use crate::engine::TurnText;
-use crate::engine::messages::Request;
 use crate::i18n::{Lang, Side, Text};
 use crate::route::{GameId, Route};
-use crate::rules::record::{self, RecordError, Recorded};
-use crate::rules::{Game, History, Player};
-use crate::save::{self, Saved};
+use crate::rules::record::Recorded;
+use crate::rules::{Game, Player};
+use crate::save;
 use gloo::events::EventListener;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -128,40 +126,27 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct GamePageProps {
+    pub game: GameId,
     pub lang: Lang,
     /// The shuffle the URL asks for (`?seed=N`).
     pub seed: Option<u64>,
     /// A game shared by a link (`?record=...`), shown for review.
     pub record: Option<String>,
+    /// The game's saved page and the revision it was read at, from a shuffle's seed.
+    pub start: Start,
 }
 
-/// A request to the engine for the player to move, at `level`: the rules without the shuffle
-/// (the engine knows only what a player at the board knows), the game as the move list writes
-/// it, and a fresh seed for the level's choice among near-best turns.
-fn request<G: UiGame>(session: &Session<G>, level: u8) -> Request {
-    let rules = G::reseed(session.history.current().config(), 0);
-    Request {
-        id: 0,
-        game: G::ID.slug().to_owned(),
-        config: serde_json::to_string(&rules).unwrap_or_default(),
-        moves: session.turn_texts(),
-        level,
-        seed: random_seed(),
-        movetime: None,
-        solve: false,
+/// `start` follows from `game`.
+impl PartialEq for GamePageProps {
+    fn eq(&self, other: &Self) -> bool {
+        (self.game, self.lang, self.seed, &self.record) == (other.game, other.lang, other.seed, &other.record)
     }
 }
 
-/// A hash of the things an effect depends on, as its key.
-fn hash_of(value: &impl std::hash::Hash) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
-}
-
 /// A seed for a new shuffle, from the browser's random numbers.
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
     (half() << 32) | half()
 }
@@ -175,13 +160,7 @@ fn clear_query(game: GameId) {
     }
 }
 
-/// A record read for this page: a new shuffle deals what it does not show.
-fn read_record<G: UiGame>(text: &str) -> Result<History<G>, RecordError> {
-    record::read::<G>(G::ID.slug(), text, random_seed())
-}
-
-/// Runs `effect` after a render in which `key` changed. Not generic, so the effect's machinery
-/// is compiled once for every game.
+/// Runs `effect` after a render in which `key` changed.
 #[hook]
 fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
     use_effect_with(key, move |_| effect());
@@ -191,7 +170,7 @@ fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
 type StorageHandler = Rc<dyn Fn(&str, Option<String>)>;
 
 /// Hands every change another tab makes to storage (its key and new value) to `on_change`,
-/// for as long as the page is shown. Not generic, like [`use_on_change`].
+/// for as long as the page is shown.
 #[hook]
 fn use_storage_events(on_change: StorageHandler) {
     use_effect_with((), move |_| {
@@ -204,190 +183,148 @@ fn use_storage_events(on_change: StorageHandler) {
     });
 }
 
+/// The page's state for Yew: a game's [`Page`], whatever the game.
+struct PageState(Rc<dyn Page>);
+
+impl Reducible for PageState {
+    type Action = PageAction;
+
+    fn reduce(self: Rc<Self>, action: PageAction) -> Rc<Self> {
+        let next = self.0.clone().act(action);
+        // The same state: nothing to draw again.
+        if Rc::ptr_eq(&next, &self.0) { self } else { Rc::new(PageState(next)) }
+    }
+}
+
+/// Asks the engine for a turn at `level`, and hands its answer to the page as `answer` makes
+/// it (the computer's turn, or a hint), asked at the position it is for.
+fn ask_engine(page: &UseReducerHandle<PageState>, level: u8, answer: fn(u64, String) -> PageAction) {
+    let at = page.0.position_key();
+    let mut request = page.0.request(level);
+    request.seed = random_seed();
+    let page = page.clone();
+    computer::ask(
+        request,
+        Callback::from(move |heard| match heard {
+            Heard::Best(turn) => page.dispatch(answer(at, turn)),
+            Heard::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
+            Heard::Progress(_) => {}
+        }),
+    );
+}
+
+/// A game's page: its state saved after every change, other tabs followed, the computer asked
+/// when it is to move, and the shared screen. Not generic: the game is behind [`Page`].
 #[component]
-pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
+pub fn GamePage(props: &GamePageProps) -> Html {
     let text = props.lang.text();
-    let slug = G::ID.slug();
-    let seed = props.seed;
+    let game = props.game;
+    let slug = game.slug();
     // The revision of the save this page's game was last read from or written as: shared with
     // the storage listener, which must see the latest value, not a render's.
     let revision = use_mut_ref(|| 0_u64);
-    let session = use_reducer(|| {
-        let fresh = G::reseed(&Default::default(), seed.unwrap_or_else(random_seed));
-        let Loaded { mut saved, error, problem } = storage::load_game::<G>(slug, &fresh);
-        *revision.borrow_mut() = saved.revision;
-        // A game that could not be read is replaced by the fresh one (its text is kept aside).
-        let mut stored = error.is_none();
-        // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
-        let config = saved.history.current().config();
-        if let Some(seed) = seed.filter(|&seed| G::seed(config) != Some(seed)) {
-            saved = Saved { history: History::new(&G::reseed(config, seed)), pending: Vec::new(), ..saved };
-            stored = false;
-        }
-        Session::new(saved, stored, error, problem)
+    let page = use_reducer(|| {
+        let (page, read_at) = (props.start)(props.seed, random_seed());
+        *revision.borrow_mut() = read_at;
+        PageState(page)
     });
     {
         // Every change of this tab's is saved, the turn in progress with it so a reload keeps its
         // actions, unless another tab has saved a newer game since: that one is shown instead.
-        let session = session.clone();
-        let revision = revision.clone();
+        let (page, revision) = (page.clone(), revision.clone());
         use_on_change(
-            session.changes,
+            page.0.changes(),
             Rc::new(move || {
-                if session.stored {
-                    return;
-                }
-                let written =
-                    storage::save_game(slug, &session.history, &session.pending, *revision.borrow());
-                match written {
-                    Written::At(at) => {
-                        *revision.borrow_mut() = at;
-                        if session.problem == Some(StorageProblem::WriteRefused) || session.warned {
-                            session.dispatch(Action::Stored(Ok(())));
-                        }
-                    }
-                    Written::Newer(saved) => {
-                        *revision.borrow_mut() = saved.revision;
-                        session.dispatch(Action::Follow { saved, overtook: true });
-                    }
-                    Written::Refused(problem) => session.dispatch(Action::Stored(Err(problem))),
+                if let Some(action) = page.0.save(&revision) {
+                    page.dispatch(action);
                 }
             }),
         );
     }
     {
         // Another tab of this game saved a move or changed a choice: follow it at once.
-        let session = session.clone();
+        let page = page.clone();
         use_storage_events(Rc::new(move |key: &str, new_value: Option<String>| {
             if key == save::key(slug) {
-                let newer = new_value.and_then(|text| save::decode::<G>(slug, &text).ok());
-                // Revision 0 is a tab of an older build, which knows no revisions: its save is
-                // the latest there is.
-                let latest = |saved: &Saved<G>| saved.revision > *revision.borrow() || saved.revision == 0;
-                if let Some(saved) = newer.filter(latest) {
-                    *revision.borrow_mut() = saved.revision;
-                    session.dispatch(Action::Follow { saved, overtook: false });
+                if let Some(action) = new_value.and_then(|text| page.0.heard(&text, &revision)) {
+                    page.dispatch(action);
                 }
-            } else if G::Flow::watches(key, slug) {
-                session.dispatch(Action::Prefs);
+            } else if page.0.watches_prefs(key) {
+                page.dispatch(PageAction::Prefs);
             } else if Opponent::watches(key, slug) {
-                session.dispatch(Action::Opponent(Opponent::load(slug)));
+                page.dispatch(PageAction::Opponent(Opponent::load(slug)));
             }
         }));
     }
-
     {
         // The computer's turn: the engine is asked, and its answer played if the game is still
         // where it was. Any change ends a search that no longer fits the game.
-        let session = session.clone();
-        let asked = (session.changes, session.history.ply(), session.opponent, session.computer_to_move());
+        let page = page.clone();
         use_on_change(
-            hash_of(&asked),
+            page.0.computer_key(),
             Rc::new(move || {
-                if !session.computer_to_move() {
+                if page.0.computer_to_move() {
+                    ask_engine(&page, page.0.opponent().level, |at, turn| PageAction::Computer { at, turn });
+                } else {
                     computer::cancel();
-                    return;
                 }
-                let from = session.position().clone();
-                let answer = session.clone();
-                let level = session.opponent.level;
-                computer::ask(
-                    request(&session, level),
-                    Callback::from(move |heard| match heard {
-                        Heard::Best(turn) => answer.dispatch(Action::Computer { from: from.clone(), turn }),
-                        Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
-                        Heard::Progress(_) => {}
-                    }),
-                );
             }),
         );
     }
     {
         // A game opened from a link is shown for review; the player's own game is kept.
-        let session = session.clone();
+        let page = page.clone();
         let shared = props.record.clone();
         use_on_change(
             hash_of(&shared),
             Rc::new(move || {
-                if let Some(text) = &shared {
-                    session.dispatch(match read_record::<G>(text) {
-                        Ok(history) => Action::Shared(history),
-                        Err(error) => Action::RecordRefused(error),
-                    });
+                if let Some(text) = shared.clone() {
+                    page.dispatch(PageAction::Shared { text, seed: random_seed() });
                 }
             }),
         );
     }
     let on_record = {
-        let session = session.clone();
-        Callback::from(move |text: String| {
-            session.dispatch(match read_record::<G>(&text) {
-                Ok(history) => Action::Load(history),
-                Err(error) => Action::RecordRefused(error),
-            })
-        })
+        let page = page.clone();
+        Callback::from(move |text: String| page.dispatch(PageAction::Load { text, seed: random_seed() }))
     };
     let on_action = {
-        let session = session.clone();
-        Callback::from(move |action: BoardAction| {
-            if let Some(mv) = session.position().action_move(action) {
-                session.dispatch(Action::Play(mv));
-            }
-        })
+        let page = page.clone();
+        Callback::from(move |action: BoardAction| page.dispatch(PageAction::Board(action)))
     };
     let on_control = {
-        let session = session.clone();
+        let page = page.clone();
         Callback::from(move |control: Control| match control {
             Control::Restart => {
-                clear_query(G::ID);
-                session.dispatch(Action::Restart(random_seed()));
-            }
-            Control::Command(index) => {
-                if let Some(mv) = session.command(index, text) {
-                    session.dispatch(Action::Play(mv));
-                }
-            }
-            Control::Choose { index, choice } => {
-                let config = session.history.current().config();
-                if let Some(rule) = G::settings(config, text).get(index) {
-                    session.dispatch(Action::Configure((rule.apply)(config, choice)));
-                }
+                clear_query(game);
+                page.dispatch(PageAction::Restart(random_seed()));
             }
             Control::Opponent(opponent) => {
                 opponent.store(slug);
-                session.dispatch(Action::Opponent(opponent));
+                page.dispatch(PageAction::Opponent(opponent));
             }
             Control::Hint => {
-                let from = session.position().clone();
-                let answer = session.clone();
-                computer::ask(
-                    request(&session, crate::engine::LEVELS),
-                    Callback::from(move |heard| match heard {
-                        Heard::Best(turn) => answer.dispatch(Action::Hint { from: from.clone(), turn }),
-                        Heard::Failed(why) => answer.dispatch(Action::EngineFailed(why)),
-                        Heard::Progress(_) => {}
-                    }),
-                );
+                ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn })
             }
             Control::Stop => {
                 if let Some(turn) = computer::stop() {
-                    session.dispatch(Action::Computer { from: session.position().clone(), turn });
+                    page.dispatch(PageAction::Computer { at: page.0.position_key(), turn });
                 }
             }
             // A shared game taken up or put away: the link has done its work.
             Control::ContinueShared | Control::Review(ReviewStep::Live) => {
-                clear_query(G::ID);
-                session.dispatch(Action::Control(control));
+                clear_query(game);
+                page.dispatch(PageAction::Control(control));
             }
             // Picking up a piece changes the page only when it ends a look at the previous turn
             // or a review.
-            Control::Select if !session.flow().shows_previous() && !session.reviewing() => {}
-            control => session.dispatch(Action::Control(control)),
+            Control::Select if !page.0.select_matters() => {}
+            control => page.dispatch(PageAction::Control(control)),
         })
     };
     html! {
-        <GameScreen slug={slug} lang={props.lang} board={Rc::new(session.board(text))}
-            summary={Rc::new(session.summary(text))}
+        <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
+            summary={Rc::new(page.0.summary(text))}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

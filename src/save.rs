@@ -10,7 +10,8 @@
 
 use crate::rules::record::{self, Header, RecordError, Recorded, read_legs, write_legs};
 use crate::rules::{Conclusion, Game, History, Illegal, Player};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 use std::fmt;
 
 /// The save format this build writes. Raise it when the envelope or the record changes shape.
@@ -27,7 +28,7 @@ pub fn backup_key(game_id: &str) -> String {
     format!("board-suite/backup/{game_id}")
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct Envelope {
     format: u32,
     game: String,
@@ -44,13 +45,38 @@ struct Envelope {
 
 /// The fields read before trusting the rest, so a newer format is reported as such, not as
 /// corrupt.
-#[derive(Deserialize)]
-struct Header1 {
+struct Head {
     format: u32,
     game: String,
     /// Saves written before revisions existed count as revision 0.
-    #[serde(default)]
     revision: u64,
+}
+
+/// A save's JSON and its head. Every save is read as plain JSON and its fields taken by hand:
+/// one JSON reader serves every shape the page reads.
+fn open(text: &str) -> Result<(Head, Value), LoadError> {
+    let value: Value = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+    let format = value["format"].as_u64().and_then(|f| u32::try_from(f).ok());
+    let game = value["game"].as_str().map(str::to_owned);
+    let revision = match &value["revision"] {
+        Value::Null => Some(0),
+        revision => revision.as_u64(),
+    };
+    match (format, game, revision) {
+        (Some(format), Some(game), Some(revision)) => Ok((Head { format, game, revision }, value)),
+        _ => Err(LoadError::Unreadable),
+    }
+}
+
+/// A list of strings in a save, empty when absent.
+fn strings(value: &Value) -> Result<Vec<String>, LoadError> {
+    match value {
+        Value::Null => Ok(Vec::new()),
+        Value::Array(items) => {
+            items.iter().map(|item| item.as_str().map(str::to_owned).ok_or(LoadError::Unreadable)).collect()
+        }
+        _ => Err(LoadError::Unreadable),
+    }
 }
 
 /// A saved game: its history, and the legs of a move being made that are not in it yet (a
@@ -120,29 +146,30 @@ pub fn encode<G: Recorded>(
 /// Reads a save: the format and game first, then the record through the rules, then the turns
 /// to redo, the legs of the move in progress last.
 pub fn decode<G: Recorded>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError> {
-    let header: Header1 = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-    if header.game != game_id && header.format <= FORMAT {
-        return Err(LoadError::OtherGame { found: header.game });
+    let (head, value) = open(text)?;
+    if head.game != game_id && head.format <= FORMAT {
+        return Err(LoadError::OtherGame { found: head.game });
     }
-    match header.format {
-        1 => decode_1(text, header.revision),
+    match head.format {
+        1 => decode_1(&value, head.revision),
         FORMAT => {
-            let envelope: Envelope = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
-            let mut history = record::read::<G>(game_id, &envelope.record, 0).map_err(LoadError::Record)?;
+            let record = value["record"].as_str().ok_or(LoadError::Unreadable)?;
+            let (redo, pending) = (strings(&value["redo"])?, strings(&value["pending"])?);
+            let mut history = record::read::<G>(game_id, record, 0).map_err(LoadError::Record)?;
             let played = history.ply();
-            for (i, turn) in envelope.redo.iter().enumerate() {
+            for (i, turn) in redo.iter().enumerate() {
                 let illegal = |reason| LoadError::IllegalMove { ply: played + i, reason };
                 let legs = history.current().read_turn(turn).ok_or(illegal(Illegal::NotAllowed))?;
                 for leg in legs {
                     history.play(leg).map_err(illegal)?;
                 }
             }
-            for _ in &envelope.redo {
+            for _ in &redo {
                 history.undo();
             }
-            let pending = read_legs(history.current(), &envelope.pending)
+            let pending = read_legs(history.current(), &pending)
                 .map_err(|(i, reason)| LoadError::IllegalMove { ply: history.ply() + i, reason })?;
-            finish(history, pending, envelope.revision)
+            finish(history, pending, head.revision)
         }
         found => Err(LoadError::OtherFormat { found }),
     }
@@ -151,10 +178,8 @@ pub fn decode<G: Recorded>(game_id: &str, text: &str) -> Result<Saved<G>, LoadEr
 /// Reads a format-1 save: the config and moves as JSON. The JSON is read without the game's
 /// types, and each move is found among the legal ones by its JSON form, so the page carries no
 /// reader of moves that only old saves need.
-fn decode_1<G: Game>(text: &str, revision: u64) -> Result<Saved<G>, LoadError> {
+fn decode_1<G: Game>(save: &Value, revision: u64) -> Result<Saved<G>, LoadError> {
     use serde::Deserialize as _;
-    use serde_json::Value;
-    let save: Value = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
     let record = &save["record"];
     if !record["moves"].is_array() {
         return Err(LoadError::Unreadable);
@@ -216,8 +241,8 @@ fn finish<G: Game>(history: History<G>, pending: Vec<G::Move>, revision: u64) ->
 /// game's key: not over a save of this game and format with a newer revision, which another
 /// tab wrote since. Anything else (nothing, text that is no save of this game) may go.
 pub fn may_overwrite(game_id: &str, revision: u64, stored: Option<&str>) -> bool {
-    let header = stored.and_then(|text| serde_json::from_str::<Header1>(text).ok());
-    !header.is_some_and(|h| h.format == FORMAT && h.game == game_id && h.revision > revision)
+    let head = stored.and_then(|text| open(text).ok());
+    !head.is_some_and(|(h, _)| h.format == FORMAT && h.game == game_id && h.revision > revision)
 }
 
 #[cfg(test)]

@@ -174,14 +174,14 @@ pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> 
     text
 }
 
-/// The shortest record of a game, for a link: the tags of its start, its turns, and its result
-/// once over. The route names the game; nothing hidden is written while the game goes on.
+/// The shortest record of a game, for a link: the tags of its start, its turns, and its result. The route names the game; nothing hidden is written while the game goes on.
 pub fn write_short<G: Recorded>(history: &History<G>) -> String {
     let outcome = history.outcome();
     let tags = G::start_tags(start(history), outcome.is_some());
     let tags = tags.iter().map(|(name, value)| format!("[{name} \"{}\"]", quoted(value)));
-    let result = outcome.map(|outcome| result_text(Some(outcome), G::RESULT_ORDER).to_owned());
-    tags.chain(turn_texts(history)).chain(result).collect::<Vec<_>>().join(" ")
+    // The result ends it, `*` while the game goes on, so even a game with no turn says something.
+    let result = result_text(outcome, G::RESULT_ORDER).to_owned();
+    tags.chain(turn_texts(history)).chain([result]).collect::<Vec<_>>().join(" ")
 }
 
 fn start<G: Game>(history: &History<G>) -> &G {

@@ -10,13 +10,14 @@ use super::storage;
 use crate::engine::LEVELS;
 use crate::engine::messages::{Reply, Request};
 use crate::rules::Player;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
 /// Who plays the computer, and at which level (1 to [`LEVELS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Opponent {
     /// The computer's side; `None` for two people at the device.
     pub computer: Option<Player>,
@@ -36,8 +37,16 @@ fn key(slug: &str) -> String {
 impl Opponent {
     /// The choice remembered for a game; a missing or unreadable one is the default.
     pub fn load(slug: &str) -> Opponent {
-        let read = storage::read(&key(slug)).and_then(|text| serde_json::from_str::<Opponent>(&text).ok());
-        read.map(|o| Opponent { level: o.level.clamp(1, LEVELS), ..o }).unwrap_or_default()
+        let read = storage::read(&key(slug)).and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        let read = read.and_then(|value| {
+            let computer = match &value["computer"] {
+                Value::Null => None,
+                side => Some(player(side)?),
+            };
+            let level = u8::try_from(value["level"].as_u64()?).ok()?;
+            Some(Opponent { computer, level: level.clamp(1, LEVELS) })
+        });
+        read.unwrap_or_default()
     }
 
     pub fn store(&self, slug: &str) {
@@ -95,13 +104,46 @@ thread_local! {
 /// The worker's loader, written beside the page by the build.
 const WORKER: &str = "engine-worker_loader.js";
 
+/// A player as JSON names it.
+fn player(value: &Value) -> Option<Player> {
+    match value.as_str()? {
+        "First" => Some(Player::First),
+        "Second" => Some(Player::Second),
+        _ => None,
+    }
+}
+
+/// A worker's reply, its fields taken by hand from plain JSON: the page shares one JSON reader
+/// among everything it reads, rather than carrying one made for each shape.
+fn read_reply(text: &str) -> Option<Reply> {
+    let value: Value = serde_json::from_str(text).ok()?;
+    if value.as_str() == Some("Ready") {
+        return Some(Reply::Ready);
+    }
+    let (kind, fields) = value.as_object()?.iter().next()?;
+    let id = fields["id"].as_u64()?;
+    let text = |name: &str| fields[name].as_str().map(str::to_owned);
+    Some(match kind.as_str() {
+        "Progress" | "Best" => {
+            let turn = text("turn")?;
+            if kind == "Best" {
+                Reply::Best { id, turn }
+            } else {
+                Reply::Progress { id, turn, depth: 0, nodes: 0, time_ms: 0 }
+            }
+        }
+        "Solved" => Reply::Solved { id, score: 0 },
+        "Failed" => Reply::Failed { id, why: text("why")? },
+        _ => return None,
+    })
+}
+
 fn start_worker() -> Option<Running> {
     let worker = web_sys::Worker::new(WORKER).ok()?;
     let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
         // An unreadable reply is a failure of the worker, not a move.
-        let reply = serde_json::from_str::<Reply>(&text)
-            .unwrap_or(Reply::Failed { id: 0, why: "unreadable reply".to_owned() });
+        let reply = read_reply(&text).unwrap_or(Reply::Failed { id: 0, why: "unreadable reply".to_owned() });
         heard(reply);
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -128,7 +128,7 @@ test('a share link opens the position in another browser, for review, and can be
   for (const [x, y] of [[7, 7], [8, 8], [6, 7]]) await cell(page, x, y).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
   const href = await page.locator('a[data-share]').getAttribute('href');
-  assert.match(href, /^#\/gomoku\?record=h8\+i7\+g8$/);
+  assert.match(href, /^#\/gomoku\?record=h8\+i7\+g8\+\*$/);
   await done(page);
 
   const other = await launch();

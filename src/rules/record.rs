@@ -301,52 +301,87 @@ fn read_tag(text: &str) -> Option<((String, String), &str)> {
 /// shuffles what the record does not show (a dark-chess game shared while in progress).
 pub fn read<G: Recorded>(name: &str, text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
     let parts = split(text)?;
-    let at_tags = RecordError { line: 1, problem: Problem::Empty };
-    if parts.tags.0.is_empty() && parts.tokens.is_empty() && parts.result.is_none() {
-        return Err(at_tags);
-    }
-    if let Some(other) = parts.tags.get("Game").filter(|&game| game != name) {
-        return Err(RecordError { problem: Problem::OtherGame(other.to_owned()), ..at_tags });
-    }
-    let turns: Vec<&str> = parts.tokens.iter().map(|&(token, _)| token).collect();
+    let turns = parts.check(name)?;
     let start = G::read_start(&parts.tags, &turns, fresh_seed)
-        .map_err(|error| RecordError { problem: Problem::Tag(error), ..at_tags })?;
+        .map_err(|error| RecordError { line: 1, problem: Problem::Tag(error) })?;
     let mut history = History::starting_from(start);
-    let mut turn = 1;
-    for &(token, line) in &parts.tokens {
-        let problem = |after_end: bool| {
-            let text = token.to_owned();
-            let problem =
-                if after_end { Problem::AfterEnd { turn, text } } else { Problem::Move { turn, text } };
-            RecordError { line, problem }
-        };
-        if history.outcome().is_some() {
-            return Err(problem(true));
-        }
-        let legs = history.current().read_turn(token).ok_or_else(|| problem(false))?;
-        for leg in legs {
-            history.play(leg).map_err(|_| problem(false))?;
-        }
-        if !history.current().mid_move() {
-            turn += 1;
-        }
-    }
-    let result = parts.result.or(parts.tags.get("Result"));
-    if history.outcome().is_none() && !history.current().mid_move() {
-        let [listed_first, listed_second] = G::RESULT_ORDER;
-        let conclusion = match result {
-            // The loser resigned.
-            Some("1-0" | "2-0") => Some(Conclusion::Resigned(listed_second)),
-            Some("0-1" | "0-2") => Some(Conclusion::Resigned(listed_first)),
-            Some("1/2-1/2" | "1-1") => Some(Conclusion::DrawAgreed),
-            _ => None,
-        };
-        if let Some(conclusion) = conclusion {
-            // Refused only once the game is over, which it is not.
-            let _ = history.conclude(conclusion);
-        }
-    }
+    parts.replay(&mut history, G::RESULT_ORDER)?;
     Ok(history)
+}
+
+/// A game being rebuilt from a record, its type erased: the reading of records is compiled
+/// once, not for every game.
+trait Rebuild {
+    /// Plays the turn, or its first actions, that a token names; `false` if it names none.
+    fn play_token(&mut self, token: &str) -> bool;
+    fn over(&self) -> bool;
+    fn mid_move(&self) -> bool;
+    fn conclude(&mut self, conclusion: Conclusion);
+}
+
+impl<G: Recorded> Rebuild for History<G> {
+    fn play_token(&mut self, token: &str) -> bool {
+        let Some(legs) = self.current().read_turn(token) else { return false };
+        legs.into_iter().all(|leg| self.play(leg).is_ok())
+    }
+
+    fn over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn mid_move(&self) -> bool {
+        self.current().mid_move()
+    }
+
+    fn conclude(&mut self, conclusion: Conclusion) {
+        // Refused only once the game is over, which it is not when this is called.
+        let _ = History::conclude(self, conclusion);
+    }
+}
+
+impl Parts<'_> {
+    /// The turn tokens, once the record is known to be one, of the game `name`.
+    fn check(&self, name: &str) -> Result<Vec<&str>, RecordError> {
+        let at_tags = RecordError { line: 1, problem: Problem::Empty };
+        if self.tags.0.is_empty() && self.tokens.is_empty() && self.result.is_none() {
+            return Err(at_tags);
+        }
+        if let Some(other) = self.tags.get("Game").filter(|&game| game != name) {
+            return Err(RecordError { problem: Problem::OtherGame(other.to_owned()), ..at_tags });
+        }
+        Ok(self.tokens.iter().map(|&(token, _)| token).collect())
+    }
+
+    /// Plays the turns on `game`, then the result the rules did not reach, its scores listed
+    /// in `order`.
+    fn replay(&self, game: &mut dyn Rebuild, order: [Player; 2]) -> Result<(), RecordError> {
+        let mut turn = 1;
+        for &(token, line) in &self.tokens {
+            let text = token.to_owned();
+            if game.over() {
+                return Err(RecordError { line, problem: Problem::AfterEnd { turn, text } });
+            }
+            if !game.play_token(token) {
+                return Err(RecordError { line, problem: Problem::Move { turn, text } });
+            }
+            if !game.mid_move() {
+                turn += 1;
+            }
+        }
+        if game.over() || game.mid_move() {
+            return Ok(());
+        }
+        let [listed_first, listed_second] = order;
+        let conclusion = match self.result.or(self.tags.get("Result")) {
+            // The loser resigned.
+            Some("1-0" | "2-0") => Conclusion::Resigned(listed_second),
+            Some("0-1" | "0-2") => Conclusion::Resigned(listed_first),
+            Some("1/2-1/2" | "1-1") => Conclusion::DrawAgreed,
+            _ => return Ok(()),
+        };
+        game.conclude(conclusion);
+        Ok(())
+    }
 }
 
 /// The actions of `legs` one by one in the game's notation, from `from`: the part of a turn

@@ -18,6 +18,7 @@ mod worker {
     struct Kept {
         game: String,
         config: String,
+        start: Option<String>,
         engine: Box<dyn Engine>,
     }
 
@@ -33,12 +34,19 @@ mod worker {
 
     fn answer(scope: &DedicatedWorkerGlobalScope, request: Request) -> Result<Reply, String> {
         KEPT.with_borrow_mut(|kept| {
-            let same = kept.as_ref().is_some_and(|k| k.game == request.game && k.config == request.config);
+            let same = kept.as_ref().is_some_and(|k| {
+                (&k.game, &k.config, &k.start) == (&request.game, &request.config, &request.start)
+            });
             if !same {
                 // No config: the game's defaults.
                 let config = Some(request.config.as_str()).filter(|c| !c.is_empty());
-                let engine = engine_for(&request.game, config).map_err(|e| e.to_string())?;
-                *kept = Some(Kept { game: request.game.clone(), config: request.config.clone(), engine });
+                let mut engine = engine_for(&request.game, config).map_err(|e| e.to_string())?;
+                if let Some(setup) = &request.start {
+                    engine.set_start(setup).map_err(|e| e.to_string())?;
+                }
+                let (game, config, start) =
+                    (request.game.clone(), request.config.clone(), request.start.clone());
+                *kept = Some(Kept { game, config, start, engine });
             }
             let engine = &mut kept.as_mut().ok_or("no engine")?.engine;
             let moves: Vec<&str> = request.moves.iter().map(String::as_str).collect();

@@ -327,3 +327,20 @@ fn reachable_through_the_protocol_with_either_setting() {
     }
     assert!(engine_for("checkers", Some("{\"compulsory_capture\":7}")).is_err());
 }
+
+#[test]
+fn a_game_from_a_fen_start_is_played_from_there() {
+    // White to move with a double jump; after it, Black's one man moves.
+    let fen = "W:WK26,30:B23,15,5";
+    let mut engine = engine_for("checkers", None).unwrap();
+    engine.set_start(fen).expect("a FEN start");
+    engine.set_moves(&[]).unwrap();
+    let turn = engine.go(&Go { level: 6, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap();
+    assert_eq!(turn, "26x19x10");
+    engine.set_moves(&["26x19x10"]).unwrap();
+    let reply = engine.go(&Go { level: 1, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap();
+    assert_eq!(reply, "5-9");
+    // A bad FEN is refused in words, and other games have no set-up start.
+    assert!(engine.set_start("B:W33").is_err());
+    assert!(engine_for("gomoku", None).unwrap().set_start(fen).is_err());
+}

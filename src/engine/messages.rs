@@ -17,6 +17,10 @@ pub struct Request {
     /// Asks for the exact score instead of a turn (Connect Four; the benchmark times it).
     #[serde(default)]
     pub solve: bool,
+    /// A start set up by hand, as the game's setup text (a checkers FEN); the rules' own start
+    /// when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
 }
 
 /// The worker's answers to request `id`.

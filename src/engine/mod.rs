@@ -112,6 +112,12 @@ pub trait Engine {
     /// first actions alone are fine too, the rest following as the next entries).
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError>;
 
+    /// Starts the game from a position set up by hand, in the game's setup text (a checkers
+    /// FEN), before [`Engine::set_moves`]. Games whose records never set one up refuse it.
+    fn set_start(&mut self, setup: &str) -> Result<(), EngineError> {
+        Err(EngineError::BadConfig(format!("no set-up start in this game: {setup}")))
+    }
+
     /// The turn to play, in the move list's notation. `now` is a clock in milliseconds;
     /// `stop` asks whether to stop early (the best turn so far is then played); `report`
     /// hears of each depth searched.

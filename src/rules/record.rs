@@ -47,6 +47,12 @@ pub trait Recorded: Game {
     /// game whose hidden start only they show, and `fresh_seed` shuffles what nothing shows.
     fn read_start(tags: &Tags, turns: &[&str], fresh_seed: u64) -> Result<Self, TagError>;
 
+    /// The start as the game's setup text, when it is a position set up by hand that the game
+    /// can describe to anyone (a checkers FEN); `None` for the rules' own start.
+    fn setup(&self) -> Option<String> {
+        None
+    }
+
     /// The actions a turn token names here: the move list's notation, or another form other
     /// programs write (a PDN capture by its ends).
     fn read_turn(&self, token: &str) -> Option<Vec<Self::Move>> {

@@ -67,6 +67,11 @@ test('checkers: a multi-jump game reviews by whole moves', async () => {
   // After the king's double jump, before Black's reply: two Black men are gone.
   const board = (await boardText(page)).join('');
   assert.equal([...board].filter((c) => c === 'b').length, 1);
+  // The computer plays on from the set-up start: its hint is a move of this position.
+  await page.locator('button[data-action="live"]').click();
+  await page.locator('[data-action="hint"]').click();
+  await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
+  assert.equal(await page.locator('[data-notice]').count(), 0);
   await done(page);
 });
 

@@ -11,7 +11,7 @@ pub mod search;
 use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config, replay};
 use crate::rules::Game;
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
-use crate::rules::checkers::{Checkers, Config, Move as Leg, Square};
+use crate::rules::checkers::{Checkers, Config, Move as Leg, Square, read_fen};
 use search::{Limits, Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its
@@ -75,6 +75,14 @@ impl CheckersEngine {
 }
 
 impl Engine for CheckersEngine {
+    fn set_start(&mut self, setup: &str) -> Result<(), EngineError> {
+        let start =
+            read_fen(self.start.config(), setup).map_err(|e| EngineError::BadConfig(format!("{e:?}")))?;
+        let table = self.table.take();
+        *self = CheckersEngine { table, ..Self::from_game(start) };
+        Ok(())
+    }
+
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
         let mut earlier = vec![Board::from_game(&self.start).key()];
         let game = replay(self.start.clone(), turns, |game, _| {

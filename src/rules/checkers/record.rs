@@ -95,11 +95,15 @@ impl Recorded for Checkers {
         let mut tags =
             vec![("Black", "?".to_owned()), ("White", "?".to_owned()), ("GameType", "21".to_owned())];
         tags.extend(write_choice("Rules", start.config().compulsory_capture, &CAPTURE_WORDS));
-        if *start != Checkers::new(start.config()) {
+        if let Some(fen) = start.setup() {
             tags.push(("SetUp", "1".to_owned()));
-            tags.push(("FEN", fen(start)));
+            tags.push(("FEN", fen));
         }
         tags
+    }
+
+    fn setup(&self) -> Option<String> {
+        (*self != Checkers::new(self.config())).then(|| fen(self))
     }
 
     fn read_start(tags: &Tags, _: &[&str], _: u64) -> Result<Self, TagError> {

@@ -62,6 +62,15 @@ fn dark_chess_never_says_what_a_flip_would_show() {
 }
 
 #[test]
+fn a_checkers_game_may_start_from_a_fen() {
+    let lines = run(
+        "new checkers\nstart W:WK26,30:B23,15,5\nmoves\ngo level 6\nstart B:W33\nnew gomoku\nstart B:W1:B2\n",
+    );
+    assert_eq!(lines[0], "bestmove 26x19x10");
+    assert!(lines[1].starts_with("error") && lines[2].starts_with("error"), "{lines:?}");
+}
+
+#[test]
 fn every_level_takes_a_win_in_one_and_stops_a_loss_in_one() {
     for level in 1..=6 {
         // Red has three in column 1: red wins there; yellow, to move, must block there.

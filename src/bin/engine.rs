@@ -21,9 +21,13 @@ fn answer(engine: &mut Option<Box<dyn Engine>>, line: &str, out: &mut dyn FnMut(
                 .map(|made| *engine = Some(made))
                 .map_err(|e| e.to_string())
         }
-        "moves" | "go" | "solve" => match engine.as_mut() {
+        "start" | "moves" | "go" | "solve" => match engine.as_mut() {
             None => Err("no game: send `new <game>` first".to_owned()),
             Some(engine) => match command {
+                // The rest of the line is the setup text (a FEN).
+                "start" => {
+                    engine.set_start(line.trim_start()["start".len()..].trim()).map_err(|e| e.to_string())
+                }
                 "moves" => engine.set_moves(&words.collect::<Vec<_>>()).map_err(|e| e.to_string()),
                 "solve" => {
                     engine.solve().map(|score| out(format!("score {score}"))).map_err(|e| e.to_string())

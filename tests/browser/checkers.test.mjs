@@ -21,7 +21,7 @@ const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
 const mark = (page, x, y) => cell(page, x, y).getAttribute('data-mark');
 /** The move list's notations (each entry's last text, after its number and dot). */
 const moveList = (page) => page.locator('[data-moves] [data-move]')
-  .evaluateAll((items) => items.map((li) => li.lastChild.textContent.trim()));
+  .evaluateAll((items) => items.map((li) => li.querySelector('button').lastChild.textContent.trim()));
 const button = (page, action) => page.locator(`button[data-action="${action}"]`);
 /** The cells with a mark, as `x,y=mark`. */
 const marks = (page) => page.locator('[data-cell][data-mark]')

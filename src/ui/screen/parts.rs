@@ -264,11 +264,13 @@ pub fn move_list(
     let entries = moves.iter().enumerate().map(|(ply, entry)| {
         let current = (ply + 1 == shown).then_some("step");
         html! {
-            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
-                onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
-                <span class="ply">{ ply + 1 }</span>
-                <span class={classes!("dot", entry.side.attr())}></span>
-                { entry.notation.clone() }
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}>
+                // A button, so the keyboard and screen readers reach each turn too.
+                <button onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
+                    <span class="ply">{ ply + 1 }</span>
+                    <span class={classes!("dot", entry.side.attr())}></span>
+                    { entry.notation.clone() }
+                </button>
             </li>
         }
     });

@@ -128,10 +128,7 @@ pub fn encode<G: Recorded>(
     // The turns to redo are read off a copy with them replayed.
     let mut ahead = history.clone();
     while ahead.redo() {}
-    let redo = ahead.turns()[history.turns().len()..]
-        .iter()
-        .map(|(before, legs)| before.turn_notation(legs))
-        .collect();
+    let redo = record::turn_texts(&ahead).split_off(history.turns().len());
     let envelope = Envelope {
         format: FORMAT,
         game: game_id.to_owned(),

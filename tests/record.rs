@@ -15,10 +15,6 @@ use rand::{Rng, SeedableRng};
 const PRIVATE: Header = Header { date: None, reveal: true };
 const SHARED: Header = Header { date: None, reveal: false };
 
-fn turns<G: Game>(history: &History<G>) -> Vec<String> {
-    history.turns().into_iter().map(|(before, legs)| before.turn_notation(legs)).collect()
-}
-
 #[test]
 fn a_pdn_from_another_program_loads() {
     let pdn = r#"[Event "Club match"]
@@ -35,7 +31,10 @@ reply next} 4. 10x17 $1 ; a comment to the end of the line
 4... 21x14! *
 "#;
     let history = record::read::<Checkers>("checkers", pdn, 0).unwrap();
-    assert_eq!(turns(&history), ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]);
+    assert_eq!(
+        record::turn_texts(&history),
+        ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]
+    );
     assert_eq!(history.outcome(), None);
 }
 
@@ -47,7 +46,7 @@ fn a_pdn_from_a_fen_loads_with_captures_written_by_their_ends() {
 1... 26x10 5-9 2. 30-25 1-0
 "#;
     let history = record::read::<Checkers>("checkers", pdn, 0).unwrap();
-    assert_eq!(turns(&history), ["26x19x10", "5-9", "30-25"]);
+    assert_eq!(record::turn_texts(&history), ["26x19x10", "5-9", "30-25"]);
     // The record writes its start back as a FEN and numbers from White's move.
     let written = record::write("checkers", &history, &PRIVATE);
     assert!(written.contains("[FEN \"W:WK26,30:B5,15,23\"]"), "{written}");
@@ -132,7 +131,7 @@ fn a_shared_dark_chess_game_hides_the_face_down_pieces() {
     // pieces dealt differently.
     let one = record::read::<DarkChess>("dark-chess", &shared, 1).unwrap();
     let two = record::read::<DarkChess>("dark-chess", &shared, 2).unwrap();
-    assert_eq!(turns(&one), turns(&history));
+    assert_eq!(record::turn_texts(&one), record::turn_texts(&history));
     assert_eq!(one.current().view(), history.current().view());
     assert_eq!(one.current().view(), two.current().view());
     assert_ne!(one.current(), two.current(), "the unseen pieces were not dealt afresh");

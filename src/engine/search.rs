@@ -7,7 +7,7 @@
 //! placement) are searched without using up depth, so a reply is always seen whole. At the
 //! root the search weighs whole turns, so the move it returns is a complete turn.
 
-use crate::rules::{Game, Outcome, Player};
+use crate::rules::{Game, Outcome, Player, whole_turns};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use std::hash::{Hash, Hasher};
@@ -145,27 +145,6 @@ impl Hasher for FastHasher {
 /// A root turn, where it leads, and its score at the last depth searched.
 type Scored<G> = (Vec<<G as Game>::Move>, G, i32);
 
-/// Every whole turn the player to move can make, each with where it leads.
-pub fn turns<G: Game>(game: &G) -> Vec<(Vec<G::Move>, G)> {
-    fn extend<G: Game>(position: &G, legs: &mut Vec<G::Move>, out: &mut Vec<(Vec<G::Move>, G)>) {
-        for mv in position.legal_moves() {
-            legs.push(mv);
-            let mut next = position.clone();
-            if next.play(mv).is_ok() {
-                if next.mid_move() && next.outcome().is_none() {
-                    extend(&next, legs, out);
-                } else {
-                    out.push((legs.clone(), next));
-                }
-            }
-            legs.pop();
-        }
-    }
-    let mut out = Vec::new();
-    extend(game, &mut Vec::new(), &mut out);
-    out
-}
-
 /// A finished game's score for `player`, `ply` plies from the root.
 pub fn final_score(outcome: Outcome, player: Player, ply: u32) -> i32 {
     let quick = ply.min(1_000) as i32;
@@ -221,7 +200,7 @@ impl<'a, G: Searchable> Search<'a, G> {
         }
         let me = game.to_move();
         let mut turns: Vec<Scored<G>> =
-            turns(game).into_iter().map(|(turn, after)| (turn, after, 0)).collect();
+            whole_turns(game).into_iter().map(|(turn, after)| (turn, after, 0)).collect();
         let mut chosen: Option<Progress<G::Move>> = None;
         for depth in 1..=effort.depth.max(SURE_DEPTH) {
             // Budgets and stop requests apply once the sure depth is done.

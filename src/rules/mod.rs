@@ -200,6 +200,28 @@ pub trait Game: Clone + Debug + Eq + Hash {
     }
 }
 
+/// Every whole turn the player to move can make, action by action, each with where it leads:
+/// a turn ends when the player stops acting or the game ends.
+pub fn whole_turns<G: Game>(game: &G) -> Vec<(Vec<G::Move>, G)> {
+    fn extend<G: Game>(position: &G, legs: &mut Vec<G::Move>, out: &mut Vec<(Vec<G::Move>, G)>) {
+        for mv in position.legal_moves() {
+            legs.push(mv);
+            let mut next = position.clone();
+            if next.play(mv).is_ok() {
+                if next.mid_move() && next.outcome().is_none() {
+                    extend(&next, legs, out);
+                } else {
+                    out.push((legs.clone(), next));
+                }
+            }
+            legs.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(game, &mut Vec::new(), &mut out);
+    out
+}
+
 /// Reads actions written as [`Game::turn_notation`] writes them from `game`: a whole turn
 /// (`11x18x25`), or its first actions when the turn goes on (`c3` before an earned removal).
 /// The exact inverse, by construction: it is the only sequence of legal actions that writes

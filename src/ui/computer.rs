@@ -122,17 +122,18 @@ fn read_reply(text: &str) -> Option<Reply> {
     }
     let (kind, fields) = value.as_object()?.iter().next()?;
     let id = fields["id"].as_u64()?;
+    let number = |name: &str| fields[name].as_u64();
     let text = |name: &str| fields[name].as_str().map(str::to_owned);
     Some(match kind.as_str() {
-        "Progress" | "Best" => {
-            let turn = text("turn")?;
-            if kind == "Best" {
-                Reply::Best { id, turn }
-            } else {
-                Reply::Progress { id, turn, depth: 0, nodes: 0, time_ms: 0 }
-            }
-        }
-        "Solved" => Reply::Solved { id, score: 0 },
+        "Progress" => Reply::Progress {
+            id,
+            turn: text("turn")?,
+            depth: u32::try_from(number("depth")?).ok()?,
+            nodes: number("nodes")?,
+            time_ms: number("time_ms")?,
+        },
+        "Best" => Reply::Best { id, turn: text("turn")? },
+        "Solved" => Reply::Solved { id, score: i32::try_from(fields["score"].as_i64()?).ok()? },
         "Failed" => Reply::Failed { id, why: text("why")? },
         _ => return None,
     })

@@ -7,7 +7,7 @@
 
 use crate::engine::{Engine, EngineError, Go, Info, TurnText, read_config};
 use crate::rules::checkers::{Checkers, Config, Move};
-use crate::rules::{Game, Outcome};
+use crate::rules::{Game, Outcome, whole_turns};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
@@ -102,28 +102,6 @@ fn negamax(game: &Checkers, depth: u32, mut alpha: i32, beta: i32, ply: i32) -> 
     best
 }
 
-/// Every whole turn from `game`: its legs and where it leads.
-fn turns(game: &Checkers) -> Vec<(Vec<Move>, Checkers)> {
-    let mut out = Vec::new();
-    let mut pending = vec![(Vec::new(), game.clone())];
-    while let Some((legs, position)) = pending.pop() {
-        for leg in position.legal_moves() {
-            let mut next = position.clone();
-            if next.play(leg).is_err() {
-                continue;
-            }
-            let mut legs = legs.clone();
-            legs.push(leg);
-            if next.mid_move() && next.outcome().is_none() {
-                pending.push((legs, next));
-            } else {
-                out.push((legs, next));
-            }
-        }
-    }
-    out
-}
-
 impl Engine for Reference {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
         self.game = Checkers::from_turns(&self.config, turns)?;
@@ -140,7 +118,7 @@ impl Engine for Reference {
         if self.game.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        let scored: Vec<(Vec<Move>, i32)> = turns(&self.game)
+        let scored: Vec<(Vec<Move>, i32)> = whole_turns(&self.game)
             .into_iter()
             .map(|(legs, next)| {
                 let score = -negamax(&next, DEPTH - 1, -WIN - 1, WIN + 1, 1);

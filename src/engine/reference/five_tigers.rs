@@ -38,7 +38,7 @@ fn score(after: &FiveTigers, before: &FiveTigers, made: u32) -> (i64, u32) {
 
 /// Every whole turn from `game`, each distinct end position once, with the formation value
 /// its actions made.
-fn whole_turns(game: &FiveTigers) -> Vec<(Vec<Move>, FiveTigers, u32)> {
+fn distinct_turns(game: &FiveTigers) -> Vec<(Vec<Move>, FiveTigers, u32)> {
     let mut done = Vec::new();
     let mut open = vec![(Vec::new(), game.clone(), 0u32)];
     let mut seen = HashSet::new();
@@ -81,7 +81,7 @@ impl Engine for Greedy {
         if self.game.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        let turns = whole_turns(&self.game);
+        let turns = distinct_turns(&self.game);
         let best = turns.iter().map(|(_, after, made)| score(after, &self.game, *made)).max();
         let top: Vec<_> =
             turns.iter().filter(|(_, after, made)| Some(score(after, &self.game, *made)) == best).collect();

@@ -3,7 +3,7 @@
 
 use super::{Checkers, Config, Move, Piece, SQUARES, Square};
 use crate::rules::record::{Recorded, Tag, TagError, Tags, read_choice, write_choice};
-use crate::rules::{Game, Player, parse_turn};
+use crate::rules::{Game, Player, parse_turn, whole_turns};
 
 /// The capture rule as a record names it, the default (WCDF's compulsory capture) first.
 const CAPTURE_WORDS: [(bool, &str); 2] = [(true, "compulsory-capture"), (false, "captures-optional")];
@@ -68,25 +68,6 @@ pub fn read_fen(config: &Config, text: &str) -> Result<Checkers, TagError> {
     Checkers::from_setup(config.clone(), board, to_move, 0).map_err(|error| TagError::Setup("FEN", error))
 }
 
-impl Checkers {
-    /// Every whole move from here, action by action.
-    fn whole_moves(&self) -> Vec<Vec<Move>> {
-        let mut whole = Vec::new();
-        for mv in self.legal_moves() {
-            let mut next = self.clone();
-            if next.play(mv).is_err() {
-                continue;
-            }
-            if next.mid_move() {
-                whole.extend(next.whole_moves().into_iter().map(|rest| [vec![mv], rest].concat()));
-            } else {
-                whole.push(vec![mv]);
-            }
-        }
-        whole
-    }
-}
-
 impl Recorded for Checkers {
     /// PDN lists White's score first.
     const RESULT_ORDER: [Player; 2] = [Player::Second, Player::First];
@@ -125,7 +106,7 @@ impl Recorded for Checkers {
             let (from, to) = token.split_once('x').filter(|(_, to)| !to.contains('x'))?;
             let square = |text: &str| text.parse::<u8>().ok().filter(|n| (1..=32).contains(n)).map(|n| n - 1);
             let (from, to) = (square(from)?, square(to)?);
-            let mut ends = self.whole_moves().into_iter().filter(|legs| {
+            let mut ends = whole_turns(self).into_iter().map(|(legs, _)| legs).filter(|legs| {
                 legs.first().is_some_and(|l| l.from == from) && legs.last().is_some_and(|l| l.to == to)
             });
             let only = ends.next()?;

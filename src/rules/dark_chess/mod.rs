@@ -415,6 +415,14 @@ fn rank_letter(rank: Rank) -> char {
     }
 }
 
+/// A piece's letter in move notation: red in capitals, black in small letters.
+fn piece_letter(piece: Piece) -> char {
+    match piece.colour {
+        Colour::Red => rank_letter(piece.rank),
+        Colour::Black => rank_letter(piece.rank).to_ascii_lowercase(),
+    }
+}
+
 /// The piece a notation letter names: red in capitals, black in small letters.
 fn piece_of_letter(letter: char) -> Option<Piece> {
     let rank = Rank::ALL.into_iter().find(|&rank| rank_letter(rank).eq_ignore_ascii_case(&letter))?;
@@ -571,10 +579,7 @@ impl Game for DarkChess {
     }
 
     fn notation(&self, mv: &Move) -> String {
-        let letter = |piece: Piece| match piece.colour {
-            Colour::Red => rank_letter(piece.rank),
-            Colour::Black => rank_letter(piece.rank).to_ascii_lowercase(),
-        };
+        let letter = piece_letter;
         match *mv {
             Move::Flip(at) => match self.cell(at) {
                 Cell::FaceDown(piece) => format!("{}={}", square_name(at), letter(piece)),

@@ -2,20 +2,18 @@
 //! record shared while the game goes on shows only what was flipped; reading it deals the
 //! pieces not yet shown afresh.
 
-use super::{Cell, Config, DarkChess, SQUARES, piece_of_letter, rank_letter};
+use super::{Cell, Config, DarkChess, SQUARES, piece_letter, piece_of_letter};
 use crate::rules::record::{Recorded, Tag, TagError, Tags};
 use crate::rules::{Game, Player};
 
-/// The house rules as a record names them (`[Rules "chain-capture blind-capture"]`).
-const HOUSE_RULES: [&str; 3] = ["chain-capture", "chariot-rush", "blind-capture"];
-
-fn house_rule<'a>(config: &'a mut Config, word: &str) -> Option<&'a mut bool> {
-    match word {
-        "chain-capture" => Some(&mut config.chain_capture),
-        "chariot-rush" => Some(&mut config.chariot_rush),
-        "blind-capture" => Some(&mut config.blind_capture),
-        _ => None,
-    }
+/// The house rules as a record names them (`[Rules "chain-capture blind-capture"]`), each
+/// with its switch in the config.
+fn house_rules(config: &mut Config) -> [(&'static str, &mut bool); 3] {
+    [
+        ("chain-capture", &mut config.chain_capture),
+        ("chariot-rush", &mut config.chariot_rush),
+        ("blind-capture", &mut config.blind_capture),
+    ]
 }
 
 /// The start's face-down pieces square by square, red in capitals (`Deal` tag); `None` for a
@@ -23,10 +21,7 @@ fn house_rule<'a>(config: &'a mut Config, word: &str) -> Option<&'a mut bool> {
 fn deal_text(start: &DarkChess) -> Option<String> {
     (0..SQUARES as u8)
         .map(|square| match start.cell(square) {
-            Cell::FaceDown(piece) => {
-                let letter = rank_letter(piece.rank);
-                Some(if piece.colour == super::Colour::Red { letter } else { letter.to_ascii_lowercase() })
-            }
+            Cell::FaceDown(piece) => Some(piece_letter(piece)),
             _ => None,
         })
         .collect()
@@ -48,10 +43,8 @@ impl Recorded for DarkChess {
     fn start_tags(start: &Self, reveal: bool) -> Vec<Tag> {
         let config = start.config();
         let mut rules = config.clone();
-        let on: Vec<&str> = HOUSE_RULES
-            .into_iter()
-            .filter(|word| house_rule(&mut rules, word).is_some_and(|on| *on))
-            .collect();
+        let on: Vec<&str> =
+            house_rules(&mut rules).into_iter().filter(|(_, on)| **on).map(|(word, _)| word).collect();
         let mut tags = vec![("QuietLimit", config.quiet_limit.to_string())];
         if !on.is_empty() {
             tags.push(("Rules", on.join(" ")));
@@ -68,7 +61,11 @@ impl Recorded for DarkChess {
     fn read_start(tags: &Tags, turns: &[&str], fresh_seed: u64) -> Result<Self, TagError> {
         let mut config = Config::default();
         for word in tags.get("Rules").unwrap_or("").split_whitespace() {
-            *house_rule(&mut config, word).ok_or(TagError::Value("Rules"))? = true;
+            let (_, on) = house_rules(&mut config)
+                .into_iter()
+                .find(|(name, _)| *name == word)
+                .ok_or(TagError::Value("Rules"))?;
+            *on = true;
         }
         if let Some(limit) = tags.get("QuietLimit") {
             config.quiet_limit =

@@ -6,32 +6,31 @@
 //! played into the history only once it is complete: the history, the save, undo and the move
 //! list only ever see whole turns.
 
-use super::board::{BoardAction, BoardView};
+use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
 use super::screen::{
     Control, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
 };
-use super::storage::{self, Loaded, StorageProblem, Written};
-use crate::engine::messages::Request;
+use super::storage::StorageProblem;
 use crate::engine::read_announced;
 use crate::i18n::Text;
 use crate::route::Route;
 use crate::rules::record::{self, Header, RecordError};
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
-use crate::save;
 use crate::save::{LoadError, Saved};
-use std::any::Any;
-use std::cell::RefCell;
 use std::rc::Rc;
 use yew::prelude::*;
 
+mod page;
+pub use page::{Page, PageAction, Start, hash_of, start};
+
 #[derive(Clone, PartialEq)]
 pub struct Session<G: UiGame> {
-    pub history: History<G>,
+    history: History<G>,
     /// The actions of the turn being made, not yet in the history.
-    pub pending: Vec<G::Move>,
+    pending: Vec<G::Move>,
     /// The history's position with the turn being made, and its legal moves.
     position: G,
     legal: Vec<G::Move>,
@@ -42,15 +41,15 @@ pub struct Session<G: UiGame> {
     /// The last input was not played: another tab had changed the game, shown instead.
     overtaken: bool,
     /// The game shown is the one in storage (as loaded, or another tab's): nothing to save.
-    pub stored: bool,
+    stored: bool,
     load_error: Option<LoadError>,
     /// Storage is missing or refused the last save, until the player dismisses the notice.
-    pub problem: Option<StorageProblem>,
+    problem: Option<StorageProblem>,
     /// The player has dismissed a storage notice: a refused save is not told again.
-    pub warned: bool,
+    warned: bool,
     /// Counts this tab's changes to the game, so each is saved once.
-    pub changes: u64,
-    pub opponent: Opponent,
+    changes: u64,
+    opponent: Opponent,
     /// The turn the engine suggests here, when the player asked.
     hint: Vec<G::Move>,
     /// The engine could not answer: said in words, and the computer waits.
@@ -82,17 +81,11 @@ pub enum Action<G: UiGame> {
     Prefs,
     /// Who plays the computer now.
     Opponent(Opponent),
-    /// The engine's turn for the computer, asked for in position `from`: played only if the
-    /// game is still there.
-    Computer {
-        from: G,
-        turn: String,
-    },
-    /// The engine's suggestion for the player to move in `from`.
-    Hint {
-        from: G,
-        turn: String,
-    },
+    /// The engine's turn for the computer, in the position on the board (answers asked for
+    /// elsewhere are dropped before they become actions).
+    Computer(String),
+    /// The engine's suggestion for the player to move, in the position on the board.
+    Hint(String),
     EngineFailed(String),
     /// A record the player loaded: it replaces the game.
     Load(History<G>),
@@ -157,11 +150,6 @@ impl<G: UiGame> Session<G> {
     /// nor to a finished game): the pass-the-device cover is for them.
     fn hands_over(&self) -> bool {
         self.history.outcome().is_none() && self.opponent.computer.is_none()
-    }
-
-    /// The turns so far as the move list writes them: what the engine is told.
-    pub fn turn_texts(&self) -> Vec<String> {
-        self.history.turns().into_iter().map(|(before, legs)| before.turn_notation(legs)).collect()
     }
 
     /// Plays a turn the engine announced, through the same rules and history as a person's.
@@ -555,7 +543,7 @@ impl<G: UiGame> Reducible for Session<G> {
         }
         let mut next = Session { refusal: None, overtaken: false, stored: false, ..(*self).clone() };
         // Any input of the players' ends a review; the computer's turn and its help do not.
-        if !matches!(action, Action::Computer { .. } | Action::Hint { .. } | Action::EngineFailed(_)) {
+        if !matches!(action, Action::Computer(_) | Action::Hint(_) | Action::EngineFailed(_)) {
             next.review = None;
         }
         // Any input ends a look at the previous turn.
@@ -585,15 +573,15 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.flow.passed(false);
                 None
             }
-            Action::Computer { from, turn } => {
-                if next.computer_to_move() && next.position == from {
+            Action::Computer(turn) => {
+                if next.computer_to_move() {
                     next.play_announced(&turn).err()
                 } else {
                     None
                 }
             }
-            Action::Hint { from, turn } => {
-                if next.pending.is_empty() && next.position == from {
+            Action::Hint(turn) => {
+                if next.pending.is_empty() {
                     next.hint = read_announced(&next.position, &turn).unwrap_or_default();
                 }
                 None
@@ -623,232 +611,4 @@ impl<G: UiGame> Reducible for Session<G> {
         }
         Rc::new(next)
     }
-}
-
-/// What the page may ask of a game's state, its game's type erased: the page's hooks,
-/// effects and callbacks are compiled once for every game, and only [`Session`] per game.
-pub trait Page {
-    /// The state after an action; the same state when nothing changed.
-    fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page>;
-    fn board(&self, text: &Text) -> BoardView;
-    fn summary(&self, text: &Text) -> Summary;
-    /// Counts this tab's changes to the game, so each is saved once.
-    fn changes(&self) -> u64;
-    /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
-    fn save(&self, revision: &RefCell<u64>) -> Option<PageAction>;
-    /// Another tab's save of this game, as an action if it is newer than `revision`.
-    fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction>;
-    /// The position on the board, as a key: an engine's answer is played only where it was asked.
-    fn position_key(&self) -> u64;
-    /// The engine's question for the player to move, at `level`.
-    fn request(&self, level: u8) -> Request;
-    fn computer_to_move(&self) -> bool;
-    /// What the computer's turn depends on, as a key.
-    fn computer_key(&self) -> u64;
-    fn opponent(&self) -> Opponent;
-    /// Whether a pick of a piece is an input worth a change: it ends a look back or a review.
-    fn select_matters(&self) -> bool;
-    /// Whether a storage key is one of this game's turn-flow choices.
-    fn watches_prefs(&self, key: &str) -> bool;
-}
-
-/// An action on a game's page, with nothing of the game's own types.
-pub enum PageAction {
-    Board(BoardAction),
-    Control(Control),
-    Restart(u64),
-    Opponent(Opponent),
-    /// The engine's turn for the computer, or its suggestion, asked for at a position key.
-    Computer {
-        at: u64,
-        turn: String,
-    },
-    Hint {
-        at: u64,
-        turn: String,
-    },
-    EngineFailed(String),
-    /// A record to load, or a game opened from a link, with a shuffle for what it does not show.
-    Load {
-        text: String,
-        seed: u64,
-    },
-    Shared {
-        text: String,
-        seed: u64,
-    },
-    /// Another tab's game (a [`Saved`] of the page's game).
-    Follow {
-        saved: Rc<dyn Any>,
-        overtook: bool,
-    },
-    Prefs,
-    Stored(Result<(), StorageProblem>),
-}
-
-/// A hash of the things an effect or an answer depends on, as its key.
-pub fn hash_of(value: &impl std::hash::Hash) -> u64 {
-    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
-    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
-}
-
-impl<G: UiGame> Session<G> {
-    /// The game's own action for a page action; `None` when it names nothing to do.
-    fn action(&self, action: PageAction) -> Option<Action<G>> {
-        // The moves and rules do not depend on the language their buttons are named in.
-        let text = crate::i18n::Lang::En.text();
-        let here = |at: u64| at == hash_of(&self.position);
-        let read = |text: &str, seed| record::read::<G>(G::ID.slug(), text, seed);
-        Some(match action {
-            PageAction::Board(action) => Action::Play(self.position.action_move(action)?),
-            PageAction::Control(Control::Command(index)) => Action::Play(self.command(index, text)?),
-            PageAction::Control(Control::Choose { index, choice }) => {
-                let config = self.history.current().config();
-                Action::Configure((G::settings(config, text).get(index)?.apply)(config, choice))
-            }
-            PageAction::Control(control) => Action::Control(control),
-            PageAction::Restart(seed) => Action::Restart(seed),
-            PageAction::Opponent(opponent) => Action::Opponent(opponent),
-            PageAction::Computer { at, turn } => {
-                Action::Computer { from: self.position.clone(), turn }.filter_at(here(at))?
-            }
-            PageAction::Hint { at, turn } => {
-                Action::Hint { from: self.position.clone(), turn }.filter_at(here(at))?
-            }
-            PageAction::EngineFailed(why) => Action::EngineFailed(why),
-            PageAction::Load { text, seed } => {
-                read(&text, seed).map_or_else(Action::RecordRefused, Action::Load)
-            }
-            PageAction::Shared { text, seed } => {
-                read(&text, seed).map_or_else(Action::RecordRefused, Action::Shared)
-            }
-            PageAction::Follow { saved, overtook } => {
-                let saved = Rc::downcast::<Saved<G>>(saved).ok()?;
-                Action::Follow { saved: Rc::unwrap_or_clone(saved), overtook }
-            }
-            PageAction::Prefs => Action::Prefs,
-            PageAction::Stored(result) => Action::Stored(result),
-        })
-    }
-}
-
-impl<G: UiGame> Action<G> {
-    /// This action if `fits`, else none.
-    fn filter_at(self, fits: bool) -> Option<Self> {
-        fits.then_some(self)
-    }
-}
-
-impl<G: UiGame> Page for Session<G> {
-    fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page> {
-        match self.action(action) {
-            Some(action) => <Session<G> as Reducible>::reduce(self, action),
-            None => self,
-        }
-    }
-
-    fn board(&self, text: &Text) -> BoardView {
-        Session::board(self, text)
-    }
-
-    fn summary(&self, text: &Text) -> Summary {
-        Session::summary(self, text)
-    }
-
-    fn changes(&self) -> u64 {
-        self.changes
-    }
-
-    fn save(&self, revision: &RefCell<u64>) -> Option<PageAction> {
-        if self.stored {
-            return None;
-        }
-        let written = storage::save_game(G::ID.slug(), &self.history, &self.pending, *revision.borrow());
-        match written {
-            Written::At(at) => {
-                *revision.borrow_mut() = at;
-                (self.problem == Some(StorageProblem::WriteRefused) || self.warned)
-                    .then_some(PageAction::Stored(Ok(())))
-            }
-            Written::Newer(saved) => {
-                *revision.borrow_mut() = saved.revision;
-                Some(PageAction::Follow { saved: Rc::new(saved), overtook: true })
-            }
-            Written::Refused(problem) => Some(PageAction::Stored(Err(problem))),
-        }
-    }
-
-    fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction> {
-        let saved = save::decode::<G>(G::ID.slug(), text).ok()?;
-        // Revision 0 is a tab of an older build, which knows no revisions: its save is the
-        // latest there is.
-        if saved.revision <= *revision.borrow() && saved.revision != 0 {
-            return None;
-        }
-        *revision.borrow_mut() = saved.revision;
-        Some(PageAction::Follow { saved: Rc::new(saved), overtook: false })
-    }
-
-    fn position_key(&self) -> u64 {
-        hash_of(&self.position)
-    }
-
-    /// The rules without the shuffle (the engine knows only what a player at the board
-    /// knows), the game as the move list writes it, and a fresh seed for the level's choice
-    /// among near-best turns.
-    fn request(&self, level: u8) -> Request {
-        let rules = G::reseed(self.history.current().config(), 0);
-        Request {
-            id: 0,
-            game: G::ID.slug().to_owned(),
-            config: serde_json::to_string(&rules).unwrap_or_default(),
-            moves: self.turn_texts(),
-            level,
-            seed: 0,
-            movetime: None,
-            solve: false,
-            start: self.history.turns().first().map_or(self.history.current(), |(start, _)| *start).setup(),
-        }
-    }
-
-    fn computer_to_move(&self) -> bool {
-        Session::computer_to_move(self)
-    }
-
-    fn computer_key(&self) -> u64 {
-        hash_of(&(self.changes, self.history.ply(), self.opponent, self.computer_to_move()))
-    }
-
-    fn opponent(&self) -> Opponent {
-        self.opponent
-    }
-
-    fn select_matters(&self) -> bool {
-        self.flow.shows_previous() || self.reviewing()
-    }
-
-    fn watches_prefs(&self, key: &str) -> bool {
-        G::Flow::watches(key, G::ID.slug())
-    }
-}
-
-/// How a game's page starts: [`start`] for that game.
-pub type Start = fn(Option<u64>, u64) -> (Rc<dyn Page>, u64);
-
-/// The saved game (or a fresh one, with the URL's shuffle) as a page, and the revision of the
-/// save it was read from.
-pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Rc<dyn Page>, u64) {
-    let slug = G::ID.slug();
-    let fresh = G::reseed(&Default::default(), seed.unwrap_or(fresh_seed));
-    let Loaded { mut saved, error, problem } = storage::load_game::<G>(slug, &fresh);
-    let revision = saved.revision;
-    // A game that could not be read is replaced by the fresh one (its text is kept aside).
-    let mut stored = error.is_none();
-    // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
-    let config = saved.history.current().config();
-    if let Some(seed) = seed.filter(|&seed| G::seed(config) != Some(seed)) {
-        saved = Saved { history: History::new(&G::reseed(config, seed)), pending: Vec::new(), ..saved };
-        stored = false;
-    }
-    (Rc::new(Session::new(saved, stored, error, problem)), revision)
 }

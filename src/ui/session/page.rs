@@ -1,0 +1,236 @@
+//! The page's side of a game's [`Session`]: what the non-generic page asks of it, with the
+//! game's type erased, and how a game's page starts.
+
+use super::{Action, Session};
+use crate::engine::messages::Request;
+use crate::i18n::Text;
+use crate::rules::History;
+use crate::rules::record;
+use crate::save::{self, Saved};
+use crate::ui::board::{BoardAction, BoardView};
+use crate::ui::computer::Opponent;
+use crate::ui::flow::Flow;
+use crate::ui::game::UiGame;
+use crate::ui::screen::{Control, Summary};
+use crate::ui::storage::{self, Loaded, StorageProblem, Written};
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::Reducible;
+
+/// What the page may ask of a game's state, its game's type erased: the page's hooks,
+/// effects and callbacks are compiled once for every game, and only [`Session`] per game.
+pub trait Page {
+    /// The state after an action; the same state when nothing changed.
+    fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page>;
+    fn board(&self, text: &Text) -> BoardView;
+    fn summary(&self, text: &Text) -> Summary;
+    /// Counts this tab's changes to the game, so each is saved once.
+    fn changes(&self) -> u64;
+    /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
+    fn save(&self, revision: &RefCell<u64>) -> Option<PageAction>;
+    /// Another tab's save of this game, as an action if it is newer than `revision`.
+    fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction>;
+    /// The position on the board, as a key: an engine's answer is played only where it was asked.
+    fn position_key(&self) -> u64;
+    /// The engine's question for the player to move, at `level`.
+    fn request(&self, level: u8) -> Request;
+    fn computer_to_move(&self) -> bool;
+    /// What the computer's turn depends on, as a key.
+    fn computer_key(&self) -> u64;
+    fn opponent(&self) -> Opponent;
+    /// Whether a pick of a piece is an input worth a change: it ends a look back or a review.
+    fn select_matters(&self) -> bool;
+    /// Whether a storage key is one of this game's turn-flow choices.
+    fn watches_prefs(&self, key: &str) -> bool;
+}
+
+/// An action on a game's page, with nothing of the game's own types.
+pub enum PageAction {
+    Board(BoardAction),
+    Control(Control),
+    Restart(u64),
+    Opponent(Opponent),
+    /// The engine's turn for the computer, or its suggestion, asked for at a position key.
+    Computer {
+        at: u64,
+        turn: String,
+    },
+    Hint {
+        at: u64,
+        turn: String,
+    },
+    EngineFailed(String),
+    /// A record to load, or a game opened from a link, with a shuffle for what it does not show.
+    Load {
+        text: String,
+        seed: u64,
+    },
+    Shared {
+        text: String,
+        seed: u64,
+    },
+    /// Another tab's game (a [`Saved`] of the page's game).
+    Follow {
+        saved: Rc<dyn Any>,
+        overtook: bool,
+    },
+    Prefs,
+    Stored(Result<(), StorageProblem>),
+}
+
+/// A hash of the things an effect or an answer depends on, as its key.
+pub fn hash_of(value: &impl std::hash::Hash) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(value)
+}
+
+impl<G: UiGame> Session<G> {
+    /// The game's own action for a page action; `None` when it names nothing to do.
+    fn action(&self, action: PageAction) -> Option<Action<G>> {
+        // The moves and rules do not depend on the language their buttons are named in.
+        let text = crate::i18n::Lang::En.text();
+        let here = |at: u64| at == hash_of(&self.position);
+        let read = |text: &str, seed| record::read::<G>(G::ID.slug(), text, seed);
+        Some(match action {
+            PageAction::Board(action) => Action::Play(self.position.action_move(action)?),
+            PageAction::Control(Control::Command(index)) => Action::Play(self.command(index, text)?),
+            PageAction::Control(Control::Choose { index, choice }) => {
+                let config = self.history.current().config();
+                Action::Configure((G::settings(config, text).get(index)?.apply)(config, choice))
+            }
+            PageAction::Control(control) => Action::Control(control),
+            PageAction::Restart(seed) => Action::Restart(seed),
+            PageAction::Opponent(opponent) => Action::Opponent(opponent),
+            PageAction::Computer { at, turn } => here(at).then_some(Action::Computer(turn))?,
+            PageAction::Hint { at, turn } => here(at).then_some(Action::Hint(turn))?,
+            PageAction::EngineFailed(why) => Action::EngineFailed(why),
+            PageAction::Load { text, seed } => {
+                read(&text, seed).map_or_else(Action::RecordRefused, Action::Load)
+            }
+            PageAction::Shared { text, seed } => {
+                read(&text, seed).map_or_else(Action::RecordRefused, Action::Shared)
+            }
+            PageAction::Follow { saved, overtook } => {
+                let saved = Rc::downcast::<Saved<G>>(saved).ok()?;
+                Action::Follow { saved: Rc::unwrap_or_clone(saved), overtook }
+            }
+            PageAction::Prefs => Action::Prefs,
+            PageAction::Stored(result) => Action::Stored(result),
+        })
+    }
+}
+
+impl<G: UiGame> Page for Session<G> {
+    fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page> {
+        match self.action(action) {
+            Some(action) => <Session<G> as Reducible>::reduce(self, action),
+            None => self,
+        }
+    }
+
+    fn board(&self, text: &Text) -> BoardView {
+        Session::board(self, text)
+    }
+
+    fn summary(&self, text: &Text) -> Summary {
+        Session::summary(self, text)
+    }
+
+    fn changes(&self) -> u64 {
+        self.changes
+    }
+
+    fn save(&self, revision: &RefCell<u64>) -> Option<PageAction> {
+        if self.stored {
+            return None;
+        }
+        let written = storage::save_game(G::ID.slug(), &self.history, &self.pending, *revision.borrow());
+        match written {
+            Written::At(at) => {
+                *revision.borrow_mut() = at;
+                (self.problem == Some(StorageProblem::WriteRefused) || self.warned)
+                    .then_some(PageAction::Stored(Ok(())))
+            }
+            Written::Newer(saved) => {
+                *revision.borrow_mut() = saved.revision;
+                Some(PageAction::Follow { saved: Rc::new(saved), overtook: true })
+            }
+            Written::Refused(problem) => Some(PageAction::Stored(Err(problem))),
+        }
+    }
+
+    fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction> {
+        let saved = save::decode::<G>(G::ID.slug(), text).ok()?;
+        // Revision 0 is a tab of an older build, which knows no revisions: its save is the
+        // latest there is.
+        if saved.revision <= *revision.borrow() && saved.revision != 0 {
+            return None;
+        }
+        *revision.borrow_mut() = saved.revision;
+        Some(PageAction::Follow { saved: Rc::new(saved), overtook: false })
+    }
+
+    fn position_key(&self) -> u64 {
+        hash_of(&self.position)
+    }
+
+    /// The rules without the shuffle (the engine knows only what a player at the board
+    /// knows), the game as the move list writes it, and a fresh seed for the level's choice
+    /// among near-best turns.
+    fn request(&self, level: u8) -> Request {
+        let rules = G::reseed(self.history.current().config(), 0);
+        Request {
+            id: 0,
+            game: G::ID.slug().to_owned(),
+            config: serde_json::to_string(&rules).unwrap_or_default(),
+            moves: record::turn_texts(&self.history),
+            level,
+            seed: 0,
+            movetime: None,
+            solve: false,
+            start: self.history.turns().first().map_or(self.history.current(), |(start, _)| *start).setup(),
+        }
+    }
+
+    fn computer_to_move(&self) -> bool {
+        Session::computer_to_move(self)
+    }
+
+    fn computer_key(&self) -> u64 {
+        hash_of(&(self.changes, self.history.ply(), self.opponent, self.computer_to_move()))
+    }
+
+    fn opponent(&self) -> Opponent {
+        self.opponent
+    }
+
+    fn select_matters(&self) -> bool {
+        self.flow.shows_previous() || self.reviewing()
+    }
+
+    fn watches_prefs(&self, key: &str) -> bool {
+        G::Flow::watches(key, G::ID.slug())
+    }
+}
+
+/// How a game's page starts: [`start`] for that game.
+pub type Start = fn(Option<u64>, u64) -> (Rc<dyn Page>, u64);
+
+/// The saved game (or a fresh one, with the URL's shuffle) as a page, and the revision of the
+/// save it was read from.
+pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Rc<dyn Page>, u64) {
+    let slug = G::ID.slug();
+    let fresh = G::reseed(&Default::default(), seed.unwrap_or(fresh_seed));
+    let Loaded { mut saved, error, problem } = storage::load_game::<G>(slug, &fresh);
+    let revision = saved.revision;
+    // A game that could not be read is replaced by the fresh one (its text is kept aside).
+    let mut stored = error.is_none();
+    // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
+    let config = saved.history.current().config();
+    if let Some(seed) = seed.filter(|&seed| G::seed(config) != Some(seed)) {
+        saved = Saved { history: History::new(&G::reseed(config, seed)), pending: Vec::new(), ..saved };
+        stored = false;
+    }
+    (Rc::new(Session::new(saved, stored, error, problem)), revision)
+}

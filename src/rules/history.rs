@@ -2,7 +2,7 @@
 
 use super::{Game, Illegal, Outcome, Player};
 use serde::{Deserialize, Serialize};
-use std::rc::Rc;
+use std::sync::Arc;
 
 /// An ending decided by the players rather than the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -14,11 +14,12 @@ pub enum Conclusion {
 }
 
 /// A game from its start: every position reached, so undo restores a snapshot exactly rather
-/// than reversing a move. Snapshots are shared, so cloning a history copies pointers only.
+/// than reversing a move. Snapshots are shared, so cloning a history copies pointers only; `Arc`
+/// rather than `Rc`, so that the server can keep a history on any thread.
 #[derive(Clone, Debug, PartialEq)]
 pub struct History<G: Game> {
     /// `states[0]` is the start, the last one is the current position.
-    states: Vec<Rc<G>>,
+    states: Vec<Arc<G>>,
     /// `moves[i]` leads from `states[i]` to `states[i + 1]`.
     moves: Vec<G::Move>,
     /// Undone moves, the most recently undone last. A new move clears them.
@@ -33,7 +34,7 @@ impl<G: Game> History<G> {
 
     /// A history whose start is the given position (a game set up by hand, e.g. in tests).
     pub fn starting_from(start: G) -> Self {
-        History { states: vec![Rc::new(start)], moves: Vec::new(), redo: Vec::new(), conclusion: None }
+        History { states: vec![Arc::new(start)], moves: Vec::new(), redo: Vec::new(), conclusion: None }
     }
 
     /// The current position.
@@ -102,7 +103,7 @@ impl<G: Game> History<G> {
         }
         let mut next = self.current().clone();
         next.play(mv)?;
-        self.states.push(Rc::new(next));
+        self.states.push(Arc::new(next));
         self.moves.push(mv);
         self.redo.clear();
         Ok(())
@@ -170,7 +171,7 @@ impl<G: Game> History<G> {
             self.redo.clear();
             return false;
         }
-        self.states.push(Rc::new(next));
+        self.states.push(Arc::new(next));
         self.moves.push(mv);
         true
     }

@@ -1,0 +1,138 @@
+//! One WebSocket connection: its requests read, limited and handed to the rooms, and what the
+//! rooms push sent back. A bad request gets an error frame; the connection and its room go on.
+
+use crate::protocol::{self, ErrorCode, Reply, Request};
+use crate::rooms::{Action, Client, Hub, Push, RoomCell, Taken};
+use axum::extract::ws::{Message, WebSocket};
+use board_suite::rules::Player;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// At most `rate` requests a second, and as many at once.
+struct Bucket {
+    rate: f64,
+    tokens: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(rate: u32) -> Bucket {
+        Bucket { rate: f64::from(rate), tokens: f64::from(rate), at: Instant::now() }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.rate);
+        self.at = now;
+        let allowed = self.tokens >= 1.0;
+        if allowed {
+            self.tokens -= 1.0;
+        }
+        allowed
+    }
+}
+
+static NEXT_CLIENT: AtomicU64 = AtomicU64::new(1);
+
+struct Connection {
+    hub: Arc<Hub>,
+    client: Client,
+    /// The room this connection is in, and its seat there.
+    room: Option<(Arc<RoomCell>, Option<Player>)>,
+}
+
+pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, address: IpAddr) {
+    let (outbox, mut pushed) = mpsc::unbounded_channel();
+    let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
+    let mut bucket = Bucket::new(hub.limits.messages_per_second);
+    let mut connection = Connection { hub, client, room: None };
+    loop {
+        let reply = tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) if bucket.take() => connection.handle(text.as_str()).await,
+                Some(Ok(Message::Binary(_))) if bucket.take() => Some(Reply::error(ErrorCode::Malformed, "frames are text")),
+                Some(Ok(Message::Text(_) | Message::Binary(_))) => {
+                    Some(Reply::error(ErrorCode::RateLimited, "too many messages; this one was dropped"))
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+            },
+            Some(push) = pushed.recv() => match push {
+                Push::Frame(frame) => {
+                    if socket.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                        break;
+                    }
+                    None
+                }
+                Push::Seated { room, seat } => {
+                    connection.room = Some((room, Some(seat)));
+                    None
+                }
+            },
+        };
+        if let Some(reply) = reply {
+            if socket.send(Message::Text(reply.to_text().into())).await.is_err() {
+                break;
+            }
+        }
+    }
+    connection.leave().await;
+}
+
+impl Connection {
+    async fn leave(&mut self) {
+        let room = self.room.take();
+        self.hub.leave(&self.client, room.as_ref().map(|(cell, _)| cell.as_ref())).await;
+    }
+
+    /// Handles a request; the reply for this connection alone, if any. A place taken in a room
+    /// is said by the rooms themselves, in order with the room's state.
+    async fn handle(&mut self, text: &str) -> Option<Reply> {
+        let request = match protocol::read(text) {
+            Ok(request) => request,
+            Err(error) => return Some(error),
+        };
+        let hub = self.hub.clone();
+        let taken = match request {
+            Request::Create { game, rules } => {
+                self.leave().await;
+                hub.create(&self.client, &game, &rules).await.map(Some)
+            }
+            Request::Quick { game, rules } => {
+                self.leave().await;
+                hub.quick(&self.client, &game, &rules).await
+            }
+            Request::Join { room, token } => {
+                self.leave().await;
+                hub.join(&self.client, &room, token.as_deref()).await.map(Some)
+            }
+            Request::Move { turn, turns } => return self.act(Action::Move { turn, turns }).await,
+            Request::Offer { what } => return self.act(Action::Offer(what)).await,
+            Request::Answer { accept } => return self.act(Action::Answer(accept)).await,
+            Request::Resign => return self.act(Action::Resign).await,
+        };
+        match taken {
+            Ok(taken) => {
+                self.room = taken.map(|Taken { room, seat }| (room, seat));
+                None
+            }
+            Err(error) => Some(error),
+        }
+    }
+
+    async fn act(&mut self, action: Action) -> Option<Reply> {
+        let Some((cell, seat)) = self.room.clone() else {
+            return Some(Reply::error(ErrorCode::NotSeated, "join a room first"));
+        };
+        let error = self.hub.act(&cell, seat, action).await.err()?;
+        // A turn on an old position: the error now, then the room as it is.
+        if matches!(error, Reply::Error { code: ErrorCode::Stale, .. }) {
+            let state = self.hub.state_of(&cell).await;
+            let _ = self.client.outbox.send(Push::Frame(state.to_text().into()));
+        }
+        Some(error)
+    }
+}

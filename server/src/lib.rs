@@ -1,0 +1,68 @@
+//! The suite's server: the built page, and online rooms on a WebSocket (`/ws`) whose every
+//! turn the suite's own rules check. Rooms are stored, so a restart loses nothing.
+
+pub mod connection;
+pub mod protocol;
+pub mod rooms;
+pub mod store;
+pub mod table;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
+use axum::response::Response;
+use axum::routing::get;
+use rooms::{Hub, Limits};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{Store, StoreError};
+use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
+
+/// Where the server keeps its rooms and finds the page.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite file's folder.
+    pub data_dir: PathBuf,
+    /// The built page (`dist/`).
+    pub site: PathBuf,
+    pub limits: Limits,
+}
+
+/// The largest frame the WebSocket reads at all; frames over the protocol's own limit and
+/// under this one get an error frame, larger ones end the connection.
+const LARGEST_READ: usize = 64 * 1024;
+
+async fn websocket(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    upgrade
+        .max_message_size(LARGEST_READ)
+        .max_frame_size(LARGEST_READ)
+        .on_upgrade(move |socket| connection::run(socket, hub, peer.ip()))
+}
+
+/// The server's routes over its rooms.
+pub fn app(hub: Arc<Hub>, site: PathBuf) -> Router {
+    Router::new().route("/ws", get(websocket)).with_state(hub).fallback_service(ServeDir::new(site))
+}
+
+/// Opens the store and serves on `listener` until the process ends.
+pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
+    let store = Store::sqlite(&config.data_dir)?;
+    let hub = Arc::new(Hub::new(store, config.limits));
+    let sweeper = hub.clone();
+    tokio::spawn(async move {
+        let mut hourly = tokio::time::interval(Duration::from_secs(3600));
+        loop {
+            hourly.tick().await;
+            sweeper.remove_idle().await;
+        }
+    });
+    let app = app(hub, config.site).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app).await?;
+    Ok(())
+}

@@ -1,0 +1,29 @@
+//! `board-suite-server`: serves the page and online play on 127.0.0.1:`PORT` (8080), keeping
+//! rooms in `DATA_DIR` (`data/`) and serving the page from `SITE` (`dist/`).
+
+use board_suite_server::{Config, rooms::Limits, serve};
+use std::path::PathBuf;
+
+#[tokio::main]
+async fn main() {
+    let env = |name: &str, default: &str| std::env::var(name).unwrap_or_else(|_| default.to_owned());
+    let port = env("PORT", "8080");
+    let address = format!("{}:{port}", env("HOST", "127.0.0.1"));
+    let config = Config {
+        data_dir: PathBuf::from(env("DATA_DIR", "data")),
+        site: PathBuf::from(env("SITE", "dist")),
+        limits: Limits::default(),
+    };
+    let listener = match tokio::net::TcpListener::bind(&address).await {
+        Ok(listener) => listener,
+        Err(error) => {
+            eprintln!("cannot listen on {address}: {error}");
+            std::process::exit(1);
+        }
+    };
+    eprintln!("serving {} and online play on http://{address}", config.site.display());
+    if let Err(error) = serve(listener, config).await {
+        eprintln!("the server stopped: {}", error.0);
+        std::process::exit(1);
+    }
+}

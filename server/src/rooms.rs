@@ -1,0 +1,498 @@
+//! The rooms: their games, seats and offers, the quick-match queue, and who is watching. Every
+//! change is stored before anyone hears of it, so a restart loses nothing anyone saw.
+
+use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
+use crate::store::{RoomRow, Store};
+use crate::table::{self, Refused, Table};
+use board_suite::route::GameId;
+use board_suite::rules::{Conclusion, Player};
+use rand::TryRngCore;
+use rand::rngs::OsRng;
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+use tokio::sync::mpsc::UnboundedSender;
+
+/// What a connection is handed from outside its own requests.
+pub enum Push {
+    Frame(Arc<str>),
+    /// A quick match paired this connection: its room and seat (its seat frame came before).
+    Seated { room: Arc<RoomCell>, seat: Player },
+}
+
+pub type Outbox = UnboundedSender<Push>;
+
+/// A connection as the rooms know it.
+#[derive(Clone)]
+pub struct Client {
+    pub id: u64,
+    pub address: IpAddr,
+    pub outbox: Outbox,
+}
+
+pub struct RoomCell {
+    pub id: String,
+    room: tokio::sync::Mutex<Room>,
+}
+
+struct Room {
+    table: Box<dyn Table>,
+    /// The seats' tokens, hashed: a leaked store gives no seat.
+    seats: [Option<String>; 2],
+    offer: Option<(Offer, Player)>,
+    version: u64,
+    updated: u64,
+    watchers: Vec<Watcher>,
+}
+
+struct Watcher {
+    client: u64,
+    seat: Option<Player>,
+    outbox: Outbox,
+}
+
+/// How much one address or connection may ask.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Rooms created and not yet finished, per address.
+    pub rooms_per_address: usize,
+    /// Requests per second per connection (and as many at once).
+    pub messages_per_second: u32,
+    /// Seconds a room may go unchanged before it is removed (finished games too).
+    pub idle_seconds: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { rooms_per_address: 20, messages_per_second: 20, idle_seconds: 30 * 24 * 3600 }
+    }
+}
+
+pub struct Hub {
+    rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
+    /// Who waits for a quick match, by game and rules.
+    queue: Mutex<HashMap<(GameId, String), Client>>,
+    /// The unfinished rooms each address created.
+    created: Mutex<HashMap<IpAddr, HashSet<String>>>,
+    store: Store,
+    pub limits: Limits,
+}
+
+/// A place taken in a room: a seat, or `None` to watch.
+pub struct Taken {
+    pub room: Arc<RoomCell>,
+    pub seat: Option<Player>,
+}
+
+/// A frame for one connection, in order with everything else it is sent.
+fn tell(client: &Client, reply: Reply) {
+    let _ = client.outbox.send(Push::Frame(reply.to_text().into()));
+}
+
+fn seat_of(player: Option<Player>) -> Seat {
+    match player {
+        Some(Player::First) => Seat::First,
+        Some(Player::Second) => Seat::Second,
+        None => Seat::Spectator,
+    }
+}
+
+fn index(player: Player) -> usize {
+    match player {
+        Player::First => 0,
+        Player::Second => 1,
+    }
+}
+
+fn now() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut bytes = [0; N];
+    // The operating system's generator does not fail on the systems this server runs on; if it
+    // did, nothing could be kept secret, so the server stops.
+    OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random numbers");
+    bytes
+}
+
+/// A seat's secret: 128 random bits, as hex.
+fn new_token() -> String {
+    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn hashed(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A room's name for links: ten letters and digits that cannot be mistaken for one another.
+fn new_room_id() -> String {
+    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
+    random_bytes::<10>().iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect()
+}
+
+fn offer_text(offer: Option<(Offer, Player)>) -> Option<String> {
+    offer.map(|(what, by)| {
+        let what = if what == Offer::Draw { "draw" } else { "takeback" };
+        let by = if by == Player::First { "first" } else { "second" };
+        format!("{what}:{by}")
+    })
+}
+
+fn read_offer(text: Option<&str>) -> Option<(Offer, Player)> {
+    let (what, by) = text?.split_once(':')?;
+    let what = match what {
+        "draw" => Offer::Draw,
+        "takeback" => Offer::Takeback,
+        _ => return None,
+    };
+    let by = match by {
+        "first" => Player::First,
+        "second" => Player::Second,
+        _ => return None,
+    };
+    Some((what, by))
+}
+
+fn refused(refusal: Refused) -> Reply {
+    match refusal {
+        Refused::Over => Reply::error(ErrorCode::GameOver, "the game is over"),
+        Refused::Illegal => Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
+    }
+}
+
+impl Room {
+    fn state(&self, id: &str) -> Reply {
+        Reply::State {
+            room: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            version: self.version,
+            record: self.table.public_record(),
+            turns: self.table.turns(),
+            to_move: seat_of(Some(self.table.to_move())),
+            over: self.table.over(),
+            offer: self.offer.map(|(what, by)| OfferState { what, by: seat_of(Some(by)) }),
+            online: [Player::First, Player::Second]
+                .map(|player| self.watchers.iter().any(|w| w.seat == Some(player))),
+        }
+    }
+
+    fn row(&self, id: &str) -> RoomRow {
+        RoomRow {
+            id: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            record: self.table.full_record(),
+            seats: self.seats.clone(),
+            offer: offer_text(self.offer),
+            version: self.version,
+            updated: self.updated,
+        }
+    }
+
+    /// Tells every watcher the room's state.
+    fn broadcast(&mut self, id: &str) {
+        let frame: Arc<str> = self.state(id).to_text().into();
+        // A watcher whose connection has ended is dropped.
+        self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())).is_ok());
+    }
+
+    /// Back to a stored row, the watchers kept.
+    fn restore(&mut self, row: &RoomRow) {
+        if let Some(restored) = Room::from_row(row) {
+            let watchers = std::mem::take(&mut self.watchers);
+            *self = Room { watchers, ..restored };
+        }
+    }
+
+    fn from_row(row: &RoomRow) -> Option<Room> {
+        let game = GameId::from_slug(&row.game)?;
+        Some(Room {
+            table: table::restore(game, &row.record).ok()?,
+            seats: row.seats.clone(),
+            offer: read_offer(row.offer.as_deref()),
+            version: row.version,
+            updated: row.updated,
+            watchers: Vec::new(),
+        })
+    }
+}
+
+impl Hub {
+    pub fn new(store: Store, limits: Limits) -> Hub {
+        Hub {
+            rooms: Mutex::default(),
+            queue: Mutex::default(),
+            created: Mutex::default(),
+            store,
+            limits,
+        }
+    }
+
+    /// Stores the room as it now is, and only then tells its watchers. A room the store
+    /// refuses is put back as it was stored.
+    async fn commit(&self, cell: &RoomCell, room: &mut Room, before: Option<RoomRow>) -> Result<(), Reply> {
+        room.version += 1;
+        room.updated = now();
+        if let Err(error) = self.store.save(room.row(&cell.id)).await {
+            eprintln!("room {}: not stored: {}", cell.id, error.0);
+            if let Some(before) = &before {
+                room.restore(before);
+            }
+            return Err(Reply::error(ErrorCode::Storage, "the game could not be stored; nothing changed"));
+        }
+        if room.table.over() {
+            self.finished(&cell.id);
+        }
+        room.broadcast(&cell.id);
+        Ok(())
+    }
+
+    /// A room no longer counts against its creator's limit.
+    fn finished(&self, id: &str) {
+        let mut created = self.created.lock().unwrap_or_else(|e| e.into_inner());
+        for rooms in created.values_mut() {
+            rooms.remove(id);
+        }
+        created.retain(|_, rooms| !rooms.is_empty());
+    }
+
+    fn game_and_rules(game: &str, rules: &str) -> Result<(GameId, Box<dyn Table>), Reply> {
+        let id = GameId::from_slug(game).ok_or_else(|| Reply::error(ErrorCode::UnknownGame, "no such game"))?;
+        let seed = u64::from_le_bytes(random_bytes());
+        let table = table::open(id, rules, seed)
+            .map_err(|e| Reply::error(ErrorCode::BadRules, format!("these rules cannot start a game: {e:?}")))?;
+        Ok((id, table))
+    }
+
+    /// A new room with its seats given to `seated`: each is told its seat and token, then
+    /// everyone the room's state.
+    async fn open_room(&self, table: Box<dyn Table>, seated: &[(&Client, Player)]) -> Result<Arc<RoomCell>, Reply> {
+        let id = new_room_id();
+        let game = table.game();
+        let mut seats = [None, None];
+        let mut watchers = Vec::new();
+        for (client, player) in seated {
+            let token = new_token();
+            seats[index(*player)] = Some(hashed(&token));
+            tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
+            watchers.push(Watcher { client: client.id, seat: Some(*player), outbox: client.outbox.clone() });
+        }
+        let cell = Arc::new(RoomCell {
+            id: id.clone(),
+            room: tokio::sync::Mutex::new(Room { table, seats, offer: None, version: 0, updated: 0, watchers }),
+        });
+        {
+            let mut room = cell.room.lock().await;
+            self.commit(&cell, &mut room, None).await?;
+        }
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
+        Ok(cell)
+    }
+
+    fn seat_frame(room: &str, game: GameId, seat: Option<Player>, token: Option<String>) -> Reply {
+        Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: seat_of(seat), token }
+    }
+
+    /// A new room of `game`; `client` takes the first seat.
+    pub async fn create(&self, client: &Client, game: &str, rules: &str) -> Result<Taken, Reply> {
+        let (_, table) = Self::game_and_rules(game, rules)?;
+        let open = self.created.lock().unwrap_or_else(|e| e.into_inner()).get(&client.address).map_or(0, HashSet::len);
+        if open >= self.limits.rooms_per_address {
+            return Err(Reply::error(
+                ErrorCode::TooManyRooms,
+                format!("at most {} unfinished rooms per address", self.limits.rooms_per_address),
+            ));
+        }
+        let cell = self.open_room(table, &[(client, Player::First)]).await?;
+        self.created.lock().unwrap_or_else(|e| e.into_inner()).entry(client.address).or_default().insert(cell.id.clone());
+        Ok(Taken { room: cell, seat: Some(Player::First) })
+    }
+
+    /// Pairs `client` with a player waiting for the same game and rules, or queues it: `None`
+    /// while it waits (the waiter learns its room from a [`Push::Seated`]).
+    pub async fn quick(&self, client: &Client, game: &str, rules: &str) -> Result<Option<Taken>, Reply> {
+        let (game, table) = Self::game_and_rules(game, rules)?;
+        let key = (game, table.rules());
+        let waiting = {
+            let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+            match queue.remove(&key) {
+                Some(waiter) if waiter.id != client.id && !waiter.outbox.is_closed() => Some(waiter),
+                _ => {
+                    queue.insert(key.clone(), client.clone());
+                    None
+                }
+            }
+        };
+        let Some(waiter) = waiting else {
+            tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1 });
+            return Ok(None);
+        };
+        match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)]).await {
+            Ok(cell) => {
+                let _ = waiter.outbox.send(Push::Seated { room: cell.clone(), seat: Player::First });
+                Ok(Some(Taken { room: cell, seat: Some(Player::Second) }))
+            }
+            Err(error) => {
+                tell(&waiter, error.clone());
+                Err(error)
+            }
+        }
+    }
+
+    /// The room of this id, from memory or the store.
+    async fn room(&self, id: &str) -> Option<Arc<RoomCell>> {
+        if let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id) {
+            return Some(cell.clone());
+        }
+        let row = self.store.load(id).await.ok()??;
+        let room = Room::from_row(&row)?;
+        let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
+        Some(self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone())
+    }
+
+    /// Enters a room: the seat `token` holds, else a free seat with a new token, else watching.
+    pub async fn join(&self, client: &Client, id: &str, token: Option<&str>) -> Result<Taken, Reply> {
+        let no_room = || Reply::error(ErrorCode::NoRoom, "no such room");
+        if id.len() > 64 {
+            return Err(no_room());
+        }
+        let cell = self.room(id).await.ok_or_else(no_room)?;
+        let mut room = cell.room.lock().await;
+        let game = room.table.game();
+        let held = token.map(hashed).and_then(|hash| {
+            [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].as_ref() == Some(&hash))
+        });
+        let free = [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].is_none());
+        let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
+        match (held, free) {
+            (Some(seat), _) => {
+                tell(client, Self::seat_frame(id, game, Some(seat), None));
+                room.watchers.push(watcher(Some(seat)));
+                room.broadcast(id);
+                Ok(Taken { room: cell.clone(), seat: Some(seat) })
+            }
+            (None, Some(free)) if !room.table.over() => {
+                let before = room.row(id);
+                let token = new_token();
+                room.seats[index(free)] = Some(hashed(&token));
+                room.watchers.push(watcher(Some(free)));
+                tell(client, Self::seat_frame(id, game, Some(free), Some(token)));
+                self.commit(&cell, &mut room, Some(before)).await?;
+                Ok(Taken { room: cell.clone(), seat: Some(free) })
+            }
+            _ => {
+                tell(client, Self::seat_frame(id, game, None, None));
+                room.watchers.push(watcher(None));
+                room.broadcast(id);
+                Ok(Taken { room: cell.clone(), seat: None })
+            }
+        }
+    }
+
+    /// A connection leaves its room, or the queue: the others see it go.
+    pub async fn leave(&self, client: &Client, cell: Option<&RoomCell>) {
+        self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
+        if let Some(cell) = cell {
+            let mut room = cell.room.lock().await;
+            room.watchers.retain(|w| w.client != client.id);
+            room.broadcast(&cell.id);
+        }
+    }
+
+    /// A seat's turn, offer, answer or resignation.
+    pub async fn act(&self, cell: &RoomCell, seat: Option<Player>, action: Action) -> Result<(), Reply> {
+        let seat = seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
+        let mut room = cell.room.lock().await;
+        if room.table.over() {
+            return Err(refused(Refused::Over));
+        }
+        let before = room.row(&cell.id);
+        match action {
+            Action::Move { turn, turns } => {
+                if room.table.to_move() != seat {
+                    return Err(Reply::error(ErrorCode::NotYourTurn, "it is the other side's turn"));
+                }
+                if turns != room.table.turns() {
+                    return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
+                }
+                room.table.play(&turn).map_err(refused)?;
+                room.offer = None;
+            }
+            Action::Offer(what) => match room.offer {
+                // Both offer the same: agreed.
+                Some((standing, by)) if standing == what && by != seat => agree(&mut room, what, by, &before)?,
+                _ => {
+                    if what == Offer::Takeback && !has_turn(&*room.table, seat) {
+                        return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
+                    }
+                    room.offer = Some((what, seat));
+                }
+            },
+            Action::Answer(accept) => match room.offer {
+                Some((what, by)) if by != seat => {
+                    if accept {
+                        agree(&mut room, what, by, &before)?;
+                    }
+                    room.offer = None;
+                }
+                _ => return Err(Reply::error(ErrorCode::NoOffer, "no offer from the other side stands")),
+            },
+            Action::Resign => {
+                room.table.conclude(Conclusion::Resigned(seat)).map_err(refused)?;
+                room.offer = None;
+            }
+        }
+        self.commit(cell, &mut room, Some(before)).await
+    }
+
+    /// The state of a room, to one connection (after a stale turn, say).
+    pub async fn state_of(&self, cell: &RoomCell) -> Reply {
+        cell.room.lock().await.state(&cell.id)
+    }
+
+    /// Removes the rooms idle for longer than the limit: from the store and from memory.
+    pub async fn remove_idle(&self) {
+        let Ok(removed) = self.store.remove_idle(now().saturating_sub(self.limits.idle_seconds)).await else {
+            return;
+        };
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        for id in removed {
+            rooms.remove(&id);
+            self.finished(&id);
+        }
+    }
+}
+
+/// What a seat asks of its room.
+pub enum Action {
+    Move { turn: String, turns: usize },
+    Offer(Offer),
+    Answer(bool),
+    Resign,
+}
+
+/// Whether `seat` has played a turn that could be taken back.
+fn has_turn(table: &dyn Table, seat: Player) -> bool {
+    // The first player has played once the first turn is made; the second after the second.
+    table.turns() > usize::from(seat == Player::Second)
+}
+
+/// The offer of `by` agreed: a draw, or `by`'s last turn taken back (with the reply to it).
+/// A takeback the rules refuse leaves the room as it was stored (`before`).
+fn agree(room: &mut Room, what: Offer, by: Player, before: &RoomRow) -> Result<(), Reply> {
+    room.offer = None;
+    match what {
+        Offer::Draw => room.table.conclude(Conclusion::DrawAgreed).map_err(refused),
+        Offer::Takeback => {
+            // The other side has replied: that goes too.
+            let turns = if room.table.to_move() == by { 2 } else { 1 };
+            if (0..turns).all(|_| room.table.take_back()) {
+                return Ok(());
+            }
+            room.restore(before);
+            Err(Reply::error(ErrorCode::CannotTakeBack, "the rules keep that turn: it revealed a hidden piece"))
+        }
+    }
+}

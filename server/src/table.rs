@@ -1,0 +1,166 @@
+//! A room's game, its type erased: the same rules and record as the page, read and written as
+//! text. The server's state is the truth; every turn a client sends goes through the rules.
+
+use board_suite::engine::{TurnText, read_announced};
+use board_suite::route::GameId;
+use board_suite::rules::checkers::Checkers;
+use board_suite::rules::connect_four::ConnectFour;
+use board_suite::rules::dark_chess::DarkChess;
+use board_suite::rules::five_tigers::FiveTigers;
+use board_suite::rules::gomoku::Gomoku;
+use board_suite::rules::record::{self, Header, RecordError, Recorded};
+use board_suite::rules::{Conclusion, History, Player};
+
+/// Why a turn was not played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// The game is over.
+    Over,
+    /// The text is not a whole turn the rules allow here.
+    Illegal,
+}
+
+/// A game in a room.
+pub trait Table: Send + Sync {
+    fn game(&self) -> GameId;
+    fn to_move(&self) -> Player;
+    /// The whole turns played.
+    fn turns(&self) -> usize;
+    fn over(&self) -> bool;
+    /// Plays a whole turn written as the engine announces it (a flip without what it shows).
+    fn play(&mut self, turn: &str) -> Result<(), Refused>;
+    /// Takes back the last turn; `false` when the rules keep it (it revealed a hidden piece).
+    fn take_back(&mut self) -> bool;
+    fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Refused>;
+    /// The record anyone may see: nothing hidden while the game goes on.
+    fn public_record(&self) -> String;
+    /// The record with everything, for storage.
+    fn full_record(&self) -> String;
+    /// The rules the game was started under, as the tags anyone may see, for pairing.
+    fn rules(&self) -> String;
+}
+
+impl<G: Recorded + TurnText + Send + Sync + 'static> Table for (GameId, History<G>)
+where
+    G::Move: Send + Sync,
+{
+    fn game(&self) -> GameId {
+        self.0
+    }
+
+    fn to_move(&self) -> Player {
+        self.1.current().to_move()
+    }
+
+    fn turns(&self) -> usize {
+        self.1.turns().len()
+    }
+
+    fn over(&self) -> bool {
+        self.1.outcome().is_some()
+    }
+
+    fn play(&mut self, turn: &str) -> Result<(), Refused> {
+        if self.over() {
+            return Err(Refused::Over);
+        }
+        let mut next = self.1.clone();
+        let legs = read_announced(next.current(), turn).map_err(|_| Refused::Illegal)?;
+        for leg in legs {
+            next.play(leg).map_err(|_| Refused::Illegal)?;
+        }
+        // Only whole turns: the other player never waits on half of one.
+        if next.current().mid_move() && next.outcome().is_none() {
+            return Err(Refused::Illegal);
+        }
+        self.1 = next;
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> bool {
+        // What is undone stays only in memory: the server never redoes, and records leave it out.
+        self.1.undo()
+    }
+
+    fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Refused> {
+        self.1.conclude(conclusion).map_err(|_| Refused::Over)
+    }
+
+    fn public_record(&self) -> String {
+        record::write(self.0.slug(), &self.1, &Header { date: None, reveal: false })
+    }
+
+    fn full_record(&self) -> String {
+        record::write(self.0.slug(), &self.1, &Header { date: None, reveal: true })
+    }
+
+    fn rules(&self) -> String {
+        let start = self.1.turns().first().map_or(self.1.current(), |(start, _)| *start);
+        rules_of(&History::starting_from(start.clone()))
+    }
+}
+
+/// The tags of a game's start anyone may see.
+fn rules_of<G: Recorded>(history: &History<G>) -> String {
+    let short = record::write_short(history);
+    short.trim_end_matches('*').trim_end().to_owned()
+}
+
+/// Why a room's game could not be set up.
+#[derive(Debug)]
+pub enum SetupError {
+    /// The rules' tags are not ones the game knows, or the text is not tags alone.
+    Rules(RecordError),
+    /// A game that has begun: a room starts from the rules, not from turns.
+    NotAStart,
+}
+
+/// A new game of `game` under the rules written as a record's tags (empty for the defaults),
+/// with a shuffle of `seed` for a game that shuffles. Anything hidden the tags name (a
+/// dark-chess seed) is dropped: the server alone deals.
+pub fn open(game: GameId, rules: &str, seed: u64) -> Result<Box<dyn Table>, SetupError> {
+    fn open_as<G: Recorded + TurnText + Send + Sync + 'static>(
+        game: GameId,
+        rules: &str,
+        seed: u64,
+    ) -> Result<Box<dyn Table>, SetupError>
+    where
+        G::Move: Send + Sync,
+    {
+        let asked: History<G> = record::read(game.slug(), &format!("{rules} *"), seed).map_err(SetupError::Rules)?;
+        if asked.ply() > 0 || asked.conclusion().is_some() {
+            return Err(SetupError::NotAStart);
+        }
+        // Read again from what anyone may see, so that only the server's seed deals.
+        let public = format!("{} *", rules_of(&asked));
+        let history = record::read::<G>(game.slug(), &public, seed).map_err(SetupError::Rules)?;
+        Ok(Box::new((game, history)))
+    }
+    match game {
+        GameId::DarkChess => open_as::<DarkChess>(game, rules, seed),
+        GameId::FiveTigers => open_as::<FiveTigers>(game, rules, seed),
+        GameId::Gomoku => open_as::<Gomoku>(game, rules, seed),
+        GameId::ConnectFour => open_as::<ConnectFour>(game, rules, seed),
+        GameId::Checkers => open_as::<Checkers>(game, rules, seed),
+    }
+}
+
+/// A stored game, from its full record.
+pub fn restore(game: GameId, full_record: &str) -> Result<Box<dyn Table>, RecordError> {
+    fn restore_as<G: Recorded + TurnText + Send + Sync + 'static>(
+        game: GameId,
+        text: &str,
+    ) -> Result<Box<dyn Table>, RecordError>
+    where
+        G::Move: Send + Sync,
+    {
+        Ok(Box::new((game, record::read::<G>(game.slug(), text, 0)?)))
+    }
+    match game {
+        GameId::DarkChess => restore_as::<DarkChess>(game, full_record),
+        GameId::FiveTigers => restore_as::<FiveTigers>(game, full_record),
+        GameId::Gomoku => restore_as::<Gomoku>(game, full_record),
+        GameId::ConnectFour => restore_as::<ConnectFour>(game, full_record),
+        GameId::Checkers => restore_as::<Checkers>(game, full_record),
+    }
+}

@@ -68,15 +68,17 @@ pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, address: IpAddr) {
                     None
                 }
                 Push::Seated { room, seat } => {
-                    connection.room = Some((room, Some(seat)));
+                    if let Some((old, _)) = connection.room.replace((room, Some(seat))) {
+                        connection.hub.leave(&connection.client, Some(&old)).await;
+                    }
                     None
                 }
             },
         };
-        if let Some(reply) = reply {
-            if socket.send(Message::Text(reply.to_text().into())).await.is_err() {
-                break;
-            }
+        if let Some(reply) = reply
+            && socket.send(Message::Text(reply.to_text().into())).await.is_err()
+        {
+            break;
         }
     }
     connection.leave().await;
@@ -97,30 +99,29 @@ impl Connection {
         };
         let hub = self.hub.clone();
         let taken = match request {
-            Request::Create { game, rules } => {
-                self.leave().await;
-                hub.create(&self.client, &game, &rules).await.map(Some)
-            }
-            Request::Quick { game, rules } => {
-                self.leave().await;
-                hub.quick(&self.client, &game, &rules).await
-            }
-            Request::Join { room, token } => {
-                self.leave().await;
-                hub.join(&self.client, &room, token.as_deref()).await.map(Some)
-            }
+            Request::Create { game, rules } => hub.create(&self.client, &game, &rules).await.map(Some),
+            Request::Quick { game, rules } => hub.quick(&self.client, &game, &rules).await,
+            Request::Join { room, token } => hub.join(&self.client, &room, token.as_deref()).await.map(Some),
             Request::Move { turn, turns } => return self.act(Action::Move { turn, turns }).await,
             Request::Offer { what } => return self.act(Action::Offer(what)).await,
             Request::Answer { accept } => return self.act(Action::Answer(accept)).await,
             Request::Resign => return self.act(Action::Resign).await,
         };
-        match taken {
-            Ok(taken) => {
-                self.room = taken.map(|Taken { room, seat }| (room, seat));
-                None
-            }
-            Err(error) => Some(error),
+        // A refused request leaves the device where it was; a room entered (or the queue) is
+        // instead of the one before.
+        let taken = match taken {
+            Ok(taken) => taken.map(|Taken { room, seat }| (room, seat)),
+            Err(error) => return Some(error),
+        };
+        let entered = taken.as_ref().map(|(cell, _)| cell.id.clone());
+        if entered.is_some() {
+            hub.leave(&self.client, None).await;
         }
+        if let Some((old, _)) = self.room.take().filter(|(old, _)| Some(&old.id) != entered.as_ref()) {
+            hub.leave(&self.client, Some(&old)).await;
+        }
+        self.room = taken;
+        None
     }
 
     async fn act(&mut self, action: Action) -> Option<Reply> {

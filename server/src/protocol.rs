@@ -159,8 +159,8 @@ pub fn read(text: &str) -> Result<Request, Reply> {
     if text.len() > MAX_FRAME {
         return Err(Reply::error(ErrorCode::TooLarge, format!("a frame may hold at most {MAX_FRAME} bytes")));
     }
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| Reply::error(ErrorCode::Malformed, format!("not JSON: {e}")))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Reply::error(ErrorCode::Malformed, format!("not JSON: {e}")))?;
     let Some(object) = value.as_object() else {
         return Err(Reply::error(ErrorCode::Malformed, "a frame is a JSON object"));
     };
@@ -198,7 +198,10 @@ mod tests {
         assert_eq!(code(r#"{"v":1,"type":"move","turn":4}"#), Some(ErrorCode::Malformed));
         // Fields a later version adds are ignored.
         assert!(matches!(read(r#"{"v":1,"type":"resign","extra":1}"#), Ok(Request::Resign)));
-        assert_eq!(code(&format!(r#"{{"v":1,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))), Some(ErrorCode::TooLarge));
+        assert_eq!(
+            code(&format!(r#"{{"v":1,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))),
+            Some(ErrorCode::TooLarge)
+        );
         assert!(matches!(read(r#"{"v":1,"type":"move","turn":"4","turns":0}"#), Ok(Request::Move { .. })));
         assert!(matches!(read(r#"{"v":1,"type":"create","game":"gomoku"}"#), Ok(Request::Create { .. })));
     }

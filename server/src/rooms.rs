@@ -19,7 +19,10 @@ use tokio::sync::mpsc::UnboundedSender;
 pub enum Push {
     Frame(Arc<str>),
     /// A quick match paired this connection: its room and seat (its seat frame came before).
-    Seated { room: Arc<RoomCell>, seat: Player },
+    Seated {
+        room: Arc<RoomCell>,
+        seat: Player,
+    },
 }
 
 pub type Outbox = UnboundedSender<Push>;
@@ -221,13 +224,7 @@ impl Room {
 
 impl Hub {
     pub fn new(store: Store, limits: Limits) -> Hub {
-        Hub {
-            rooms: Mutex::default(),
-            queue: Mutex::default(),
-            created: Mutex::default(),
-            store,
-            limits,
-        }
+        Hub { rooms: Mutex::default(), queue: Mutex::default(), created: Mutex::default(), store, limits }
     }
 
     /// Stores the room as it now is, and only then tells its watchers. A room the store
@@ -259,16 +256,22 @@ impl Hub {
     }
 
     fn game_and_rules(game: &str, rules: &str) -> Result<(GameId, Box<dyn Table>), Reply> {
-        let id = GameId::from_slug(game).ok_or_else(|| Reply::error(ErrorCode::UnknownGame, "no such game"))?;
+        let id =
+            GameId::from_slug(game).ok_or_else(|| Reply::error(ErrorCode::UnknownGame, "no such game"))?;
         let seed = u64::from_le_bytes(random_bytes());
-        let table = table::open(id, rules, seed)
-            .map_err(|e| Reply::error(ErrorCode::BadRules, format!("these rules cannot start a game: {e:?}")))?;
+        let table = table::open(id, rules, seed).map_err(|e| {
+            Reply::error(ErrorCode::BadRules, format!("these rules cannot start a game: {e:?}"))
+        })?;
         Ok((id, table))
     }
 
     /// A new room with its seats given to `seated`: each is told its seat and token, then
     /// everyone the room's state.
-    async fn open_room(&self, table: Box<dyn Table>, seated: &[(&Client, Player)]) -> Result<Arc<RoomCell>, Reply> {
+    async fn open_room(
+        &self,
+        table: Box<dyn Table>,
+        seated: &[(&Client, Player)],
+    ) -> Result<Arc<RoomCell>, Reply> {
         let id = new_room_id();
         let game = table.game();
         let mut seats = [None, None];
@@ -281,7 +284,14 @@ impl Hub {
         }
         let cell = Arc::new(RoomCell {
             id: id.clone(),
-            room: tokio::sync::Mutex::new(Room { table, seats, offer: None, version: 0, updated: 0, watchers }),
+            room: tokio::sync::Mutex::new(Room {
+                table,
+                seats,
+                offer: None,
+                version: 0,
+                updated: 0,
+                watchers,
+            }),
         });
         {
             let mut room = cell.room.lock().await;
@@ -298,7 +308,12 @@ impl Hub {
     /// A new room of `game`; `client` takes the first seat.
     pub async fn create(&self, client: &Client, game: &str, rules: &str) -> Result<Taken, Reply> {
         let (_, table) = Self::game_and_rules(game, rules)?;
-        let open = self.created.lock().unwrap_or_else(|e| e.into_inner()).get(&client.address).map_or(0, HashSet::len);
+        let open = self
+            .created
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&client.address)
+            .map_or(0, HashSet::len);
         if open >= self.limits.rooms_per_address {
             return Err(Reply::error(
                 ErrorCode::TooManyRooms,
@@ -306,7 +321,12 @@ impl Hub {
             ));
         }
         let cell = self.open_room(table, &[(client, Player::First)]).await?;
-        self.created.lock().unwrap_or_else(|e| e.into_inner()).entry(client.address).or_default().insert(cell.id.clone());
+        self.created
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(client.address)
+            .or_default()
+            .insert(cell.id.clone());
         Ok(Taken { room: cell, seat: Some(Player::First) })
     }
 
@@ -349,7 +369,9 @@ impl Hub {
         let row = self.store.load(id).await.ok()??;
         let room = Room::from_row(&row)?;
         let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
-        Some(self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone())
+        Some(
+            self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone(),
+        )
     }
 
     /// Enters a room: the seat `token` holds, else a free seat with a new token, else watching.
@@ -362,10 +384,14 @@ impl Hub {
         let mut room = cell.room.lock().await;
         let game = room.table.game();
         let held = token.map(hashed).and_then(|hash| {
-            [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].as_ref() == Some(&hash))
+            [Player::First, Player::Second]
+                .into_iter()
+                .find(|&p| room.seats[index(p)].as_ref() == Some(&hash))
         });
         let free = [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].is_none());
         let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
+        // Joining the room it is in again: the device is watching once.
+        room.watchers.retain(|w| w.client != client.id);
         match (held, free) {
             (Some(seat), _) => {
                 tell(client, Self::seat_frame(id, game, Some(seat), None));
@@ -391,7 +417,7 @@ impl Hub {
         }
     }
 
-    /// A connection leaves its room, or the queue: the others see it go.
+    /// A connection leaves its room and the queue: the others see it go.
     pub async fn leave(&self, client: &Client, cell: Option<&RoomCell>) {
         self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
         if let Some(cell) = cell {
@@ -403,7 +429,8 @@ impl Hub {
 
     /// A seat's turn, offer, answer or resignation.
     pub async fn act(&self, cell: &RoomCell, seat: Option<Player>, action: Action) -> Result<(), Reply> {
-        let seat = seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
+        let seat =
+            seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
         let mut room = cell.room.lock().await;
         if room.table.over() {
             return Err(refused(Refused::Over));
@@ -415,14 +442,19 @@ impl Hub {
                     return Err(Reply::error(ErrorCode::NotYourTurn, "it is the other side's turn"));
                 }
                 if turns != room.table.turns() {
-                    return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
+                    return Err(Reply::error(
+                        ErrorCode::Stale,
+                        "the game has changed since; its state follows",
+                    ));
                 }
                 room.table.play(&turn).map_err(refused)?;
                 room.offer = None;
             }
             Action::Offer(what) => match room.offer {
                 // Both offer the same: agreed.
-                Some((standing, by)) if standing == what && by != seat => agree(&mut room, what, by, &before)?,
+                Some((standing, by)) if standing == what && by != seat => {
+                    agree(&mut room, what, by, &before)?
+                }
                 _ => {
                     if what == Offer::Takeback && !has_turn(&*room.table, seat) {
                         return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
@@ -492,7 +524,10 @@ fn agree(room: &mut Room, what: Offer, by: Player, before: &RoomRow) -> Result<(
                 return Ok(());
             }
             room.restore(before);
-            Err(Reply::error(ErrorCode::CannotTakeBack, "the rules keep that turn: it revealed a hidden piece"))
+            Err(Reply::error(
+                ErrorCode::CannotTakeBack,
+                "the rules keep that turn: it revealed a hidden piece",
+            ))
         }
     }
 }

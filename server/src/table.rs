@@ -127,7 +127,8 @@ pub fn open(game: GameId, rules: &str, seed: u64) -> Result<Box<dyn Table>, Setu
     where
         G::Move: Send + Sync,
     {
-        let asked: History<G> = record::read(game.slug(), &format!("{rules} *"), seed).map_err(SetupError::Rules)?;
+        let asked: History<G> =
+            record::read(game.slug(), &format!("{rules} *"), seed).map_err(SetupError::Rules)?;
         if asked.ply() > 0 || asked.conclusion().is_some() {
             return Err(SetupError::NotAStart);
         }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: formatting and lints, the native rules tests, the wasm release build (and
-# its size), then the browser tests in headless Chromium against that build.
+# Runs every test: formatting and lints, the native tests (rules, engines, and the server on
+# loopback), the wasm release build (and its size), then the browser tests in headless
+# Chromium against that build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
@@ -8,9 +9,9 @@ scripts/setup.sh --browser
 
 scripts/self-contained.sh
 cargo fmt --check
-cargo clippy -q --all-targets -- -D warnings
-cargo clippy -q --target wasm32-unknown-unknown -- -D warnings
-cargo test -q
+cargo clippy -q --workspace --all-targets -- -D warnings
+cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
+cargo test -q --workspace
 trunk build --release
 scripts/size.sh
 node --test --test-concurrency=1 tests/browser/*.test.mjs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building (and, with --browser, testing) needs, skipping whatever is already
-# installed at the right version. Safe to run again and again.
+# installed at the right version. Safe to run again and again. --browser adds what the tests
+# need: Chromium, and PostgreSQL for the server's shared-store test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,10 +37,15 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  say "installing Chromium"
+packages=()
+if [ "${1:-}" = "--browser" ]; then
+  [ -x /usr/bin/chromium ] || packages+=(chromium)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
+fi
+if [ ${#packages[@]} -gt 0 ]; then
+  say "installing ${packages[*]}"
   as_root apt-get update -q
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${packages[@]}"
 fi
 
 # Trunk builds with --offline, so every crate must be in the local registry first.

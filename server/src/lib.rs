@@ -16,7 +16,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{Store, StoreError};
+use store::{Change, Store, StoreError};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
@@ -25,6 +25,8 @@ use tower_http::services::ServeDir;
 pub struct Config {
     /// The SQLite file's folder.
     pub data_dir: PathBuf,
+    /// A PostgreSQL to keep the rooms in instead (`postgres://...`), shared with other instances.
+    pub database_url: Option<String>,
     /// The built page (`dist/`).
     pub site: PathBuf,
     pub limits: Limits,
@@ -52,8 +54,25 @@ pub fn app(hub: Arc<Hub>, site: PathBuf) -> Router {
 
 /// Opens the store and serves on `listener` until the process ends.
 pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
-    let store = Store::sqlite(&config.data_dir)?;
+    let (store, changes) = match &config.database_url {
+        Some(url) => {
+            let (store, changes) = Store::postgres(url).await?;
+            (store, Some(changes))
+        }
+        None => (Store::sqlite(&config.data_dir)?, None),
+    };
     let hub = Arc::new(Hub::new(store, config.limits));
+    if let Some(mut changes) = changes {
+        let hub = hub.clone();
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                match change {
+                    Change::Room(id) => hub.refresh(&id).await,
+                    Change::Presence(payload) => hub.heard_presence(&payload).await,
+                }
+            }
+        });
+    }
     let sweeper = hub.clone();
     tokio::spawn(async move {
         let mut hourly = tokio::time::interval(Duration::from_secs(3600));

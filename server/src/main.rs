@@ -1,5 +1,6 @@
 //! `board-suite-server`: serves the page and online play on 127.0.0.1:`PORT` (8080), keeping
-//! rooms in `DATA_DIR` (`data/`) and serving the page from `SITE` (`dist/`).
+//! rooms in `DATA_DIR` (`data/`), or in the PostgreSQL `DATABASE_URL` names, and serving the
+//! page from `SITE` (`dist/`).
 
 use board_suite_server::{Config, rooms::Limits, serve};
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ async fn main() {
     let address = format!("{}:{port}", env("HOST", "127.0.0.1"));
     let config = Config {
         data_dir: PathBuf::from(env("DATA_DIR", "data")),
+        database_url: std::env::var("DATABASE_URL").ok().filter(|url| !url.is_empty()),
         site: PathBuf::from(env("SITE", "dist")),
         limits: Limits::default(),
     };

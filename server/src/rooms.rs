@@ -48,6 +48,8 @@ struct Room {
     version: u64,
     updated: u64,
     watchers: Vec<Watcher>,
+    /// The seats with a device connected to another instance, by instance.
+    elsewhere: HashMap<String, [bool; 2]>,
 }
 
 struct Watcher {
@@ -81,6 +83,8 @@ pub struct Hub {
     created: Mutex<HashMap<IpAddr, HashSet<String>>>,
     store: Store,
     pub limits: Limits,
+    /// This instance's name among those sharing a store.
+    instance: String,
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -177,9 +181,15 @@ impl Room {
             to_move: seat_of(Some(self.table.to_move())),
             over: self.table.over(),
             offer: self.offer.map(|(what, by)| OfferState { what, by: seat_of(Some(by)) }),
-            online: [Player::First, Player::Second]
-                .map(|player| self.watchers.iter().any(|w| w.seat == Some(player))),
+            online: [Player::First, Player::Second].map(|player| {
+                self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
+            }),
         }
+    }
+
+    /// The seats with a device connected to this instance.
+    fn here(&self) -> [bool; 2] {
+        [Player::First, Player::Second].map(|player| self.watchers.iter().any(|w| w.seat == Some(player)))
     }
 
     fn row(&self, id: &str) -> RoomRow {
@@ -205,7 +215,8 @@ impl Room {
     fn restore(&mut self, row: &RoomRow) {
         if let Some(restored) = Room::from_row(row) {
             let watchers = std::mem::take(&mut self.watchers);
-            *self = Room { watchers, ..restored };
+            let elsewhere = std::mem::take(&mut self.elsewhere);
+            *self = Room { watchers, elsewhere, ..restored };
         }
     }
 
@@ -218,32 +229,100 @@ impl Room {
             version: row.version,
             updated: row.updated,
             watchers: Vec::new(),
+            elsewhere: HashMap::new(),
         })
     }
 }
 
 impl Hub {
     pub fn new(store: Store, limits: Limits) -> Hub {
-        Hub { rooms: Mutex::default(), queue: Mutex::default(), created: Mutex::default(), store, limits }
+        Hub {
+            rooms: Mutex::default(),
+            queue: Mutex::default(),
+            created: Mutex::default(),
+            store,
+            limits,
+            instance: new_room_id(),
+        }
     }
 
     /// Stores the room as it now is, and only then tells its watchers. A room the store
-    /// refuses is put back as it was stored.
+    /// refuses is put back as it was; one another instance changed first is read again, and
+    /// the change is refused as made on an old position.
     async fn commit(&self, cell: &RoomCell, room: &mut Room, before: Option<RoomRow>) -> Result<(), Reply> {
         room.version += 1;
         room.updated = now();
-        if let Err(error) = self.store.save(room.row(&cell.id)).await {
-            eprintln!("room {}: not stored: {}", cell.id, error.0);
-            if let Some(before) = &before {
-                room.restore(before);
+        match self.store.save(room.row(&cell.id)).await {
+            Ok(true) => {}
+            Ok(false) => {
+                if let Ok(Some(stored)) = self.store.load(&cell.id).await {
+                    room.restore(&stored);
+                    room.broadcast(&cell.id);
+                }
+                return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
             }
-            return Err(Reply::error(ErrorCode::Storage, "the game could not be stored; nothing changed"));
+            Err(error) => {
+                eprintln!("room {}: not stored: {}", cell.id, error.0);
+                if let Some(before) = &before {
+                    room.restore(before);
+                }
+                return Err(Reply::error(
+                    ErrorCode::Storage,
+                    "the game could not be stored; nothing changed",
+                ));
+            }
         }
         if room.table.over() {
             self.finished(&cell.id);
         }
         room.broadcast(&cell.id);
         Ok(())
+    }
+
+    /// Tells the other instances which seats of a room have a device here.
+    async fn tell_presence(&self, id: &str, here: [bool; 2]) {
+        let [first, second] = here.map(u8::from);
+        let _ = self.store.tell_presence(&format!("{id} {} {first} {second}", self.instance)).await;
+    }
+
+    /// Another instance's presence in a room, or its request that this one tell its own.
+    pub async fn heard_presence(&self, payload: &str) {
+        let words: Vec<&str> = payload.split(' ').collect();
+        let (&[id, instance, ..], false) = (words.as_slice(), words.get(1) == Some(&self.instance.as_str()))
+        else {
+            return;
+        };
+        let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
+            return;
+        };
+        let mut room = cell.room.lock().await;
+        match words[2..] {
+            ["?"] => {
+                let here = room.here();
+                drop(room);
+                self.tell_presence(id, here).await;
+            }
+            [first, second] => {
+                room.elsewhere.insert(instance.to_owned(), [first == "1", second == "1"]);
+                room.elsewhere.retain(|_, seats| seats.iter().any(|&s| s));
+                room.broadcast(id);
+            }
+            _ => {}
+        }
+    }
+
+    /// Another instance changed a room (or this one did): watchers here see the stored game.
+    pub async fn refresh(&self, id: &str) {
+        let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
+            return;
+        };
+        let mut room = cell.room.lock().await;
+        if let Ok(Some(stored)) = self.store.load(id).await
+            && stored.version > room.version
+        {
+            room.restore(&stored);
+            room.broadcast(id);
+        }
     }
 
     /// A room no longer counts against its creator's limit.
@@ -291,12 +370,15 @@ impl Hub {
                 version: 0,
                 updated: 0,
                 watchers,
+                elsewhere: HashMap::new(),
             }),
         });
-        {
+        let here = {
             let mut room = cell.room.lock().await;
             self.commit(&cell, &mut room, None).await?;
-        }
+            room.here()
+        };
+        self.tell_presence(&id, here).await;
         self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
         Ok(cell)
     }
@@ -369,9 +451,11 @@ impl Hub {
         let row = self.store.load(id).await.ok()??;
         let room = Room::from_row(&row)?;
         let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
-        Some(
-            self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone(),
-        )
+        let cell =
+            self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
+        // Devices at other instances: they say which seats they hold.
+        let _ = self.store.tell_presence(&format!("{id} {} ?", self.instance)).await;
+        Some(cell)
     }
 
     /// Enters a room: the seat `token` holds, else a free seat with a new token, else watching.
@@ -392,12 +476,12 @@ impl Hub {
         let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
         // Joining the room it is in again: the device is watching once.
         room.watchers.retain(|w| w.client != client.id);
-        match (held, free) {
+        let seat = match (held, free) {
             (Some(seat), _) => {
                 tell(client, Self::seat_frame(id, game, Some(seat), None));
                 room.watchers.push(watcher(Some(seat)));
                 room.broadcast(id);
-                Ok(Taken { room: cell.clone(), seat: Some(seat) })
+                Some(seat)
             }
             (None, Some(free)) if !room.table.over() => {
                 let before = room.row(id);
@@ -405,16 +489,23 @@ impl Hub {
                 room.seats[index(free)] = Some(hashed(&token));
                 room.watchers.push(watcher(Some(free)));
                 tell(client, Self::seat_frame(id, game, Some(free), Some(token)));
-                self.commit(&cell, &mut room, Some(before)).await?;
-                Ok(Taken { room: cell.clone(), seat: Some(free) })
+                if let Err(error) = self.commit(&cell, &mut room, Some(before)).await {
+                    room.watchers.retain(|w| w.client != client.id);
+                    return Err(error);
+                }
+                Some(free)
             }
             _ => {
                 tell(client, Self::seat_frame(id, game, None, None));
                 room.watchers.push(watcher(None));
                 room.broadcast(id);
-                Ok(Taken { room: cell.clone(), seat: None })
+                None
             }
-        }
+        };
+        let here = room.here();
+        drop(room);
+        self.tell_presence(id, here).await;
+        Ok(Taken { room: cell, seat })
     }
 
     /// A connection leaves its room and the queue: the others see it go.
@@ -424,6 +515,9 @@ impl Hub {
             let mut room = cell.room.lock().await;
             room.watchers.retain(|w| w.client != client.id);
             room.broadcast(&cell.id);
+            let here = room.here();
+            drop(room);
+            self.tell_presence(&cell.id, here).await;
         }
     }
 

@@ -1,9 +1,14 @@
 //! Where rooms live between restarts: one row per room, its game as its full record. SQLite, in
-//! one file under the data folder, is the embedded default.
+//! one file under the data folder, is the embedded default; PostgreSQL, when `DATABASE_URL`
+//! names one, lets several server instances share the rooms. Each instance hears every change
+//! to a room (its own too) through PostgreSQL's LISTEN/NOTIFY.
 
+use futures_util::StreamExt;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+use tokio_postgres::{AsyncMessage, NoTls};
 
 /// A room as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,9 +39,22 @@ impl<E: std::fmt::Display> From<E> for StoreError {
 
 /// The rooms' store.
 #[derive(Clone)]
-pub struct Store {
-    sqlite: Arc<Mutex<Connection>>,
+pub enum Store {
+    Sqlite(Arc<Mutex<Connection>>),
+    Postgres(Arc<tokio_postgres::Client>),
 }
+
+/// What the instances sharing a PostgreSQL tell each other.
+#[derive(Debug)]
+pub enum Change {
+    /// A room was stored (by any instance, this one too): its id.
+    Room(String),
+    /// Which seats of a room have a device connected to an instance, or a request that every
+    /// instance say so: `<room> <instance> <first 0/1> <second 0/1>`, or `<room> <instance> ?`.
+    Presence(String),
+}
+
+pub type Changes = mpsc::UnboundedReceiver<Change>;
 
 const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS rooms (
@@ -46,11 +64,17 @@ const SCHEMA: &str = "
         first_seat TEXT,
         second_seat TEXT,
         offer TEXT,
-        version INTEGER NOT NULL,
-        updated INTEGER NOT NULL
+        version BIGINT NOT NULL,
+        updated BIGINT NOT NULL
     );
     CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);
 ";
+
+const COLUMNS: &str = "id, game, record, first_seat, second_seat, offer, version, updated";
+
+/// The channels PostgreSQL tells changed rooms and presence on.
+const CHANNEL: &str = "rooms";
+const PRESENCE: &str = "presence";
 
 impl Store {
     /// The SQLite store in `folder` (created if need be), as `rooms.sqlite`.
@@ -61,15 +85,64 @@ impl Store {
         connection.pragma_update(None, "journal_mode", "WAL")?;
         connection.pragma_update(None, "synchronous", "NORMAL")?;
         connection.execute_batch(SCHEMA)?;
-        Ok(Store { sqlite: Arc::new(Mutex::new(connection)) })
+        Ok(Store::Sqlite(Arc::new(Mutex::new(connection))))
     }
 
-    /// Runs `work` on the connection away from the async threads.
-    async fn with<T: Send + 'static>(
-        &self,
+    /// The PostgreSQL store at `url`, and the rooms changed by any instance from now on.
+    pub async fn postgres(url: &str) -> Result<(Store, Changes), StoreError> {
+        let (client, connection) = tokio_postgres::connect(url, NoTls).await?;
+        tokio::spawn(async move {
+            if let Err(error) = connection.await {
+                eprintln!("PostgreSQL: {error}");
+            }
+        });
+        // Instances starting together would race to create the table: one at a time.
+        client
+            .batch_execute(&format!(
+                "SELECT pg_advisory_lock(7291); {SCHEMA} SELECT pg_advisory_unlock(7291);"
+            ))
+            .await?;
+        // A second connection only listens: its messages are read here, not by a query.
+        let (listener, mut connection) = tokio_postgres::connect(url, NoTls).await?;
+        let (changed, changes) = mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+            while let Some(message) = messages.next().await {
+                match message {
+                    Ok(AsyncMessage::Notification(note)) => {
+                        let payload = note.payload().to_owned();
+                        let change = if note.channel() == PRESENCE {
+                            Change::Presence(payload)
+                        } else {
+                            Change::Room(payload)
+                        };
+                        if changed.send(change).is_err() {
+                            break;
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(error) => {
+                        eprintln!("PostgreSQL's notifications stopped: {error}");
+                        break;
+                    }
+                }
+            }
+        });
+        listener.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {PRESENCE}")).await?;
+        // The listening connection lives as long as its reader.
+        tokio::spawn(async move {
+            let _listener = listener;
+            std::future::pending::<()>().await;
+        });
+        Ok((Store::Postgres(Arc::new(client)), changes))
+    }
+
+    /// Runs `work` on the SQLite connection away from the async threads.
+    async fn sqlite_with<T: Send + 'static>(
+        sqlite: &Arc<Mutex<Connection>>,
         work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, StoreError> {
-        let sqlite = self.sqlite.clone();
+        let sqlite = sqlite.clone();
         tokio::task::spawn_blocking(move || {
             let connection = sqlite.lock().map_err(|_| StoreError("the store's lock was poisoned".into()))?;
             work(&connection).map_err(StoreError::from)
@@ -77,62 +150,119 @@ impl Store {
         .await?
     }
 
-    /// Writes a room unless a newer version of it is stored.
-    pub async fn save(&self, row: RoomRow) -> Result<(), StoreError> {
-        self.with(move |c| {
-            c.execute(
-                "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                 ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
-                   second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
-                   updated = excluded.updated
-                 WHERE excluded.version > rooms.version",
-                params![
-                    row.id,
-                    row.game,
-                    row.record,
-                    row.seats[0],
-                    row.seats[1],
-                    row.offer,
-                    row.version as i64,
-                    row.updated as i64
-                ],
-            )
-            .map(drop)
-        })
-        .await
+    /// Writes a room unless the store holds it at this version or a newer one (another
+    /// instance changed it first); whether it was written.
+    pub async fn save(&self, row: RoomRow) -> Result<bool, StoreError> {
+        const UPSERT: &str =
+            "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
+               second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
+               updated = excluded.updated
+             WHERE excluded.version > rooms.version";
+        let version = row.version as i64;
+        let updated = row.updated as i64;
+        match self {
+            Store::Sqlite(sqlite) => {
+                Self::sqlite_with(sqlite, move |c| {
+                    let seats = &row.seats;
+                    c.execute(
+                        UPSERT,
+                        params![
+                            row.id, row.game, row.record, seats[0], seats[1], row.offer, version, updated
+                        ],
+                    )
+                    .map(|written| written == 1)
+                })
+                .await
+            }
+            Store::Postgres(client) => {
+                // Written and told in one statement: every instance hears of the change.
+                let query = format!(
+                    "WITH saved AS ({UPSERT} RETURNING id) SELECT pg_notify('{CHANNEL}', id) FROM saved"
+                );
+                let seats = &row.seats;
+                let written = client
+                    .query(
+                        &query,
+                        &[
+                            &row.id,
+                            &row.game,
+                            &row.record,
+                            &seats[0],
+                            &seats[1],
+                            &row.offer,
+                            &version,
+                            &updated,
+                        ],
+                    )
+                    .await?;
+                Ok(written.len() == 1)
+            }
+        }
     }
 
     pub async fn load(&self, id: &str) -> Result<Option<RoomRow>, StoreError> {
-        let id = id.to_owned();
-        self.with(move |c| {
-            c.query_row(
-                "SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok(RoomRow {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        record: r.get(2)?,
-                        seats: [r.get(3)?, r.get(4)?],
-                        offer: r.get(5)?,
-                        version: r.get::<_, i64>(6)? as u64,
-                        updated: r.get::<_, i64>(7)? as u64,
+        let query = format!("SELECT {COLUMNS} FROM rooms WHERE id = $1");
+        match self {
+            Store::Sqlite(sqlite) => {
+                let id = id.to_owned();
+                Self::sqlite_with(sqlite, move |c| {
+                    c.query_row(&query, [id], |r| {
+                        Ok(RoomRow {
+                            id: r.get(0)?,
+                            game: r.get(1)?,
+                            record: r.get(2)?,
+                            seats: [r.get(3)?, r.get(4)?],
+                            offer: r.get(5)?,
+                            version: r.get::<_, i64>(6)? as u64,
+                            updated: r.get::<_, i64>(7)? as u64,
+                        })
                     })
-                },
-            )
-            .optional()
-        })
-        .await
+                    .optional()
+                })
+                .await
+            }
+            Store::Postgres(client) => {
+                let row = client.query_opt(&query, &[&id]).await?;
+                Ok(row.map(|r| RoomRow {
+                    id: r.get(0),
+                    game: r.get(1),
+                    record: r.get(2),
+                    seats: [r.get(3), r.get(4)],
+                    offer: r.get(5),
+                    version: r.get::<_, i64>(6) as u64,
+                    updated: r.get::<_, i64>(7) as u64,
+                }))
+            }
+        }
+    }
+
+    /// Tells the other instances about presence (see [`Change::Presence`]); nothing to tell
+    /// with SQLite, which one instance has to itself.
+    pub async fn tell_presence(&self, payload: &str) -> Result<(), StoreError> {
+        if let Store::Postgres(client) = self {
+            client.execute(&format!("SELECT pg_notify('{PRESENCE}', $1)"), &[&payload]).await?;
+        }
+        Ok(())
     }
 
     /// Removes the rooms unchanged since `before` (seconds since 1970); their ids.
     pub async fn remove_idle(&self, before: u64) -> Result<Vec<String>, StoreError> {
-        self.with(move |c| {
-            let mut query = c.prepare("DELETE FROM rooms WHERE updated < ?1 RETURNING id")?;
-            let ids = query.query_map([before as i64], |r| r.get(0))?.collect::<Result<Vec<String>, _>>()?;
-            Ok(ids)
-        })
-        .await
+        const DELETE: &str = "DELETE FROM rooms WHERE updated < $1 RETURNING id";
+        let before = before as i64;
+        match self {
+            Store::Sqlite(sqlite) => {
+                Self::sqlite_with(sqlite, move |c| {
+                    let mut query = c.prepare(DELETE)?;
+                    let ids = query.query_map([before], |r| r.get(0))?;
+                    ids.collect::<Result<Vec<String>, _>>()
+                })
+                .await
+            }
+            Store::Postgres(client) => {
+                Ok(client.query(DELETE, &[&before]).await?.iter().map(|r| r.get(0)).collect())
+            }
+        }
     }
 }

@@ -1,0 +1,238 @@
+//! What the server's tests share: a server on loopback, and a WebSocket client that plays as
+//! the page does.
+#![allow(dead_code)]
+
+use board_suite::engine::TurnText;
+use board_suite::rules::checkers::Checkers;
+use board_suite::rules::connect_four::ConnectFour;
+use board_suite::rules::dark_chess::DarkChess;
+use board_suite::rules::five_tigers::FiveTigers;
+use board_suite::rules::gomoku::Gomoku;
+use board_suite::rules::record::{self, Recorded};
+use board_suite::rules::{History, whole_turns};
+use board_suite_server::protocol::{ErrorCode, Reply, Seat};
+use board_suite_server::rooms::Limits;
+use board_suite_server::{Config, serve};
+use futures_util::{SinkExt, StreamExt};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+pub const GAMES: [&str; 5] = ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"];
+
+/// A folder of its own for a test's store, emptied first.
+pub fn data_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("board-suite-server-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A server on a free loopback port, on SQLite in `data`; its port.
+pub async fn start(data: &Path, limits: Limits) -> u16 {
+    start_on(data, None, limits).await
+}
+
+/// A server on a free loopback port, on SQLite in `data` or on the PostgreSQL at `database_url`;
+/// its port.
+pub async fn start_on(data: &Path, database_url: Option<&str>, limits: Limits) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let config = Config {
+        data_dir: data.to_owned(),
+        database_url: database_url.map(str::to_owned),
+        site: data.join("no-site"),
+        limits,
+    };
+    tokio::spawn(async move {
+        if let Err(error) = serve(listener, config).await {
+            panic!("the server stopped: {}", error.0);
+        }
+    });
+    port
+}
+
+/// Limits that let a test play as fast as it can.
+pub fn fast() -> Limits {
+    Limits { messages_per_second: 10_000, ..Limits::default() }
+}
+
+pub struct Client {
+    pub socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Every frame received, as text.
+    pub heard: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(port: u16) -> Client {
+        let (socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws")).await.unwrap();
+        Client { socket, heard: Vec::new() }
+    }
+
+    pub async fn send(&mut self, text: &str) {
+        self.socket.send(Message::text(text)).await.unwrap();
+    }
+
+    /// The next frame; a test fails rather than wait for ever.
+    pub async fn next(&mut self) -> Reply {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(10), self.socket.next())
+                .await
+                .expect("a frame within 10 s")
+                .expect("the connection open")
+                .unwrap();
+            if let Message::Text(text) = frame {
+                self.heard.push(text.to_string());
+                return serde_json::from_str(&text).unwrap();
+            }
+        }
+    }
+
+    /// Frames until one `wanted` picks out.
+    pub async fn until<T>(&mut self, mut wanted: impl FnMut(&Reply) -> Option<T>) -> T {
+        loop {
+            let reply = self.next().await;
+            if let Some(found) = wanted(&reply) {
+                return found;
+            }
+        }
+    }
+
+    pub async fn error(&mut self) -> ErrorCode {
+        self.until(|r| match r {
+            Reply::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+    }
+
+    /// The seat frame: the room, the seat and its token.
+    pub async fn seat(&mut self) -> (String, Seat, Option<String>) {
+        self.until(|r| match r {
+            Reply::Seat { room, seat, token, .. } => Some((room.clone(), *seat, token.clone())),
+            Reply::Error { code, message, .. } => panic!("{code:?}: {message}"),
+            _ => None,
+        })
+        .await
+    }
+
+    /// The next state frame.
+    pub async fn state(&mut self) -> State {
+        self.until(|r| match r {
+            Reply::State { record, turns, to_move, over, version, online, offer, .. } => Some(State {
+                offer: offer.is_some(),
+                record: record.clone(),
+                turns: *turns,
+                to_move: *to_move,
+                over: *over,
+                version: *version,
+                online: *online,
+            }),
+            _ => None,
+        })
+        .await
+    }
+
+    /// State frames until one `wanted` accepts.
+    pub async fn state_where(&mut self, wanted: impl Fn(&State) -> bool) -> State {
+        loop {
+            let state = self.state().await;
+            if wanted(&state) {
+                return state;
+            }
+        }
+    }
+
+    /// State frames until one with `turns` turns (or the end).
+    pub async fn state_at(&mut self, turns: usize) -> State {
+        self.state_where(|state| state.turns == turns || state.over).await
+    }
+}
+
+#[derive(Debug)]
+pub struct State {
+    pub offer: bool,
+    pub record: String,
+    pub turns: usize,
+    pub to_move: Seat,
+    pub over: bool,
+    pub version: u64,
+    pub online: [bool; 2],
+}
+
+/// A random whole turn in the position a public record shows, as a client announces it.
+pub fn pick(game: &str, record: &str, seed: u64) -> String {
+    fn pick_as<G: Recorded + TurnText>(game: &str, record: &str, seed: u64) -> String {
+        let history: History<G> = record::read(game, record, seed).expect("a public record reads back");
+        let turns = whole_turns(history.current());
+        let (legs, _) = &turns[(seed as usize) % turns.len()];
+        history.current().announce(legs)
+    }
+    match game {
+        "connect-four" => pick_as::<ConnectFour>(game, record, seed),
+        "checkers" => pick_as::<Checkers>(game, record, seed),
+        "gomoku" => pick_as::<Gomoku>(game, record, seed),
+        "five-tigers" => pick_as::<FiveTigers>(game, record, seed),
+        _ => pick_as::<DarkChess>(game, record, seed),
+    }
+}
+
+pub fn create(game: &str) -> String {
+    format!(r#"{{"v":1,"type":"create","game":"{game}"}}"#)
+}
+
+pub fn join(room: &str, token: Option<&str>) -> String {
+    match token {
+        Some(token) => format!(r#"{{"v":1,"type":"join","room":"{room}","token":"{token}"}}"#),
+        None => format!(r#"{{"v":1,"type":"join","room":"{room}"}}"#),
+    }
+}
+
+pub fn play(turn: &str, turns: usize) -> String {
+    serde_json::json!({"v": 1, "type": "move", "turn": turn, "turns": turns}).to_string()
+}
+
+/// A room of `game` with both seats taken: the first seat's client, the second's, the room and
+/// the seats' tokens; both clients have heard the room's state with both seats taken.
+pub async fn table_for_two(port: u16, game: &str) -> (Client, Client, String, [String; 2], State) {
+    let mut first = Client::connect(port).await;
+    first.send(&create(game)).await;
+    let (room, seat, token) = first.seat().await;
+    assert_eq!(seat, Seat::First);
+    first.state().await;
+    let mut second = Client::connect(port).await;
+    second.send(&join(&room, None)).await;
+    let (_, seat, second_token) = second.seat().await;
+    assert_eq!(seat, Seat::Second);
+    second.state().await;
+    // The first seat sees the second arrive.
+    let state = first.state().await;
+    assert_eq!(state.online, [true, true]);
+    assert_eq!(state.version, 2);
+    (first, second, room, [token.unwrap(), second_token.unwrap()], state)
+}
+
+/// Plays random turns from the state both clients last heard, `state`, until the game ends (or
+/// `limit` turns); the last state.
+pub async fn play_out(
+    first: &mut Client,
+    second: &mut Client,
+    mut state: State,
+    limit: usize,
+    game: &str,
+    seed: u64,
+) -> State {
+    let mut turn = 0;
+    while !state.over && state.turns < limit {
+        let mover = if state.to_move == Seat::First { &mut *first } else { &mut *second };
+        let chosen = pick(game, &state.record, seed.wrapping_mul(6364136223846793005).wrapping_add(turn));
+        mover.send(&play(&chosen, state.turns)).await;
+        let next = first.state_at(state.turns + 1).await;
+        assert!(next.version > state.version, "{game}: the turn {chosen} was played");
+        second.state_at(next.turns).await;
+        state = next;
+        turn += 1;
+    }
+    state
+}

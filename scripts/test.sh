@@ -13,7 +13,8 @@ cargo clippy -q --workspace --all-targets -- -D warnings
 cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
 cargo test -q --workspace
 # The server's shared store: two instances on a throwaway PostgreSQL.
-eval "$(scripts/postgres.sh start)"
+postgres=$(scripts/postgres.sh start)
+eval "$postgres"
 trap 'scripts/postgres.sh stop' EXIT
 cargo test -q -p board-suite-server --test postgres -- --ignored
 trunk build --release

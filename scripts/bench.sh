@@ -24,3 +24,5 @@ node tests/browser/bench-engines.mjs
 for game in checkers gomoku five-tigers dark-chess; do
   "scripts/bench-$game.sh" --match
 done
+# The server under load: 1,000 clients, 500 rooms, 20,000 turns, on SQLite and PostgreSQL.
+scripts/bench-server.sh

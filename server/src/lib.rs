@@ -41,7 +41,10 @@ async fn websocket(
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // Small buffers: a server holds thousands of connections, and frames are a few KB at most.
     upgrade
+        .read_buffer_size(4096)
+        .write_buffer_size(16 * 1024)
         .max_message_size(LARGEST_READ)
         .max_frame_size(LARGEST_READ)
         .on_upgrade(move |socket| connection::run(socket, hub, peer.ip()))
@@ -67,7 +70,7 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreErr
         tokio::spawn(async move {
             while let Some(change) = changes.recv().await {
                 match change {
-                    Change::Room(id) => hub.refresh(&id).await,
+                    Change::Room(payload) => hub.refresh(&payload).await,
                     Change::Presence(payload) => hub.heard_presence(&payload).await,
                 }
             }

@@ -50,6 +50,8 @@ struct Room {
     watchers: Vec<Watcher>,
     /// The seats with a device connected to another instance, by instance.
     elsewhere: HashMap<String, [bool; 2]>,
+    /// The room as last stored: what a refused change goes back to.
+    stored: RoomRow,
 }
 
 struct Watcher {
@@ -211,7 +213,7 @@ impl Room {
         self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())).is_ok());
     }
 
-    /// Back to a stored row, the watchers kept.
+    /// Back to a stored row, the watchers kept. A room never stored (a failed creation) stays.
     fn restore(&mut self, row: &RoomRow) {
         if let Some(restored) = Room::from_row(row) {
             let watchers = std::mem::take(&mut self.watchers);
@@ -230,6 +232,7 @@ impl Room {
             updated: row.updated,
             watchers: Vec::new(),
             elsewhere: HashMap::new(),
+            stored: row.clone(),
         })
     }
 }
@@ -249,11 +252,12 @@ impl Hub {
     /// Stores the room as it now is, and only then tells its watchers. A room the store
     /// refuses is put back as it was; one another instance changed first is read again, and
     /// the change is refused as made on an old position.
-    async fn commit(&self, cell: &RoomCell, room: &mut Room, before: Option<RoomRow>) -> Result<(), Reply> {
+    async fn commit(&self, cell: &RoomCell, room: &mut Room) -> Result<(), Reply> {
         room.version += 1;
         room.updated = now();
-        match self.store.save(room.row(&cell.id)).await {
-            Ok(true) => {}
+        let row = room.row(&cell.id);
+        match self.store.save(row.clone()).await {
+            Ok(true) => room.stored = row,
             Ok(false) => {
                 if let Ok(Some(stored)) = self.store.load(&cell.id).await {
                     room.restore(&stored);
@@ -263,9 +267,7 @@ impl Hub {
             }
             Err(error) => {
                 eprintln!("room {}: not stored: {}", cell.id, error.0);
-                if let Some(before) = &before {
-                    room.restore(before);
-                }
+                room.restore(&room.stored.clone());
                 return Err(Reply::error(
                     ErrorCode::Storage,
                     "the game could not be stored; nothing changed",
@@ -312,11 +314,17 @@ impl Hub {
     }
 
     /// Another instance changed a room (or this one did): watchers here see the stored game.
-    pub async fn refresh(&self, id: &str) {
+    /// `payload` is `<room> <version>`: a version already here (this instance's own change)
+    /// is not read again.
+    pub async fn refresh(&self, payload: &str) {
+        let (id, version) = payload.split_once(' ').unwrap_or((payload, ""));
         let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
             return;
         };
         let mut room = cell.room.lock().await;
+        if version.parse::<u64>().is_ok_and(|version| version <= room.version) {
+            return;
+        }
         if let Ok(Some(stored)) = self.store.load(id).await
             && stored.version > room.version
         {
@@ -371,11 +379,12 @@ impl Hub {
                 updated: 0,
                 watchers,
                 elsewhere: HashMap::new(),
+                stored: RoomRow::default(),
             }),
         });
         let here = {
             let mut room = cell.room.lock().await;
-            self.commit(&cell, &mut room, None).await?;
+            self.commit(&cell, &mut room).await?;
             room.here()
         };
         self.tell_presence(&id, here).await;
@@ -484,12 +493,11 @@ impl Hub {
                 Some(seat)
             }
             (None, Some(free)) if !room.table.over() => {
-                let before = room.row(id);
                 let token = new_token();
                 room.seats[index(free)] = Some(hashed(&token));
                 room.watchers.push(watcher(Some(free)));
                 tell(client, Self::seat_frame(id, game, Some(free), Some(token)));
-                if let Err(error) = self.commit(&cell, &mut room, Some(before)).await {
+                if let Err(error) = self.commit(&cell, &mut room).await {
                     room.watchers.retain(|w| w.client != client.id);
                     return Err(error);
                 }
@@ -529,7 +537,6 @@ impl Hub {
         if room.table.over() {
             return Err(refused(Refused::Over));
         }
-        let before = room.row(&cell.id);
         match action {
             Action::Move { turn, turns } => {
                 if room.table.to_move() != seat {
@@ -546,9 +553,7 @@ impl Hub {
             }
             Action::Offer(what) => match room.offer {
                 // Both offer the same: agreed.
-                Some((standing, by)) if standing == what && by != seat => {
-                    agree(&mut room, what, by, &before)?
-                }
+                Some((standing, by)) if standing == what && by != seat => agree(&mut room, what, by)?,
                 _ => {
                     if what == Offer::Takeback && !has_turn(&*room.table, seat) {
                         return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
@@ -559,7 +564,7 @@ impl Hub {
             Action::Answer(accept) => match room.offer {
                 Some((what, by)) if by != seat => {
                     if accept {
-                        agree(&mut room, what, by, &before)?;
+                        agree(&mut room, what, by)?;
                     }
                     room.offer = None;
                 }
@@ -570,7 +575,7 @@ impl Hub {
                 room.offer = None;
             }
         }
-        self.commit(cell, &mut room, Some(before)).await
+        self.commit(cell, &mut room).await
     }
 
     /// The state of a room, to one connection (after a stale turn, say).
@@ -606,8 +611,8 @@ fn has_turn(table: &dyn Table, seat: Player) -> bool {
 }
 
 /// The offer of `by` agreed: a draw, or `by`'s last turn taken back (with the reply to it).
-/// A takeback the rules refuse leaves the room as it was stored (`before`).
-fn agree(room: &mut Room, what: Offer, by: Player, before: &RoomRow) -> Result<(), Reply> {
+/// A takeback the rules refuse leaves the room as it was stored.
+fn agree(room: &mut Room, what: Offer, by: Player) -> Result<(), Reply> {
     room.offer = None;
     match what {
         Offer::Draw => room.table.conclude(Conclusion::DrawAgreed).map_err(refused),
@@ -617,7 +622,7 @@ fn agree(room: &mut Room, what: Offer, by: Player, before: &RoomRow) -> Result<(
             if (0..turns).all(|_| room.table.take_back()) {
                 return Ok(());
             }
-            room.restore(before);
+            room.restore(&room.stored.clone());
             Err(Reply::error(
                 ErrorCode::CannotTakeBack,
                 "the rules keep that turn: it revealed a hidden piece",

@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 /// A room as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RoomRow {
     pub id: String,
     /// The game's route name.
@@ -47,7 +47,7 @@ pub enum Store {
 /// What the instances sharing a PostgreSQL tell each other.
 #[derive(Debug)]
 pub enum Change {
-    /// A room was stored (by any instance, this one too): its id.
+    /// A room was stored (by any instance, this one too): its id and version, `<room> <version>`.
     Room(String),
     /// Which seats of a room have a device connected to an instance, or a request that every
     /// instance say so: `<room> <instance> <first 0/1> <second 0/1>`, or `<room> <instance> ?`.
@@ -179,7 +179,8 @@ impl Store {
             Store::Postgres(client) => {
                 // Written and told in one statement: every instance hears of the change.
                 let query = format!(
-                    "WITH saved AS ({UPSERT} RETURNING id) SELECT pg_notify('{CHANNEL}', id) FROM saved"
+                    "WITH saved AS ({UPSERT} RETURNING id, version) \
+                     SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
                 );
                 let seats = &row.seats;
                 let written = client

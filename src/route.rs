@@ -36,12 +36,14 @@ impl GameId {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Picker,
-    /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`), and `record`
-    /// shows a shared game (`#/connect-four?record=4+4+3`).
+    /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`), `record`
+    /// shows a shared game (`#/connect-four?record=4+4+3`), and `room` joins an online room
+    /// (`#/gomoku?room=k3vx8q2mwa`).
     Game {
         game: GameId,
         seed: Option<u64>,
         record: Option<String>,
+        room: Option<String>,
     },
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
@@ -71,18 +73,29 @@ impl Route {
             Some(Some(record)) => Some(record),
             Some(None) => return not_found(),
         };
-        Route::Game { game, seed, record }
+        // A room's name: letters and digits, as the server makes them.
+        let room = match value("room") {
+            None => None,
+            Some(room)
+                if (1..=64).contains(&room.len()) && room.bytes().all(|b| b.is_ascii_alphanumeric()) =>
+            {
+                Some(room.to_owned())
+            }
+            Some(_) => return not_found(),
+        };
+        Route::Game { game, seed, record, room }
     }
 
     /// The hash that leads here.
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
-            Route::Game { game, seed, record } => {
+            Route::Game { game, seed, record, room } => {
                 let mut hash = format!("#/{}", game.slug());
                 let seed = seed.map(|seed| format!("seed={seed}"));
                 let record = record.as_deref().map(|record| format!("record={}", encode(record)));
-                let query: Vec<String> = seed.into_iter().chain(record).collect();
+                let room = room.as_deref().map(|room| format!("room={room}"));
+                let query: Vec<String> = seed.into_iter().chain(record).chain(room).collect();
                 if !query.is_empty() {
                     hash.push('?');
                     hash.push_str(&query.join("&"));
@@ -141,7 +154,7 @@ mod tests {
     use super::*;
 
     fn game(game: GameId, seed: Option<u64>) -> Route {
-        Route::Game { game, seed, record: None }
+        Route::Game { game, seed, record: None, room: None }
     }
 
     #[test]
@@ -171,16 +184,31 @@ mod tests {
     #[test]
     fn records_travel_in_the_hash() {
         for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
-            let route = Route::Game { game: GameId::Gomoku, seed: None, record: Some(record.to_owned()) };
+            let route =
+                Route::Game { game: GameId::Gomoku, seed: None, record: Some(record.to_owned()), room: None };
             let hash = route.hash();
             assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
             assert_eq!(Route::parse(&hash), route, "{hash}");
         }
         assert_eq!(
             Route::parse("#/connect-four?record=4+4"),
-            Route::Game { game: GameId::ConnectFour, seed: None, record: Some("4 4".to_owned()) }
+            Route::Game { game: GameId::ConnectFour, seed: None, record: Some("4 4".to_owned()), room: None }
         );
         for bad in ["#/gomoku?record=%", "#/gomoku?record=%G1", "#/gomoku?record=%FF"] {
+            assert!(matches!(Route::parse(bad), Route::NotFound(_)), "{bad}");
+        }
+    }
+
+    #[test]
+    fn rooms_travel_in_the_hash() {
+        let route =
+            Route::Game { game: GameId::Checkers, seed: None, record: None, room: Some("k3vx8q2mwa".into()) };
+        assert_eq!(route.hash(), "#/checkers?room=k3vx8q2mwa");
+        assert_eq!(Route::parse(&route.hash()), route);
+        let long = format!("#/gomoku?room={}", "a".repeat(65));
+        for bad in
+            ["#/gomoku?room=", "#/gomoku?room=a-b", "#/gomoku?room=%41", "#/gomoku?room=房", long.as_str()]
+        {
             assert!(matches!(Route::parse(bad), Route::NotFound(_)), "{bad}");
         }
     }

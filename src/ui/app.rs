@@ -81,20 +81,18 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game { game: GameId::DarkChess, seed, record } => {
-            html! { <GamePage key="dark-chess" game={GameId::DarkChess} start={start::<DarkChess> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
-        }
-        Route::Game { game: GameId::FiveTigers, seed, record } => {
-            html! { <GamePage key="five-tigers" game={GameId::FiveTigers} start={start::<FiveTigers> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
-        }
-        Route::Game { game: GameId::Gomoku, seed, record } => {
-            html! { <GamePage key="gomoku" game={GameId::Gomoku} start={start::<Gomoku> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
-        }
-        Route::Game { game: GameId::ConnectFour, seed, record } => {
-            html! { <GamePage key="connect-four" game={GameId::ConnectFour} start={start::<ConnectFour> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
-        }
-        Route::Game { game: GameId::Checkers, seed, record } => {
-            html! { <GamePage key="checkers" game={GameId::Checkers} start={start::<Checkers> as Start} lang={*lang} seed={*seed} record={record.clone()} /> }
+        Route::Game { game, seed, record, room } => {
+            let start: Start = match game {
+                GameId::DarkChess => start::<DarkChess>,
+                GameId::FiveTigers => start::<FiveTigers>,
+                GameId::Gomoku => start::<Gomoku>,
+                GameId::ConnectFour => start::<ConnectFour>,
+                GameId::Checkers => start::<Checkers>,
+            };
+            html! {
+                <GamePage key={game.slug()} game={*game} {start} lang={*lang} seed={*seed}
+                    record={record.clone()} room={room.clone()} />
+            }
         }
         Route::NotFound(path) => html! {
             <>

@@ -5,7 +5,8 @@
 use super::board::{BoardAction, BoardView, Pos};
 use super::computer::{self, Heard, Opponent};
 use super::flow::Flow;
-use super::screen::{Command, Control, GameScreen, ReviewStep, Setting, SettingValue, Tray};
+use super::online::{self, Ask, Offer};
+use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
 use crate::engine::TurnText;
 use crate::i18n::{Lang, Side, Text};
@@ -134,6 +135,8 @@ pub struct GamePageProps {
     pub seed: Option<u64>,
     /// A game shared by a link (`?record=...`), shown for review.
     pub record: Option<String>,
+    /// An online room to join (`?room=...`).
+    pub room: Option<String>,
     /// The game's saved page and the revision it was read at, from a shuffle's seed.
     pub start: Start,
 }
@@ -141,7 +144,8 @@ pub struct GamePageProps {
 /// `start` follows from `game`.
 impl PartialEq for GamePageProps {
     fn eq(&self, other: &Self) -> bool {
-        (self.game, self.lang, self.seed, &self.record) == (other.game, other.lang, other.seed, &other.record)
+        (self.game, self.lang, self.seed, &self.record, &self.room)
+            == (other.game, other.lang, other.seed, &other.record, &other.room)
     }
 }
 
@@ -156,7 +160,16 @@ pub fn random_seed() -> u64 {
 fn clear_query(game: GameId) {
     let location = gloo::utils::window().location();
     if location.hash().is_ok_and(|hash| hash.contains('?')) {
-        let _ = location.set_hash(&Route::Game { game, seed: None, record: None }.hash());
+        let _ = location.set_hash(&Route::Game { game, seed: None, record: None, room: None }.hash());
+    }
+}
+
+/// An online room entered: the URL names it, so a reload (or the link) comes back to it.
+fn show_room(game: GameId, room: &str) {
+    let location = gloo::utils::window().location();
+    let hash = Route::Game { game, seed: None, record: None, room: Some(room.to_owned()) }.hash();
+    if location.hash().is_ok_and(|now| now != hash) {
+        let _ = location.set_hash(&hash);
     }
 }
 
@@ -284,6 +297,44 @@ pub fn GamePage(props: &GamePageProps) -> Html {
             }),
         );
     }
+    // What the server says, for the page; a seat taken puts its room in the URL.
+    let on_heard = {
+        let page = page.clone();
+        Callback::from(move |heard: online::Heard| {
+            if let online::Heard::Seat { room, .. } = &heard {
+                show_room(game, room);
+            }
+            page.dispatch(PageAction::Online(heard));
+        })
+    };
+    {
+        // A room's link (or a reload in a room): join it, with this device's token if it has one.
+        let (page, on_heard) = (page.clone(), on_heard.clone());
+        let room = props.room.clone();
+        use_on_change(
+            hash_of(&room),
+            Rc::new(move || {
+                if let Some(room) = room.clone().filter(|room| online::room().as_ref() != Some(room)) {
+                    page.dispatch(PageAction::GoOnline);
+                    online::open(slug, Ask::Join { room }, on_heard.clone());
+                }
+            }),
+        );
+    }
+    {
+        // A turn played here online goes to the server, which tells both devices the game.
+        let page = page.clone();
+        use_on_change(
+            hash_of(&page.0.outgoing()),
+            Rc::new(move || {
+                if let Some((_, turns, turn)) = page.0.outgoing() {
+                    online::play(&turn, turns);
+                }
+            }),
+        );
+    }
+    // Leaving the game's page leaves its room.
+    use_effect_with((), |_| online::close);
     let on_record = {
         let page = page.clone();
         Callback::from(move |text: String| page.dispatch(PageAction::Load { text, seed: random_seed() }))
@@ -295,6 +346,32 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     let on_control = {
         let page = page.clone();
         Callback::from(move |control: Control| match control {
+            Control::Online(OnlineControl::Create | OnlineControl::Quick) => {
+                let rules = page.0.rules();
+                let ask = if control == Control::Online(OnlineControl::Create) {
+                    Ask::Create { rules }
+                } else {
+                    Ask::Quick { rules }
+                };
+                page.dispatch(PageAction::GoOnline);
+                online::open(slug, ask, on_heard.clone());
+            }
+            Control::Online(OnlineControl::Leave) => {
+                online::close();
+                clear_query(game);
+                page.dispatch(PageAction::LeaveOnline);
+            }
+            Control::Online(OnlineControl::Answer(accept)) => drop(online::answer(accept)),
+            // Online, these are asked of the server.
+            Control::Undo if page.0.is_online() => drop(online::offer(Offer::Takeback)),
+            Control::AgreeDraw if page.0.is_online() => drop(online::offer(Offer::Draw)),
+            Control::Resign if page.0.is_online() => drop(online::resign()),
+            Control::Restart if page.0.is_online() => {
+                online::close();
+                clear_query(game);
+                page.dispatch(PageAction::LeaveOnline);
+                page.dispatch(PageAction::Restart(random_seed()));
+            }
             Control::Restart => {
                 clear_query(game);
                 page.dispatch(PageAction::Restart(random_seed()));

@@ -11,6 +11,7 @@ mod flow;
 mod game;
 mod gomoku;
 mod offline;
+mod online;
 mod picker;
 mod screen;
 mod session;

@@ -154,7 +154,7 @@ pub fn Picker(props: &PickerProps) -> Html {
         let (title, blurb) = name(game, text);
         html! {
             <li>
-                <a class="card" href={Route::Game { game, seed: None, record: None }.hash()} data-link={game.slug()}>
+                <a class="card" href={Route::Game { game, seed: None, record: None, room: None }.hash()} data-link={game.slug()}>
                     { thumbnail(game) }
                     <span class="card-title">{ title }</span>
                     <span class="card-blurb">{ blurb }</span>

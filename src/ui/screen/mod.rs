@@ -12,6 +12,7 @@ use crate::rules::Illegal;
 use crate::rules::record::RecordError;
 use crate::save::LoadError;
 use crate::ui::computer::Opponent;
+use crate::ui::online::{Connection, Offer};
 use parts::{Confirm, Switches};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -90,6 +91,8 @@ pub struct Status {
     pub thinking: bool,
     /// While an earlier position is shown: after how many turns, of how many.
     pub review: Option<(usize, usize)>,
+    /// Online: the side this device plays.
+    pub seat: Option<Side>,
 }
 
 /// What to tell the player about their last input and about storage.
@@ -128,6 +131,26 @@ pub struct OpponentPanel {
     pub can_hint: bool,
 }
 
+/// A game played online: the connection, the room, this device's seat and the other's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlinePanel {
+    pub connection: Connection,
+    /// The room's name, once the server has given a seat in it.
+    pub room: Option<String>,
+    /// The side this device plays; `None` while seating, and for a spectator.
+    pub seat: Option<Side>,
+    /// In the quick-match queue.
+    pub waiting: bool,
+    /// The other seat has no device connected (or none has joined yet).
+    pub opponent_away: bool,
+    /// An offer standing: a takeback or a draw, and whether this device made it.
+    pub offer: Option<(Offer, bool)>,
+    /// The server's last refusal, in its words.
+    pub refused: Option<String>,
+    /// This device may play now.
+    pub my_turn: bool,
+}
+
 /// The rules panel: facts about this game and the rules open to change until the first move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RulesPanel {
@@ -150,6 +173,8 @@ pub struct Summary {
     pub commands: Vec<Command>,
     pub record: RecordPanel,
     pub opponent: OpponentPanel,
+    /// Online play, when the game is played online.
+    pub online: Option<OnlinePanel>,
 }
 
 /// A step through the game's positions.
@@ -199,6 +224,16 @@ pub enum Control {
     Review(ReviewStep),
     /// Makes the game opened from a link the player's game.
     ContinueShared,
+    /// Online play: a room made, the quick-match queue, leaving, an offer answered.
+    Online(OnlineControl),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum OnlineControl {
+    Create,
+    Quick,
+    Leave,
+    Answer(bool),
 }
 
 #[derive(Properties)]
@@ -338,8 +373,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
     };
-    // While the computer thinks, the board waits; the controls still answer.
-    let interactive = in_play && !covered && !summary.status.thinking;
+    // While the computer thinks, or another device is to move, the board waits; the controls
+    // still answer.
+    let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
+    let interactive = in_play && !covered && !summary.status.thinking && !others_turn;
     let board = if on_canvas {
         html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} /> }
     } else {
@@ -395,7 +432,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     { parts::turn_buttons(flow, text, &props.on_control) }
                 }
                 { parts::control_row(summary, &confirm, switches, text, &props.on_control) }
-                { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
+                if summary.online.is_none() {
+                    { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
+                }
+                { parts::online_section(props.slug, summary.online.as_ref(), text, &props.on_control) }
                 { parts::rules_section(summary, text, &props.on_control) }
                 { parts::move_list(&summary.moves, summary.status.review, text, &props.on_control) }
                 { parts::record_section(&summary.record, text, &props.on_record) }

@@ -1,14 +1,15 @@
 //! The parts of the game screen, each drawn from its own slice of the summary.
 
 use super::{
-    Control, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, ReviewStep, Setting, SettingValue,
-    Status, Summary,
+    Control, Ended, MoveEntry, Notices, OnlineControl, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep,
+    Setting, SettingValue, Status, Summary,
 };
 use crate::engine::LEVELS;
 use crate::i18n::{Side, Text};
 use crate::rules::Player;
 use crate::ui::computer::Opponent;
 use crate::ui::flow::{FlowControl, Panel};
+use crate::ui::online::{Connection, Offer};
 use crate::ui::storage::StorageProblem;
 use yew::prelude::*;
 
@@ -69,6 +70,7 @@ pub fn status_line(status: &Status, text: &Text, on_control: &Callback<Control>)
     }
     html! {
         <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
+            data-seat={status.seat.map(Side::attr)}
             data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
             data-phase={status.phase.filter(|_| turn.is_some())} class="status">
             <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
@@ -428,6 +430,70 @@ pub fn opponent_section(
                     }
                 </div>
             }
+        </section>
+    }
+}
+
+/// Online play: the buttons that start it, or, once online, the connection, the invite link,
+/// this device's seat, the other device, and an offer to answer.
+pub fn online_section(
+    slug: &str,
+    panel: Option<&OnlinePanel>,
+    text: &Text,
+    on_control: &Callback<Control>,
+) -> Html {
+    let online = |control: OnlineControl| emit(on_control, Control::Online(control));
+    let Some(panel) = panel else {
+        return html! {
+            <section class="online" aria-label={text.online}>
+                <button data-action="online" onclick={online(OnlineControl::Create)}>{ text.play_online }</button>
+                <button data-action="quick-match" onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
+            </section>
+        };
+    };
+    let connection = if panel.connection == Connection::Unavailable {
+        text.online_unavailable
+    } else {
+        (text.connection)(panel.connection.attr())
+    };
+    // The link is absolute: it is sent to another device.
+    let invite = panel.room.as_ref().filter(|_| panel.seat.is_some()).map(|room| {
+        let location = gloo::utils::window().location();
+        let page =
+            format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
+        format!("{page}#/{slug}?room={room}")
+    });
+    let seat = match (panel.seat, &panel.room) {
+        (Some(side), _) => Some((text.you_play)((text.side)(side))),
+        (None, Some(_)) => Some(text.watching.to_owned()),
+        (None, None) => None,
+    };
+    let offer = panel.offer.map(|(what, by_me)| {
+        let words = (text.offered)(what == Offer::Draw, by_me);
+        html! {
+            <p data-offer={if what == Offer::Draw { "draw" } else { "takeback" }} class="offer">
+                <span>{ words }</span>
+                if !by_me {
+                    <button data-action="accept-offer" class="primary" onclick={online(OnlineControl::Answer(true))}>{ text.accept }</button>
+                    <button data-action="decline-offer" onclick={online(OnlineControl::Answer(false))}>{ text.decline }</button>
+                }
+            </p>
+        }
+    });
+    html! {
+        <section class="online" aria-label={text.online}>
+            <p data-connection="" data-state={panel.connection.attr()} role="status">{ connection }</p>
+            if let Some(seat) = seat { <p>{ seat }</p> }
+            if panel.waiting { <p>{ text.waiting_for_match }</p> }
+            if let Some(href) = invite {
+                <p><a data-invite="" href={href.clone()}>{ text.invite }</a></p>
+            }
+            if panel.opponent_away && panel.seat.is_some() && !panel.waiting {
+                <p data-opponent-away="">{ text.opponent_away }</p>
+            }
+            { for offer }
+            if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(why) }</p> }
+            <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
         </section>
     }
 }

@@ -10,8 +10,10 @@ use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
+use super::online::{Connection, Heard, RoomState};
 use super::screen::{
-    Control, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
+    Control, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, RulesPanel,
+    Status, Summary,
 };
 use super::storage::StorageProblem;
 use crate::engine::read_announced;
@@ -62,6 +64,41 @@ pub struct Session<G: UiGame> {
     shared: Option<History<G>>,
     /// Why the last record given could not be loaded.
     record_error: Option<RecordError>,
+    /// A game played online, shown instead of the device's own.
+    online: Option<Online>,
+    /// The device's own game and its turn in progress, kept aside while it plays online: never
+    /// saved over, and back when it leaves.
+    kept: Option<(History<G>, Vec<G::Move>)>,
+    /// The last turn played here online, for the page to send: its serial number, the turns
+    /// before it and the turn as the engine announces it (a flip without what it shows).
+    outgoing: Option<(u64, usize, String)>,
+}
+
+/// A game played online: its room, this device's seat and what the server last said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Online {
+    room: Option<String>,
+    /// `None` while no seat is known, and for a spectator.
+    seat: Option<Player>,
+    connection: Connection,
+    /// In the quick-match queue.
+    waiting: bool,
+    state: Option<Box<RoomState>>,
+    /// The server's last refusal, in its words.
+    refused: Option<String>,
+}
+
+impl Online {
+    fn new() -> Online {
+        Online {
+            room: None,
+            seat: None,
+            connection: Connection::Connecting,
+            waiting: false,
+            state: None,
+            refused: None,
+        }
+    }
 }
 
 pub enum Action<G: UiGame> {
@@ -95,6 +132,11 @@ pub enum Action<G: UiGame> {
     RecordRefused(RecordError),
     /// A save was written (after one was refused), or refused.
     Stored(Result<(), StorageProblem>),
+    /// The device goes online (a room made, joined or asked for), or leaves: its own game back.
+    GoOnline,
+    LeaveOnline,
+    /// What the server said.
+    Online(Heard),
 }
 
 impl<G: UiGame> Session<G> {
@@ -129,6 +171,9 @@ impl<G: UiGame> Session<G> {
             review: None,
             shared: None,
             record_error: None,
+            online: None,
+            kept: None,
+            outgoing: None,
         };
         session.settle();
         if !session.flow.waits() && session.complete() {
@@ -140,7 +185,8 @@ impl<G: UiGame> Session<G> {
 
     /// Whether the computer is to play now (and so thinking).
     pub fn computer_to_move(&self) -> bool {
-        self.opponent.computer == Some(self.position.to_move())
+        self.online.is_none()
+            && self.opponent.computer == Some(self.position.to_move())
             && self.history.outcome().is_none()
             && self.pending.is_empty()
             && self.engine_failed.is_none()
@@ -149,7 +195,62 @@ impl<G: UiGame> Session<G> {
     /// Whether a turn that passed goes to another person at the device (not to the computer,
     /// nor to a finished game): the pass-the-device cover is for them.
     fn hands_over(&self) -> bool {
-        self.history.outcome().is_none() && self.opponent.computer.is_none()
+        self.history.outcome().is_none() && self.opponent.computer.is_none() && self.online.is_none()
+    }
+
+    /// Whether this device may play now: always at one device; online, only its own seat's
+    /// turns, while connected.
+    fn may_play(&self) -> bool {
+        self.online.as_ref().is_none_or(|online| {
+            online.connection == Connection::Open && online.seat == Some(self.position.to_move())
+        })
+    }
+
+    /// Whether the game is played online.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// The turn to send the server, if one was just played here.
+    pub fn outgoing(&self) -> Option<&(u64, usize, String)> {
+        self.outgoing.as_ref().filter(|_| self.online.is_some())
+    }
+
+    /// The rules of the game on the board, as a record's tags: what an online room starts from.
+    pub fn rules(&self) -> String {
+        let start = History::<G>::new(self.history.current().config());
+        record::write_short(&start).trim_end_matches('*').trim_end().to_owned()
+    }
+
+    /// What the server said, taken in.
+    fn take_in(&mut self, heard: Heard) {
+        let Some(online) = self.online.as_mut() else { return };
+        match heard {
+            Heard::Connection(connection) => online.connection = connection,
+            Heard::Seat { room, seat } => {
+                online.room = Some(room);
+                online.seat = seat;
+                online.waiting = false;
+                online.refused = None;
+            }
+            Heard::Waiting => online.waiting = true,
+            Heard::Refused(why) => online.refused = Some(why),
+            Heard::State(state) => {
+                if online.state.as_ref().is_some_and(|known| known.version > state.version) {
+                    return;
+                }
+                // Read with a fixed shuffle: the pieces no one has seen stay where the board
+                // first put them (they are drawn face down either way).
+                if let Ok(history) = record::read::<G>(G::ID.slug(), &state.record, 0)
+                    && history != self.history
+                {
+                    self.history = history;
+                    self.pending.clear();
+                }
+                online.refused = None;
+                online.state = Some(state);
+            }
+        }
     }
 
     /// Plays a turn the engine announced, through the same rules and history as a person's.
@@ -250,6 +351,9 @@ impl<G: UiGame> Session<G> {
         if self.history.outcome().is_some() {
             return Err(Illegal::GameOver);
         }
+        if !self.may_play() {
+            return Err(Illegal::NotAllowed);
+        }
         if self.complete() {
             return Err(Illegal::NotAllowed);
         }
@@ -262,8 +366,14 @@ impl<G: UiGame> Session<G> {
         Ok(())
     }
 
-    /// Plays the turn being made into the history; the next player's turn begins.
+    /// Plays the turn being made into the history; the next player's turn begins. Online, it
+    /// is also the turn to send (the server's state then confirms it).
     fn commit(&mut self) -> Result<(), Illegal> {
+        if self.online.is_some() {
+            let serial = self.outgoing.as_ref().map_or(1, |(serial, ..)| serial + 1);
+            let turns = self.history.turns().len();
+            self.outgoing = Some((serial, turns, self.history.current().announce(&self.pending)));
+        }
         for leg in std::mem::take(&mut self.pending) {
             self.history.play(leg)?;
         }
@@ -271,6 +381,12 @@ impl<G: UiGame> Session<G> {
     }
 
     fn control(&mut self, control: Control) -> Result<(), Illegal> {
+        // Online, these are asked of the server (an offer, a resignation), which the page sends.
+        if self.online.is_some()
+            && matches!(control, Control::Undo | Control::Redo | Control::Resign | Control::AgreeDraw)
+        {
+            return Ok(());
+        }
         let history = &mut self.history;
         match control {
             // An action of the turn being made is taken back first, unless it revealed
@@ -331,6 +447,8 @@ impl<G: UiGame> Session<G> {
             Control::Restart | Control::Command(_) | Control::Choose { .. } => {}
             // The page asks the engine, and hands its answers back as actions.
             Control::Opponent(_) | Control::Hint | Control::Stop => {}
+            // The page talks to the server, and hands its words back as actions.
+            Control::Online(_) => {}
         }
         Ok(())
     }
@@ -379,6 +497,39 @@ impl<G: UiGame> Session<G> {
         }
     }
 
+    /// Online: a fresh board of the same rules until the room's game arrives; the device's
+    /// own game kept aside.
+    fn go_online(&self) -> Session<G> {
+        let mut next = self.clone();
+        if next.online.is_none() {
+            next.kept = Some((self.history.clone(), self.pending.clone()));
+        }
+        next.online = Some(Online::new());
+        next.history = History::new(self.history.current().config());
+        next.pending.clear();
+        next.review = None;
+        next.shared = None;
+        next.hint.clear();
+        next.outgoing = None;
+        next.settle();
+        next.flow.passed(false);
+        next
+    }
+
+    /// Back to the device's own game, as it was stored.
+    fn leave_online(&self) -> Session<G> {
+        let mut next = self.clone();
+        if let Some((history, pending)) = next.kept.take() {
+            next.history = history;
+            next.pending = pending;
+        }
+        next.online = None;
+        next.outgoing = None;
+        next.stored = true;
+        next.settle();
+        next
+    }
+
     pub fn board(&self, text: &Text) -> BoardView {
         if let (history, Some(shown)) = self.shown() {
             return reviewed_board(history, shown, text);
@@ -397,8 +548,9 @@ impl<G: UiGame> Session<G> {
             }
             let _ = hinted.play(*leg);
         }
-        if self.complete() {
-            // The turn is made: nothing more to play until it is finished or cleared.
+        if self.complete() || !self.may_play() {
+            // The turn is made (nothing more to play until it is finished or cleared), or it is
+            // another device's turn.
             board.moves.clear();
             board.prompts.clear();
             board.targets.clear();
@@ -449,9 +601,19 @@ impl<G: UiGame> Session<G> {
                 said,
                 thinking: self.computer_to_move(),
                 review: shown.map(|shown| (shown, total)),
+                seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
             },
-            can_undo: if self.pending.is_empty() { history.can_undo() } else { self.can_take_back },
-            can_redo: self.pending.is_empty() && history.can_redo(),
+            can_undo: match &self.online {
+                // Online, Undo asks the other device to let this one take back its last turn.
+                Some(online) => {
+                    online.seat.is_some_and(|seat| total > usize::from(seat == Player::Second))
+                        && ended.is_none()
+                        && self.pending.is_empty()
+                }
+                None if self.pending.is_empty() => history.can_undo(),
+                None => self.can_take_back,
+            },
+            can_redo: self.online.is_none() && self.pending.is_empty() && history.can_redo(),
             moves,
             notices: Notices {
                 refusal: self.refusal,
@@ -476,8 +638,13 @@ impl<G: UiGame> Session<G> {
             record: RecordPanel {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
                 text: record::write(G::ID.slug(), history, &Header { date: Some(today()), reveal: false }),
-                link: Route::Game { game: G::ID, seed: None, record: Some(record::write_short(history)) }
-                    .hash(),
+                link: Route::Game {
+                    game: G::ID,
+                    seed: None,
+                    record: Some(record::write_short(history)),
+                    room: None,
+                }
+                .hash(),
                 shared: self.shared.is_some(),
             },
             opponent: OpponentPanel {
@@ -488,6 +655,26 @@ impl<G: UiGame> Session<G> {
                     && !self.computer_to_move()
                     && self.opponent.computer != Some(game.to_move()),
             },
+            online: self.online.as_ref().map(|online| {
+                let state = online.state.as_deref();
+                let other = online.seat.map(Player::opponent);
+                OnlinePanel {
+                    connection: online.connection,
+                    room: online.room.clone(),
+                    seat: online.seat.map(|seat| game.side(seat)),
+                    waiting: online.waiting,
+                    opponent_away: ended.is_none()
+                        && other.is_some_and(|other| {
+                            state.is_some_and(|s| !s.present[usize::from(other == Player::Second)])
+                        }),
+                    offer: state
+                        .and_then(|s| s.offer)
+                        .filter(|_| ended.is_none())
+                        .map(|(what, by)| (what, Some(by) == online.seat)),
+                    refused: online.refused.clone(),
+                    my_turn: self.may_play() && ended.is_none(),
+                }
+            }),
         }
     }
 }
@@ -513,6 +700,23 @@ impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        match action {
+            Action::GoOnline => return Rc::new(self.go_online()),
+            Action::LeaveOnline => return Rc::new(self.leave_online()),
+            Action::Online(heard) => {
+                let mut next = (*self).clone();
+                next.take_in(heard);
+                if next.history != self.history {
+                    next.review = None;
+                    next.changes += 1;
+                    next.settle();
+                }
+                return Rc::new(next);
+            }
+            // Another tab's game is the device's own, kept aside while it plays online.
+            Action::Follow { .. } if self.online.is_some() => return self,
+            _ => {}
+        }
         if matches!(action, Action::Follow { .. } | Action::Prefs | Action::Stored(_)) {
             return Rc::new(self.follow(action));
         }
@@ -599,6 +803,7 @@ impl<G: UiGame> Reducible for Session<G> {
             }
             Action::Follow { .. } | Action::Prefs | Action::Stored(_) => None,
             Action::Shared(_) | Action::RecordRefused(_) => None,
+            Action::GoOnline | Action::LeaveOnline | Action::Online(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
             next.changes += 1;

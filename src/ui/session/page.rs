@@ -11,6 +11,7 @@ use crate::ui::board::{BoardAction, BoardView};
 use crate::ui::computer::Opponent;
 use crate::ui::flow::Flow;
 use crate::ui::game::UiGame;
+use crate::ui::online::Heard;
 use crate::ui::screen::{Control, Summary};
 use crate::ui::storage::{self, Loaded, StorageProblem, Written};
 use std::any::Any;
@@ -43,6 +44,12 @@ pub trait Page {
     fn select_matters(&self) -> bool;
     /// Whether a storage key is one of this game's turn-flow choices.
     fn watches_prefs(&self, key: &str) -> bool;
+    fn is_online(&self) -> bool;
+    /// The turn to send the server (its serial number, the turns before it, its text), if one
+    /// was just played here online.
+    fn outgoing(&self) -> Option<(u64, usize, String)>;
+    /// The rules of the game on the board, as a record's tags, for an online room.
+    fn rules(&self) -> String;
 }
 
 /// An action on a game's page, with nothing of the game's own types.
@@ -77,6 +84,9 @@ pub enum PageAction {
     },
     Prefs,
     Stored(Result<(), StorageProblem>),
+    GoOnline,
+    LeaveOnline,
+    Online(Heard),
 }
 
 /// A hash of the things an effect or an answer depends on, as its key.
@@ -117,6 +127,9 @@ impl<G: UiGame> Session<G> {
             }
             PageAction::Prefs => Action::Prefs,
             PageAction::Stored(result) => Action::Stored(result),
+            PageAction::GoOnline => Action::GoOnline,
+            PageAction::LeaveOnline => Action::LeaveOnline,
+            PageAction::Online(heard) => Action::Online(heard),
         })
     }
 }
@@ -142,7 +155,8 @@ impl<G: UiGame> Page for Session<G> {
     }
 
     fn save(&self, revision: &RefCell<u64>) -> Option<PageAction> {
-        if self.stored {
+        // The game online lives on the server; the device's own is kept aside, as stored.
+        if self.stored || self.is_online() {
             return None;
         }
         let written = storage::save_game(G::ID.slug(), &self.history, &self.pending, *revision.borrow());
@@ -211,6 +225,18 @@ impl<G: UiGame> Page for Session<G> {
 
     fn watches_prefs(&self, key: &str) -> bool {
         G::Flow::watches(key, G::ID.slug())
+    }
+
+    fn is_online(&self) -> bool {
+        Session::is_online(self)
+    }
+
+    fn outgoing(&self) -> Option<(u64, usize, String)> {
+        Session::outgoing(self).cloned()
+    }
+
+    fn rules(&self) -> String {
+        Session::rules(self)
     }
 }
 

@@ -1,0 +1,164 @@
+// Online play in headless Chromium, against the suite's own server (the release page served by
+// board-suite-server on loopback): two browsers play through an invite link, a reload and a
+// restart of the server resume the game, a third browser watches, and a static host says
+// online play is not there.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cell, done, launch, open, piece, serve, status, watch } from './harness.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+let data;
+let port;
+let server;
+
+/** Starts the server on `port` over the store in `data`, and waits until it answers. */
+async function startServer() {
+  const binary = join(ROOT, 'target/debug/board-suite-server');
+  server = spawn(binary, [], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE: DIST },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 100; i++) {
+    const open = await new Promise((ok) => {
+      const socket = createConnection(port, '127.0.0.1', () => { socket.end(); ok(true); });
+      socket.on('error', () => ok(false));
+    });
+    if (open) return;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error('the server did not start');
+}
+
+async function stopServer() {
+  const exited = new Promise((ok) => server.once('exit', ok));
+  server.kill();
+  await exited;
+}
+
+const browsers = [];
+before(async () => {
+  execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
+  data = mkdtempSync(join(tmpdir(), 'board-suite-online-'));
+  // A free port, kept for the restart.
+  const probe = await serve();
+  port = Number(new URL(probe.url).port);
+  probe.close();
+  await startServer();
+  for (let i = 0; i < 3; i++) browsers.push(await launch());
+});
+after(async () => {
+  for (const browser of browsers) await browser.close();
+  await stopServer();
+  rmSync(data, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${port}/`;
+
+/** A page of the game server's in a browser (whose profile is its own: its storage is empty
+ * until it plays). */
+async function visit(browser, hash) {
+  const page = await browser.newPage();
+  await watch(page, base());
+  await page.goto(base() + 'index.html' + hash);
+  await page.waitForSelector('header.top');
+  return page;
+}
+const connection = (page) => page.locator('[data-connection]');
+const discs = (page) => page.locator('[data-board] [data-piece]').count();
+
+/** Waits until the page's board holds `count` discs. */
+async function waitForDiscs(page, count) {
+  await page.waitForFunction((n) => document.querySelectorAll('[data-board] [data-piece]').length === n, count);
+}
+
+test('two browsers play Connect Four through an invite link, with a reload, a restart and a spectator', async () => {
+  const [host, guest, watcher] = browsers;
+  const red = await visit(host, '#/connect-four');
+  await red.locator('button[data-action="online"]').click();
+  await red.waitForSelector('[data-connection][data-state="open"]');
+  await red.waitForSelector('[data-status][data-seat="red"]');
+  const invite = await red.locator('a[data-invite]').getAttribute('href');
+  assert.match(invite, /^http:\/\/127\.0\.0\.1:\d+\/.*#\/connect-four\?room=[a-z0-9]+$/);
+  assert.match(await red.locator('[data-opponent-away]').textContent(), /disconnected|waits/);
+
+  // The guest opens the link: the other seat.
+  const yellow = await visit(guest, '#/' + invite.split('#/')[1]);
+  await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+  await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
+
+  // Red drops; yellow sees it, and may not play red's turns.
+  await cell(red, 3, 0).click();
+  await waitForDiscs(yellow, 1);
+  assert.equal(await piece(yellow, 3, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await status(yellow).getAttribute('data-turn'), 'yellow');
+  await cell(red, 2, 0).click();
+  assert.equal(await discs(red), 1, 'not red\'s turn');
+  await cell(yellow, 2, 0).click();
+  await waitForDiscs(red, 2);
+
+  // A spectator sees the game and its moves, and cannot play.
+  const spectator = await visit(watcher, '#/' + invite.split('#/')[1]);
+  await waitForDiscs(spectator, 2);
+  assert.match(await spectator.locator('section.online').textContent(), /watching/);
+  assert.equal(await status(spectator).getAttribute('data-seat'), null);
+
+  // The guest reloads: its seat and the game come back.
+  await yellow.reload();
+  await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+  await waitForDiscs(yellow, 2);
+  await cell(red, 3, 0).click();
+  await waitForDiscs(yellow, 3);
+  await waitForDiscs(spectator, 3);
+
+  // The server restarts mid-game: the pages say so, reconnect by themselves, and play goes on.
+  await stopServer();
+  await red.waitForSelector('[data-connection][data-state="lost"]');
+  await startServer();
+  await red.waitForSelector('[data-connection][data-state="open"]', { timeout: 20000 });
+  await yellow.waitForSelector('[data-connection][data-state="open"]', { timeout: 20000 });
+  await cell(yellow, 3, 0).click();
+  await waitForDiscs(red, 4);
+  await waitForDiscs(spectator, 4);
+  assert.deepEqual(await red.locator('[data-moves] [data-move]').allTextContents(), ['14', '23', '34', '44']);
+
+  // A draw offered and declined, then the guest resigns.
+  await red.locator('.controls button[data-action="draw"]').click();
+  await red.locator('button[data-action="confirm"]').click();
+  await yellow.waitForSelector('[data-offer="draw"] button[data-action="decline-offer"]');
+  await yellow.locator('button[data-action="decline-offer"]').click();
+  await red.waitForSelector('[data-offer]', { state: 'detached' });
+  await yellow.locator('.controls button[data-action="resign"]').click();
+  await yellow.locator('button[data-action="confirm"]').click();
+  await red.waitForSelector('[data-status][data-outcome="red"]');
+  await spectator.waitForSelector('[data-status][data-outcome="red"]');
+
+  // Leaving brings the device's own game back, untouched.
+  await red.locator('[data-overlay] button[data-action="close"]').click();
+  await red.locator('button[data-action="leave-online"]').click();
+  await red.waitForSelector('button[data-action="online"]');
+  assert.equal(await discs(red), 0);
+  for (const page of [red, yellow, spectator]) await done(page);
+});
+
+test('a page from a static host says online play is not available there', async () => {
+  const host = await serve();
+  const page = await open(browsers[0], host.url, '#/gomoku');
+  // The failed connection to a server that is not there is the browser's own console error.
+  page.errors = [];
+  await page.locator('button[data-action="online"]').click();
+  await page.waitForSelector('[data-connection][data-state="lost"]');
+  assert.match(await connection(page).textContent(), /not available/);
+  page.errors = page.errors.filter((e) => !/WebSocket/.test(e));
+  // Everything else works: a stone is placed after leaving.
+  await page.locator('button[data-action="leave-online"]').click();
+  await cell(page, 7, 7).click();
+  assert.equal(await piece(page, 7, 7).getAttribute('data-owner'), 'black');
+  await done(page);
+  host.close();
+});

@@ -128,9 +128,11 @@ impl Connection {
         let Some((cell, seat)) = self.room.clone() else {
             return Some(Reply::error(ErrorCode::NotSeated, "join a room first"));
         };
+        let turn = matches!(action, Action::Move { .. });
         let error = self.hub.act(&cell, seat, action).await.err()?;
-        // A turn on an old position: the error now, then the room as it is.
-        if matches!(error, Reply::Error { code: ErrorCode::Stale, .. }) {
+        // A refused turn (one the device may already show): the error now, then the room as it
+        // is, so the device shows the game the server has.
+        if turn {
             let state = self.hub.state_of(&cell).await;
             let _ = self.client.outbox.send(Push::Frame(state.to_text().into()));
         }

@@ -63,7 +63,7 @@ pub enum Heard {
     /// In the quick-match queue.
     Waiting,
     State(Box<RoomState>),
-    /// A request refused, in the server's words.
+    /// A request refused: the server's code for why (`not-your-turn`, `illegal`, ...).
     Refused(String),
 }
 
@@ -161,7 +161,7 @@ fn read(text: &str) -> Option<Heard> {
                 present: [present(0), present(1)],
             }))
         }
-        "error" => Heard::Refused(text("message").unwrap_or_default()),
+        "error" => Heard::Refused(text("code").unwrap_or_default()),
         _ => return None,
     })
 }

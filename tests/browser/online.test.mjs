@@ -92,6 +92,9 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await yellow.waitForSelector('[data-status][data-seat="yellow"]');
   await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
 
+  // On red's turn nothing of yellow's can be picked up on yellow's device, and the reverse.
+  assert.equal(await yellow.locator('[data-piece][draggable="true"]').count(), 0);
+  assert.equal(await red.locator('[data-hand="yellow"] [data-piece][draggable="true"]').count(), 0);
   // Red drops; yellow sees it, and may not play red's turns.
   await cell(red, 3, 0).click();
   await waitForDiscs(yellow, 1);
@@ -99,6 +102,7 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   assert.equal(await status(yellow).getAttribute('data-turn'), 'yellow');
   await cell(red, 2, 0).click();
   assert.equal(await discs(red), 1, 'not red\'s turn');
+  assert.equal(await red.locator('[data-piece][draggable="true"]').count(), 0);
   await cell(yellow, 2, 0).click();
   await waitForDiscs(red, 2);
 

@@ -145,7 +145,7 @@ pub struct OnlinePanel {
     pub opponent_away: bool,
     /// An offer standing: a takeback or a draw, and whether this device made it.
     pub offer: Option<(Offer, bool)>,
-    /// The server's last refusal, in its words.
+    /// The server's code for its last refusal.
     pub refused: Option<String>,
     /// This device may play now.
     pub my_turn: bool,

@@ -84,7 +84,7 @@ pub struct Online {
     /// In the quick-match queue.
     waiting: bool,
     state: Option<Box<RoomState>>,
-    /// The server's last refusal, in its words.
+    /// The server's code for its last refusal.
     refused: Option<String>,
 }
 

@@ -143,6 +143,8 @@ pub struct OnlinePanel {
     pub waiting: bool,
     /// The other seat has no device connected (or none has joined yet).
     pub opponent_away: bool,
+    /// A turn has been played: an absent opponent has left, rather than not come yet.
+    pub begun: bool,
     /// An offer standing: a takeback or a draw, and whether this device made it.
     pub offer: Option<(Offer, bool)>,
     /// The server's code for its last refusal.

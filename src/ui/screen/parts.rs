@@ -482,14 +482,18 @@ pub fn online_section(
     });
     html! {
         <section class="online" aria-label={text.online}>
-            <p data-connection="" data-state={panel.connection.attr()} role="status">{ connection }</p>
+            <p data-connection="" data-state={panel.connection.attr()} role="status">
+                <span class="dot" aria-hidden="true"></span>{ connection }
+            </p>
             if let Some(seat) = seat { <p>{ seat }</p> }
             if panel.waiting { <p>{ text.waiting_for_match }</p> }
             if let Some(href) = invite {
                 <p><a data-invite="" href={href.clone()}>{ text.invite }</a></p>
             }
             if panel.opponent_away && panel.seat.is_some() && !panel.waiting {
-                <p data-opponent-away="">{ text.opponent_away }</p>
+                <p data-opponent-away="">
+                    { if panel.begun { text.opponent_away } else { text.waiting_for_opponent } }
+                </p>
             }
             { for offer }
             if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(why) }</p> }

@@ -663,6 +663,7 @@ impl<G: UiGame> Session<G> {
                     room: online.room.clone(),
                     seat: online.seat.map(|seat| game.side(seat)),
                     waiting: online.waiting,
+                    begun: total > 0,
                     opponent_away: ended.is_none()
                         && other.is_some_and(|other| {
                             state.is_some_and(|s| !s.present[usize::from(other == Player::Second)])

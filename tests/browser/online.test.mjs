@@ -166,3 +166,46 @@ test('a page from a static host says online play is not available there', async 
   await done(page);
   host.close();
 });
+
+test('dark chess online: a flip shows the server\'s piece on both devices, and no frame or link shows a face-down one', async () => {
+  const [host, guest] = browsers;
+  const first = await visit(host, '#/dark-chess');
+  await first.locator('button[data-action="online"]').click();
+  await first.waitForSelector('a[data-invite]');
+  const invite = await first.locator('a[data-invite]').getAttribute('href');
+  const second = await guest.newPage();
+  await watch(second, base());
+  const frames = [];
+  second.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+  await second.goto(base() + 'index.html#/' + invite.split('#/')[1]);
+  await second.waitForSelector('[data-status][data-seat="second"]');
+  await first.waitForSelector('[data-opponent-away]', { state: 'detached' });
+  const faceUp = (page) => page.locator('[data-board] [data-piece]:not([data-face="down"])');
+  assert.equal(await faceUp(second).count(), 0);
+  await cell(first, 1, 0).click();
+  await second.waitForFunction(() => document.querySelectorAll('[data-board] [data-piece]:not([data-face="down"])').length === 1);
+  assert.equal(await faceUp(first).count(), 1);
+  const kind = async (page) => [await faceUp(page).getAttribute('data-owner'), await faceUp(page).getAttribute('data-kind')].join(' ');
+  assert.equal(await kind(first), await kind(second));
+  // The first player's colour is the flipped piece's: the second device plays the other.
+  const [owner] = (await kind(second)).split(' ');
+  assert.equal(await status(second).getAttribute('data-turn'), owner === 'red' ? 'black' : 'red');
+  assert.ok(frames.length > 2);
+  for (const frame of frames) assert.doesNotMatch(frame, /Seed|Deal/, frame);
+  assert.doesNotMatch(decodeURIComponent(await second.locator('a[data-share]').getAttribute('href')), /Seed|Deal/);
+  for (const page of [first, second]) await done(page);
+});
+
+test('quick match pairs two browsers asking for the same game', async () => {
+  const [one, two] = browsers;
+  const a = await visit(one, '#/gomoku');
+  await a.locator('button[data-action="quick-match"]').click();
+  await a.waitForSelector('section.online >> text=Waiting for an opponent');
+  const b = await visit(two, '#/gomoku');
+  await b.locator('button[data-action="quick-match"]').click();
+  await a.waitForSelector('[data-status][data-seat="black"]');
+  await b.waitForSelector('[data-status][data-seat="white"]');
+  await cell(a, 7, 7).click();
+  await b.waitForSelector('[data-cell][data-x="7"][data-y="7"] [data-piece][data-owner="black"]');
+  for (const page of [a, b]) await done(page);
+});

@@ -373,6 +373,15 @@ impl<G: UiGame> Session<G> {
             let serial = self.outgoing.as_ref().map_or(1, |(serial, ..)| serial + 1);
             let turns = self.history.turns().len();
             self.outgoing = Some((serial, turns, self.history.current().announce(&self.pending)));
+            // A turn that turns a piece over shows it only when the server, which alone knows
+            // the piece, says what it was: this device's guess is never drawn.
+            let mut position = self.history.current().clone();
+            let reveals =
+                self.pending.iter().any(|leg| position.reveals_hidden(leg) || position.play(*leg).is_err());
+            if reveals {
+                self.pending.clear();
+                return Ok(());
+            }
         }
         for leg in std::mem::take(&mut self.pending) {
             self.history.play(leg)?;

@@ -8,7 +8,7 @@ bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
 [ -x "$bin/initdb" ] || { echo "PostgreSQL is not installed (scripts/setup.sh --server)" >&2; exit 1; }
 # PostgreSQL refuses to run as root: as root, the cluster belongs to the package's own user.
 as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 case "${1:-}" in
   start)

@@ -41,7 +41,15 @@ impl<E: std::fmt::Display> From<E> for StoreError {
 #[derive(Clone)]
 pub enum Store {
     Sqlite(Arc<Mutex<Connection>>),
-    Postgres(Arc<tokio_postgres::Client>),
+    Postgres(Arc<Postgres>),
+}
+
+/// A PostgreSQL connection with its statements prepared once: each turn is one round trip.
+pub struct Postgres {
+    client: tokio_postgres::Client,
+    save: tokio_postgres::Statement,
+    load: tokio_postgres::Statement,
+    presence: tokio_postgres::Statement,
 }
 
 /// What the instances sharing a PostgreSQL tell each other.
@@ -69,6 +77,14 @@ const SCHEMA: &str = "
     );
     CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);
 ";
+
+/// A room written unless the store holds it at this version or a newer one.
+const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
+      second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
+      updated = excluded.updated
+    WHERE excluded.version > rooms.version";
 
 const COLUMNS: &str = "id, game, record, first_seat, second_seat, offer, version, updated";
 
@@ -134,7 +150,16 @@ impl Store {
             let _listener = listener;
             std::future::pending::<()>().await;
         });
-        Ok((Store::Postgres(Arc::new(client)), changes))
+        // Written and told in one statement: every instance hears of the change.
+        let save = client
+            .prepare(&format!(
+                "WITH saved AS ({UPSERT} RETURNING id, version) \
+                 SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
+            ))
+            .await?;
+        let load = client.prepare(&format!("SELECT {COLUMNS} FROM rooms WHERE id = $1")).await?;
+        let presence = client.prepare(&format!("SELECT pg_notify('{PRESENCE}', $1)")).await?;
+        Ok((Store::Postgres(Arc::new(Postgres { client, save, load, presence })), changes))
     }
 
     /// Runs `work` on the SQLite connection away from the async threads.
@@ -153,13 +178,6 @@ impl Store {
     /// Writes a room unless the store holds it at this version or a newer one (another
     /// instance changed it first); whether it was written.
     pub async fn save(&self, row: RoomRow) -> Result<bool, StoreError> {
-        const UPSERT: &str =
-            "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-             ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
-               second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
-               updated = excluded.updated
-             WHERE excluded.version > rooms.version";
         let version = row.version as i64;
         let updated = row.updated as i64;
         match self {
@@ -176,16 +194,12 @@ impl Store {
                 })
                 .await
             }
-            Store::Postgres(client) => {
-                // Written and told in one statement: every instance hears of the change.
-                let query = format!(
-                    "WITH saved AS ({UPSERT} RETURNING id, version) \
-                     SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
-                );
+            Store::Postgres(postgres) => {
                 let seats = &row.seats;
-                let written = client
+                let written = postgres
+                    .client
                     .query(
-                        &query,
+                        &postgres.save,
                         &[
                             &row.id,
                             &row.game,
@@ -224,8 +238,8 @@ impl Store {
                 })
                 .await
             }
-            Store::Postgres(client) => {
-                let row = client.query_opt(&query, &[&id]).await?;
+            Store::Postgres(postgres) => {
+                let row = postgres.client.query_opt(&postgres.load, &[&id]).await?;
                 Ok(row.map(|r| RoomRow {
                     id: r.get(0),
                     game: r.get(1),
@@ -242,8 +256,8 @@ impl Store {
     /// Tells the other instances about presence (see [`Change::Presence`]); nothing to tell
     /// with SQLite, which one instance has to itself.
     pub async fn tell_presence(&self, payload: &str) -> Result<(), StoreError> {
-        if let Store::Postgres(client) = self {
-            client.execute(&format!("SELECT pg_notify('{PRESENCE}', $1)"), &[&payload]).await?;
+        if let Store::Postgres(postgres) = self {
+            postgres.client.execute(&postgres.presence, &[&payload]).await?;
         }
         Ok(())
     }
@@ -261,8 +275,8 @@ impl Store {
                 })
                 .await
             }
-            Store::Postgres(client) => {
-                Ok(client.query(DELETE, &[&before]).await?.iter().map(|r| r.get(0)).collect())
+            Store::Postgres(postgres) => {
+                Ok(postgres.client.query(DELETE, &[&before]).await?.iter().map(|r| r.get(0)).collect())
             }
         }
     }

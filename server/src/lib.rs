@@ -76,9 +76,12 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreErr
             }
         });
     }
+    // Idle rooms go when the server starts, then hourly.
+    hub.remove_idle().await;
     let sweeper = hub.clone();
     tokio::spawn(async move {
-        let mut hourly = tokio::time::interval(Duration::from_secs(3600));
+        let hour = Duration::from_secs(3600);
+        let mut hourly = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
         loop {
             hourly.tick().await;
             sweeper.remove_idle().await;

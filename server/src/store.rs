@@ -281,3 +281,38 @@ impl Store {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, version: u64, updated: u64) -> RoomRow {
+        RoomRow {
+            id: id.into(),
+            game: "gomoku".into(),
+            record: "*".into(),
+            version,
+            updated,
+            ..RoomRow::default()
+        }
+    }
+
+    #[tokio::test]
+    async fn rows_are_written_only_over_older_ones_and_idle_rooms_go() {
+        let folder = std::env::temp_dir().join(format!("board-suite-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&folder);
+        let store = Store::sqlite(&folder).unwrap();
+        assert!(store.save(row("a", 1, 100)).await.unwrap());
+        assert!(store.save(row("a", 2, 200)).await.unwrap());
+        // Another instance's older (or same) version is not written over the newer one.
+        assert!(!store.save(row("a", 2, 300)).await.unwrap());
+        assert!(!store.save(row("a", 1, 300)).await.unwrap());
+        assert_eq!(store.load("a").await.unwrap(), Some(row("a", 2, 200)));
+        assert!(store.save(row("b", 1, 5_000)).await.unwrap());
+        // Unchanged since before 1,000: removed; the other stays.
+        assert_eq!(store.remove_idle(1_000).await.unwrap(), ["a"]);
+        assert_eq!(store.load("a").await.unwrap(), None);
+        assert!(store.load("b").await.unwrap().is_some());
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+}

@@ -262,3 +262,17 @@ async fn a_restarted_server_resumes_the_game() {
     first.send(&play(&next, 6)).await;
     assert_eq!(second.state_at(7).await.turns, 7);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_rooms_are_removed() {
+    let data = data_dir("idle");
+    let port = start(&data, fast()).await;
+    let (first, _second, room, [token, _], _) = table_for_two(port, "gomoku").await;
+    drop(first);
+    // A server that keeps rooms for no time at all sweeps when it starts (then hourly).
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    let port = start(&data, Limits { idle_seconds: 0, ..fast() }).await;
+    let mut back = Client::connect(port).await;
+    back.send(&join(&room, Some(&token))).await;
+    assert_eq!(back.error().await, ErrorCode::NoRoom);
+}

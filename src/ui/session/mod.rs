@@ -716,8 +716,8 @@ impl<G: UiGame> Reducible for Session<G> {
             Action::Online(heard) => {
                 let mut next = (*self).clone();
                 next.take_in(heard);
+                // A review goes on while the other device plays, as on a game site.
                 if next.history != self.history {
-                    next.review = None;
                     next.changes += 1;
                     next.settle();
                 }

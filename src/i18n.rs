@@ -94,6 +94,7 @@ pub struct Text {
     pub use_canvas: &'static str,
     pub use_dom: &'static str,
     pub move_numbers: &'static str,
+    pub coordinates: &'static str,
     pub side: fn(Side) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -274,6 +275,7 @@ static EN: Text = Text {
     use_canvas: "Draw on canvas",
     use_dom: "Draw with HTML",
     move_numbers: "Move numbers",
+    coordinates: "Coordinates",
     side: |side| match side {
         Side::First => "First player",
         Side::Second => "Second player",
@@ -523,6 +525,7 @@ static ZH_HANT: Text = Text {
     use_canvas: "改用 Canvas 繪製",
     use_dom: "改用 HTML 繪製",
     move_numbers: "顯示手數",
+    coordinates: "座標",
     side: |side| match side {
         Side::First => "先手",
         Side::Second => "後手",

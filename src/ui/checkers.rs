@@ -86,6 +86,8 @@ impl UiGame for Checkers {
                 cells.push(CellView {
                     last: last.contains(&square),
                     mark,
+                    // The square's PDN number, as printed draughts boards show it.
+                    corner: Some((square + 1).to_string()),
                     ..CellView::new(here.map(|(side, king)| piece(side, king)), label)
                 });
             }

@@ -48,7 +48,9 @@ impl UiGame for ConnectFour {
             piece: disc(side),
             label: (text.next_disc)((text.side)(side)),
         });
-        BoardView { targets, hand, ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four) }
+        // The columns as the move list numbers them.
+        let files = (1..=COLUMNS).map(|column| column.to_string()).collect();
+        BoardView { targets, hand, files, ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four) }
     }
 
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {

@@ -108,7 +108,7 @@ impl UiGame for DarkChess {
                 Move::EndChain => {}
             }
         }
-        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }
+        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }.lettered()
     }
 
     /// A flip says what it revealed; other turns as the move list writes them.

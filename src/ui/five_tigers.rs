@@ -72,6 +72,7 @@ impl UiGame for FiveTigers {
             surface: Surface::Points,
             ..BoardView::new(SIZE, SIZE, cells, text.five_tigers)
         }
+        .lettered()
     }
 
     fn touches(&self, mv: &Move) -> Vec<Pos> {

@@ -17,6 +17,9 @@ fn stone(side: Side) -> Piece {
     Piece::new(side, "stone", "")
 }
 
+/// The star points (hoshi) of a 15x15 board: its centre, tengen, and the four 4-4 points.
+const STARS: [&str; 5] = ["h8", "d4", "l4", "d12", "l12"];
+
 impl UiGame for Gomoku {
     const ID: GameId = GameId::Gomoku;
     type Flow = Direct;
@@ -64,8 +67,14 @@ impl UiGame for Gomoku {
             hand,
             numbered: true,
             surface: Surface::Points,
+            stars: STARS
+                .iter()
+                .filter_map(|name| self.parse_move(name).ok())
+                .map(|Move::Place(at)| coordinates(at))
+                .collect(),
             ..BoardView::new(SIZE, SIZE, cells, text.gomoku)
         }
+        .lettered()
     }
 
     fn touches(&self, &Move::Place(point): &Move) -> Vec<Pos> {

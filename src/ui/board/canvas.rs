@@ -12,9 +12,10 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, DragEvent, Element, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
-/// How far the outer points or squares' centres sit from the edge, in cells.
+/// How far the outer points or squares' centres sit from the edge, in cells: on a lined board
+/// a whole cell, whose outer part holds the coordinates.
 fn inset(surface: Surface) -> f64 {
-    if surface == Surface::Points { 0.75 } else { 0.5 }
+    if surface == Surface::Points { 1.0 } else { 0.5 }
 }
 
 /// The board's length along `count` cells, in cells; times four it is a whole number, for the
@@ -110,6 +111,57 @@ impl Drawing<'_> {
         }
     }
 
+    /// The star points: small dots where the lines cross, under the stones.
+    fn stars(&self) {
+        for &pos in &self.view.stars {
+            self.circle(pos, 0.1);
+            self.ctx.set_fill_style_str("#5c3a1a");
+            self.ctx.fill();
+        }
+    }
+
+    /// The coordinates, under the pieces: on lined boards in the margin beside the outer
+    /// lines, centred on their points; on squares in a corner of the edge cells, as the DOM
+    /// board shows them.
+    fn coordinates(&self) {
+        let (ctx, view, cell) = (&self.ctx, self.view, self.cell);
+        let points = view.surface == Surface::Points;
+        let px = (cell * if points { 0.3 } else { 0.22 }).round() as i32;
+        ctx.set_font(&format!("600 {px}px system-ui, sans-serif"));
+        let pad = cell * 0.06;
+        for y in 0..view.rows {
+            for x in 0..view.columns {
+                let (cx, cy) = self.centre((x, y));
+                let dark = view.surface == Surface::Checkered && (x + y) % 2 == 1;
+                ctx.set_fill_style_str(if dark { "#f0d9b5" } else { "rgb(60 35 10 / .8)" });
+                let [file, rank, corner] = view.coordinates((x, y));
+                let (half, write) =
+                    (cell / 2.0, |words: &str, x: f64, y: f64, align: &str, baseline: &str| {
+                        ctx.set_text_align(align);
+                        ctx.set_text_baseline(baseline);
+                        let _ = ctx.fill_text(words, x, y);
+                    });
+                if let Some(file) = file {
+                    if points {
+                        write(file, cx, cy + cell * 0.7, "center", "middle");
+                    } else {
+                        write(file, cx + half - pad, cy + half - pad, "right", "bottom");
+                    }
+                }
+                if let Some(rank) = rank {
+                    if points {
+                        write(rank, cx - cell * 0.7, cy, "center", "middle");
+                    } else {
+                        write(rank, cx - half + pad, cy - half + pad, "left", "top");
+                    }
+                }
+                if let Some(corner) = corner {
+                    write(corner, cx - half + pad, cy - half + pad, "left", "top");
+                }
+            }
+        }
+    }
+
     fn piece(&self, pos: Pos, piece: &Piece, alpha: f64) {
         self.ctx.set_global_alpha(alpha);
         self.circle(pos, 0.42);
@@ -154,7 +206,7 @@ impl Drawing<'_> {
 }
 
 /// Draws the board as the input state shows it.
-fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool) {
+fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool, coordinates: bool) {
     let view = input.view();
     let width = f64::from(canvas.client_width());
     let cell = width / span(view.surface, view.columns);
@@ -173,6 +225,10 @@ fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool) {
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     let drawing = Drawing { ctx, view, cell, offset: inset(view.surface) };
     drawing.surface(width, height);
+    drawing.stars();
+    if coordinates {
+        drawing.coordinates();
+    }
     let dragged = match *input.dragging {
         Some(Source::Cell(pos)) => Some(pos),
         _ => None,
@@ -269,11 +325,17 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     let hand_ref = use_node_ref();
     {
         let (canvas_ref, input) = (canvas_ref.clone(), input.clone());
-        let drawn =
-            (props.view.clone(), props.numbers, *input.hover, *input.focus, input.selected, *input.dragging);
-        use_effect_with(drawn, move |(_, numbers, ..)| {
+        let drawn = (
+            props.view.clone(),
+            (props.numbers, props.coordinates),
+            *input.hover,
+            *input.focus,
+            input.selected,
+            *input.dragging,
+        );
+        use_effect_with(drawn, move |(_, (numbers, coordinates), ..)| {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                draw(&canvas, &input, *numbers);
+                draw(&canvas, &input, *numbers, *coordinates);
             }
         });
     }

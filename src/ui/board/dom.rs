@@ -5,7 +5,7 @@
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, drop_action, use_input};
-use super::view::{BoardView, CellView, Hint, Piece, Pos};
+use super::view::{BoardView, CellView, Hint, Piece, Pos, Surface};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -120,8 +120,11 @@ pub fn Board(props: &BoardProps) -> Html {
             let pos = (x, y);
             let cell = view.cell(pos)?.clone();
             let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
+            let [file, rank, corner] =
+                view.coordinates(pos).map(|label| label.filter(|_| props.coordinates).map(str::to_owned));
+            let star = view.stars.contains(&pos);
             Some(html! {
-                <Cell {pos} {cell} hint={input.hint(pos)} selected={input.selected == Some(pos)}
+                <Cell {pos} {cell} {file} {rank} {corner} {star} hint={input.hint(pos)} selected={input.selected == Some(pos)}
                     focused={focus == pos} {prompt}
                     movable={interactive && view.moves_from(pos).next().is_some()}
                     lifted={dragging == Some(Source::Cell(pos))}
@@ -149,7 +152,11 @@ pub fn Board(props: &BoardProps) -> Html {
             {ondrop} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             { for hand }
             <div data-board="" data-renderer="dom" role="grid" ref={grid_ref} aria-label={view.label.clone()}
-                class={classes!("board", (!interactive).then_some("inert"))}
+                class={classes!("board", (!interactive).then_some("inert"), match view.surface {
+                    Surface::Points => Some("points"),
+                    Surface::Checkered => Some("checkered"),
+                    Surface::Squares => None,
+                })}
                 style={format!("--columns: {}; --rows: {}", view.columns, view.rows)}
                 {onkeydown} {onfocusin}>
                 { for rows }
@@ -234,6 +241,13 @@ struct CellProps {
     lifted: bool,
     /// The hand's piece, shown translucent where it would land.
     preview: Option<Piece>,
+    /// The coordinates shown on this cell: its column's (bottom row), its row's (left
+    /// column), its own (a corner).
+    file: Option<String>,
+    rank: Option<String>,
+    corner: Option<String>,
+    /// A star point.
+    star: bool,
 }
 
 /// One cell, redrawn only when what it shows changes.
@@ -252,7 +266,12 @@ fn Cell(props: &CellProps) -> Html {
             data-highlight={cell.highlight.then_some("")}
             data-mark={cell.mark.or(props.prompt)}
             data-number={cell.number.map(|n| n.to_string())}
+            data-star={props.star.then_some("")}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
+            // Pictures only: the cell's label already names it, and they catch no pointer.
+            if let Some(file) = &props.file { <span class="coord file" aria-hidden="true">{ file }</span> }
+            if let Some(rank) = &props.rank { <span class="coord rank" aria-hidden="true">{ rank }</span> }
+            if let Some(corner) = &props.corner { <span class="coord corner" aria-hidden="true">{ corner }</span> }
             { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
             { for props.preview.as_ref().map(|p| p.picture("preview")) }
         </div>

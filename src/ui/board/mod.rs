@@ -23,6 +23,9 @@ pub struct BoardProps {
     /// Show each stone's move number.
     #[prop_or_default]
     pub numbers: bool,
+    /// Show the coordinates the move list writes.
+    #[prop_or_default]
+    pub coordinates: bool,
     /// Told when the player picks up a piece (by click, key or drag): an input for the page.
     #[prop_or_default]
     pub on_select: Callback<()>,
@@ -33,7 +36,8 @@ pub struct BoardProps {
 impl PartialEq for BoardProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.view, &other.view)
-            && (self.interactive, self.numbers) == (other.interactive, other.numbers)
+            && (self.interactive, self.numbers, self.coordinates)
+                == (other.interactive, other.numbers, other.coordinates)
             && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
     }
 }

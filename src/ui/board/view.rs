@@ -63,6 +63,8 @@ pub struct CellView {
     pub mark: Option<&'static str>,
     /// The move that put this stone here, shown when the player asks for move numbers.
     pub number: Option<usize>,
+    /// The cell's own name in the notation, shown in its corner (a checkers square's number).
+    pub corner: Option<String>,
 }
 
 impl CellView {
@@ -147,12 +149,36 @@ pub struct BoardView {
     /// The cells carry move numbers, which the player may choose to show.
     pub numbered: bool,
     pub label: String,
+    /// The coordinates the move list writes, along the edges: a label for each column (left
+    /// to right, shown along the bottom) and for each row (top to bottom, shown up the side);
+    /// either may be empty.
+    pub files: Vec<String>,
+    pub ranks: Vec<String>,
+    /// Points marked on the board (a go board's star points).
+    pub stars: Vec<Pos>,
 }
 
 impl BoardView {
     /// A board of these cells with nothing to play on it yet.
     pub fn new(columns: usize, rows: usize, cells: Vec<CellView>, label: &str) -> BoardView {
         BoardView { columns, rows, cells, label: label.to_owned(), ..BoardView::default() }
+    }
+
+    /// The board with the suite's lettered coordinates (`a1` at the bottom left, as
+    /// [`crate::rules::square_name`] writes them).
+    pub fn lettered(self) -> BoardView {
+        let files = (0..self.columns).map(|x| char::from(b'a' + x as u8).to_string()).collect();
+        let ranks = (0..self.rows).map(|y| (self.rows - y).to_string()).collect();
+        BoardView { files, ranks, ..self }
+    }
+
+    /// The coordinates of the cell at `pos` to show: under the bottom row, beside the left
+    /// column, and the cell's own.
+    pub(super) fn coordinates(&self, (x, y): Pos) -> [Option<&str>; 3] {
+        let file = self.files.get(x).filter(|_| y + 1 == self.rows);
+        let rank = self.ranks.get(y).filter(|_| x == 0);
+        let corner = self.cell((x, y)).and_then(|cell| cell.corner.as_ref());
+        [file, rank, corner].map(|label| label.map(String::as_str))
     }
 
     pub(super) fn cell(&self, (x, y): Pos) -> Option<&CellView> {

@@ -343,6 +343,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         use_remembered(format!("board-suite/renderer/{}", props.slug), ["dom", "canvas"]);
     let (numbers, switch_numbers) =
         use_remembered(format!("board-suite/numbers/{}", props.slug), ["off", "on"]);
+    // Shown unless the player hid them.
+    let (coordinates_hidden, switch_coordinates) =
+        use_remembered(format!("board-suite/coordinates/{}", props.slug), ["shown", "hidden"]);
+    let coordinates = !coordinates_hidden;
     let overlay_closed = use_state_eq(|| false);
     let new_game_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
@@ -374,16 +378,17 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let switches = Switches {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
+        coordinates: (coordinates, switch_coordinates),
     };
     // While the computer thinks, or another device is to move, the board waits; the controls
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = in_play && !covered && !summary.status.thinking && !others_turn;
     let board = if on_canvas {
-        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} /> }
+        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} /> }
     } else {
         html! {
-            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers}
+            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates}
                 on_select={props.on_control.reform(|()| Control::Select)} />
         }
     };

@@ -118,6 +118,8 @@ pub struct Switches {
     pub numbers: Option<(bool, Callback<MouseEvent>)>,
     /// The board drawn on a canvas.
     pub canvas: (bool, Callback<MouseEvent>),
+    /// The coordinates shown.
+    pub coordinates: (bool, Callback<MouseEvent>),
 }
 
 /// Undo, redo, a new game, resign, draw and the board's display switches, with the question
@@ -183,7 +185,11 @@ pub fn control_row(
                         { text.move_numbers }
                     </button>
                 }
-                <button data-action="renderer" class="wide" onclick={switch_renderer}>
+                <button data-action="coordinates" aria-pressed={switches.coordinates.0.to_string()}
+                    onclick={switches.coordinates.1}>
+                    { text.coordinates }
+                </button>
+                <button data-action="renderer" onclick={switch_renderer}>
                     { if on_canvas { text.use_dom } else { text.use_canvas } }
                 </button>
             </div>

@@ -1,0 +1,98 @@
+// The coordinates on every board are the move list's: a move is played at a known cell, and
+// the labels the board shows there (and the cell's name for a screen reader) are compared with
+// the move list's notation of it. Also: the switch, which is remembered; labels that catch no
+// pointer; gomoku's star points.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cell, done, suite } from './harness.mjs';
+
+const browser = suite();
+/** The move list's notations, without their numbers. */
+const moves = (page) => page.locator('[data-moves] [data-move]').evaluateAll((entries) =>
+  entries.map((e) => e.textContent.slice(e.querySelector('.ply').textContent.length)));
+/** The label of a kind (`file`, `rank`, `corner`) shown on a cell, or null. */
+const label = async (page, x, y, kind) => {
+  const shown = cell(page, x, y).locator(`.coord.${kind}`);
+  return (await shown.count()) ? shown.textContent() : null;
+};
+/** The file under column `x` and the rank beside row `y`, as the board shows them. */
+const coordinate = async (page, x, y, rows) =>
+  `${await label(page, x, rows - 1, 'file')}${await label(page, 0, y, 'rank')}`;
+
+test('gomoku: the letters and numbers round the board name the point the move list writes', async () => {
+  const page = await browser.open('#/gomoku');
+  await cell(page, 7, 7).click();
+  await cell(page, 2, 12).click();
+  assert.deepEqual(await moves(page), ['h8', 'c3']);
+  assert.equal(await coordinate(page, 7, 7, 15), 'h8');
+  assert.equal(await coordinate(page, 2, 12, 15), 'c3');
+  assert.match(await cell(page, 2, 12).getAttribute('aria-label'), /^c3:/);
+  // The star points: the centre and the four 4-4 points.
+  const stars = await page.locator('[data-cell][data-star]').evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label').split(':')[0]));
+  assert.deepEqual(stars.sort(), ['d12', 'd4', 'h8', 'l12', 'l4']);
+  await done(page);
+});
+
+test('Five Tigers: the labels name the point of a placement', async () => {
+  const page = await browser.open('#/five-tigers');
+  await cell(page, 1, 3).click();
+  assert.deepEqual(await moves(page), ['b2']);
+  assert.equal(await coordinate(page, 1, 3, 5), 'b2');
+  assert.match(await cell(page, 1, 3).getAttribute('aria-label'), /^b2:/);
+  await done(page);
+});
+
+test('dark chess: the files and ranks name the square of a flip', async () => {
+  const page = await browser.open('#/dark-chess');
+  await cell(page, 2, 1).click();
+  const [flip] = await moves(page);
+  assert.match(flip, /^c3=/);
+  assert.equal(await coordinate(page, 2, 1, 4), 'c3');
+  assert.match(await cell(page, 2, 1).getAttribute('aria-label'), /^c3:/);
+  await done(page);
+});
+
+test('Connect Four: the column numbers under the board are the move list\'s', async () => {
+  const page = await browser.open('#/connect-four');
+  await cell(page, 4, 0).click();
+  assert.deepEqual(await moves(page), ['5']);
+  assert.equal(await label(page, 4, 5, 'file'), '5');
+  assert.equal(await page.locator('.coord.rank').count(), 0);
+  await done(page);
+});
+
+test('checkers: each dark square shows its PDN number, the move list\'s', async () => {
+  const page = await browser.open('#/checkers');
+  assert.equal(await page.locator('.coord.corner').count(), 32);
+  // Black's man on square 11 moves to 15.
+  const square = async (n) => page.locator(`[data-cell]:has(.coord.corner:text-is("${n}"))`);
+  const from = await square(11);
+  const to = await square(15);
+  await from.click();
+  await to.click();
+  assert.deepEqual(await moves(page), ['11-15']);
+  assert.match(await to.getAttribute('aria-label'), /(Square|第) 15/);
+  await done(page);
+});
+
+test('the coordinates catch no pointer, can be hidden, and stay as the player left them', async () => {
+  const page = await browser.open('#/checkers');
+  const labels = page.locator('.coord');
+  const events = await labels.evaluateAll((all) => [...new Set(all.map((l) => getComputedStyle(l).pointerEvents))]);
+  assert.deepEqual(events, ['none']);
+  // A click on a label reaches its cell: black's man under it (square 9) is picked up.
+  const box = await cell(page, 1, 2).locator('.coord.corner').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  assert.equal(await cell(page, 1, 2).getAttribute('data-selected'), '');
+  const toggle = page.locator('button[data-action="coordinates"]');
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+  await toggle.click();
+  assert.equal(await labels.count(), 0);
+  await page.reload();
+  await page.waitForSelector('[data-board]');
+  assert.equal(await page.locator('button[data-action="coordinates"]').getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.locator('.coord').count(), 0);
+  await page.locator('button[data-action="coordinates"]').click();
+  assert.equal(await page.locator('.coord').count(), 32);
+  await done(page);
+});

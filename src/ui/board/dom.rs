@@ -120,11 +120,9 @@ pub fn Board(props: &BoardProps) -> Html {
             let pos = (x, y);
             let cell = view.cell(pos)?.clone();
             let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
-            let [file, rank, corner] =
-                view.coordinates(pos).map(|label| label.filter(|_| props.coordinates).map(str::to_owned));
             let star = view.stars.contains(&pos);
             Some(html! {
-                <Cell {pos} {cell} {file} {rank} {corner} {star} hint={input.hint(pos)} selected={input.selected == Some(pos)}
+                <Cell {pos} {cell} {star} hint={input.hint(pos)} selected={input.selected == Some(pos)}
                     focused={focus == pos} {prompt}
                     movable={interactive && view.moves_from(pos).next().is_some()}
                     lifted={dragging == Some(Source::Cell(pos))}
@@ -160,6 +158,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 style={format!("--columns: {}; --rows: {}", view.columns, view.rows)}
                 {onkeydown} {onfocusin}>
                 { for rows }
+                if props.coordinates { { coordinates(view) } }
                 { path_arrows(view) }
             </div>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
@@ -241,13 +240,31 @@ struct CellProps {
     lifted: bool,
     /// The hand's piece, shown translucent where it would land.
     preview: Option<Piece>,
-    /// The coordinates shown on this cell: its column's (bottom row), its row's (left
-    /// column), its own (a corner).
-    file: Option<String>,
-    rank: Option<String>,
-    corner: Option<String>,
     /// A star point.
     star: bool,
+}
+
+/// Where a cell sits in the board's grid. Every cell is placed, so the coordinates can share
+/// its area.
+fn grid_area((x, y): Pos) -> String {
+    format!("grid-area: {} / {}", y + 1, x + 1)
+}
+
+/// The coordinates, each over the area of the cell it names: pictures only (each cell's label
+/// already says its name, and the labels are not part of the cells' content, which their
+/// names must match), under the pieces, catching no pointer.
+fn coordinates(view: &BoardView) -> Html {
+    let labels = (0..view.rows).flat_map(|y| (0..view.columns).map(move |x| (x, y))).flat_map(|pos| {
+        let [file, rank, corner] = view.coordinates(pos);
+        [("file", file), ("rank", rank), ("corner", corner)].into_iter().filter_map(move |(kind, label)| {
+            label.map(|label| html! {
+                <span class={classes!("coord", kind, ((pos.0 + pos.1) % 2 == 1).then_some("odd"))} style={grid_area(pos)}>
+                    { label }
+                </span>
+            })
+        })
+    });
+    html! { <div class="coords" aria-hidden="true">{ for labels }</div> }
 }
 
 /// One cell, redrawn only when what it shows changes.
@@ -267,11 +284,8 @@ fn Cell(props: &CellProps) -> Html {
             data-mark={cell.mark.or(props.prompt)}
             data-number={cell.number.map(|n| n.to_string())}
             data-star={props.star.then_some("")}
+            style={grid_area((x, y))}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
-            // Pictures only: the cell's label already names it, and they catch no pointer.
-            if let Some(file) = &props.file { <span class="coord file" aria-hidden="true">{ file }</span> }
-            if let Some(rank) = &props.rank { <span class="coord rank" aria-hidden="true">{ rank }</span> }
-            if let Some(corner) = &props.corner { <span class="coord corner" aria-hidden="true">{ corner }</span> }
             { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
             { for props.preview.as_ref().map(|p| p.picture("preview")) }
         </div>

@@ -57,6 +57,7 @@ test('Connect Four: the column numbers under the board are the move list\'s', as
   await cell(page, 4, 0).click();
   assert.deepEqual(await moves(page), ['5']);
   assert.equal(await label(page, 4, 5, 'file'), '5');
+  assert.match(await cell(page, 4, 5).getAttribute('aria-label'), /^Column 5,/);
   assert.equal(await page.locator('.coord.rank').count(), 0);
   await done(page);
 });

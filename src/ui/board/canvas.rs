@@ -126,8 +126,9 @@ impl Drawing<'_> {
     fn coordinates(&self) {
         let (ctx, view, cell) = (&self.ctx, self.view, self.cell);
         let points = view.surface == Surface::Points;
-        let px = (cell * if points { 0.3 } else { 0.22 }).round() as i32;
-        ctx.set_font(&format!("600 {px}px system-ui, sans-serif"));
+        // Whole pixels, as for the pieces' text; a cell's own number smaller, to fit its corner.
+        let font = |size: f64| format!("600 {}px system-ui, sans-serif", (cell * size).round() as i32);
+        let (edge_font, corner_font) = (font(if points { 0.3 } else { 0.22 }), font(0.17));
         let pad = cell * 0.06;
         for y in 0..view.rows {
             for x in 0..view.columns {
@@ -141,6 +142,7 @@ impl Drawing<'_> {
                         ctx.set_text_baseline(baseline);
                         let _ = ctx.fill_text(words, x, y);
                     });
+                ctx.set_font(&edge_font);
                 if let Some(file) = file {
                     if points {
                         write(file, cx, cy + cell * 0.7, "center", "middle");
@@ -156,7 +158,8 @@ impl Drawing<'_> {
                     }
                 }
                 if let Some(corner) = corner {
-                    write(corner, cx - half + pad, cy - half + pad, "left", "top");
+                    ctx.set_font(&corner_font);
+                    write(corner, cx - half + pad * 0.7, cy - half + pad * 0.5, "left", "top");
                 }
             }
         }

@@ -95,6 +95,8 @@ pub struct Text {
     pub use_dom: &'static str,
     pub move_numbers: &'static str,
     pub coordinates: &'static str,
+    pub animations: &'static str,
+    pub sound: &'static str,
     pub side: fn(Side) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
@@ -276,6 +278,8 @@ static EN: Text = Text {
     use_dom: "Draw with HTML",
     move_numbers: "Move numbers",
     coordinates: "Coordinates",
+    animations: "Animations",
+    sound: "Sound",
     side: |side| match side {
         Side::First => "First player",
         Side::Second => "Second player",
@@ -526,6 +530,8 @@ static ZH_HANT: Text = Text {
     use_dom: "改用 HTML 繪製",
     move_numbers: "顯示手數",
     coordinates: "座標",
+    animations: "動畫",
+    sound: "音效",
     side: |side| match side {
         Side::First => "先手",
         Side::Second => "後手",

@@ -115,6 +115,14 @@ impl UiGame for Checkers {
                 .filter(|leg| !leg.is_stop())
                 .map(|l| (coordinates(l.from), coordinates(l.to)))
                 .collect(),
+            // The squares the last turn's piece landed on, for its slide leg by leg.
+            trail: scene
+                .turn
+                .first()
+                .map(|leg| coordinates(leg.from))
+                .into_iter()
+                .chain(scene.turn.iter().map(|leg| coordinates(leg.to)))
+                .collect(),
             ..BoardView::new(SIZE, SIZE, cells, text.checkers)
         }
     }

@@ -50,7 +50,13 @@ impl UiGame for ConnectFour {
         });
         // The columns as the move list numbers them.
         let files = (1..=COLUMNS).map(|column| column.to_string()).collect();
-        BoardView { targets, hand, files, ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four) }
+        BoardView {
+            targets,
+            hand,
+            files,
+            gravity: true,
+            ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four)
+        }
     }
 
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {

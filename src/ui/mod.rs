@@ -15,6 +15,7 @@ mod online;
 mod picker;
 mod screen;
 mod session;
+mod sound;
 mod storage;
 
 /// Starts the app in the page's body. Rendering installs Yew's panic hook

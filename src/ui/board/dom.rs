@@ -5,7 +5,7 @@
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, drop_action, use_input};
-use super::view::{BoardView, CellView, Hint, Piece, Pos, Surface};
+use super::view::{BoardView, CellView, Hint, Motion, Piece, Pos, Surface, use_motions};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -50,6 +50,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let input =
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let view = input.view();
+    let motions = use_motions(props.view.clone(), props.moving);
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     let root_ref = use_node_ref();
@@ -71,6 +72,7 @@ pub fn Board(props: &BoardProps) -> Html {
 
     let onclick = on(&input, |input, e: MouseEvent| input.click(event_cell(&e)));
     let onkeydown = on(&input, |input, e: KeyboardEvent| {
+        settle();
         // The key acts where the focus really is: the event's own cell, however it got there.
         if input.key(&e.key(), event_cell(&e).unwrap_or_else(|| input.focused())) {
             e.prevent_default();
@@ -94,7 +96,10 @@ pub fn Board(props: &BoardProps) -> Html {
     let onpointerdown = {
         let root_ref = root_ref.clone();
         // Yew delegates events, so `current_target` is not the board: capture on its root.
-        on(&input, move |input, e: PointerEvent| input.press(&e, root_ref.cast(), event_source(&e), false))
+        on(&input, move |input, e: PointerEvent| {
+            settle();
+            input.press(&e, root_ref.cast(), event_source(&e), false)
+        })
     };
     let onpointermove = {
         let ghost_ref = ghost_ref.clone();
@@ -121,8 +126,9 @@ pub fn Board(props: &BoardProps) -> Html {
             let cell = view.cell(pos)?.clone();
             let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
             let star = view.stars.contains(&pos);
+            let motion = motion_at(&motions, pos);
             Some(html! {
-                <Cell {pos} {cell} {star} hint={input.hint(pos)} selected={input.selected == Some(pos)}
+                <Cell {pos} {cell} {star} {motion} hint={input.hint(pos)} selected={input.selected == Some(pos)}
                     focused={focus == pos} {prompt}
                     movable={interactive && view.moves_from(pos).next().is_some()}
                     lifted={dragging == Some(Source::Cell(pos))}
@@ -159,6 +165,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 {onkeydown} {onfocusin}>
                 { for rows }
                 if props.coordinates { { coordinates(view) } }
+                { taken(&motions) }
                 { path_arrows(view) }
             </div>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
@@ -242,6 +249,8 @@ struct CellProps {
     preview: Option<Piece>,
     /// A star point.
     star: bool,
+    /// How its piece came here: an animation (`data-motion`) and the offsets it starts from.
+    motion: Option<(&'static str, String)>,
 }
 
 /// Where a cell sits in the board's grid. Every cell is placed, so the coordinates can share
@@ -267,6 +276,54 @@ fn coordinates(view: &BoardView) -> Html {
     html! { <div class="coords" aria-hidden="true">{ for labels }</div> }
 }
 
+/// Ends every animation at once: input never waits for one, and acts on the position shown.
+fn settle() {
+    for animation in gloo::utils::document().get_animations() {
+        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
+            let _ = animation.finish();
+        }
+    }
+}
+
+/// The animation of the piece that came to `pos`, and the cells it starts from as offsets from
+/// its own (`--x0`, `--y0`, ... in cells): a slide through up to four legs, a fall from above
+/// the board, a placement, a turn.
+fn motion_at(motions: &[Motion], pos: Pos) -> Option<(&'static str, String)> {
+    let offsets = |cells: &[Pos]| -> String {
+        let offset = |a: usize, b: usize| a as i32 - b as i32;
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("--x{i}: {}; --y{i}: {}", offset(c.0, pos.0), offset(c.1, pos.1)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    motions.iter().find_map(|motion| match motion {
+        Motion::Slide(path) if path.last() == Some(&pos) => {
+            let legs = &path[..path.len() - 1];
+            // A longer path slides straight from where it began.
+            let legs = if legs.len() > 4 { &legs[..1] } else { legs };
+            const SLIDES: [&str; 4] = ["slide1", "slide2", "slide3", "slide4"];
+            Some((SLIDES[legs.len().max(1) - 1], offsets(legs)))
+        }
+        Motion::Fall(at) if *at == pos => Some(("fall", format!("--y0: {}", -(pos.1 as i32) - 1))),
+        Motion::Place(at) if *at == pos => Some(("place", String::new())),
+        Motion::Turn(at) if *at == pos => Some(("turn", String::new())),
+        _ => None,
+    })
+}
+
+/// The pieces just taken, each fading from the cell it left: pictures only, over the board.
+fn taken(motions: &[Motion]) -> Html {
+    let ghosts = motions.iter().filter_map(|motion| match motion {
+        Motion::Taken(pos, piece) => Some(html! {
+            <span class="ghost" style={grid_area(*pos)}>{ piece.picture("taken") }</span>
+        }),
+        _ => None,
+    });
+    html! { <div class="coords" aria-hidden="true">{ for ghosts }</div> }
+}
+
 /// One cell, redrawn only when what it shows changes.
 #[component]
 fn Cell(props: &CellProps) -> Html {
@@ -284,7 +341,8 @@ fn Cell(props: &CellProps) -> Html {
             data-mark={cell.mark.or(props.prompt)}
             data-number={cell.number.map(|n| n.to_string())}
             data-star={props.star.then_some("")}
-            style={grid_area((x, y))}
+            data-motion={props.motion.as_ref().map(|m| m.0)}
+            style={format!("{}; {}", grid_area((x, y)), props.motion.as_ref().map_or("", |m| m.1.as_str()))}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
             { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
             { for props.preview.as_ref().map(|p| p.picture("preview")) }

@@ -26,6 +26,9 @@ pub struct BoardProps {
     /// Show the coordinates the move list writes.
     #[prop_or_default]
     pub coordinates: bool,
+    /// Animate the pieces' moves.
+    #[prop_or_default]
+    pub moving: bool,
     /// Told when the player picks up a piece (by click, key or drag): an input for the page.
     #[prop_or_default]
     pub on_select: Callback<()>,
@@ -36,8 +39,8 @@ pub struct BoardProps {
 impl PartialEq for BoardProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.view, &other.view)
-            && (self.interactive, self.numbers, self.coordinates)
-                == (other.interactive, other.numbers, other.coordinates)
+            && (self.interactive, self.numbers, self.coordinates, self.moving)
+                == (other.interactive, other.numbers, other.coordinates, other.moving)
             && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
     }
 }

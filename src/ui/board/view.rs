@@ -1,6 +1,8 @@
 //! What a game gives the board to show, and the actions the board gives back.
 
 use crate::i18n::Side;
+use crate::ui::sound::{self, Sound};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// A cell: `x` from the left, `y` from the top, as on screen.
@@ -156,6 +158,87 @@ pub struct BoardView {
     pub ranks: Vec<String>,
     /// Points marked on the board (a go board's star points).
     pub stars: Vec<Pos>,
+    /// Pieces come in from above and fall to their cells (Connect Four).
+    pub gravity: bool,
+    /// The cells the last turn's piece passed through, in order, for a move of several legs
+    /// (a checkers multi-jump).
+    pub trail: Vec<Pos>,
+}
+
+/// How a piece came to be where it is, or went: what the board animates after a change.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Motion {
+    /// The piece now at the last cell came through the others, from the first.
+    Slide(Vec<Pos>),
+    /// The piece fell into its cell from above the board.
+    Fall(Pos),
+    /// The piece was set down on its cell.
+    Place(Pos),
+    /// The piece was turned over, or changed (a man crowned).
+    Turn(Pos),
+    /// This piece left this cell: taken.
+    Taken(Pos, Piece),
+}
+
+/// Whether `now` is `was` turned over or changed in place: a flip, a man crowned (the same
+/// side's piece).
+fn turned(was: &Piece, now: &Piece) -> bool {
+    match (was, now) {
+        (Piece::FaceDown, _) => true,
+        (Piece::FaceUp { owner, .. }, Piece::FaceUp { owner: now, .. }) => owner == now,
+        _ => false,
+    }
+}
+
+/// The most cells a change may touch and still be animated: more is a jump through the game
+/// (a review, a loaded record), which is shown at once.
+const MOST_CHANGED: usize = 6;
+
+/// The motions that take the pieces of `before` to those of `after`, read from the two boards
+/// alone: a piece that left one cell and appeared on another slid there; one that appeared
+/// from nowhere was placed (or fell); one that changed was turned; one that went was taken.
+/// Nothing when too much changed to tell.
+pub fn motions(before: &BoardView, after: &BoardView) -> Vec<Motion> {
+    if (before.columns, before.rows) != (after.columns, after.rows) {
+        return Vec::new();
+    }
+    let at = |i: usize| (i % after.columns, i / after.columns);
+    let piece = |view: &BoardView, i: usize| view.cells.get(i).and_then(|c| c.piece.clone());
+    let changed: Vec<usize> =
+        (0..after.cells.len()).filter(|&i| piece(before, i) != piece(after, i)).collect();
+    if changed.len() > MOST_CHANGED {
+        return Vec::new();
+    }
+    let mut left: Vec<usize> = changed.iter().copied().filter(|&i| piece(before, i).is_some()).collect();
+    let mut motions = Vec::new();
+    for &i in &changed {
+        let Some(now) = piece(after, i) else { continue };
+        let was = piece(before, i);
+        // The same piece left another cell: it slid here (through the last turn's trail).
+        if let Some(k) = left.iter().position(|&j| j != i && piece(before, j) == Some(now.clone())) {
+            let from = at(left.remove(k));
+            let mut path = vec![from];
+            path.extend(after.trail.iter().copied().skip_while(|&p| p == from).filter(|&p| p != at(i)));
+            path.push(at(i));
+            motions.push(Motion::Slide(path));
+            if let Some(was) = was {
+                motions.push(Motion::Taken(at(i), was));
+            }
+        } else if was.as_ref().is_some_and(|was| turned(was, &now)) {
+            motions.push(Motion::Turn(at(i)));
+        } else if after.gravity {
+            motions.push(Motion::Fall(at(i)));
+        } else {
+            motions.push(Motion::Place(at(i)));
+        }
+    }
+    // What left and is nowhere now was taken.
+    motions.extend(
+        left.into_iter()
+            .filter(|&j| piece(after, j).is_none())
+            .filter_map(|j| piece(before, j).map(|was| Motion::Taken(at(j), was))),
+    );
+    motions
 }
 
 impl BoardView {
@@ -201,4 +284,23 @@ pub enum BoardAction {
     Activate(Pos),
     /// A piece taken from one cell to another.
     Move { from: Pos, to: Pos },
+}
+
+/// The motions of the latest change of the board's pieces, kept until the pieces change again
+/// (a board redrawn for any other reason keeps its animations running), and its sound. None
+/// when `moving` is off, and none for the first board shown.
+#[hook]
+pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
+    let shown = use_mut_ref(|| None::<Rc<BoardView>>);
+    let pieces: Vec<Option<Piece>> = view.cells.iter().map(|cell| cell.piece.clone()).collect();
+    use_memo(pieces, move |_| {
+        let before = shown.borrow_mut().replace(view.clone());
+        let motions = before.map(|before| motions(&before, &view)).unwrap_or_default();
+        // A move is heard even when it is not animated.
+        if !motions.is_empty() {
+            let taken = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
+            sound::play(if taken { Sound::Capture } else { Sound::Move });
+        }
+        if moving { motions } else { Vec::new() }
+    })
 }

@@ -6,6 +6,7 @@ mod parts;
 
 use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
 use super::flow::{FlowControl, Panel};
+use super::sound::{self, Sound};
 use super::storage::{self, StorageProblem};
 use crate::i18n::{Lang, Side};
 use crate::rules::Illegal;
@@ -334,6 +335,27 @@ fn use_review_keys(on_control: Callback<Control>) {
     });
 }
 
+/// The sounds of the game's state: a refused try, the end; allowed from the first gesture.
+#[hook]
+fn use_sounds(summary: &Summary) {
+    use_effect_with((), |_| {
+        let document = gloo::utils::document();
+        let listeners = ["pointerdown", "keydown"]
+            .map(|kind| gloo::events::EventListener::once(&document, kind, |_| sound::unlock()));
+        move || drop(listeners)
+    });
+    use_effect_with(summary.notices.refusal, |refusal| {
+        if refusal.is_some() {
+            sound::play(Sound::Refused);
+        }
+    });
+    use_effect_with(summary.status.ended, |ended| {
+        if ended.is_some() {
+            sound::play(Sound::End);
+        }
+    });
+}
+
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
     let text = props.lang.text();
@@ -347,6 +369,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (coordinates_hidden, switch_coordinates) =
         use_remembered(format!("board-suite/coordinates/{}", props.slug), ["shown", "hidden"]);
     let coordinates = !coordinates_hidden;
+    // Animations and sounds, for every game: on unless the player turned them off.
+    let (still, switch_motion) = use_remembered("board-suite/motion".to_owned(), ["on", "off"]);
+    let (muted, switch_sound) = use_remembered(sound::KEY.to_owned(), ["on", "off"]);
+    use_sounds(summary);
+    let moving = !still;
     let overlay_closed = use_state_eq(|| false);
     let new_game_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
@@ -379,16 +406,18 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
         coordinates: (coordinates, switch_coordinates),
+        motion: (moving, switch_motion),
+        sound: (!muted, switch_sound),
     };
     // While the computer thinks, or another device is to move, the board waits; the controls
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = in_play && !covered && !summary.status.thinking && !others_turn;
     let board = if on_canvas {
-        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} /> }
+        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving} /> }
     } else {
         html! {
-            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates}
+            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving}
                 on_select={props.on_control.reform(|()| Control::Select)} />
         }
     };

@@ -120,6 +120,9 @@ pub struct Switches {
     pub canvas: (bool, Callback<MouseEvent>),
     /// The coordinates shown.
     pub coordinates: (bool, Callback<MouseEvent>),
+    /// Moves animated, and sounds played.
+    pub motion: (bool, Callback<MouseEvent>),
+    pub sound: (bool, Callback<MouseEvent>),
 }
 
 /// Undo, redo, a new game, resign, draw and the board's display switches, with the question
@@ -189,7 +192,13 @@ pub fn control_row(
                     onclick={switches.coordinates.1}>
                     { text.coordinates }
                 </button>
-                <button data-action="renderer" onclick={switch_renderer}>
+                <button data-action="motion" aria-pressed={switches.motion.0.to_string()} onclick={switches.motion.1}>
+                    { text.animations }
+                </button>
+                <button data-action="sound" aria-pressed={switches.sound.0.to_string()} onclick={switches.sound.1}>
+                    { text.sound }
+                </button>
+                <button data-action="renderer" class="wide" onclick={switch_renderer}>
                     { if on_canvas { text.use_dom } else { text.use_canvas } }
                 </button>
             </div>

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../dist"
 page=0
 engine=0
 printf '%-44s %10s %10s\n' file bytes gzip
-for f in *.html *.js *.wasm *.css *.woff2; do
+for f in *.html *.js snippets/*/*.js *.wasm *.css *.woff2; do
   [ -f "$f" ] || continue
   raw=$(stat -c %s "$f")
   gz=$(gzip -9c "$f" | wc -c)

@@ -137,7 +137,9 @@ pub fn encode<G: Recorded>(
         redo,
         pending: write_legs(history.current(), pending),
     };
-    serde_json::to_string(&envelope).expect("a save is strings and numbers and always serialises")
+    // A save is strings and numbers, which always serialise (and an `expect` here would bring
+    // the JSON error's formatting into the page).
+    serde_json::to_string(&envelope).unwrap_or_default()
 }
 
 /// Reads a save: the format and game first, then the record through the rules, then the turns

@@ -7,7 +7,7 @@
 
 use super::storage;
 use crate::rules::Player;
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
@@ -111,16 +111,27 @@ fn address() -> Option<String> {
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
+/// A request's frame: its type and its fields, each already JSON (a string quoted by
+/// [`quoted`]), written as text rather than built as a value, which costs the page less.
+fn request(kind: &str, fields: &[(&str, String)]) -> String {
+    let fields: String = fields.iter().map(|(name, value)| format!(",\"{name}\":{value}")).collect();
+    format!("{{\"v\":1,\"type\":\"{kind}\"{fields}}}")
+}
+
+/// A text as a JSON string, escaped.
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
 fn frame(game: &str, ask: &Ask) -> String {
     match ask {
-        Ask::Create { rules } => json!({"v": 1, "type": "create", "game": game, "rules": rules}),
-        Ask::Quick { rules } => json!({"v": 1, "type": "quick", "game": game, "rules": rules}),
-        Ask::Join { room } => match storage::read(&token_key(room)) {
-            Some(token) => json!({"v": 1, "type": "join", "room": room, "token": token}),
-            None => json!({"v": 1, "type": "join", "room": room}),
-        },
+        Ask::Create { rules } => request("create", &[("game", quoted(game)), ("rules", quoted(rules))]),
+        Ask::Quick { rules } => request("quick", &[("game", quoted(game)), ("rules", quoted(rules))]),
+        Ask::Join { room } => {
+            let token = storage::read(&token_key(room)).map(|token| ("token", quoted(&token)));
+            request("join", &[[("room", quoted(room))].as_slice(), token.as_slice()].concat())
+        }
     }
-    .to_string()
 }
 
 fn player(value: &Value) -> Option<Player> {
@@ -255,30 +266,28 @@ pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
 }
 
 /// Sends a request of the room's, if connected; whether it went.
-fn send(value: Value) -> bool {
+fn send(kind: &str, fields: &[(&str, String)]) -> bool {
+    let text = request(kind, fields);
     LINK.with_borrow(|link| {
-        link.as_ref()
-            .filter(|link| link.opened)
-            .is_some_and(|link| link.socket.send_with_str(&value.to_string()).is_ok())
+        link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
     })
 }
 
 /// A whole turn, as the engine announces it, on the position after `turns` turns.
 pub fn play(turn: &str, turns: usize) -> bool {
-    send(json!({"v": 1, "type": "move", "turn": turn, "turns": turns}))
+    send("move", &[("turn", quoted(turn)), ("turns", turns.to_string())])
 }
 
 pub fn offer(what: Offer) -> bool {
-    let what = if what == Offer::Draw { "draw" } else { "takeback" };
-    send(json!({"v": 1, "type": "offer", "what": what}))
+    send("offer", &[("what", quoted(if what == Offer::Draw { "draw" } else { "takeback" }))])
 }
 
 pub fn answer(accept: bool) -> bool {
-    send(json!({"v": 1, "type": "answer", "accept": accept}))
+    send("answer", &[("accept", accept.to_string())])
 }
 
 pub fn resign() -> bool {
-    send(json!({"v": 1, "type": "resign"}))
+    send("resign", &[])
 }
 
 /// The room this page is connected to (or joining).

@@ -3,11 +3,20 @@
 //! gesture (as browsers require), when muted, and where the browser has no audio.
 
 use super::storage;
-use std::cell::RefCell;
-use web_sys::{AudioContext, OscillatorType};
+use wasm_bindgen::prelude::*;
 
-thread_local! {
-    static AUDIO: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+// A few lines of JavaScript: the audio API through web-sys would cost the first load more.
+#[wasm_bindgen(inline_js = "let a;
+export function unlock(){try{a=a||new AudioContext();a.resume()}catch(e){}}
+export function note(k,f,at,l){if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
+o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
+g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}")]
+extern "C" {
+    /// Makes (or wakes) the audio context: call it on a gesture of the player's.
+    pub fn unlock();
+    /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
+    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
+    fn note(kind: &str, frequency: f32, at: f64, length: f64);
 }
 
 /// Where the player's choice is kept: `off` mutes.
@@ -21,56 +30,18 @@ pub enum Sound {
     End,
 }
 
-/// Makes the audio context, on a gesture of the player's; nothing where there is no audio.
-pub fn unlock() {
-    AUDIO.with_borrow_mut(|audio| {
-        if audio.is_none() {
-            *audio = AudioContext::new().ok();
-        }
-        if let Some(audio) = audio {
-            let _ = audio.resume();
-        }
-    });
-}
-
-/// One note: a frequency (Hz), from `at` seconds on, for `length` seconds, fading out.
-fn note(audio: &AudioContext, kind: OscillatorType, frequency: f32, at: f64, length: f64) -> Option<()> {
-    let oscillator = audio.create_oscillator().ok()?;
-    oscillator.set_type(kind);
-    oscillator.frequency().set_value(frequency);
-    let gain = audio.create_gain().ok()?;
-    let start = audio.current_time() + at;
-    let volume = gain.gain();
-    volume.set_value_at_time(0.0001, start).ok()?;
-    volume.exponential_ramp_to_value_at_time(0.18, start + 0.01).ok()?;
-    volume.exponential_ramp_to_value_at_time(0.0001, start + length).ok()?;
-    oscillator.connect_with_audio_node(&gain).ok()?;
-    gain.connect_with_audio_node(&audio.destination()).ok()?;
-    oscillator.start_with_when(start).ok()?;
-    oscillator.stop_with_when(start + length).ok()
-}
-
 /// Plays a sound, unless muted or not yet allowed.
 pub fn play(sound: Sound) {
     if storage::read(KEY).as_deref() == Some("off") {
         return;
     }
-    AUDIO.with_borrow(|audio| {
-        let Some(audio) = audio else { return };
-        let notes: &[(OscillatorType, f32, f64, f64)] = match sound {
-            Sound::Move => &[(OscillatorType::Triangle, 520.0, 0.0, 0.08)],
-            Sound::Capture => {
-                &[(OscillatorType::Triangle, 440.0, 0.0, 0.07), (OscillatorType::Triangle, 330.0, 0.06, 0.1)]
-            }
-            Sound::Refused => &[(OscillatorType::Square, 170.0, 0.0, 0.14)],
-            Sound::End => &[
-                (OscillatorType::Sine, 523.0, 0.0, 0.18),
-                (OscillatorType::Sine, 659.0, 0.12, 0.18),
-                (OscillatorType::Sine, 784.0, 0.24, 0.3),
-            ],
-        };
-        for &(kind, frequency, at, length) in notes {
-            note(audio, kind, frequency, at, length);
-        }
-    });
+    let notes: &[(&str, f32, f64, f64)] = match sound {
+        Sound::Move => &[("triangle", 520.0, 0.0, 0.08)],
+        Sound::Capture => &[("triangle", 440.0, 0.0, 0.07), ("triangle", 330.0, 0.06, 0.1)],
+        Sound::Refused => &[("square", 170.0, 0.0, 0.14)],
+        Sound::End => &[("sine", 523.0, 0.0, 0.18), ("sine", 659.0, 0.12, 0.18), ("sine", 784.0, 0.24, 0.3)],
+    };
+    for &(kind, frequency, at, length) in notes {
+        note(kind, frequency, at, length);
+    }
 }

@@ -4,7 +4,7 @@
 //! elements to click or drag.
 
 use super::BoardProps;
-use super::input::{DRAG_TYPE, Input, Source, use_input};
+use super::input::{DRAG_TYPE, Input, Source, settle, use_input};
 use super::view::{BoardView, Hint, Piece, Pos, Surface};
 use crate::i18n::Side;
 use std::f64::consts::TAU;
@@ -350,6 +350,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
 
     // Every pointer, the mouse too: a press on a movable piece may become a drag.
     let onpointerdown = on(|input, canvas, e| {
+        settle();
         let here = cell_at(canvas, input.view(), &e);
         let source = here.filter(|&pos| input.view().moves_from(pos).next().is_some()).map(Source::Cell);
         input.press(&e, canvas.cast(), source, true);
@@ -375,6 +376,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     let onkeydown = {
         let input = input.clone();
         Callback::from(move |e: KeyboardEvent| {
+            settle();
             if input.key(&e.key(), input.focused()) {
                 e.prevent_default();
             }

@@ -4,7 +4,7 @@
 //! the cells it touches.
 
 use super::BoardProps;
-use super::input::{DRAG_TYPE, Input, Source, drop_action, use_input};
+use super::input::{DRAG_TYPE, Input, Source, drop_action, settle, use_input};
 use super::view::{BoardView, CellView, Hint, Motion, Piece, Pos, Surface, use_motions};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -274,15 +274,6 @@ fn coordinates(view: &BoardView) -> Html {
         })
     });
     html! { <div class="coords" aria-hidden="true">{ for labels }</div> }
-}
-
-/// Ends every animation at once: input never waits for one, and acts on the position shown.
-fn settle() {
-    for animation in gloo::utils::document().get_animations() {
-        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
-            let _ = animation.finish();
-        }
-    }
 }
 
 /// The animation of the piece that came to `pos`, and the cells it starts from as offsets from

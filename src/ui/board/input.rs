@@ -3,8 +3,10 @@
 //! hint or a rule fix works for every kind of input on either board.
 
 use super::view::{BoardAction, BoardView, Pos};
+use crate::ui::sound;
 use std::cell::RefCell;
 use std::rc::Rc;
+use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
@@ -293,5 +295,16 @@ impl Input {
     pub fn hint(&self, pos: Pos) -> Option<super::Hint> {
         let from = self.selected?;
         self.view.moves_from(from).find(|m| m.1 == pos).map(|m| m.2)
+    }
+}
+
+/// On the player's input: every animation ends at once (input never waits for one, and acts
+/// on the position shown), and sound may play from now on (browsers allow it after a gesture).
+pub fn settle() {
+    sound::unlock();
+    for animation in gloo::utils::document().get_animations() {
+        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
+            let _ = animation.finish();
+        }
     }
 }

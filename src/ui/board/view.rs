@@ -291,16 +291,18 @@ pub enum BoardAction {
 /// when `moving` is off, and none for the first board shown.
 #[hook]
 pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
-    let shown = use_mut_ref(|| None::<Rc<BoardView>>);
-    let pieces: Vec<Option<Piece>> = view.cells.iter().map(|cell| cell.piece.clone()).collect();
-    use_memo(pieces, move |_| {
-        let before = shown.borrow_mut().replace(view.clone());
-        let motions = before.map(|before| motions(&before, &view)).unwrap_or_default();
+    let state = use_mut_ref(|| (None::<Rc<BoardView>>, Rc::new(Vec::new())));
+    let mut state = state.borrow_mut();
+    let same =
+        |shown: &Rc<BoardView>| shown.cells.iter().map(|c| &c.piece).eq(view.cells.iter().map(|c| &c.piece));
+    if !state.0.as_ref().is_some_and(same) {
+        let motions = state.0.replace(view.clone()).map(|before| motions(&before, &view)).unwrap_or_default();
         // A move is heard even when it is not animated.
         if !motions.is_empty() {
             let taken = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
             sound::play(if taken { Sound::Capture } else { Sound::Move });
         }
-        if moving { motions } else { Vec::new() }
-    })
+        state.1 = Rc::new(if moving { motions } else { Vec::new() });
+    }
+    state.1.clone()
 }

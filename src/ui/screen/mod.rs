@@ -335,23 +335,14 @@ fn use_review_keys(on_control: Callback<Control>) {
     });
 }
 
-/// The sounds of the game's state: a refused try, the end; allowed from the first gesture.
+/// The sounds of the game's state: a refused try, the end.
 #[hook]
 fn use_sounds(summary: &Summary) {
-    use_effect_with((), |_| {
-        let document = gloo::utils::document();
-        let listeners = ["pointerdown", "keydown"]
-            .map(|kind| gloo::events::EventListener::once(&document, kind, |_| sound::unlock()));
-        move || drop(listeners)
-    });
-    use_effect_with(summary.notices.refusal, |refusal| {
-        if refusal.is_some() {
-            sound::play(Sound::Refused);
-        }
-    });
-    use_effect_with(summary.status.ended, |ended| {
+    use_effect_with((summary.notices.refusal, summary.status.ended), |(refusal, ended)| {
         if ended.is_some() {
             sound::play(Sound::End);
+        } else if refusal.is_some() {
+            sound::play(Sound::Refused);
         }
     });
 }

@@ -5,9 +5,11 @@
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, settle, use_input};
-use super::view::{BoardView, Hint, Piece, Pos, Surface};
+use super::view::{BoardView, Hint, Motion, Piece, Pos, Surface, use_motions};
 use crate::i18n::Side;
+use std::cell::RefCell;
 use std::f64::consts::TAU;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, DragEvent, Element, HtmlCanvasElement, KeyboardEvent, PointerEvent};
 use yew::prelude::*;
@@ -208,8 +210,36 @@ impl Drawing<'_> {
     }
 }
 
-/// Draws the board as the input state shows it.
-fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool, coordinates: bool) {
+/// Where the piece at `pos` is drawn while `motions` play, `t` (0 to 1) of the way: its offset
+/// in cells and its scale; `None` for a piece at rest.
+fn moving(motions: &[Motion], pos: Pos, t: f64) -> Option<(f64, f64, f64)> {
+    let eased = 1.0 - (1.0 - t) * (1.0 - t);
+    motions.iter().find_map(|motion| match motion {
+        Motion::Slide(path) if path.last() == Some(&pos) && path.len() > 1 => {
+            let along = eased * (path.len() - 1) as f64;
+            let leg = (along as usize).min(path.len() - 2);
+            let (a, b, f) = (path[leg], path[leg + 1], along - leg as f64);
+            let at = |from: usize, to: usize, here: usize| {
+                from as f64 + (to as f64 - from as f64) * f - here as f64
+            };
+            Some((at(a.0, b.0, pos.0), at(a.1, b.1, pos.1), 1.0))
+        }
+        // Falling with gravity: slowly, then faster.
+        Motion::Fall(at) if *at == pos => Some((0.0, -(pos.1 as f64 + 1.0) * (1.0 - t * t), 1.0)),
+        Motion::Place(at) | Motion::Turn(at) if *at == pos => Some((0.0, 0.0, 1.3 - 0.3 * eased)),
+        _ => None,
+    })
+}
+
+/// Draws the board as the input state shows it; `animation`, the motions of the last change
+/// and how far along they are.
+fn draw(
+    canvas: &HtmlCanvasElement,
+    input: &Input,
+    numbers: bool,
+    coordinates: bool,
+    animation: Option<(&[Motion], f64)>,
+) {
     let view = input.view();
     let width = f64::from(canvas.client_width());
     let cell = width / span(view.surface, view.columns);
@@ -236,11 +266,19 @@ fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool, coordinates: b
         Some(Source::Cell(pos)) => Some(pos),
         _ => None,
     };
+    let mut in_motion = Vec::new();
     for y in 0..view.rows {
         for x in 0..view.columns {
             let pos = (x, y);
             let Some(cell) = view.cell(pos) else { continue };
             let mark = cell.mark.or_else(|| view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1));
+            // A moving piece is drawn over the others, after them.
+            if let (Some(piece), Some((dx, dy, scale))) =
+                (&cell.piece, animation.and_then(|(motions, t)| moving(motions, pos, t)))
+            {
+                in_motion.push((pos, piece, dx, dy, scale));
+                continue;
+            }
             if let Some(piece) = &cell.piece {
                 drawing.piece(pos, piece, if dragged == Some(pos) { 0.4 } else { 1.0 });
                 if cell.highlight {
@@ -289,6 +327,24 @@ fn draw(canvas: &HtmlCanvasElement, input: &Input, numbers: bool, coordinates: b
             }
         }
     }
+    // Pieces taken fade where they were; moving ones pass over the rest.
+    if let Some((motions, t)) = animation {
+        for motion in motions {
+            if let Motion::Taken(pos, piece) = motion {
+                drawing.piece(*pos, piece, 1.0 - t);
+            }
+        }
+    }
+    for (pos, piece, dx, dy, scale) in in_motion {
+        let ctx = &drawing.ctx;
+        let (x, y) = drawing.centre(pos);
+        ctx.save();
+        let _ = ctx.translate(x + dx * cell, y + dy * cell);
+        let _ = ctx.scale(scale, scale);
+        let _ = ctx.translate(-x, -y);
+        drawing.piece(pos, piece, 1.0);
+        ctx.restore();
+    }
     drawing.path();
     // The piece in hand where it would land, and a dragged piece where it is over.
     if let (Some(pos), Some(hand)) = (input.preview(), &view.hand) {
@@ -320,14 +376,44 @@ fn cell_at(canvas: &NodeRef, view: &BoardView, e: &MouseEvent) -> Option<Pos> {
     Some((index(x, view.columns)?, index(y, view.rows)?))
 }
 
+/// How long motions take, in ms.
+const MOTION_MS: f64 = 280.0;
+
+/// The motions being played, and when they began.
+type Playing = Rc<RefCell<Option<(Rc<Vec<Motion>>, f64)>>>;
+
+/// Draws a frame, and the next one a display frame later while motions play.
+fn frame(canvas_ref: NodeRef, input: Input, (numbers, coordinates): (bool, bool), playing: Playing) {
+    let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() else { return };
+    let shown = playing.borrow().clone();
+    // Motions played to their end stay as they are, drawn at rest.
+    let t = shown.as_ref().map(|(_, start)| (js_sys::Date::now() - start) / MOTION_MS).filter(|&t| t < 1.0);
+    draw(&canvas, &input, numbers, coordinates, shown.as_ref().zip(t).map(|((m, _), t)| (m.as_slice(), t)));
+    if t.is_some() {
+        gloo::timers::callback::Timeout::new(16, move || {
+            // Still these motions: not replaced or ended by input since.
+            let same =
+                playing.borrow().as_ref().zip(shown.as_ref()).is_some_and(|(a, b)| Rc::ptr_eq(&a.0, &b.0));
+            if same {
+                frame(canvas_ref, input, (numbers, coordinates), playing);
+            }
+        })
+        .forget();
+    }
+}
+
 #[component]
 pub fn CanvasBoard(props: &BoardProps) -> Html {
     let input =
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let canvas_ref = use_node_ref();
     let hand_ref = use_node_ref();
+    let motions = use_motions(props.view.clone(), props.moving);
+    // The motions being played, and when they began (ms).
+    let playing = use_mut_ref(|| None::<(Rc<Vec<Motion>>, f64)>);
     {
         let (canvas_ref, input) = (canvas_ref.clone(), input.clone());
+        let motions = motions.clone();
         let drawn = (
             props.view.clone(),
             (props.numbers, props.coordinates),
@@ -336,10 +422,16 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
             input.selected,
             *input.dragging,
         );
+        let playing = playing.clone();
         use_effect_with(drawn, move |(_, (numbers, coordinates), ..)| {
-            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                draw(&canvas, &input, *numbers, *coordinates);
+            // New motions start playing; anything else redraws, the motions where they are.
+            {
+                let mut playing = playing.borrow_mut();
+                if playing.as_ref().is_none_or(|(shown, _)| !Rc::ptr_eq(shown, &motions)) {
+                    *playing = Some((motions.clone(), js_sys::Date::now()));
+                }
             }
+            frame(canvas_ref, input, (*numbers, *coordinates), playing);
         });
     }
     let view = input.view();

@@ -214,8 +214,11 @@ pub fn motions(before: &BoardView, after: &BoardView) -> Vec<Motion> {
     for &i in &changed {
         let Some(now) = piece(after, i) else { continue };
         let was = piece(before, i);
-        // The same piece left another cell: it slid here (through the last turn's trail).
-        if let Some(k) = left.iter().position(|&j| j != i && piece(before, j) == Some(now.clone())) {
+        // The same piece left another cell: it slid here (through the last turn's trail); or,
+        // with none, the same side's (a man that was crowned on arriving).
+        let same = |j: &usize| *j != i && piece(before, *j) == Some(now.clone());
+        let kin = |j: &usize| *j != i && piece(before, *j).is_some_and(|p| turned(&p, &now));
+        if let Some(k) = left.iter().position(same).or_else(|| left.iter().position(kin)) {
             let from = at(left.remove(k));
             let mut path = vec![from];
             path.extend(after.trail.iter().copied().skip_while(|&p| p == from).filter(|&p| p != at(i)));

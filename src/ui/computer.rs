@@ -10,14 +10,13 @@ use super::storage;
 use crate::engine::LEVELS;
 use crate::engine::messages::{Reply, Request};
 use crate::rules::Player;
-use serde::Serialize;
 use serde_json::Value;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
 /// Who plays the computer, and at which level (1 to [`LEVELS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Opponent {
     /// The computer's side; `None` for two people at the device.
     pub computer: Option<Player>,
@@ -49,10 +48,14 @@ impl Opponent {
         read.unwrap_or_default()
     }
 
+    /// Kept as `{"computer":"Second","level":3}` (`null` for no computer), written as text.
     pub fn store(&self, slug: &str) {
-        if let Ok(text) = serde_json::to_string(self) {
-            storage::write(&key(slug), &text);
-        }
+        let computer = match self.computer {
+            Some(Player::First) => "\"First\"",
+            Some(Player::Second) => "\"Second\"",
+            None => "null",
+        };
+        storage::write(&key(slug), &format!("{{\"computer\":{computer},\"level\":{}}}", self.level));
     }
 
     /// Whether a storage key holds this game's choice (another tab changed it).

@@ -1,12 +1,20 @@
 //! Short sounds for moves, captures, refused tries and the end of a game, synthesized with the
 //! Web Audio API: no audio files, nothing more to download. Silent until the player's first
-//! gesture (as browsers require), when muted, and where the browser has no audio.
+//! gesture (as browsers require), when muted, and where the browser has no audio. With them, in
+//! the same few lines of JavaScript, the board's two animation helpers.
 
 use super::storage;
 use wasm_bindgen::prelude::*;
 
-// A few lines of JavaScript: the audio API through web-sys would cost the first load more.
+// A few lines of JavaScript: the audio and animation APIs through web-sys would cost the
+// first load more. `settle` ends every animation; `toTray` sends a taken piece's picture to its
+// side's tray (the tray's last piece, the one just taken), where the page shows one.
 #[wasm_bindgen(inline_js = "let a;
+export function settle(){for(const n of document.getAnimations())n.finish()}
+export function toTray(){const g=document.querySelector('.ghost[data-side]:not([data-to-tray])');if(!g)return;
+const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
+const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
+g.style.setProperty('--tx',u-x+'px');g.style.setProperty('--ty',v-y+'px');g.dataset.toTray=''}
 export function unlock(){try{a=a||new AudioContext();a.resume()}catch(e){}}
 export function note(k,f,at,l){if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
@@ -14,6 +22,11 @@ g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination
 extern "C" {
     /// Makes (or wakes) the audio context: call it on a gesture of the player's.
     pub fn unlock();
+    /// Ends every animation at once.
+    pub fn settle();
+    /// Sends the picture of a piece just taken to its side's tray, if the page shows one.
+    #[wasm_bindgen(js_name = toTray)]
+    pub fn to_tray();
     /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
     /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
     fn note(kind: &str, frequency: f32, at: f64, length: f64);

@@ -110,3 +110,18 @@ test('the canvas animates a gomoku stone as the DOM board does', async () => {
   assert.deepEqual(late, again, 'and the board is still once it has');
   await done(page);
 });
+
+test('dark chess: a taken piece flies to its tray', async () => {
+  const page = await browser.open('#/dark-chess?seed=7');
+  await cell(page, 4, 1).click(); // red chariot
+  await cell(page, 4, 0).click(); // black chariot
+  await cell(page, 3, 0).click(); // red flips a black soldier
+  await cell(page, 7, 0).click(); // black flips a red soldier
+  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
+  await piece(page, 4, 1).dragTo(cell(page, 4, 0));
+  await page.waitForSelector('.ghost[data-side="black"][data-to-tray]');
+  assert.equal(await page.locator('[data-tray="black"] [data-piece]').count(), 1);
+  const offset = await page.locator('.ghost[data-to-tray]').evaluate((g) => g.style.getPropertyValue('--ty'));
+  assert.ok(parseFloat(offset) > 0, `the tray is below the board: ${offset}`);
+  await done(page);
+});

@@ -50,10 +50,14 @@ pub fn Board(props: &BoardProps) -> Html {
     let input =
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let view = input.view();
+    let root_ref = use_node_ref();
     let motions = use_motions(props.view.clone(), props.moving);
+    if motions.iter().any(|m| matches!(m, Motion::Taken(_, Piece::FaceUp { .. }))) {
+        // Once drawn, a taken piece that goes to a tray beside the board flies there.
+        gloo::timers::callback::Timeout::new(0, crate::ui::sound::to_tray).forget();
+    }
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
-    let root_ref = use_node_ref();
     {
         // Keyboard focus follows the focus cell, but only while the board already has it.
         let grid_ref = grid_ref.clone();
@@ -307,9 +311,15 @@ fn motion_at(motions: &[Motion], pos: Pos) -> Option<(&'static str, String)> {
 /// The pieces just taken, each fading from the cell it left: pictures only, over the board.
 fn taken(motions: &[Motion]) -> Html {
     let ghosts = motions.iter().filter_map(|motion| match motion {
-        Motion::Taken(pos, piece) => Some(html! {
-            <span class="ghost" style={grid_area(*pos)}>{ piece.picture("taken") }</span>
-        }),
+        Motion::Taken(pos, piece) => {
+            let side = match piece {
+                Piece::FaceUp { owner, .. } => Some(owner.attr()),
+                Piece::FaceDown => None,
+            };
+            Some(html! {
+                <span class="ghost" data-side={side} style={grid_area(*pos)}>{ piece.picture("taken") }</span>
+            })
+        }
         _ => None,
     });
     html! { <div class="coords" aria-hidden="true">{ for ghosts }</div> }

@@ -6,7 +6,6 @@ use super::view::{BoardAction, BoardView, Pos};
 use crate::ui::sound;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
 
@@ -302,9 +301,5 @@ impl Input {
 /// on the position shown), and sound may play from now on (browsers allow it after a gesture).
 pub fn settle() {
     sound::unlock();
-    for animation in gloo::utils::document().get_animations() {
-        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
-            let _ = animation.finish();
-        }
-    }
+    sound::settle();
 }

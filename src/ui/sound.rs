@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::*;
 // first load more. `settle` ends every animation; `toTray` sends a taken piece's picture to its
 // side's tray (the tray's last piece, the one just taken), where the page shows one.
 #[wasm_bindgen(inline_js = "let a;
-export function settle(){for(const n of document.getAnimations())n.finish()}
+export function settle(){for(const n of document.getAnimations())try{n.finish()}catch(e){}}
 export function toTray(){const g=document.querySelector('.ghost[data-side]:not([data-to-tray])');if(!g)return;
 const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
 const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
@@ -22,7 +22,8 @@ g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination
 extern "C" {
     /// Makes (or wakes) the audio context: call it on a gesture of the player's.
     pub fn unlock();
-    /// Ends every animation at once.
+    /// Ends every animation at once (those that never end, such as a winning line's pulse,
+    /// go on).
     pub fn settle();
     /// Sends the picture of a piece just taken to its side's tray, if the page shows one.
     #[wasm_bindgen(js_name = toTray)]

@@ -95,15 +95,8 @@ where
     }
 
     fn rules(&self) -> String {
-        let start = self.1.turns().first().map_or(self.1.current(), |(start, _)| *start);
-        rules_of(&History::starting_from(start.clone()))
+        record::public_rules(self.1.start())
     }
-}
-
-/// The tags of a game's start anyone may see.
-fn rules_of<G: Recorded>(history: &History<G>) -> String {
-    let short = record::write_short(history);
-    short.trim_end_matches('*').trim_end().to_owned()
 }
 
 /// Why a room's game could not be set up.
@@ -133,7 +126,7 @@ pub fn open(game: GameId, rules: &str, seed: u64) -> Result<Box<dyn Table>, Setu
             return Err(SetupError::NotAStart);
         }
         // Read again from what anyone may see, so that only the server's seed deals.
-        let public = format!("{} *", rules_of(&asked));
+        let public = format!("{} *", record::public_rules(asked.start()));
         let history = record::read::<G>(game.slug(), &public, seed).map_err(SetupError::Rules)?;
         Ok(Box::new((game, history)))
     }

@@ -37,6 +37,11 @@ impl<G: Game> History<G> {
         History { states: vec![Arc::new(start)], moves: Vec::new(), redo: Vec::new(), conclusion: None }
     }
 
+    /// The position the game started from.
+    pub fn start(&self) -> &G {
+        &self.states[0]
+    }
+
     /// The current position.
     pub fn current(&self) -> &G {
         self.states.last().expect("a history always holds its start")

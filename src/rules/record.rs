@@ -158,13 +158,13 @@ pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> 
         ("Result", result.to_owned()),
     ];
     // A finished game has nothing left to hide.
-    tags.extend(G::start_tags(start(history), header.reveal || outcome.is_some()));
+    tags.extend(G::start_tags(history.start(), header.reveal || outcome.is_some()));
     let mut text: String =
         tags.iter().map(|(name, value)| format!("[{name} \"{}\"]\n", quoted(value))).collect();
     text.push('\n');
     // Numbered by pairs of turns; a record whose start has the second player to move says so
     // (`1...`), as PGN and PDN do.
-    let offset = usize::from(start(history).to_move() == Player::Second);
+    let offset = usize::from(history.start().to_move() == Player::Second);
     for (index, turn) in turn_texts(history).iter().enumerate() {
         let counted = index + offset;
         if counted % 2 == 0 {
@@ -183,15 +183,21 @@ pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> 
 /// The shortest record of a game, for a link: the tags of its start, its turns, and its result. The route names the game; nothing hidden is written while the game goes on.
 pub fn write_short<G: Recorded>(history: &History<G>) -> String {
     let outcome = history.outcome();
-    let tags = G::start_tags(start(history), outcome.is_some());
-    let tags = tags.iter().map(|(name, value)| format!("[{name} \"{}\"]", quoted(value)));
+    let tags = G::start_tags(history.start(), outcome.is_some());
     // The result ends it, `*` while the game goes on, so even a game with no turn says something.
     let result = result_text(outcome, G::RESULT_ORDER).to_owned();
-    tags.chain(turn_texts(history)).chain([result]).collect::<Vec<_>>().join(" ")
+    tags.iter().map(short_tag).chain(turn_texts(history)).chain([result]).collect::<Vec<_>>().join(" ")
 }
 
-fn start<G: Game>(history: &History<G>) -> &G {
-    history.turns().first().map_or(history.current(), |(start, _)| *start)
+/// A tag as a link writes it, on one line.
+fn short_tag((name, value): &Tag) -> String {
+    format!("[{name} \"{}\"]", quoted(value))
+}
+
+/// The rules of a start as anyone may see them (`[Rules "renju"]`; empty for the defaults):
+/// what an online room starts from, and what players are paired by.
+pub fn public_rules<G: Recorded>(start: &G) -> String {
+    G::start_tags(start, false).iter().map(short_tag).collect::<Vec<_>>().join(" ")
 }
 
 /// The turns as the move list writes them.

@@ -6,6 +6,7 @@ mod checkers;
 mod computer;
 mod connect_four;
 mod dark_chess;
+mod effects;
 mod five_tigers;
 mod flow;
 mod game;
@@ -15,7 +16,6 @@ mod online;
 mod picker;
 mod screen;
 mod session;
-mod sound;
 mod storage;
 
 /// Starts the app in the page's body. Rendering installs Yew's panic hook

@@ -52,10 +52,6 @@ pub fn Board(props: &BoardProps) -> Html {
     let view = input.view();
     let root_ref = use_node_ref();
     let motions = use_motions(props.view.clone(), props.moving);
-    if motions.iter().any(|m| matches!(m, Motion::Taken(_, Piece::FaceUp { .. }))) {
-        // Once drawn, a taken piece that goes to a tray beside the board flies there.
-        gloo::timers::callback::Timeout::new(0, crate::ui::sound::to_tray).forget();
-    }
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     {

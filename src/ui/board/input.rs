@@ -3,7 +3,7 @@
 //! hint or a rule fix works for every kind of input on either board.
 
 use super::view::{BoardAction, BoardView, Pos};
-use crate::ui::sound;
+use crate::ui::effects;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{Element, PointerEvent};
@@ -300,6 +300,6 @@ impl Input {
 /// On the player's input: every animation ends at once (input never waits for one, and acts
 /// on the position shown), and sound may play from now on (browsers allow it after a gesture).
 pub fn settle() {
-    sound::unlock();
-    sound::settle();
+    effects::unlock();
+    effects::settle();
 }

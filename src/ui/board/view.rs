@@ -1,7 +1,7 @@
 //! What a game gives the board to show, and the actions the board gives back.
 
 use crate::i18n::Side;
-use crate::ui::sound::{self, Sound};
+use crate::ui::effects::{self, Sound};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -303,7 +303,11 @@ pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
         // A move is heard even when it is not animated.
         if !motions.is_empty() {
             let taken = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
-            sound::play(if taken { Sound::Capture } else { Sound::Move });
+            effects::play(if taken { Sound::Capture } else { Sound::Move });
+            // Once drawn, a taken piece that goes to a tray beside the board flies there.
+            if moving && taken {
+                gloo::timers::callback::Timeout::new(0, effects::to_tray).forget();
+            }
         }
         state.1 = Rc::new(if moving { motions } else { Vec::new() });
     }

@@ -5,8 +5,8 @@
 mod parts;
 
 use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
+use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
-use super::sound::{self, Sound};
 use super::storage::{self, StorageProblem};
 use crate::i18n::{Lang, Side};
 use crate::rules::Illegal;
@@ -340,9 +340,9 @@ fn use_review_keys(on_control: Callback<Control>) {
 fn use_sounds(summary: &Summary) {
     use_effect_with((summary.notices.refusal, summary.status.ended), |(refusal, ended)| {
         if ended.is_some() {
-            sound::play(Sound::End);
+            effects::play(Sound::End);
         } else if refusal.is_some() {
-            sound::play(Sound::Refused);
+            effects::play(Sound::Refused);
         }
     });
 }
@@ -362,7 +362,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let coordinates = !coordinates_hidden;
     // Animations and sounds, for every game: on unless the player turned them off.
     let (still, switch_motion) = use_remembered("board-suite/motion".to_owned(), ["on", "off"]);
-    let (muted, switch_sound) = use_remembered(sound::KEY.to_owned(), ["on", "off"]);
+    let (muted, switch_sound) = use_remembered(effects::KEY.to_owned(), ["on", "off"]);
     use_sounds(summary);
     let moving = !still;
     let overlay_closed = use_state_eq(|| false);

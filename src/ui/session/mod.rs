@@ -218,8 +218,7 @@ impl<G: UiGame> Session<G> {
 
     /// The rules of the game on the board, as a record's tags: what an online room starts from.
     pub fn rules(&self) -> String {
-        let start = History::<G>::new(self.history.current().config());
-        record::write_short(&start).trim_end_matches('*').trim_end().to_owned()
+        record::public_rules(&G::new(self.history.current().config()))
     }
 
     /// What the server said, taken in.

@@ -203,7 +203,7 @@ impl<G: UiGame> Page for Session<G> {
             seed: 0,
             movetime: None,
             solve: false,
-            start: self.history.turns().first().map_or(self.history.current(), |(start, _)| *start).setup(),
+            start: self.history.start().setup(),
         }
     }
 

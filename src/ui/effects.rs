@@ -1,7 +1,7 @@
-//! Short sounds for moves, captures, refused tries and the end of a game, synthesized with the
-//! Web Audio API: no audio files, nothing more to download. Silent until the player's first
-//! gesture (as browsers require), when muted, and where the browser has no audio. With them, in
-//! the same few lines of JavaScript, the board's two animation helpers.
+//! The page's effects beyond the DOM: short sounds for moves, captures, refused tries and the end
+//! of a game, synthesized with the Web Audio API (no audio files, nothing more to download;
+//! silent until the player's first gesture, as browsers require, when muted, and where the
+//! browser has no audio), and the board's two animation helpers.
 
 use super::storage;
 use wasm_bindgen::prelude::*;
@@ -33,7 +33,7 @@ extern "C" {
     fn note(kind: &str, frequency: f32, at: f64, length: f64);
 }
 
-/// Where the player's choice is kept: `off` mutes.
+/// Where the player's choice of sound is kept: `off` mutes.
 pub const KEY: &str = "board-suite/sound";
 
 #[derive(Clone, Copy, Debug, PartialEq)]

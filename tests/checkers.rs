@@ -377,11 +377,11 @@ fn browser_fixtures() {
             if game.to_move() == Player::First && !game.mid_move() {
                 if let (false, Some(mv)) = (found_jump, double_jump(&game)) {
                     found_jump = true;
-                    println!("double jump {mv:?}: {}", save::encode("checkers", &history, &[], 0));
+                    println!("double jump {mv:?}: {}", save::encode(&history, &[], 0));
                 }
                 if let (false, Some(mv)) = (found_crown, crowning(&game)) {
                     found_crown = true;
-                    println!("crowning {mv:?}: {}", save::encode("checkers", &history, &[], 0));
+                    println!("crowning {mv:?}: {}", save::encode(&history, &[], 0));
                 }
             }
             let moves = game.legal_moves();

@@ -8,7 +8,6 @@ use harness::Conformance;
 #[test]
 fn connect_four() {
     Conformance::<ConnectFour> {
-        id: "connect-four",
         configs: vec![()],
         candidates: |_| (0..=9).chain([u8::MAX]).map(Move::Drop).collect(),
         playouts: 2000,
@@ -28,7 +27,6 @@ fn dark_chess() {
         ..Config::default()
     };
     Conformance::<DarkChess> {
-        id: "dark-chess",
         configs: vec![
             with(1, false, false, false),
             with(2, true, false, false),
@@ -66,7 +64,6 @@ fn dark_chess() {
 fn checkers() {
     use board_suite::rules::checkers::{Checkers, Config, Move};
     Conformance::<Checkers> {
-        id: "checkers",
         configs: vec![Config { compulsory_capture: true }, Config { compulsory_capture: false }],
         // Every leg of one or two diagonal squares, every stop, and some off the board.
         candidates: |_| {
@@ -98,7 +95,6 @@ fn checkers() {
 fn five_tigers() {
     use board_suite::rules::five_tigers::{Config, FiveTigers, Move, Preset};
     Conformance::<FiveTigers> {
-        id: "five-tigers",
         configs: Preset::ALL.into_iter().map(|preset| Config { preset }).collect(),
         // Every placement and removal, every step to a neighbouring point, some off the board.
         candidates: |_| {
@@ -122,7 +118,6 @@ fn five_tigers() {
 fn gomoku() {
     use board_suite::rules::gomoku::{Config, Gomoku, Move, RuleSet};
     Conformance::<Gomoku> {
-        id: "gomoku",
         configs: [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju]
             .map(|rules| Config { rules })
             .to_vec(),

@@ -526,7 +526,7 @@ fn endgame() {
     println!("plies {}, last move {} ({last:?})", history.ply(), before.notation(&last));
     history.undo();
     assert_eq!(history.current(), &before, "the last move is not a flip");
-    println!("{}", save::encode("dark-chess", &history, &[], 0));
+    println!("{}", save::encode(&history, &[], 0));
 }
 
 #[test]

@@ -278,7 +278,7 @@ fn capture_fixture() {
                 });
                 if let Some(mv) = capturing {
                     println!("{mv:?} by {:?}", game.to_move());
-                    println!("{}", save::encode("five-tigers", &history, &[], 0));
+                    println!("{}", save::encode(&history, &[], 0));
                     return;
                 }
             }

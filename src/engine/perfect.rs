@@ -100,3 +100,9 @@ impl Engine for Perfect {
         Ok(self.solver.get_or_insert_with(Solver::default).solve(&position))
     }
 }
+
+impl super::Engines for ConnectFour {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(Perfect::new(Searcher::new(super::read_config(config)?)?)))
+    }
+}

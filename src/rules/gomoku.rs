@@ -310,6 +310,8 @@ const RULE_WORDS: [(RuleSet, &str); 3] =
     [(RuleSet::Freestyle, "freestyle"), (RuleSet::Standard, "standard"), (RuleSet::Renju, "renju")];
 
 impl super::record::Recorded for Gomoku {
+    const SLUG: &'static str = "gomoku";
+
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().rules, &RULE_WORDS)
     }

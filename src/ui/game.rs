@@ -9,8 +9,9 @@ use super::online::{self, Ask, Offer};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
 use crate::engine::TurnText;
-use crate::i18n::{Lang, Side, Text};
-use crate::route::{GameId, Route};
+use crate::games::GameId;
+use crate::i18n::{Lang, Side, Text, Words};
+use crate::route::Route;
 use crate::rules::record::Recorded;
 use crate::rules::{Game, Player};
 use crate::save;
@@ -28,6 +29,12 @@ pub struct Scene<'a, G: Game> {
     pub moves: &'a [G::Move],
     pub turn: &'a [G::Move],
     pub path: &'a [G::Move],
+}
+
+/// What the picker says of a game.
+pub struct Card {
+    pub name: &'static str,
+    pub blurb: &'static str,
 }
 
 /// A rule the players may change before the first move: how it is shown, and the config a
@@ -52,6 +59,8 @@ impl<C> Rule<C> {
 /// board's view and the board's actions to moves, and decides nothing about legality.
 pub trait UiGame: Game + TurnText + Recorded + 'static {
     const ID: GameId;
+    /// The game's name (on the picker and its board) and a line about it.
+    const CARD: Words<Card>;
     /// How turns pass on this game's page: [`super::flow::Direct`], or
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
     type Flow: Flow;
@@ -66,6 +75,9 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
             Player::Second => Self::SIDES[1],
         }
     }
+
+    /// A small picture of the game's board in a typical position, for the picker.
+    fn thumbnail() -> Html;
 
     /// The board as it should look now.
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView;

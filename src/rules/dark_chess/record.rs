@@ -38,6 +38,8 @@ fn read_deal(config: &Config, text: &str) -> Result<DarkChess, TagError> {
 }
 
 impl Recorded for DarkChess {
+    const SLUG: &'static str = "dark-chess";
+
     /// The shuffle is written only when `reveal`: its seed, and the deal itself when the start
     /// is not the seed's (a game continued from a shared record).
     fn start_tags(start: &Self, reveal: bool) -> Vec<Tag> {

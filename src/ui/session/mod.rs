@@ -240,7 +240,7 @@ impl<G: UiGame> Session<G> {
                 }
                 // Read with a fixed shuffle: the pieces no one has seen stay where the board
                 // first put them (they are drawn face down either way).
-                if let Ok(history) = record::read::<G>(G::ID.slug(), &state.record, 0)
+                if let Ok(history) = record::read::<G>(&state.record, 0)
                     && history != self.history
                 {
                     self.history = history;
@@ -645,7 +645,7 @@ impl<G: UiGame> Session<G> {
                 .collect(),
             record: RecordPanel {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
-                text: record::write(G::ID.slug(), history, &Header { date: Some(today()), reveal: false }),
+                text: record::write(history, &Header { date: Some(today()), reveal: false }),
                 link: Route::Game {
                     game: G::ID,
                     seed: None,

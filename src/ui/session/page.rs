@@ -101,7 +101,7 @@ impl<G: UiGame> Session<G> {
         // The moves and rules do not depend on the language their buttons are named in.
         let text = crate::i18n::Lang::En.text();
         let here = |at: u64| at == hash_of(&self.position);
-        let read = |text: &str, seed| record::read::<G>(G::ID.slug(), text, seed);
+        let read = |text: &str, seed| record::read::<G>(text, seed);
         Some(match action {
             PageAction::Board(action) => Action::Play(self.position.action_move(action)?),
             PageAction::Control(Control::Command(index)) => Action::Play(self.command(index, text)?),
@@ -175,7 +175,7 @@ impl<G: UiGame> Page for Session<G> {
     }
 
     fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction> {
-        let saved = save::decode::<G>(G::ID.slug(), text).ok()?;
+        let saved = save::decode::<G>(text).ok()?;
         // Revision 0 is a tab of an older build, which knows no revisions: its save is the
         // latest there is.
         if saved.revision <= *revision.borrow() && saved.revision != 0 {

@@ -4,7 +4,7 @@
 
 use super::board::{BoardAction, BoardView, Pos};
 use super::computer::{self, Heard, Opponent};
-use super::flow::Flow;
+use super::flow::{Flow, FlowControl, Prefs};
 use super::online::{self, Ask, Offer};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
@@ -161,6 +161,12 @@ impl PartialEq for GamePageProps {
     }
 }
 
+/// Today's date as records write it (`2026.11.23`).
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{}.{:02}.{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
+}
+
 /// A seed for a new shuffle, from the browser's random numbers.
 pub fn random_seed() -> u64 {
     let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
@@ -274,8 +280,8 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 if let Some(action) = new_value.and_then(|text| page.0.heard(&text, &revision)) {
                     page.dispatch(action);
                 }
-            } else if page.0.watches_prefs(key) {
-                page.dispatch(PageAction::Prefs);
+            } else if Prefs::watches(key, slug) {
+                page.dispatch(PageAction::Prefs(Prefs::load(slug)));
             } else if Opponent::watches(key, slug) {
                 page.dispatch(PageAction::Opponent(Opponent::load(slug)));
             }
@@ -392,6 +398,10 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 opponent.store(slug);
                 page.dispatch(PageAction::Opponent(opponent));
             }
+            Control::Flow(FlowControl::Prefer(preference, on)) => {
+                Prefs::store(preference, on, slug);
+                page.dispatch(PageAction::Control(control));
+            }
             Control::Hint => {
                 ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn })
             }
@@ -413,7 +423,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     };
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
-            summary={Rc::new(page.0.summary(text))}
+            summary={Rc::new(page.0.summary(text, &today()))}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

@@ -279,22 +279,12 @@ impl<G: UiGame> Reducible for Session<G> {
                 None
             }
             Action::Opponent(opponent) => {
-                next.opponent = opponent;
-                next.engine_failed = None;
-                next.flow.passed(false);
+                next.choose_opponent(opponent);
                 None
             }
-            Action::Computer(turn) => {
-                if next.computer_to_move() {
-                    next.play_announced(&turn).err()
-                } else {
-                    None
-                }
-            }
+            Action::Computer(turn) => next.computers_turn(&turn).err(),
             Action::Hint(turn) => {
-                if next.pending.is_empty() {
-                    next.hint = read_announced(&next.position, &turn).unwrap_or_default();
-                }
+                next.take_hint(&turn);
                 None
             }
             Action::EngineFailed(why) => {

@@ -19,8 +19,28 @@ impl<G: UiGame> Session<G> {
         self.history.outcome().is_none() && self.opponent.computer.is_none() && self.online.is_none()
     }
 
+    /// Who plays the computer now: asked again even if the engine had failed.
+    pub(super) fn choose_opponent(&mut self, opponent: Opponent) {
+        self.opponent = opponent;
+        self.engine_failed = None;
+        self.flow.passed(false);
+    }
+
+    /// The engine's turn for the computer, played if the computer is still to move.
+    pub(super) fn computers_turn(&mut self, turn: &str) -> Result<(), Illegal> {
+        if self.computer_to_move() { self.play_announced(turn) } else { Ok(()) }
+    }
+
+    /// The engine's suggestion for the player to move, marked until the next change; an answer
+    /// that is no turn here marks nothing.
+    pub(super) fn take_hint(&mut self, turn: &str) {
+        if self.pending.is_empty() {
+            self.hint = read_announced(&self.position, turn).unwrap_or_default();
+        }
+    }
+
     /// Plays a turn the engine announced, through the same rules and history as a person's.
-    pub(super) fn play_announced(&mut self, turn: &str) -> Result<(), Illegal> {
+    fn play_announced(&mut self, turn: &str) -> Result<(), Illegal> {
         let legs = read_announced(&self.position, turn).map_err(|_| Illegal::NotAllowed)?;
         for leg in legs {
             self.history.play(leg)?;

@@ -6,6 +6,11 @@ use board_suite::save;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+/// A game that says how the harness plays it, in its own test module.
+pub trait Conformant: Recorded {
+    fn conformance() -> Conformance<Self>;
+}
+
 /// What a game supplies to the harness.
 pub struct Conformance<G: Recorded> {
     /// Configs to play under (rule sets, house rules, seeds).

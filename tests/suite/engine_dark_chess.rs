@@ -2,14 +2,11 @@
 //! that agree on every face-up piece is the same and so is its answer, it takes wins and
 //! stops losses at every level, and it plays the house rules.
 
-#[path = "common/dark_chess_board.rs"]
-mod dark_chess_board;
-
+use crate::dark_chess_board::board;
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
 use board_suite::engine::{Go, LEVELS, TurnText, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
 use board_suite::rules::{Game, Outcome, Player};
-use dark_chess_board::board;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -84,7 +84,7 @@ fn every_level_takes_a_win_in_one_and_stops_a_loss_in_one() {
 #[test]
 fn solve_gives_the_test_sets_scores() {
     // The first positions of Pons' middle-easy set, with their scores.
-    let set = include_str!("data/connect4/Test_L2_R1");
+    let set = include_str!("../data/connect4/Test_L2_R1");
     let mut input = String::from("new connect-four\n");
     let mut expected = Vec::new();
     for line in set.lines().take(20) {

@@ -2,10 +2,10 @@
 //! perft counts) against a plain generator, the engine's levels, the capture setting, and
 //! endings played out.
 
-use board_suite::engine::{Engine, Go, engine_for, read_announced};
+use board_suite::engine::{Engine, Go, engine_for};
 use board_suite::rules::checkers::bitboard::{Board, MoveList, perft};
 use board_suite::rules::checkers::{self, Checkers, Config, Piece};
-use board_suite::rules::{Game, History, Outcome, Player};
+use board_suite::rules::{Game, History, Outcome, Player, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

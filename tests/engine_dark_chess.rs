@@ -6,9 +6,9 @@
 mod dark_chess_board;
 
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
-use board_suite::engine::{Go, LEVELS, TurnText, engine_for};
+use board_suite::engine::{Go, LEVELS, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
-use board_suite::rules::{Game, Outcome, Player};
+use board_suite::rules::{Game, Outcome, Player, TurnText};
 use dark_chess_board::board;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

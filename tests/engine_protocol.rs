@@ -2,8 +2,8 @@
 //! Four's `solve` gives Pons' scores, and bad input gets one `error` line while the program
 //! goes on.
 
-use board_suite::engine::{TurnText, engine_for};
-use board_suite::rules::{Game, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
+use board_suite::engine::engine_for;
+use board_suite::rules::{Game, TurnText, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

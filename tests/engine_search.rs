@@ -2,14 +2,13 @@
 //! answers a whole legal turn, the same one for the same seed; a finished game gets an error;
 //! and the dark-chess engine, told the turns, knows only what they showed.
 
-use board_suite::engine::TurnText;
-use board_suite::engine::{EngineError, Go, LEVELS, engine_for, read_announced};
-use board_suite::rules::History;
+use board_suite::engine::{EngineError, Go, LEVELS, engine_for};
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
+use board_suite::rules::{History, TurnText, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

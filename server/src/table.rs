@@ -1,7 +1,6 @@
 //! A room's game, its type erased: the same rules and record as the page, read and written as
 //! text. The server's state is the truth; every turn a client sends goes through the rules.
 
-use board_suite::engine::{TurnText, read_announced};
 use board_suite::route::GameId;
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
@@ -10,6 +9,7 @@ use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
 use board_suite::rules::{Conclusion, History, Player};
+use board_suite::rules::{TurnText, read_announced};
 
 /// Why a turn was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,15 +10,13 @@
 //! move (1000 by default) against the game's reference opponent (`engine::reference`), from
 //! the match's starts, each start played twice with the sides swapped.
 
-use board_suite::engine::{
-    Engine, Go, LEVELS, TurnText, default_movetime, engine_for, read_announced, reference,
-};
+use board_suite::engine::{Engine, Go, LEVELS, default_movetime, engine_for, reference};
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
-use board_suite::rules::{History, Outcome, Player, parse_turn};
+use board_suite::rules::{History, Outcome, Player, TurnText, parse_turn, read_announced};
 use std::time::Instant;
 
 /// Turns after which an unfinished game counts as a draw.

@@ -15,11 +15,7 @@ pub mod perfect;
 pub mod reference;
 pub mod search;
 
-use crate::rules::connect_four::ConnectFour;
-use crate::rules::dark_chess::DarkChess;
-use crate::rules::{
-    BadNotation, Game, checkers::Checkers, five_tigers::FiveTigers, gomoku::Gomoku, parse_turn,
-};
+use crate::rules::{BadTurn, TurnText};
 use search::{Effort, Progress, Search, Searchable};
 use std::fmt;
 
@@ -93,6 +89,12 @@ pub enum EngineError {
     BadBook,
 }
 
+impl From<BadTurn> for EngineError {
+    fn from(BadTurn { ply, text }: BadTurn) -> Self {
+        EngineError::BadMove { ply, text }
+    }
+}
+
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -133,72 +135,6 @@ pub trait Engine {
     fn solve(&mut self) -> Result<i32, EngineError> {
         Err(EngineError::NoSolver)
     }
-}
-
-/// A game's turns as text, to and from the engine.
-pub trait TurnText: Game {
-    /// The game rebuilt from its config and turns, as a player at the board knows it.
-    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
-        replay(Self::new(config), turns, |_, _| {})
-    }
-
-    /// A turn the engine chose, as it says it: the move list's notation.
-    fn announce(&self, turn: &[Self::Move]) -> String {
-        self.turn_notation(turn)
-    }
-}
-
-/// `game` after `turns`, as the move list writes them; `each` sees every leg played and the game
-/// after it, so that an engine's own board follows along.
-pub fn replay<G: Game>(
-    mut game: G,
-    turns: &[&str],
-    mut each: impl FnMut(&G, G::Move),
-) -> Result<G, EngineError> {
-    for (index, turn) in turns.iter().enumerate() {
-        let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-        for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-            game.play(leg).map_err(|_| bad())?;
-            each(&game, leg);
-        }
-    }
-    Ok(game)
-}
-
-impl TurnText for ConnectFour {}
-impl TurnText for Checkers {}
-impl TurnText for Gomoku {}
-impl TurnText for FiveTigers {}
-
-impl TurnText for DarkChess {
-    /// Only what the turns showed: the config's shuffle is not looked at.
-    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
-        DarkChess::from_turns(config, turns, 0).map_err(|BadNotation(text)| {
-            let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
-            EngineError::BadMove { ply, text }
-        })
-    }
-
-    /// Without what a flip would show (`c4`, not `c4=K`): the engine's own deal of the
-    /// face-down pieces is a guess.
-    fn announce(&self, turn: &[Self::Move]) -> String {
-        let written = self.turn_notation(turn);
-        let mut said = String::with_capacity(written.len());
-        let mut chars = written.chars();
-        while let Some(c) = chars.next() {
-            if c == '=' {
-                chars.next();
-            } else {
-                said.push(c);
-            }
-        }
-        said
-    }
-}
-
-/// Reads a turn the engine announced (see [`TurnText::announce`]) in the real game.
-pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
-    crate::rules::parse_turn_as(game, text, |start, legs| start.announce(legs))
 }
 
 /// The engine for a game named as in the protocol and the page's addresses, under a config

@@ -2,7 +2,7 @@
 //! the page does.
 #![allow(dead_code)]
 
-use board_suite::engine::TurnText;
+use board_suite::rules::TurnText;
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::DarkChess;

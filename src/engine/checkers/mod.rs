@@ -8,10 +8,10 @@
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config, replay};
-use crate::rules::Game;
+use super::{Engine, EngineError, Go, Info, LEVELS, default_movetime, read_config};
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square, read_fen};
+use crate::rules::{Game, TurnText, replay};
 use search::{Limits, Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its

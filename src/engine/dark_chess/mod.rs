@@ -14,9 +14,9 @@ mod search;
 pub use evaluate::evaluate;
 pub use position::{After, Position};
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
-use crate::rules::Game;
+use super::{Engine, EngineError, Go, Info, LEVELS, default_movetime};
 use crate::rules::dark_chess::{Config, DarkChess, Move, View};
+use crate::rules::{Game, TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};

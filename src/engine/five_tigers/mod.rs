@@ -7,9 +7,9 @@ pub mod board;
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
-use crate::rules::Game;
+use super::{Engine, EngineError, Go, Info, LEVELS, default_movetime};
 use crate::rules::five_tigers::{Config, FiveTigers};
+use crate::rules::{Game, TurnText, replay};
 use board::Board;
 use search::{Effort, Entry, Progress, Search};
 

@@ -13,10 +13,10 @@ pub mod board;
 pub mod search;
 pub mod threats;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
+use super::{Engine, EngineError, Go, Info, LEVELS, default_movetime};
 use crate::engine::search::DECIDED;
-use crate::rules::Game;
 use crate::rules::gomoku::{Config, Gomoku, Move};
+use crate::rules::{Game, TurnText, replay};
 use board::{Board, cell_of, point_of};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;

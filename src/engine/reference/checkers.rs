@@ -5,9 +5,9 @@
 //!
 //! The match starts from three-move ballots: openings of the ACF/WCDF three-move deck.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText, read_config};
+use crate::engine::{Engine, EngineError, Go, Info, read_config};
 use crate::rules::checkers::{Checkers, Config, Move};
-use crate::rules::{Game, Outcome, whole_turns};
+use crate::rules::{Game, Outcome, TurnText, whole_turns};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 

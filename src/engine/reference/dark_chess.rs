@@ -3,9 +3,9 @@
 //! otherwise it flips or moves at random, seeded by the request. It reads only what a player
 //! sees, and shares nothing with the real engine.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
-use crate::rules::Game;
+use crate::engine::{Engine, EngineError, Go, Info};
 use crate::rules::dark_chess::{Config, DarkChess, Move, Rank, Seen};
+use crate::rules::{Game, TurnText};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 

@@ -4,9 +4,9 @@
 //! most formation value; then at random by the request's seed. Plain and fixed, on the rules
 //! alone, independent of the engine.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
+use crate::engine::{Engine, EngineError, Go, Info};
 use crate::rules::five_tigers::{Config, FiveTigers, Move, Preset};
-use crate::rules::{Game, Outcome};
+use crate::rules::{Game, Outcome, TurnText};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use std::collections::HashSet;

@@ -3,9 +3,9 @@
 //! holds with none of the other), searching the twelve points nearest the stones that score
 //! best. Independent of the engine: it shares nothing with `engine::gomoku`.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
+use crate::engine::{Engine, EngineError, Go, Info};
 use crate::rules::gomoku::{Config, Gomoku, Move, Point, SIZE, point_at};
-use crate::rules::{Game, Outcome};
+use crate::rules::{Game, Outcome, TurnText};
 
 const DEPTH: u32 = 4;
 const WIDTH: usize = 12;

@@ -26,7 +26,7 @@ fn answer<G: TurnText>(
     let said: Vec<&str> = turns.iter().map(String::as_str).collect();
     engine.set_moves(&said).expect("the turns are legal");
     let go = Go { level, movetime: Some(2_000), depth: None, seed };
-    let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
     let legs =
         read_announced(game, &turn).unwrap_or_else(|e| panic!("{name}: {turn} is not a turn here: {e:?}"));
     // A whole turn: after it the other player moves, or the game is over.

@@ -86,7 +86,7 @@ fn play<G: TurnText>(
         let movetime = (sides[side] == Side::Level(LEVELS)).then_some(movetime);
         let go = Go { level, movetime, depth: None, seed: seed ^ turns.len() as u64 };
         let started = now();
-        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?;
+        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?.turn;
         let took = now() - started;
         played.slowest_ms[side] = played.slowest_ms[side].max(took);
         played.total_ms[side] += took;

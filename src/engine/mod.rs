@@ -4,6 +4,7 @@
 //! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
+mod budget;
 pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
@@ -13,10 +14,14 @@ pub mod gomoku;
 pub mod messages;
 pub mod perfect;
 pub mod reference;
+pub mod score;
 pub mod search;
 
+pub use budget::{Budget, Effort};
+pub use score::Score;
+
 use crate::rules::{BadTurn, TurnText};
-use search::{Effort, Progress, Search, Searchable};
+use search::{Progress, Search, Searchable};
 use std::fmt;
 
 /// The levels, weakest first: 1 to this.
@@ -61,16 +66,30 @@ impl Default for Go {
     }
 }
 
-/// A search's progress, as the protocol's `info` line says it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
+/// What an engine found, every engine alike: its answer, and its progress after each depth.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Thought {
+    /// The turn to play, as announced (see [`TurnText::announce`]).
+    pub turn: String,
+    /// For the player to move, on the one scale.
+    pub score: Score,
+    /// Whether `score` is proven (a solved position) rather than searched to a depth.
+    pub exact: bool,
+    /// The principal variation: `turn`, then the turns the engine expects to follow, each
+    /// announced, as far as its search knows them.
+    pub pv: Vec<String>,
+    /// How deep the search went, in the engine's own units (turns, or plies).
     pub depth: u32,
-    /// For the player to move; beyond ±[`search::DECIDED`] a win or a loss in `1_000_000 - |score|` plies.
-    pub score: i32,
     pub nodes: u64,
     pub time_ms: u64,
-    /// The turn the search would play now, in the move list's notation.
-    pub pv: String,
+}
+
+impl Budget<'_> {
+    /// What was found by now: `line`'s first turn to play, the rest expected to follow.
+    pub fn thought(&self, line: Vec<String>, score: Score, depth: u32, nodes: u64) -> Thought {
+        let turn = line.first().cloned().unwrap_or_default();
+        Thought { turn, score, exact: false, pv: line, depth, nodes, time_ms: self.elapsed_ms() }
+    }
 }
 
 /// Why an engine could not do what it was asked.
@@ -120,16 +139,15 @@ pub trait Engine {
         Err(EngineError::BadConfig(format!("no set-up start in this game: {setup}")))
     }
 
-    /// The turn to play, in the move list's notation. `now` is a clock in milliseconds;
-    /// `stop` asks whether to stop early (the best turn so far is then played); `report`
-    /// hears of each depth searched.
+    /// The turn to play and why. `now` is a clock in milliseconds; `stop` asks whether to stop
+    /// early (the best turn so far is then played); `report` hears of each depth searched.
     fn go(
         &mut self,
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError>;
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError>;
 
     /// The exact score, for games that are solved.
     fn solve(&mut self) -> Result<i32, EngineError> {
@@ -174,39 +192,22 @@ impl<G: Searchable + TurnText> Searcher<G> {
         Ok(Searcher { config, game })
     }
 
-    /// The search's best turn within `go`, with the search's own progress.
-    pub fn think(
-        &self,
-        go: &Go,
-        now: &dyn Fn() -> f64,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<Progress<G::Move>, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let start = now();
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
-        let mut stop_search = || stop() || now() - start >= movetime;
-        let mut effort = effort(go.level);
-        if let Some(depth) = go.depth {
-            effort.depth = depth;
-        }
-        let mut search = Search::new(&mut stop_search);
+    /// The search's best turn within `budget`, as found, with each depth's reported.
+    pub fn think(&self, budget: &Budget, report: &mut dyn FnMut(&Thought)) -> Result<Thought, EngineError> {
+        let mut stop = || budget.expired();
+        let mut search = Search::new(&mut stop);
         let game = &self.game;
-        let mut tell = |progress: &Progress<G::Move>| report(&info(game, progress, now() - start));
-        search.think(game, effort, go.seed, &mut tell).ok_or(EngineError::GameOver)
-    }
-}
-
-/// A search's progress as an [`Info`].
-fn info<G: TurnText>(game: &G, progress: &Progress<G::Move>, elapsed: f64) -> Info {
-    Info {
-        depth: progress.depth,
-        score: progress.score,
-        nodes: progress.nodes,
-        time_ms: elapsed.max(0.0) as u64,
-        pv: game.announce(&progress.turn),
+        let thought = |progress: &Progress<G::Move>| {
+            let line = game.announce_line(std::slice::from_ref(&progress.turn));
+            budget.thought(
+                line,
+                Score::of(progress.score, search::WIN, search::DECIDED),
+                progress.depth,
+                progress.nodes,
+            )
+        };
+        let found = search.think(game, budget.effort(effort), budget.seed, &mut |p| report(&thought(p)));
+        found.map(|p| thought(&p)).ok_or(EngineError::GameOver)
     }
 }
 
@@ -221,9 +222,8 @@ impl<G: Searchable + TurnText> Engine for Searcher<G> {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        let best = self.think(go, now, stop, report)?;
-        Ok(self.game.announce(&best.turn))
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        self.think(&Budget::of(&self.game, go, now, stop)?, report)
     }
 }

@@ -100,6 +100,21 @@ pub trait TurnText: Game {
     fn announce(&self, turn: &[Self::Move]) -> String {
         self.turn_notation(turn)
     }
+
+    /// Turns one after another from here, each announced, as far as they play (a line an
+    /// engine expects).
+    fn announce_line(&self, turns: &[Vec<Self::Move>]) -> Vec<String> {
+        let mut game = self.clone();
+        let mut said = Vec::with_capacity(turns.len());
+        for turn in turns {
+            let text = game.announce(turn);
+            if turn.is_empty() || turn.iter().any(|&leg| game.play(leg).is_err()) {
+                break;
+            }
+            said.push(text);
+        }
+        said
+    }
 }
 
 impl TurnText for ConnectFour {}
@@ -175,5 +190,8 @@ mod tests {
         let drop = four.legal_moves()[3];
         assert_eq!(four.announce(&[drop]), four.turn_notation(&[drop]));
         assert_eq!(read_announced(&four, "4"), Ok(vec![drop]));
+        // A line is said turn by turn, as far as it plays.
+        let line = [vec![drop], vec![drop], vec![four.legal_moves()[2]], vec![]];
+        assert_eq!(four.announce_line(&line), ["4", "4", "3"]);
     }
 }

@@ -1,10 +1,10 @@
 //! A room's game, its type erased: the same rules and record as the page, read and written as
 //! text. The server's state is the truth; every turn a client sends goes through the rules.
 
-use board_suite::engine::{TurnText, read_announced};
 use board_suite::games::GameId;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
 use board_suite::rules::{Conclusion, History, Player};
+use board_suite::rules::{TurnText, read_announced};
 
 /// Why a turn was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,9 +10,9 @@
 //! move (1000 by default) against the game's reference opponent (`engine::reference`), from
 //! the match's starts, each start played twice with the sides swapped.
 
-use board_suite::engine::{Engine, EngineError, Engines, Go, LEVELS, default_movetime, read_announced};
+use board_suite::engine::{Engine, EngineError, Engines, Go, LEVELS, default_movetime};
 use board_suite::games::GameId;
-use board_suite::rules::{History, Outcome, Player, parse_turn};
+use board_suite::rules::{History, Outcome, Player, parse_turn, read_announced};
 use board_suite::with_game;
 use std::time::Instant;
 
@@ -79,7 +79,7 @@ fn play<G: Engines>(pair: u64, sides: [Side; 2], seed: u64, movetime: u64) -> Re
         let movetime = (sides[side] == Side::Level(LEVELS)).then_some(movetime);
         let go = Go { level, movetime, depth: None, seed: seed ^ turns.len() as u64 };
         let started = now();
-        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?;
+        let turn = engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?.turn;
         let took = now() - started;
         played.slowest_ms[side] = played.slowest_ms[side].max(took);
         played.total_ms[side] += took;

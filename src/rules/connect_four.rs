@@ -186,6 +186,9 @@ pub(crate) fn history_of(columns: &[u8]) -> super::History<ConnectFour> {
     history
 }
 
+/// Its turns as text: written and announced alike.
+impl super::TurnText for ConnectFour {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

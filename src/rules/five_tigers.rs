@@ -458,3 +458,5 @@ impl super::record::Recorded for FiveTigers {
         Ok(Self::new(&Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? }))
     }
 }
+
+impl super::TurnText for FiveTigers {}

@@ -320,3 +320,5 @@ impl super::record::Recorded for Gomoku {
         Ok(Self::new(&Config { rules: super::record::read_choice(tags, "Rules", &RULE_WORDS)? }))
     }
 }
+
+impl super::TurnText for Gomoku {}

@@ -2,13 +2,18 @@
 //! Four's `solve` gives Pons' scores, and bad input gets one `error` line while the program
 //! goes on.
 
-use board_suite::engine::{TurnText, engine_for};
-use board_suite::rules::{Game, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
+use board_suite::engine::engine_for;
+use board_suite::rules::{Game, TurnText, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// The program's answer lines to `input`, without `info` lines.
 fn run(input: &str) -> Vec<String> {
+    run_all(input).into_iter().filter(|line| !line.starts_with("info ")).collect()
+}
+
+/// The program's answer lines to `input`, `info` lines and all.
+fn run_all(input: &str) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -17,12 +22,25 @@ fn run(input: &str) -> Vec<String> {
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
     let output = child.wait_with_output().expect("the engine ends");
     assert!(output.status.success(), "the engine failed: {output:?}");
-    String::from_utf8(output.stdout)
-        .expect("UTF-8 out")
-        .lines()
-        .filter(|line| !line.starts_with("info "))
-        .map(str::to_owned)
-        .collect()
+    String::from_utf8(output.stdout).expect("UTF-8 out").lines().map(str::to_owned).collect()
+}
+
+/// An `info` line's fields: the depth, the score as said, whether exact, and the turns of the
+/// principal variation.
+fn info(line: &str) -> (u32, String, bool, Vec<String>) {
+    let rest = line.strip_prefix("info depth ").unwrap_or_else(|| panic!("not an info line: {line}"));
+    let (depth, rest) = rest.split_once(" score ").expect("a score");
+    let (score, rest) = rest.split_once(" nodes ").expect("nodes");
+    let (_, pv) = rest.split_once(" pv ").expect("a pv");
+    let (score, exact) = match score.strip_suffix(" exact") {
+        Some(score) => (score, true),
+        None => (score, false),
+    };
+    let mut words = score.split(' ');
+    let (kind, amount) = (words.next().expect("a kind"), words.next().expect("an amount"));
+    assert!(["cp", "win", "loss"].contains(&kind) && words.next().is_none(), "{line}");
+    assert!(amount.parse::<i32>().is_ok() && (kind == "cp" || amount.parse::<u32>().is_ok()), "{line}");
+    (depth.parse().expect("a depth"), score.to_owned(), exact, pv.split(' ').map(str::to_owned).collect())
 }
 
 fn bestmove(line: &str) -> &str {
@@ -145,9 +163,43 @@ fn the_engine_plays_the_same_turn_through_the_program_and_the_library() {
             &|| false,
             &mut |_| {},
         )
-        .expect("a turn");
+        .expect("a turn")
+        .turn;
     assert_eq!(lines, [format!("bestmove {best}")]);
     // And the turn reads back as a legal move of the rules.
     let game = ConnectFour::from_turns(&Default::default(), &["4", "4"]).expect("legal");
     assert!(parse_turn(&game, &best).is_ok_and(|legs| legs.iter().all(|leg| game.is_legal(leg))));
+}
+
+#[test]
+fn info_lines_give_the_score_on_one_scale_and_a_principal_variation_that_plays() {
+    for (game, moves) in [
+        ("connect-four", "4 4 3"),
+        ("checkers", "11-15 23-19"),
+        ("gomoku", "h8 h9 i8"),
+        ("five-tigers", "c3 b2"),
+        ("dark-chess", "a1=K b2=p"),
+    ] {
+        let lines = run_all(&format!("new {game}\nmoves {moves}\ngo movetime 300\nquit\n"));
+        let (infos, best) = lines.split_at(lines.len() - 1);
+        assert!(!infos.is_empty(), "{game}: {lines:?}");
+        for line in infos {
+            let (_, _, _, pv) = info(line);
+            if game == "dark-chess" {
+                assert!(pv.iter().all(|turn| !turn.contains('=')), "{line}");
+                continue;
+            }
+            // The line plays after the moves, turn by turn, in a game of the real rules.
+            let mut engine = engine_for(game, None).expect("a game");
+            let turns: Vec<&str> = moves.split(' ').chain(pv.iter().map(String::as_str)).collect();
+            assert_eq!(engine.set_moves(&turns), Ok(()), "{game}: {line}");
+        }
+        let (_, _, _, pv) = info(infos.last().expect("an info line"));
+        assert_eq!(best[0], format!("bestmove {}", pv[0]), "{game}: the last line's first turn is played");
+    }
+    // Connect Four's red has three in a row, open at both ends: a win at its next disc,
+    // solved.
+    let lines = run_all("new connect-four\nmoves 4 4 3 3 5 5\ngo\n");
+    let (_, score, exact, _) = info(&lines[0]);
+    assert_eq!((score.as_str(), exact), ("win 1", true), "{lines:?}");
 }

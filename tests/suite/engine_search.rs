@@ -2,14 +2,13 @@
 //! answers a whole legal turn, the same one for the same seed; a finished game gets an error;
 //! and the dark-chess engine, told the turns, knows only what they showed.
 
-use board_suite::engine::TurnText;
-use board_suite::engine::{EngineError, Go, LEVELS, engine_for, read_announced};
-use board_suite::rules::History;
+use board_suite::engine::{EngineError, Go, LEVELS, engine_for};
 use board_suite::rules::checkers::Checkers;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
+use board_suite::rules::{History, TurnText, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -27,7 +26,7 @@ fn answer<G: TurnText>(
     let said: Vec<&str> = turns.iter().map(String::as_str).collect();
     engine.set_moves(&said).expect("the turns are legal");
     let go = Go { level, movetime: Some(2_000), depth: None, seed };
-    let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
     let legs =
         read_announced(game, &turn).unwrap_or_else(|e| panic!("{name}: {turn} is not a turn here: {e:?}"));
     // A whole turn: after it the other player moves, or the game is over.

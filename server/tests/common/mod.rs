@@ -2,8 +2,8 @@
 //! the page does.
 #![allow(dead_code)]
 
-use board_suite::engine::TurnText;
 use board_suite::games::GameId;
+use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, whole_turns};
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};

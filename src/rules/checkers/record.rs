@@ -116,6 +116,9 @@ impl Recorded for Checkers {
     }
 }
 
+/// Its turns as text: written and announced alike.
+impl crate::rules::TurnText for Checkers {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,9 +16,9 @@ use super::screen::{
     Status, Summary,
 };
 use super::storage::StorageProblem;
-use crate::engine::read_announced;
 use crate::i18n::Text;
 use crate::route::Route;
+use crate::rules::read_announced;
 use crate::rules::record::{self, Header, RecordError};
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};

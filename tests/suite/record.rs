@@ -1,6 +1,8 @@
 //! Records as text: exact round trips are in the conformance harness; here, PDN from other
 //! programs, errors that say where, hidden dark-chess pieces, format-1 saves, and a fuzz test.
 
+use crate::harness::Conformant;
+use board_suite::games::GameId;
 use board_suite::rules::checkers::{Checkers, fen};
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
@@ -9,6 +11,7 @@ use board_suite::rules::gomoku::Gomoku;
 use board_suite::rules::record::{self, Header, Problem, RecordError, Recorded, TagError};
 use board_suite::rules::{Conclusion, Game, History, Outcome, Player};
 use board_suite::save;
+use board_suite::with_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -221,15 +224,20 @@ fn samples<G: Recorded>(config: &G::Config) -> Vec<String> {
         .collect()
 }
 
+/// Seeded samples of `G`'s records under every rule set its conformance checks play, mangled.
+fn fuzz_game<G: Conformant>(extra: &[String], rng: &mut SmallRng) {
+    let mut samples: Vec<String> = G::conformance().configs.iter().flat_map(samples::<G>).collect();
+    samples.extend_from_slice(extra);
+    fuzz::<G>(&samples, rng);
+}
+
 #[test]
 fn no_record_makes_a_reader_panic() {
     let mut rng = SmallRng::seed_from_u64(15);
-    fuzz::<ConnectFour>(&samples::<ConnectFour>(&()), &mut rng);
-    fuzz::<Gomoku>(&samples::<Gomoku>(&Default::default()), &mut rng);
-    fuzz::<FiveTigers>(&samples::<FiveTigers>(&Default::default()), &mut rng);
-    let mut checkers = samples::<Checkers>(&Default::default());
-    checkers.push(format!("[FEN \"{}\"]\n1... 26x10 5-9", fen(&Checkers::new(&Default::default()))));
-    fuzz::<Checkers>(&checkers, &mut rng);
-    let config = dark_chess::Config { chain_capture: true, blind_capture: true, ..Default::default() };
-    fuzz::<DarkChess>(&samples::<DarkChess>(&config), &mut rng);
+    for game in GameId::ALL {
+        with_game!(game, G => fuzz_game::<G>(&[], &mut rng));
+    }
+    // A checkers capture written by its ends, from a set-up start.
+    let by_ends = format!("[FEN \"{}\"]\n1... 26x10 5-9", fen(&Checkers::new(&Default::default())));
+    fuzz_game::<Checkers>(&[by_ends], &mut rng);
 }

@@ -2,13 +2,11 @@
 //! answers a whole legal turn, the same one for the same seed; a finished game gets an error;
 //! and the dark-chess engine, told the turns, knows only what they showed.
 
-use crate::harness::Conformant;
+use crate::harness::{Conformant, every_game_at_once, random_turn};
 use board_suite::engine::{EngineError, Go, LEVELS, engine_for};
-use board_suite::games::GameId;
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::record::Recorded;
 use board_suite::rules::{History, TurnText, read_announced};
-use board_suite::with_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -51,17 +49,7 @@ fn levels_answer<G: TurnText + Recorded>(config: &G::Config, plies: usize) {
             let legs = answer(config, &game, &turns, level, game_seed);
             assert_eq!(answer(config, &game, &turns, level, game_seed), legs, "{name}: not reproducible");
             // Play on at random, so the engine meets all sorts of positions.
-            let mut legs = Vec::new();
-            let mut position = game.clone();
-            loop {
-                let legal = position.legal_moves();
-                let leg = legal[rng.random_range(0..legal.len())];
-                position.play(leg).expect("legal");
-                legs.push(leg);
-                if !position.mid_move() || position.outcome().is_some() {
-                    break;
-                }
-            }
+            let legs = random_turn(&game, &mut rng);
             turns.push(game.turn_notation(&legs));
             for leg in legs {
                 history.play(leg).expect("legal");
@@ -78,16 +66,7 @@ fn levels_answer_under_its_rules<G: Conformant + TurnText>() {
 
 #[test]
 fn every_games_levels_answer() {
-    // The games side by side: the slowest takes as long as all of them.
-    std::thread::scope(|scope| {
-        let runs: Vec<_> = GameId::ALL
-            .into_iter()
-            .map(|game| scope.spawn(move || with_game!(game, G => levels_answer_under_its_rules::<G>())))
-            .collect();
-        for (game, run) in GameId::ALL.into_iter().zip(runs) {
-            assert!(run.join().is_ok(), "{}: a level's answer failed", game.slug());
-        }
-    });
+    every_game_at_once!(levels_answer_under_its_rules);
 }
 
 #[test]

@@ -6,6 +6,38 @@ use board_suite::save;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+/// Runs `$check::<G>()` for every game of the registry at once, a thread each (the slowest takes
+/// as long as all of them), and fails naming the games that failed.
+macro_rules! every_game_at_once {
+    ($check:ident) => {
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = board_suite::games::GameId::ALL
+                .into_iter()
+                .map(|game| scope.spawn(move || board_suite::with_game!(game, G => $check::<G>())))
+                .collect();
+            for (game, run) in board_suite::games::GameId::ALL.into_iter().zip(runs) {
+                assert!(run.join().is_ok(), "{} failed", game.slug());
+            }
+        })
+    };
+}
+pub(crate) use every_game_at_once;
+
+/// A random whole turn in `game`: random actions until the turn passes or the game ends.
+pub fn random_turn<G: Game>(game: &G, rng: &mut impl Rng) -> Vec<G::Move> {
+    let mut legs = Vec::new();
+    let mut position = game.clone();
+    loop {
+        let legal = position.legal_moves();
+        let leg = legal[rng.random_range(0..legal.len())];
+        position.play(leg).expect("legal");
+        legs.push(leg);
+        if !position.mid_move() || position.outcome().is_some() {
+            return legs;
+        }
+    }
+}
+
 /// A game that says how the harness plays it, in its own test module.
 pub trait Conformant: Recorded {
     fn conformance() -> Conformance<Self>;

@@ -1,8 +1,9 @@
-//! A board-game suite. `rules`, `engine` and `save` are pure Rust, tested natively; `ui` is the
-//! Yew app and exists only in the browser build.
+//! A board-game suite. `rules`, `engine`, `save` and `protocol` (online play's frames) are pure
+//! Rust, tested natively; `ui` is the Yew app and exists only in the browser build.
 
 pub mod engine;
 pub mod i18n;
+pub mod protocol;
 pub mod route;
 pub mod rules;
 pub mod save;

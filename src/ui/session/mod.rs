@@ -10,7 +10,7 @@ use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, TurnState};
 use super::game::{Scene, UiGame};
-use super::online::{Connection, Heard, RoomState};
+use super::online::{Connection, ErrorCode, Heard, RoomState};
 use super::screen::{
     Control, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, RulesPanel,
     Status, Summary,
@@ -85,7 +85,7 @@ pub struct Online {
     waiting: bool,
     state: Option<Box<RoomState>>,
     /// The server's code for its last refusal.
-    refused: Option<String>,
+    refused: Option<ErrorCode>,
 }
 
 impl Online {
@@ -680,7 +680,7 @@ impl<G: UiGame> Session<G> {
                         .and_then(|s| s.offer)
                         .filter(|_| ended.is_none())
                         .map(|(what, by)| (what, Some(by) == online.seat)),
-                    refused: online.refused.clone(),
+                    refused: online.refused,
                     my_turn: self.may_play() && ended.is_none(),
                 }
             }),

@@ -1,6 +1,7 @@
 //! The interface's words in 中文 (Traditional) and English. One struct per language, so a
 //! missing translation is a compile error rather than a blank on screen.
 
+use crate::protocol::ErrorCode;
 use crate::rules::Illegal;
 use crate::rules::five_tigers::{Preset, Shape};
 use crate::rules::gomoku::RuleSet;
@@ -156,7 +157,7 @@ pub struct Text {
     pub accept: &'static str,
     pub decline: &'static str,
     /// The server's refusal, from its code.
-    pub server_refused: fn(&str) -> &'static str,
+    pub server_refused: fn(ErrorCode) -> &'static str,
     pub refusal: fn(Illegal) -> &'static str,
     pub save_unreadable: fn(&LoadError) -> String,
     /// Why a record could not be read, and where.
@@ -345,16 +346,25 @@ static EN: Text = Text {
     accept: "Accept",
     decline: "Decline",
     server_refused: |code| match code {
-        "not-your-turn" => "It is the other side's turn.",
-        "stale" | "illegal" => "That move was refused: the game is shown as the server has it.",
-        "game-over" => "The game is over.",
-        "no-offer" => "There is no offer to answer.",
-        "cannot-take-back" => "That turn cannot be taken back.",
-        "too-many-rooms" => "Too many unfinished games from this address: finish one first.",
-        "rate-limited" => "Too many requests: wait a moment.",
-        "no-room" => "There is no such game on the server (it may have ended more than 30 days ago).",
-        "storage" => "The server could not save that; nothing changed.",
-        _ => "The server refused that.",
+        ErrorCode::NotYourTurn => "It is the other side's turn.",
+        ErrorCode::Stale | ErrorCode::Illegal => {
+            "That move was refused: the game is shown as the server has it."
+        }
+        ErrorCode::GameOver => "The game is over.",
+        ErrorCode::NoOffer => "There is no offer to answer.",
+        ErrorCode::CannotTakeBack => "That turn cannot be taken back.",
+        ErrorCode::TooManyRooms => "Too many unfinished games from this address: finish one first.",
+        ErrorCode::RateLimited => "Too many requests: wait a moment.",
+        ErrorCode::NoRoom => "There is no such game on the server (it may have ended more than 30 days ago).",
+        ErrorCode::Storage => "The server could not save that; nothing changed.",
+        // What this page never asks wrongly, or rules it offered: said plainly.
+        ErrorCode::Malformed
+        | ErrorCode::TooLarge
+        | ErrorCode::Version
+        | ErrorCode::UnknownType
+        | ErrorCode::UnknownGame
+        | ErrorCode::BadRules
+        | ErrorCode::NotSeated => "The server refused that.",
     },
     refusal: |why| match why {
         Illegal::GameOver => "The game is over.",
@@ -588,16 +598,22 @@ static ZH_HANT: Text = Text {
     accept: "接受",
     decline: "拒絕",
     server_refused: |code| match code {
-        "not-your-turn" => "現在輪到對方。",
-        "stale" | "illegal" => "這步棋被拒絕：棋盤已依伺服器上的對局顯示。",
-        "game-over" => "對局已結束。",
-        "no-offer" => "沒有可回應的提議。",
-        "cannot-take-back" => "這一步無法悔棋。",
-        "too-many-rooms" => "此位址未完成的對局太多：請先下完一局。",
-        "rate-limited" => "請求太頻繁：請稍候。",
-        "no-room" => "伺服器上沒有這場對局（可能已結束超過 30 天）。",
-        "storage" => "伺服器無法儲存；沒有任何改變。",
-        _ => "伺服器拒絕了這個請求。",
+        ErrorCode::NotYourTurn => "現在輪到對方。",
+        ErrorCode::Stale | ErrorCode::Illegal => "這步棋被拒絕：棋盤已依伺服器上的對局顯示。",
+        ErrorCode::GameOver => "對局已結束。",
+        ErrorCode::NoOffer => "沒有可回應的提議。",
+        ErrorCode::CannotTakeBack => "這一步無法悔棋。",
+        ErrorCode::TooManyRooms => "此位址未完成的對局太多：請先下完一局。",
+        ErrorCode::RateLimited => "請求太頻繁：請稍候。",
+        ErrorCode::NoRoom => "伺服器上沒有這場對局（可能已結束超過 30 天）。",
+        ErrorCode::Storage => "伺服器無法儲存；沒有任何改變。",
+        ErrorCode::Malformed
+        | ErrorCode::TooLarge
+        | ErrorCode::Version
+        | ErrorCode::UnknownType
+        | ErrorCode::UnknownGame
+        | ErrorCode::BadRules
+        | ErrorCode::NotSeated => "伺服器拒絕了這個請求。",
     },
     refusal: |why| match why {
         Illegal::GameOver => "對局已經結束。",

@@ -2,10 +2,12 @@
 //! turn the suite's own rules check. Rooms are stored, so a restart loses nothing.
 
 pub mod connection;
-pub mod protocol;
 pub mod rooms;
 pub mod store;
 pub mod table;
+
+/// The frames, shared with the page.
+pub use board_suite::protocol;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};

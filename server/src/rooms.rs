@@ -100,14 +100,6 @@ fn tell(client: &Client, reply: Reply) {
     let _ = client.outbox.send(Push::Frame(reply.to_text().into()));
 }
 
-fn seat_of(player: Option<Player>) -> Seat {
-    match player {
-        Some(Player::First) => Seat::First,
-        Some(Player::Second) => Seat::Second,
-        None => Seat::Spectator,
-    }
-}
-
 fn index(player: Player) -> usize {
     match player {
         Player::First => 0,
@@ -180,9 +172,9 @@ impl Room {
             version: self.version,
             record: self.table.public_record(),
             turns: self.table.turns(),
-            to_move: seat_of(Some(self.table.to_move())),
+            to_move: Seat::of(Some(self.table.to_move())),
             over: self.table.over(),
-            offer: self.offer.map(|(what, by)| OfferState { what, by: seat_of(Some(by)) }),
+            offer: self.offer.map(|(what, by)| OfferState { what, by: Seat::of(Some(by)) }),
             online: [Player::First, Player::Second].map(|player| {
                 self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
             }),
@@ -393,7 +385,7 @@ impl Hub {
     }
 
     fn seat_frame(room: &str, game: GameId, seat: Option<Player>, token: Option<String>) -> Reply {
-        Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: seat_of(seat), token }
+        Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: Seat::of(seat), token }
     }
 
     /// A new room of `game`; `client` takes the first seat.

@@ -83,7 +83,7 @@ impl Client {
                 .unwrap();
             if let Message::Text(text) = frame {
                 self.heard.push(text.to_string());
-                return serde_json::from_str(&text).unwrap();
+                return Reply::read(&text).unwrap_or_else(|| panic!("a frame the page reads: {text}"));
             }
         }
     }

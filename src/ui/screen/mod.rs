@@ -13,7 +13,7 @@ use crate::rules::Illegal;
 use crate::rules::record::RecordError;
 use crate::save::LoadError;
 use crate::ui::computer::Opponent;
-use crate::ui::online::{Connection, Offer};
+use crate::ui::online::{Connection, ErrorCode, Offer};
 use parts::{Confirm, Switches};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -149,7 +149,7 @@ pub struct OnlinePanel {
     /// An offer standing: a takeback or a draw, and whether this device made it.
     pub offer: Option<(Offer, bool)>,
     /// The server's code for its last refusal.
-    pub refused: Option<String>,
+    pub refused: Option<ErrorCode>,
     /// This device may play now.
     pub my_turn: bool,
 }

@@ -511,7 +511,7 @@ pub fn online_section(
                 </p>
             }
             { for offer }
-            if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(why) }</p> }
+            if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(*why) }</p> }
             <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
         </section>
     }

@@ -10,7 +10,7 @@ use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, Prefs, TurnState};
 use super::game::{Scene, UiGame};
-use super::online::{Connection, Heard, RoomState};
+use super::online::{Connection, ErrorCode, Heard, RoomState};
 use super::screen::{
     Control, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, RulesPanel,
     Status, Summary,

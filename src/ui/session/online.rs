@@ -14,7 +14,7 @@ pub struct Online {
     pub(super) waiting: bool,
     pub(super) state: Option<Box<RoomState>>,
     /// The server's code for its last refusal.
-    pub(super) refused: Option<String>,
+    pub(super) refused: Option<ErrorCode>,
 }
 
 impl Online {

@@ -147,7 +147,7 @@ impl<G: UiGame> Session<G> {
                         .and_then(|s| s.offer)
                         .filter(|_| ended.is_none())
                         .map(|(what, by)| (what, Some(by) == online.seat)),
-                    refused: online.refused.clone(),
+                    refused: online.refused,
                     my_turn: self.may_play() && ended.is_none(),
                 }
             }),

@@ -189,14 +189,7 @@ mod tests {
 
     #[test]
     fn malformed_hashes_are_not_found() {
-        for hash in [
-            "#/chess",
-            "#/CHESS",
-            "#/chess/x",
-            "#/%ZZ",
-            "#/\u{0}",
-            "#/連四",
-        ] {
+        for hash in ["#/chess", "#/CHESS", "#/chess/x", "#/%ZZ", "#/\u{0}", "#/連四"] {
             assert!(matches!(Route::parse(hash), Route::NotFound(_)), "{hash:?}");
         }
         for id in GameId::ALL {

@@ -89,6 +89,7 @@ impl UiGame for Checkers {
     }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         let (legal, path) = (scene.legal, scene.path);
         let last = touched(last_move(scene.moves));
         let mut marks: Vec<(Square, &'static str)> = Vec::new();
@@ -101,7 +102,7 @@ impl UiGame for Checkers {
         for y in 0..SIZE {
             for x in 0..SIZE {
                 let Some(square) = square_at(x, y) else {
-                    let label = text.light_square.to_owned();
+                    let label = words.light_square.to_owned();
                     cells.push(CellView::new(None, label));
                     continue;
                 };
@@ -109,14 +110,14 @@ impl UiGame for Checkers {
                 let mark = marks.iter().rev().find(|(s, _)| *s == square).map(|(_, mark)| *mark);
                 let mut label = format!(
                     "{}: {}",
-                    (text.square)(square + 1),
-                    here.map_or(text.empty.to_owned(), |(side, king)| (text.checker)(
+                    (words.square)(square + 1),
+                    here.map_or(text.empty.to_owned(), |(side, king)| (words.checker)(
                         (text.side)(side),
                         king
                     ))
                 );
                 if mark == Some("removed") && here.is_some() {
-                    label = format!("{label}, {}", text.jumped);
+                    label = format!("{label}, {}", words.jumped);
                 }
                 cells.push(CellView {
                     last: last.contains(&square),
@@ -164,6 +165,7 @@ impl UiGame for Checkers {
 
     /// The squares by number, and the pieces taken.
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         let legs: Vec<Move> = turn.iter().copied().filter(|leg| !leg.is_stop()).collect();
         let squares: Vec<u8> = legs
             .first()
@@ -173,7 +175,7 @@ impl UiGame for Checkers {
             .map(|s| s + 1)
             .collect();
         let taken = legs.iter().filter(|&&leg| jumped_square(leg).is_some()).count();
-        (text.checkers_move)((text.side)(self.side(self.to_move())), &squares, taken)
+        (words.move_said)((text.side)(self.side(self.to_move())), &squares, taken)
     }
 
     fn touches(&self, mv: &Move) -> Vec<Pos> {
@@ -189,6 +191,7 @@ impl UiGame for Checkers {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
                 let loser = winner.opponent();
@@ -196,29 +199,32 @@ impl UiGame for Checkers {
                 let ending = if has_pieces { text.cannot_move } else { text.no_pieces_left };
                 ending((text.side)(self.side(loser)))
             }
-            Some(Outcome::Draw) => (text.no_capture_or_man_moved)(QUIET_LIMIT),
+            Some(Outcome::Draw) => (words.no_capture_or_man_moved)(QUIET_LIMIT),
             None => String::new(),
         }
     }
 
     fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
+        let words = WORDS.of(text.lang);
         if self.jumping().is_some() {
             let optional = !self.config().compulsory_capture;
-            Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())
+            Some(if optional { words.jump_on_or_end } else { words.jump_on }.to_owned())
         } else {
-            self.must_capture(scene.legal).then(|| text.must_capture.to_owned())
+            self.must_capture(scene.legal).then(|| words.must_capture.to_owned())
         }
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let words = WORDS.of(text.lang);
         let optional = SettingValue::Toggle(!config.compulsory_capture);
-        vec![Rule::new("captures-optional", text.captures_optional, optional, |_, on| Config {
+        vec![Rule::new("captures-optional", words.captures_optional, optional, |_, on| Config {
             compulsory_capture: on == 0,
         })]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
-        vec![text.checkers_rules.to_owned()]
+        let words = WORDS.of(text.lang);
+        vec![words.rules.to_owned()]
     }
 
     /// Where captures are optional, a multi-jump may end before it must.
@@ -227,3 +233,63 @@ impl UiGame for Checkers {
         stop.map(|stop| (Command { name: "end-chain", label: text.end_chain }, stop)).into_iter().collect()
     }
 }
+
+/// Checkers' own words.
+struct CheckersWords {
+    captures_optional: &'static str,
+    /// A checkers piece: side name, and whether it is a king.
+    checker: fn(&str, bool) -> String,
+    /// A dark square by its PDN number.
+    square: fn(u8) -> String,
+    light_square: &'static str,
+    jumped: &'static str,
+    must_capture: &'static str,
+    jump_on: &'static str,
+    jump_on_or_end: &'static str,
+    no_capture_or_man_moved: fn(u32) -> String,
+    rules: &'static str,
+    /// A checkers move: the side's name, the squares it passed, how many pieces it took.
+    move_said: fn(&str, &[u8], usize) -> String,
+}
+
+static WORDS: Words<CheckersWords> = Words {
+    zh_hant: CheckersWords {
+        captures_optional: "吃子非強制（可不吃）",
+        checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
+        square: |n| format!("第 {n} 格"),
+        light_square: "淺色格",
+        jumped: "本回合被跳吃",
+        must_capture: "必須吃子",
+        jump_on: "須以同一枚棋子繼續跳吃",
+        jump_on_or_end: "可用同一枚棋子繼續跳吃，或結束這一回合",
+        no_capture_or_man_moved: |plies| format!("雙方各走 {} 步未吃子、未動兵", plies / 2),
+        rules: "英式跳棋（WCDF 規則）：黑方先走，從上方出發；兵到達底線即升王，該步就此結束。連跳算一步：悔棋會整步收回。",
+        move_said: |side, squares, taken| {
+            let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+            match taken {
+                0 => format!("{side} {}", path.join(" 走到 ")),
+                n => format!("{side} {}，吃 {n} 子", path.join(" 跳到 ")),
+            }
+        },
+    },
+    en: CheckersWords {
+        captures_optional: "Captures optional (not compulsory)",
+        checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
+        square: |n| format!("Square {n}"),
+        light_square: "light square",
+        jumped: "jumped this turn",
+        must_capture: "A capture is compulsory",
+        jump_on: "Jump on with the same piece",
+        jump_on_or_end: "Jump on with the same piece, or end the turn",
+        no_capture_or_man_moved: |plies| format!("{} moves each without a capture or a man moved", plies / 2),
+        rules: "English draughts (WCDF): black moves first, from the top; a man that reaches the far row is crowned and stops there. A multi-jump is one move: Undo takes it back whole.",
+        move_said: |side, squares, taken| {
+            let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+            match taken {
+                0 => format!("{side} moves {}", path.join(" to ")),
+                1 => format!("{side} jumps {}, one piece taken", path.join(" to ")),
+                n => format!("{side} jumps {}, {n} pieces taken", path.join(" to ")),
+            }
+        },
+    },
+};

@@ -50,6 +50,7 @@ impl UiGame for Gomoku {
     }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         let moves = scene.moves;
         let last_point = moves.last().map(|Move::Place(p)| *p);
         let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
@@ -64,7 +65,7 @@ impl UiGame for Gomoku {
                 let forbidden = in_play && owner.is_none() && self.is_forbidden(at);
                 let content = match owner {
                     Some(side) => (text.stone)((text.side)(side)),
-                    None if forbidden => text.forbidden_point.to_owned(),
+                    None if forbidden => words.forbidden_point.to_owned(),
                     None => text.empty.to_owned(),
                 };
                 cells.push(CellView {
@@ -118,22 +119,56 @@ impl UiGame for Gomoku {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
-            Some(Outcome::Win(_)) => text.five_in_a_row.to_owned(),
+            Some(Outcome::Win(_)) => words.five_in_a_row.to_owned(),
             Some(Outcome::Draw) => text.full_board.to_owned(),
             None => String::new(),
         }
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
-        let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (text.rule_set_name)(r));
+        let words = WORDS.of(text.lang);
+        let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (words.rule_set_name)(r));
         let apply = |config: &Config, choice: usize| Config {
             rules: RULE_SETS.get(choice).copied().unwrap_or(config.rules),
         };
-        vec![Rule::new("rules", text.rule_set, value, apply)]
+        vec![Rule::new("rules", words.rule_set, value, apply)]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
-        vec![(text.rule_set_name)(self.config().rules).to_owned()]
+        let words = WORDS.of(text.lang);
+        vec![(words.rule_set_name)(self.config().rules).to_owned()]
     }
 }
+
+/// Gomoku's own words.
+struct GomokuWords {
+    rule_set: &'static str,
+    rule_set_name: fn(RuleSet) -> &'static str,
+    five_in_a_row: &'static str,
+    forbidden_point: &'static str,
+}
+
+static WORDS: Words<GomokuWords> = Words {
+    zh_hant: GomokuWords {
+        rule_set: "規則",
+        rule_set_name: |name| match name {
+            RuleSet::Standard => "標準（恰好五子）",
+            RuleSet::Renju => "連珠（黑方有禁手）",
+            RuleSet::Freestyle => "自由（五子以上）",
+        },
+        five_in_a_row: "五子連線",
+        forbidden_point: "黑方禁手",
+    },
+    en: GomokuWords {
+        rule_set: "Rules",
+        rule_set_name: |name| match name {
+            RuleSet::Standard => "Standard (exactly five)",
+            RuleSet::Renju => "Renju (black has forbidden moves)",
+            RuleSet::Freestyle => "Freestyle (five or more)",
+        },
+        five_in_a_row: "Five in a row",
+        forbidden_point: "forbidden to black",
+    },
+};

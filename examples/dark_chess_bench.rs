@@ -4,8 +4,8 @@
 //!
 //! usage: cargo run --release --example dark_chess_bench [max depth]
 
-use board_suite::engine::Go;
 use board_suite::engine::dark_chess::DarkChessEngine;
+use board_suite::engine::{Budget, Go};
 use board_suite::rules::Game;
 use board_suite::rules::dark_chess::{Config, DarkChess};
 use rand::rngs::SmallRng;
@@ -45,7 +45,9 @@ fn main() {
             let mut engine = DarkChessEngine::new(game.config().clone()).expect("an engine");
             let go = Go { level: 6, movetime: Some(600_000), depth: Some(depth), seed: 0 };
             let started = Instant::now();
-            let thought = engine.think(&game.view(), &go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+            let thought = engine
+                .think(&game.view(), &Budget::new(&go, &|| 0.0, &|| false), &mut |_| {})
+                .expect("a turn");
             ms += started.elapsed().as_secs_f64() * 1000.0;
             nodes += thought.nodes;
         }

@@ -12,8 +12,9 @@ movetime=${MOVETIME:-1000}
 grep -v '^#' tests/data/engine-positions.txt | while read -r game moves; do
   [ -n "$game" ] || continue
   last=$(printf 'new %s\nmoves %s\ngo movetime %s\nquit\n' "$game" "$moves" "$movetime" | "$engine" | grep '^info' | tail -1 || true)
-  # info depth D score S nodes N time MS pv ...
-  read -r _ _ depth _ _ _ nodes _ ms _ <<<"$last"
+  # info depth D score S [exact] nodes N time MS pv ...: each field by the word before it.
+  field() { awk -v key="$1" '{ for (i = 1; i < NF; i++) if ($i == key) { print $(i + 1); exit } }' <<<"$last"; }
+  depth=$(field depth) nodes=$(field nodes) ms=$(field time)
   plies=$(wc -w <<<"$moves")
   printf 'native %-13s after %2d turns: depth %2s, %9s nodes in %5s ms, %6.2f M nodes/s\n' \
     "$game" "$plies" "$depth" "$nodes" "$ms" "$(awk -v n="$nodes" -v t="$ms" 'BEGIN { print (t > 0 ? n / t / 1000 : 0) }')"

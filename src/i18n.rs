@@ -46,6 +46,22 @@ impl Lang {
     }
 }
 
+/// Words in both languages, kept beside the feature that says them (a game's own words in its
+/// page adapter) rather than in [`Text`].
+pub struct Words<T: 'static> {
+    pub zh_hant: T,
+    pub en: T,
+}
+
+impl<T> Words<T> {
+    pub fn of(&self, lang: Lang) -> &T {
+        match lang {
+            Lang::ZhHant => &self.zh_hant,
+            Lang::En => &self.en,
+        }
+    }
+}
+
 /// A side as the contract names it (`data-owner`, `data-turn`); [`Text::side`] says it in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -73,19 +89,12 @@ impl Side {
 
 /// Every phrase of the interface. Phrases with blanks are functions.
 pub struct Text {
+    pub lang: Lang,
     /// This language's own name, shown on the button that switches to it.
     pub name: &'static str,
     pub title: &'static str,
     pub pick_a_game: &'static str,
     pub two_players: &'static str,
-    pub connect_four: &'static str,
-    pub connect_four_blurb: &'static str,
-    pub dark_chess: &'static str,
-    pub dark_chess_blurb: &'static str,
-    pub five_tigers: &'static str,
-    pub five_tigers_blurb: &'static str,
-    pub gomoku: &'static str,
-    pub gomoku_blurb: &'static str,
     pub rule_set: &'static str,
     pub rule_set_name: fn(RuleSet) -> &'static str,
     pub five_in_a_row: &'static str,
@@ -207,8 +216,6 @@ pub struct Text {
     pub values: fn(&[(&str, u32)]) -> String,
     pub too_few_stones: fn(&str) -> String,
     pub quiet_moves_draw: fn(u32) -> String,
-    pub checkers: &'static str,
-    pub checkers_blurb: &'static str,
     pub checkers_rules: &'static str,
     /// What one turn is, where a turn can hold several actions (Undo takes it back whole).
     pub chain_turn: &'static str,
@@ -254,18 +261,11 @@ pub struct Text {
 }
 
 static EN: Text = Text {
+    lang: Lang::En,
     name: "English",
     title: "Board games",
     pick_a_game: "Pick a game",
     two_players: "Two players, one device",
-    connect_four: "Connect Four",
-    connect_four_blurb: "Drop discs; four in a row wins.",
-    dark_chess: "Dark chess",
-    dark_chess_blurb: "Flip hidden pieces, capture by rank; the cannon jumps.",
-    five_tigers: "Five Tigers",
-    five_tigers_blurb: "Place, remove, then move: squares and lines capture.",
-    gomoku: "Gomoku",
-    gomoku_blurb: "Five in a row on a 15x15 board; freestyle, standard or renju.",
     rule_set: "Rules",
     rule_set_name: |name| match name {
         RuleSet::Standard => "Standard (exactly five)",
@@ -463,8 +463,6 @@ static EN: Text = Text {
     },
     too_few_stones: |side| format!("{side} has fewer than three stones"),
     quiet_moves_draw: |plies| format!("{} moves each without a capture", plies / 2),
-    checkers: "Checkers",
-    checkers_blurb: "English draughts: jump to capture, reach the far row to crown a king.",
     checkers_rules: "English draughts (WCDF): black moves first, from the top; a man that reaches the far row is crowned and stops there. A multi-jump is one move: Undo takes it back whole.",
     chain_turn: "A chain of captures is one turn: Undo takes it back whole.",
     five_tigers_turn: "A placement with the placements it earns, or a step with the captures it earns, is one turn: Undo takes it back whole.",
@@ -506,18 +504,11 @@ static EN: Text = Text {
 };
 
 static ZH_HANT: Text = Text {
+    lang: Lang::ZhHant,
     name: "中文",
     title: "棋盤遊戲",
     pick_a_game: "選一個遊戲",
     two_players: "雙人同機對弈",
-    connect_four: "四子棋",
-    connect_four_blurb: "投下棋子，先連成四子者勝。",
-    dark_chess: "暗棋",
-    dark_chess_blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。",
-    five_tigers: "五虎棋",
-    five_tigers_blurb: "先擺子、再提子、後走子：成方成斜可吃子。",
-    gomoku: "五子棋",
-    gomoku_blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。",
     rule_set: "規則",
     rule_set_name: |name| match name {
         RuleSet::Standard => "標準（恰好五子）",
@@ -707,8 +698,6 @@ static ZH_HANT: Text = Text {
     },
     too_few_stones: |side| format!("{side}剩不到三子"),
     quiet_moves_draw: |plies| format!("雙方各走 {} 步未吃子", plies / 2),
-    checkers: "西洋跳棋",
-    checkers_blurb: "英式跳棋：斜跳吃子，走到底線升為王。",
     checkers_rules: "英式跳棋（WCDF 規則）：黑方先走，從上方出發；兵到達底線即升王，該步就此結束。連跳算一步：悔棋會整步收回。",
     chain_turn: "連吃的一連串吃子算一手：悔棋會整手收回。",
     five_tigers_turn: "一次落子連同它贏得的加落，或一次走子連同它贏得的吃子，算一手：悔棋會整手收回。",

@@ -8,7 +8,7 @@
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use board_suite::engine::messages::{Reply, Request};
-    use board_suite::engine::{Engine, Go, Info, engine_for};
+    use board_suite::engine::{Engine, Go, Thought, engine_for};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -57,12 +57,10 @@ mod worker {
             }
             let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
             let now = js_sys::Date::now;
-            let mut report = |info: &Info| {
-                let (turn, depth, nodes, time_ms) = (info.pv.clone(), info.depth, info.nodes, info.time_ms);
-                post(scope, &Reply::Progress { id, turn, depth, nodes, time_ms });
-            };
-            let turn = engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())?;
-            Ok(Reply::Best { id, turn })
+            let mut report =
+                |thought: &Thought| post(scope, &Reply::Progress { id, thought: thought.clone() });
+            let thought = engine.go(&go, &now, &|| false, &mut report).map_err(|e| e.to_string())?;
+            Ok(Reply::Best { id, thought })
         })
     }
 

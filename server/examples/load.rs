@@ -12,8 +12,8 @@
 //! Each room's devices come from their own loopback address (127.1.x.y), as devices of many
 //! homes would, so the per-address room limit is the server's own.
 
-use board_suite::engine::TurnText;
 use board_suite::rules::Game;
+use board_suite::rules::TurnText;
 use board_suite::rules::gomoku::Gomoku;
 use board_suite_server::protocol::Reply;
 use futures_util::{SinkExt, StreamExt};

@@ -4,7 +4,7 @@
 use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
-use board_suite::route::GameId;
+use board_suite::games::GameId;
 use board_suite::rules::{Conclusion, Player};
 use rand::TryRngCore;
 use rand::rngs::OsRng;

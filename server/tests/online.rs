@@ -17,7 +17,7 @@ use tokio_tungstenite::tungstenite::Message;
 async fn two_devices_play_every_game_to_the_end() {
     let data = data_dir("play");
     let port = start(&data, fast()).await;
-    for (index, game) in GAMES.into_iter().enumerate() {
+    for (index, game) in games().enumerate() {
         let (mut first, mut second, _, _, start) = table_for_two(port, game).await;
         let end = play_out(&mut first, &mut second, start, 2_000, game, index as u64 + 1).await;
         assert!(end.over, "{game} ended by the rules: {}", end.record);
@@ -232,7 +232,7 @@ async fn no_frame_shows_a_face_down_piece() {
             // What a frame shows fits other deals too: read with other shuffles, it replays.
             if let Ok(Reply::State { record, over: false, .. }) = serde_json::from_str(frame) {
                 for other in [1, 2, 3] {
-                    record::read::<DarkChess>("dark-chess", &record, other).unwrap();
+                    record::read::<DarkChess>(&record, other).unwrap();
                 }
             }
         }

@@ -18,9 +18,7 @@ async fn two_instances_share_every_game_through_postgresql() {
     let data = data_dir("postgres");
     let here = start_on(&data, Some(&url), fast()).await;
     let there = start_on(&data, Some(&url), fast()).await;
-    for (index, game) in
-        ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"].into_iter().enumerate()
-    {
+    for (index, game) in games().enumerate() {
         let mut first = Client::connect(here).await;
         first.send(&create(game)).await;
         let (room, _, first_token) = first.seat().await;

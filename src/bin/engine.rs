@@ -1,7 +1,7 @@
 //! The engine as a program: a line protocol on stdin and stdout (see the README), so engines
 //! can be tested, compared and used outside the page.
 
-use board_suite::engine::{Engine, EngineError, Go, Info, LEVELS, engine_for};
+use board_suite::engine::{Engine, EngineError, Go, LEVELS, Thought, engine_for};
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
@@ -65,15 +65,31 @@ fn go<'a>(
     }
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64() * 1000.0;
-    let mut report = |info: &Info| {
-        out(format!(
-            "info depth {} score {} nodes {} time {} pv {}",
-            info.depth, info.score, info.nodes, info.time_ms, info.pv
-        ))
+    let mut last = None;
+    let mut report = |thought: &Thought| {
+        out(info(thought));
+        last = Some(thought.clone());
     };
     let best = engine.go(&go, &now, &|| false, &mut report).map_err(|e: EngineError| e.to_string())?;
-    out(format!("bestmove {best}"));
+    // The last line says what is played, even when a search cut short chose otherwise.
+    if last.as_ref() != Some(&best) {
+        out(info(&best));
+    }
+    out(format!("bestmove {}", best.turn));
     Ok(())
+}
+
+/// A search's progress as an `info` line.
+fn info(thought: &Thought) -> String {
+    let exact = if thought.exact { " exact" } else { "" };
+    format!(
+        "info depth {} score {}{exact} nodes {} time {} pv {}",
+        thought.depth,
+        thought.score,
+        thought.nodes,
+        thought.time_ms,
+        thought.pv.join(" ")
+    )
 }
 
 fn main() {

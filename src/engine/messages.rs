@@ -1,5 +1,6 @@
 //! The messages between the page and its engine worker, as JSON text.
 
+use super::Thought;
 use serde::{Deserialize, Serialize};
 
 /// A turn asked for: the game and its rules (the save format's config; empty for the game's
@@ -28,18 +29,19 @@ pub struct Request {
 pub enum Reply {
     /// The worker has started and reads requests from now on (any sent before are lost).
     Ready,
-    /// The best turn after a depth, played if the player stops the search, with the positions
-    /// searched so far and the time taken (the benchmark's nodes per second).
+    /// What the search found after a depth (its turn played if the player stops the search):
+    /// the turn, score and principal variation, the positions searched so far and the time
+    /// taken (the benchmark's nodes per second), beside the id.
     Progress {
         id: u64,
-        turn: String,
-        depth: u32,
-        nodes: u64,
-        time_ms: u64,
+        #[serde(flatten)]
+        thought: Thought,
     },
+    /// The answer, as [`Reply::Progress`] says it.
     Best {
         id: u64,
-        turn: String,
+        #[serde(flatten)]
+        thought: Thought,
     },
     Solved {
         id: u64,

@@ -4,23 +4,25 @@
 //! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
+mod budget;
 pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod five_tigers;
-pub mod games;
 pub mod gomoku;
 pub mod messages;
 pub mod perfect;
 pub mod reference;
+pub mod score;
 pub mod search;
 
-use crate::rules::connect_four::ConnectFour;
-use crate::rules::dark_chess::DarkChess;
-use crate::rules::{
-    BadNotation, Game, checkers::Checkers, five_tigers::FiveTigers, gomoku::Gomoku, parse_turn,
-};
-use search::{Effort, Progress, Search, Searchable};
+pub use budget::{Budget, Effort};
+pub use score::Score;
+
+use crate::games::GameId;
+use crate::rules::record::Recorded;
+use crate::rules::{BadTurn, TurnText};
+use search::{Progress, Search, Searchable};
 use std::fmt;
 
 /// The levels, weakest first: 1 to this.
@@ -65,16 +67,30 @@ impl Default for Go {
     }
 }
 
-/// A search's progress, as the protocol's `info` line says it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Info {
+/// What an engine found, every engine alike: its answer, and its progress after each depth.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Thought {
+    /// The turn to play, as announced (see [`TurnText::announce`]).
+    pub turn: String,
+    /// For the player to move, on the one scale.
+    pub score: Score,
+    /// Whether `score` is proven (a solved position) rather than searched to a depth.
+    pub exact: bool,
+    /// The principal variation: `turn`, then the turns the engine expects to follow, each
+    /// announced, as far as its search knows them.
+    pub pv: Vec<String>,
+    /// How deep the search went, in the engine's own units (turns, or plies).
     pub depth: u32,
-    /// For the player to move; beyond ±[`search::DECIDED`] a win or a loss in `1_000_000 - |score|` plies.
-    pub score: i32,
     pub nodes: u64,
     pub time_ms: u64,
-    /// The turn the search would play now, in the move list's notation.
-    pub pv: String,
+}
+
+impl Budget<'_> {
+    /// What was found by now: `line`'s first turn to play, the rest expected to follow.
+    pub fn thought(&self, line: Vec<String>, score: Score, depth: u32, nodes: u64) -> Thought {
+        let turn = line.first().cloned().unwrap_or_default();
+        Thought { turn, score, exact: false, pv: line, depth, nodes, time_ms: self.elapsed_ms() }
+    }
 }
 
 /// Why an engine could not do what it was asked.
@@ -91,6 +107,12 @@ pub enum EngineError {
     /// Only Connect Four is solved.
     NoSolver,
     BadBook,
+}
+
+impl From<BadTurn> for EngineError {
+    fn from(BadTurn { ply, text }: BadTurn) -> Self {
+        EngineError::BadMove { ply, text }
+    }
 }
 
 impl fmt::Display for EngineError {
@@ -118,16 +140,15 @@ pub trait Engine {
         Err(EngineError::BadConfig(format!("no set-up start in this game: {setup}")))
     }
 
-    /// The turn to play, in the move list's notation. `now` is a clock in milliseconds;
-    /// `stop` asks whether to stop early (the best turn so far is then played); `report`
-    /// hears of each depth searched.
+    /// The turn to play and why. `now` is a clock in milliseconds; `stop` asks whether to stop
+    /// early (the best turn so far is then played); `report` hears of each depth searched.
     fn go(
         &mut self,
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError>;
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError>;
 
     /// The exact score, for games that are solved.
     fn solve(&mut self) -> Result<i32, EngineError> {
@@ -135,87 +156,30 @@ pub trait Engine {
     }
 }
 
-/// A game's turns as text, to and from the engine.
-pub trait TurnText: Game {
-    /// The game rebuilt from its config and turns, as a player at the board knows it.
-    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
-        replay(Self::new(config), turns, |_, _| {})
+/// What a game brings to the engines, implemented in its own engine module.
+pub trait Engines: TurnText + Recorded {
+    /// The game's engine, under a config in the save format's JSON (the game's defaults when
+    /// `None`).
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError>;
+
+    /// The arena's reference opponent ([`reference`]), for the games that have one.
+    fn reference(_config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        None
     }
 
-    /// A turn the engine chose, as it says it: the move list's notation.
-    fn announce(&self, turn: &[Self::Move]) -> String {
-        self.turn_notation(turn)
+    /// How the `pair`th pair of an arena match starts (both games of a pair start alike, the
+    /// sides swapped): the config in the save format's JSON (`None`: the game's defaults) and
+    /// the turns already played, as the move list writes them.
+    fn match_start(_pair: u64) -> (Option<String>, Vec<String>) {
+        (None, Vec::new())
     }
-}
-
-/// `game` after `turns`, as the move list writes them; `each` sees every leg played and the game
-/// after it, so that an engine's own board follows along.
-pub fn replay<G: Game>(
-    mut game: G,
-    turns: &[&str],
-    mut each: impl FnMut(&G, G::Move),
-) -> Result<G, EngineError> {
-    for (index, turn) in turns.iter().enumerate() {
-        let bad = || EngineError::BadMove { ply: index + 1, text: (*turn).to_owned() };
-        for leg in parse_turn(&game, turn).map_err(|_| bad())? {
-            game.play(leg).map_err(|_| bad())?;
-            each(&game, leg);
-        }
-    }
-    Ok(game)
-}
-
-impl TurnText for ConnectFour {}
-impl TurnText for Checkers {}
-impl TurnText for Gomoku {}
-impl TurnText for FiveTigers {}
-
-impl TurnText for DarkChess {
-    /// Only what the turns showed: the config's shuffle is not looked at.
-    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, EngineError> {
-        DarkChess::from_turns(config, turns, 0).map_err(|BadNotation(text)| {
-            let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
-            EngineError::BadMove { ply, text }
-        })
-    }
-
-    /// Without what a flip would show (`c4`, not `c4=K`): the engine's own deal of the
-    /// face-down pieces is a guess.
-    fn announce(&self, turn: &[Self::Move]) -> String {
-        let written = self.turn_notation(turn);
-        let mut said = String::with_capacity(written.len());
-        let mut chars = written.chars();
-        while let Some(c) = chars.next() {
-            if c == '=' {
-                chars.next();
-            } else {
-                said.push(c);
-            }
-        }
-        said
-    }
-}
-
-/// Reads a turn the engine announced (see [`TurnText::announce`]) in the real game.
-pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
-    crate::rules::parse_turn_as(game, text, |start, legs| start.announce(legs))
 }
 
 /// The engine for a game named as in the protocol and the page's addresses, under a config
 /// in the save format's JSON (the game's defaults when `None`).
 pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
-    match game {
-        "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
-        "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
-        "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
-        "dark-chess" => Ok(Box::new(dark_chess::DarkChessEngine::new(read_config(config)?)?)),
-        "five-tigers" => Ok(Box::new(five_tigers::Tigers::new(read_config(config)?))),
-        _ => Err(EngineError::UnknownGame(game.to_owned())),
-    }
-}
-
-fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    Ok(Box::new(Searcher::new(read_config(config)?)?))
+    let id = GameId::from_slug(game).ok_or_else(|| EngineError::UnknownGame(game.to_owned()))?;
+    with_game!(id, G => G::engine(config))
 }
 
 /// A game's config from the save format's JSON, the game's defaults when `None`.
@@ -238,39 +202,22 @@ impl<G: Searchable + TurnText> Searcher<G> {
         Ok(Searcher { config, game })
     }
 
-    /// The search's best turn within `go`, with the search's own progress.
-    pub fn think(
-        &self,
-        go: &Go,
-        now: &dyn Fn() -> f64,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<Progress<G::Move>, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let start = now();
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
-        let mut stop_search = || stop() || now() - start >= movetime;
-        let mut effort = effort(go.level);
-        if let Some(depth) = go.depth {
-            effort.depth = depth;
-        }
-        let mut search = Search::new(&mut stop_search);
+    /// The search's best turn within `budget`, as found, with each depth's reported.
+    pub fn think(&self, budget: &Budget, report: &mut dyn FnMut(&Thought)) -> Result<Thought, EngineError> {
+        let mut stop = || budget.expired();
+        let mut search = Search::new(&mut stop);
         let game = &self.game;
-        let mut tell = |progress: &Progress<G::Move>| report(&info(game, progress, now() - start));
-        search.think(game, effort, go.seed, &mut tell).ok_or(EngineError::GameOver)
-    }
-}
-
-/// A search's progress as an [`Info`].
-fn info<G: TurnText>(game: &G, progress: &Progress<G::Move>, elapsed: f64) -> Info {
-    Info {
-        depth: progress.depth,
-        score: progress.score,
-        nodes: progress.nodes,
-        time_ms: elapsed.max(0.0) as u64,
-        pv: game.announce(&progress.turn),
+        let thought = |progress: &Progress<G::Move>| {
+            let line = game.announce_line(std::slice::from_ref(&progress.turn));
+            budget.thought(
+                line,
+                Score::of(progress.score, search::WIN, search::DECIDED),
+                progress.depth,
+                progress.nodes,
+            )
+        };
+        let found = search.think(game, budget.effort(effort), budget.seed, &mut |p| report(&thought(p)));
+        found.map(|p| thought(&p)).ok_or(EngineError::GameOver)
     }
 }
 
@@ -285,9 +232,8 @@ impl<G: Searchable + TurnText> Engine for Searcher<G> {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        let best = self.think(go, now, stop, report)?;
-        Ok(self.game.announce(&best.turn))
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        self.think(&Budget::of(&self.game, go, now, stop)?, report)
     }
 }

@@ -6,7 +6,7 @@
 //! search's plausible choice.
 
 use super::connect_four::{Book, Position, Solver};
-use super::{Engine, EngineError, Go, Info, LEVELS, Searcher};
+use super::{Budget, Engine, EngineError, Go, LEVELS, Score, Searcher, Thought};
 use crate::rules::Game;
 use crate::rules::connect_four::{ConnectFour, Move};
 use rand::{Rng, SeedableRng};
@@ -66,29 +66,30 @@ impl Engine for Perfect {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        let perfect = go.level >= LEVELS
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.searcher.game, go, now, stop)?;
+        let perfect = budget.top()
             || rand_pcg::Pcg32::seed_from_u64(go.seed ^ 0x9e37_79b9_7f4a_7c15)
-                .random_bool(perfect_share(go.level));
+                .random_bool(perfect_share(budget.level));
         if !perfect || go.depth.is_some() {
-            return self.searcher.go(go, now, stop, report);
+            return self.searcher.think(&budget, report);
         }
-        if self.searcher.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let start = now();
         let position = Position::of(&self.searcher.game);
         let Some((column, score)) = self.perfect(&position)? else {
-            return self.searcher.go(go, now, stop, report);
+            return self.searcher.think(&budget, report);
         };
-        let pv = self.searcher.game.notation(&Move::Drop(column as u8));
+        let turn = self.searcher.game.notation(&Move::Drop(column as u8));
+        let depth = 42 - position.moves().max(0) as u32;
         // A solved move tells its exact score; a book move has none to tell.
-        if let Some(score) = score {
-            let depth = 42 - position.moves().max(0) as u32;
-            report(&Info { depth, score, nodes: 0, time_ms: (now() - start) as u64, pv: pv.clone() });
-        }
-        Ok(pv)
+        let thought = match score {
+            Some(score) => {
+                Thought { exact: true, ..budget.thought(vec![turn], solved(&position, score), depth, 0) }
+            }
+            None => budget.thought(vec![turn], Score::Value(0), 0, 0),
+        };
+        report(&thought);
+        Ok(thought)
     }
 
     fn solve(&mut self) -> Result<i32, EngineError> {
@@ -98,5 +99,43 @@ impl Engine for Perfect {
         }
         let position = Position::of(&game);
         Ok(self.solver.get_or_insert_with(Solver::default).solve(&position))
+    }
+}
+
+impl super::Engines for ConnectFour {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(Perfect::new(Searcher::new(super::read_config(config)?)?)))
+    }
+}
+
+/// A solved score (Pons': by how early the winner completes four, see
+/// [`connect_four`](super::connect_four)) on the one scale, the plies counted from `position`.
+fn solved(position: &Position, score: i32) -> Score {
+    // The side to move has played half the discs, rounded down.
+    let mine = position.moves() / 2;
+    let theirs = position.moves() - mine;
+    match score {
+        // Its winning disc is its (22 - score)th: that many more of its own, one ply in two.
+        1.. => Score::Win((2 * (22 - mine - score) - 1).max(0) as u32),
+        0 => Score::Value(0),
+        _ => Score::Loss((2 * (22 - theirs + score)).max(0) as u32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solved_scores_count_the_plies_to_the_end() {
+        let mut solver = Solver::with_slots(1 << 16);
+        // Red (to move) has three in column 1: a win now.
+        let red = Position::from_columns("121212").expect("legal");
+        assert_eq!(solved(&red, solver.solve(&red)), Score::Win(1));
+        // Yellow (to move) cannot stop both ends of red's three: a loss at red's next disc.
+        let yellow = Position::from_columns("22334").expect("legal");
+        assert_eq!(solved(&yellow, solver.solve(&yellow)), Score::Loss(2));
+        // The empty board: the first player wins with its last disc, the 41st ply.
+        assert_eq!(solved(&Position::EMPTY, 1), Score::Win(41));
     }
 }

@@ -7,6 +7,7 @@
 //! placement) are searched without using up depth, so a reply is always seen whole. At the
 //! root the search weighs whole turns, so the move it returns is a complete turn.
 
+use super::Effort;
 use crate::rules::{Game, Outcome, Player, whole_turns};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -28,17 +29,6 @@ pub trait Searchable: Game {
     fn candidates(&self) -> Vec<Self::Move> {
         self.legal_moves()
     }
-}
-
-/// How hard to search: a depth in turns, a node budget and a time limit. The first two turns
-/// are always searched whole, whatever the budget, so a win in one is taken and a loss in one
-/// stopped wherever a move can.
-#[derive(Clone, Copy, Debug)]
-pub struct Effort {
-    pub depth: u32,
-    pub nodes: u64,
-    /// Turns whose score is within this of the best are equally likely to be chosen.
-    pub margin: i32,
 }
 
 /// A search's progress: after each depth, the best turn so far and its score.
@@ -185,7 +175,9 @@ impl<'a, G: Searchable> Search<'a, G> {
         Search { table: vec![None; SLOTS], nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }
     }
 
-    /// The best turn for the player to move, by iterative deepening within `effort`, chosen
+    /// The best turn for the player to move, by iterative deepening within `effort` (depth in
+    /// turns; the first two turns are always searched whole, whatever the budget, so a win in
+    /// one is taken and a loss in one stopped wherever a move can), chosen
     /// among those within its margin by `seed`. `report` hears of each depth completed. `None`
     /// when the game is over.
     pub fn think(

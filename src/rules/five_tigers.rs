@@ -448,6 +448,8 @@ const PRESET_WORDS: [(Preset, &str); 3] =
     [(Preset::Seed, "seed"), (Preset::Northeast, "northeast"), (Preset::Shandong, "shandong")];
 
 impl super::record::Recorded for FiveTigers {
+    const SLUG: &'static str = "five-tigers";
+
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().preset, &PRESET_WORDS)
     }
@@ -456,3 +458,5 @@ impl super::record::Recorded for FiveTigers {
         Ok(Self::new(&Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? }))
     }
 }
+
+impl super::TurnText for FiveTigers {}

@@ -9,9 +9,11 @@ pub mod dark_chess;
 pub mod five_tigers;
 pub mod gomoku;
 pub mod history;
+pub mod notation;
 pub mod record;
 
 pub use history::{Conclusion, History};
+pub use notation::{BadTurn, TurnText, parse_turn, parse_turn_as, read_announced, replay};
 
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
@@ -220,62 +222,6 @@ pub fn whole_turns<G: Game>(game: &G) -> Vec<(Vec<G::Move>, G)> {
     let mut out = Vec::new();
     extend(game, &mut Vec::new(), &mut out);
     out
-}
-
-/// Reads actions written as [`Game::turn_notation`] writes them from `game`: a whole turn
-/// (`11x18x25`), or its first actions when the turn goes on (`c3` before an earned removal).
-/// The exact inverse, by construction: it is the only sequence of legal actions that writes
-/// `text`, and a turn that ends is preferred to one that stops part-way with the same text (a
-/// chain ended by choice writes nothing more). Legality is checked here, as only legal actions
-/// are tried.
-pub fn parse_turn<G: Game>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
-    parse_turn_as(game, text, G::turn_notation)
-}
-
-/// [`parse_turn`] for another way of writing turns (`write`, from the turn's start), whose
-/// first actions write the start of what the whole turn writes.
-pub fn parse_turn_as<G: Game>(
-    game: &G,
-    text: &str,
-    write: impl Fn(&G, &[G::Move]) -> String,
-) -> Result<Vec<G::Move>, BadNotation> {
-    struct Reading<'a, G: Game, W> {
-        start: &'a G,
-        text: &'a str,
-        write: W,
-        partial: Option<Vec<G::Move>>,
-    }
-    impl<G: Game, W: Fn(&G, &[G::Move]) -> String> Reading<'_, G, W> {
-        fn extend(&mut self, position: &G, legs: &mut Vec<G::Move>) -> bool {
-            for mv in position.legal_moves() {
-                legs.push(mv);
-                let written = (self.write)(self.start, legs);
-                if self.text.starts_with(&written) {
-                    let mut next = position.clone();
-                    if next.play(mv).is_ok() {
-                        let goes_on = next.mid_move();
-                        if written == self.text && !goes_on {
-                            return true;
-                        }
-                        if written == self.text && self.partial.is_none() {
-                            self.partial = Some(legs.clone());
-                        }
-                        if goes_on && self.extend(&next, legs) {
-                            return true;
-                        }
-                    }
-                }
-                legs.pop();
-            }
-            false
-        }
-    }
-    let mut reading = Reading { start: game, text, write, partial: None };
-    let mut legs = Vec::new();
-    if !text.is_empty() && reading.extend(game, &mut legs) {
-        return Ok(legs);
-    }
-    reading.partial.ok_or_else(|| BadNotation::of(text))
 }
 
 #[cfg(test)]

@@ -34,6 +34,9 @@ pub type Tag = (&'static str, String);
 
 /// What a game adds to be written and read as a record.
 pub trait Recorded: Game {
+    /// The game's name in routes, records (the `Game` tag), saves and the protocols.
+    const SLUG: &'static str;
+
     /// The order in which the `Result` tag lists the players' scores: the first player's first,
     /// except in PDN, which lists White's (the second player) first.
     const RESULT_ORDER: [Player; 2] = [Player::First, Player::Second];
@@ -146,13 +149,13 @@ fn quoted(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The record of a game: `name` is the game's route name (the `Game` tag). The turns are the
-/// move list's, numbered by pairs; a turn of several actions is written as the list writes it.
-pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> String {
+/// The record of a game, named by its `Game` tag. The turns are the move list's, numbered by
+/// pairs; a turn of several actions is written as the list writes it.
+pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
     let outcome = history.outcome();
     let result = result_text(outcome, G::RESULT_ORDER);
     let mut tags: Vec<Tag> = vec![
-        ("Game", name.to_owned()),
+        ("Game", G::SLUG.to_owned()),
         ("Event", "Board games".to_owned()),
         ("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())),
         ("Result", result.to_owned()),
@@ -307,13 +310,13 @@ fn read_tag(text: &str) -> Option<((String, String), &str)> {
     None
 }
 
-/// Reads a record of the game `name`: a record with no `Game` tag (a PDN from another program)
+/// Reads a record of the game `G`: a record with no `Game` tag (a PDN from another program)
 /// is taken to be of this game. The turns are replayed through the rules; an ending the rules
 /// did not make (a resignation, an agreed draw) comes from the `Result` tag. `fresh_seed`
 /// shuffles what the record does not show (a dark-chess game shared while in progress).
-pub fn read<G: Recorded>(name: &str, text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
+pub fn read<G: Recorded>(text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
     let parts = split(text)?;
-    let turns = parts.check(name)?;
+    let turns = parts.check(G::SLUG)?;
     let start = G::read_start(&parts.tags, &turns, fresh_seed)
         .map_err(|error| RecordError { line: 1, problem: Problem::Tag(error) })?;
     let mut history = History::starting_from(start);

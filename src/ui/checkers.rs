@@ -5,14 +5,15 @@
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Surface};
 use super::flow::Guided;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
 };
 use crate::rules::{Game, Outcome};
+use yew::{Html, html};
 
 const SIZE: usize = 8;
 
@@ -52,6 +53,40 @@ impl UiGame for Checkers {
     const ID: GameId = GameId::Checkers;
     type Flow = Guided;
     const SIDES: [Side; 2] = [Side::Black, Side::Red];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "西洋跳棋", blurb: "英式跳棋：斜跳吃子，走到底線升為王。"
+        },
+        en: Card {
+            name: "Checkers",
+            blurb: "English draughts: jump to capture, reach the far row to crown a king.",
+        },
+    };
+
+    fn thumbnail() -> Html {
+        // Mid-game: men of both sides, a red king, on the dark squares.
+        const PIECES: [&str; 8] =
+            [".b.b.b.b", "b.b...b.", ".b...b..", "..r.....", ".....b..", "r.r...R.", ".r.r.r.r", "r.r.r..."];
+        let squares = (0..64).filter(|i| (i % 8 + i / 8) % 2 == 1).map(|i| {
+            html! { <rect x={(i % 8 * 12).to_string()} y={(i / 8 * 12).to_string()} width="12" height="12" fill="#7b5230" /> }
+        });
+        let pieces = PIECES.iter().enumerate().flat_map(|(y, row)| {
+            row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
+                let fill = if c.eq_ignore_ascii_case(&'r') { "#c62f2f" } else { "#1f2328" };
+                let (cx, cy) = ((6 + x * 12).to_string(), (6 + y * 12).to_string());
+                let ring = if c.is_ascii_uppercase() { "#f6c90e" } else { "#00000055" };
+                html! { <circle {cx} {cy} r="4.6" fill={fill} stroke={ring} stroke-width="1.2" /> }
+            })
+        });
+        html! {
+            <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+                <rect width="96" height="96" rx="4" fill="#f0dcb4" />
+                { for squares }
+                { for pieces }
+            </svg>
+        }
+    }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let (legal, path) = (scene.legal, scene.path);
@@ -123,7 +158,7 @@ impl UiGame for Checkers {
                 .into_iter()
                 .chain(scene.turn.iter().map(|leg| coordinates(leg.to)))
                 .collect(),
-            ..BoardView::new(SIZE, SIZE, cells, text.checkers)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
     }
 

@@ -7,8 +7,8 @@
 //! worker (its files come from the browser's cache).
 
 use super::storage;
-use crate::engine::LEVELS;
 use crate::engine::messages::{Reply, Request};
+use crate::engine::{LEVELS, Score, Thought};
 use crate::rules::Player;
 use serde_json::Value;
 use std::cell::RefCell;
@@ -126,18 +126,31 @@ fn read_reply(text: &str) -> Option<Reply> {
     let (kind, fields) = value.as_object()?.iter().next()?;
     let id = fields["id"].as_u64()?;
     let number = |name: &str| fields[name].as_u64();
-    let text = |name: &str| fields[name].as_str().map(str::to_owned);
-    Some(match kind.as_str() {
-        "Progress" => Reply::Progress {
-            id,
-            turn: text("turn")?,
+    let text = |value: &Value| value.as_str().map(str::to_owned);
+    let thought = || {
+        let (scale, amount) = fields["score"].as_object()?.iter().next()?;
+        let plies = || u32::try_from(amount.as_u64()?).ok();
+        let score = match scale.as_str() {
+            "Value" => Score::Value(i32::try_from(amount.as_i64()?).ok()?),
+            "Win" => Score::Win(plies()?),
+            "Loss" => Score::Loss(plies()?),
+            _ => return None,
+        };
+        Some(Thought {
+            turn: text(&fields["turn"])?,
+            score,
+            exact: fields["exact"].as_bool()?,
+            pv: fields["pv"].as_array()?.iter().map(text).collect::<Option<_>>()?,
             depth: u32::try_from(number("depth")?).ok()?,
             nodes: number("nodes")?,
             time_ms: number("time_ms")?,
-        },
-        "Best" => Reply::Best { id, turn: text("turn")? },
+        })
+    };
+    Some(match kind.as_str() {
+        "Progress" => Reply::Progress { id, thought: thought()? },
+        "Best" => Reply::Best { id, thought: thought()? },
         "Solved" => Reply::Solved { id, score: i32::try_from(fields["score"].as_i64()?).ok()? },
-        "Failed" => Reply::Failed { id, why: text("why")? },
+        "Failed" => Reply::Failed { id, why: text(&fields["why"])? },
         _ => return None,
     })
 }
@@ -191,8 +204,8 @@ fn heard(reply: Reply) {
                 }
                 return None;
             }
-            Reply::Progress { id, turn, .. } => (id, Heard::Progress(turn)),
-            Reply::Best { id, turn } => (id, Heard::Best(turn)),
+            Reply::Progress { id, thought } => (id, Heard::Progress(thought.turn)),
+            Reply::Best { id, thought } => (id, Heard::Best(thought.turn)),
             // The page never asks for a score.
             Reply::Solved { id, .. } => (id, Heard::Failed("an unexpected score".to_owned())),
             Reply::Failed { id, why } => (id, Heard::Failed(why)),

@@ -3,11 +3,12 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
-use super::game::{Scene, UiGame};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use super::game::{Card, Scene, UiGame};
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome};
+use yew::{Html, html};
 
 fn disc(side: Side) -> Piece {
     Piece::new(side, "disc", "")
@@ -17,6 +18,34 @@ impl UiGame for ConnectFour {
     const ID: GameId = GameId::ConnectFour;
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Red, Side::Yellow];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card { name: "四子棋", blurb: "投下棋子，先連成四子者勝。" },
+        en: Card { name: "Connect Four", blurb: "Drop discs; four in a row wins." },
+    };
+
+    fn thumbnail() -> Html {
+        // A game in progress, bottom row first: r red, y yellow.
+        const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];
+        let discs = DISCS.iter().enumerate().flat_map(|(row, line)| {
+            line.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(column, c)| {
+                let fill = if c == 'r' { "#d7263d" } else { "#f6c90e" };
+                let (cx, cy) = (8 + column * 14, 78 - row * 14);
+                html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill={fill} /> }
+            })
+        });
+        let holes = (0..42).map(|i| {
+            let (cx, cy) = (8 + (i % 7) * 14, 8 + (i / 7) * 14);
+            html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill="#fff" /> }
+        });
+        html! {
+            <svg viewBox="0 0 98 86" class="thumb" aria-hidden="true">
+                <rect width="98" height="86" rx="6" fill="#1f4fb8" />
+                { for holes }
+                { for discs }
+            </svg>
+        }
+    }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         // The last disc is the top one of the last column played.
@@ -55,7 +84,7 @@ impl UiGame for ConnectFour {
             hand,
             files,
             gravity: true,
-            ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four)
+            ..BoardView::new(COLUMNS, ROWS, cells, Self::CARD.of(text.lang).name)
         }
     }
 

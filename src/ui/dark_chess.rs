@@ -4,14 +4,15 @@
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue, Tray};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, ROWS, Rank, coordinates, square_at, square_name,
 };
 use crate::rules::{Game, Outcome, Player};
+use yew::{Html, html};
 
 /// The draw limits offered, in plies without a flip or capture.
 const QUIET_LIMITS: [u32; 4] = [40, 60, 80, 100];
@@ -57,6 +58,43 @@ impl UiGame for DarkChess {
     const ID: GameId = GameId::DarkChess;
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::First, Side::Second];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "暗棋", blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。"
+        },
+        en: Card { name: "Dark chess", blurb: "Flip hidden pieces, capture by rank; the cannon jumps." },
+    };
+
+    fn thumbnail() -> Html {
+        // A few pieces turned up among the face-down ones.
+        const UP: [(usize, &str, &str); 5] = [
+            (2, "帥", "#b3261e"),
+            (5, "包", "#1f2328"),
+            (11, "俥", "#b3261e"),
+            (20, "卒", "#1f2328"),
+            (26, "馬", "#1f2328"),
+        ];
+        let pieces = (0..32).map(|i| {
+            let (cx, cy) = (8 + (i % 8) * 12, 9 + (i / 8) * 12);
+            let (cx, cy) = (cx.to_string(), cy.to_string());
+            match UP.iter().find(|(at, ..)| *at == i) {
+                Some((_, glyph, colour)) => html! {
+                    <g>
+                        <circle cx={cx.clone()} cy={cy.clone()} r="5.3" fill="#f7ecd2" stroke={*colour} stroke-width=".7" />
+                        <text x={cx} y={cy} dy="2.4" font-size="6.5" text-anchor="middle" fill={*colour}>{ *glyph }</text>
+                    </g>
+                },
+                None => html! { <circle cx={cx} cy={cy} r="5.3" fill="#7a4a24" stroke="#4e2c12" stroke-width=".7" /> },
+            }
+        });
+        html! {
+            <svg viewBox="0 0 98 54" class="thumb" aria-hidden="true">
+                <rect width="98" height="54" rx="5" fill="#e2b873" />
+                { for pieces }
+            </svg>
+        }
+    }
 
     /// The player's colour once the first flip has decided it; `first`/`second` before.
     fn side(&self, player: Player) -> Side {
@@ -108,7 +146,8 @@ impl UiGame for DarkChess {
                 Move::EndChain => {}
             }
         }
-        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }.lettered()
+        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, Self::CARD.of(text.lang).name) }
+            .lettered()
     }
 
     /// A flip says what it revealed; other turns as the move list writes them.

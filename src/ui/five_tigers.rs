@@ -4,15 +4,17 @@
 use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
+use super::picker::lined_board;
 use super::screen::SettingValue;
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
     point_at, point_name,
 };
 use crate::rules::{Game, Outcome};
+use yew::Html;
 
 fn stone(side: Side) -> Piece {
     Piece::new(side, "stone", "")
@@ -31,6 +33,18 @@ impl UiGame for FiveTigers {
     const ID: GameId = GameId::FiveTigers;
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Black, Side::White];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "五虎棋", blurb: "先擺子、再提子、後走子：成方成斜可吃子。"
+        },
+        en: Card { name: "Five Tigers", blurb: "Place, remove, then move: squares and lines capture." },
+    };
+
+    fn thumbnail() -> Html {
+        // A square of black formed in the corner.
+        lined_board(&["bb..w", "bbw..", "..w.b", ".w..w", "b...."])
+    }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let touched = match scene.moves.last() {
@@ -70,7 +84,7 @@ impl UiGame for FiveTigers {
             targets,
             hand,
             surface: Surface::Points,
-            ..BoardView::new(SIZE, SIZE, cells, text.five_tigers)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
         .lettered()
     }

@@ -4,12 +4,14 @@
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
+use super::picker::lined_board;
 use super::screen::SettingValue;
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};
 use crate::rules::{Game, Outcome};
+use yew::Html;
 
 const RULE_SETS: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
 
@@ -24,6 +26,28 @@ impl UiGame for Gomoku {
     const ID: GameId = GameId::Gomoku;
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Black, Side::White];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "五子棋", blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。"
+        },
+        en: Card { name: "Gomoku", blurb: "Five in a row on a 15x15 board; freestyle, standard or renju." },
+    };
+
+    fn thumbnail() -> Html {
+        // A corner of the board: black's diagonal four, blocked by white at one end.
+        lined_board(&[
+            ".........",
+            ".........",
+            "......w..",
+            "....bb...",
+            "...wb....",
+            "...bww...",
+            "..b......",
+            ".........",
+            ".........",
+        ])
+    }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let moves = scene.moves;
@@ -72,7 +96,7 @@ impl UiGame for Gomoku {
                 .filter_map(|name| self.parse_move(name).ok())
                 .map(|Move::Place(at)| coordinates(at))
                 .collect(),
-            ..BoardView::new(SIZE, SIZE, cells, text.gomoku)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
         .lettered()
     }

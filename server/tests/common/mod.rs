@@ -2,12 +2,8 @@
 //! the page does.
 #![allow(dead_code)]
 
-use board_suite::engine::TurnText;
-use board_suite::rules::checkers::Checkers;
-use board_suite::rules::connect_four::ConnectFour;
-use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::five_tigers::FiveTigers;
-use board_suite::rules::gomoku::Gomoku;
+use board_suite::games::GameId;
+use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, whole_turns};
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
@@ -20,7 +16,10 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-pub const GAMES: [&str; 5] = ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"];
+/// Every game, by the name the protocol uses.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    GameId::ALL.into_iter().map(GameId::slug)
+}
 
 /// A folder of its own for a test's store, emptied first.
 pub fn data_dir(name: &str) -> PathBuf {
@@ -163,19 +162,14 @@ pub struct State {
 
 /// A random whole turn in the position a public record shows, as a client announces it.
 pub fn pick(game: &str, record: &str, seed: u64) -> String {
-    fn pick_as<G: Recorded + TurnText>(game: &str, record: &str, seed: u64) -> String {
-        let history: History<G> = record::read(game, record, seed).expect("a public record reads back");
+    fn pick_as<G: Recorded + TurnText>(record: &str, seed: u64) -> String {
+        let history: History<G> = record::read(record, seed).expect("a public record reads back");
         let turns = whole_turns(history.current());
         let (legs, _) = &turns[(seed as usize) % turns.len()];
         history.current().announce(legs)
     }
-    match game {
-        "connect-four" => pick_as::<ConnectFour>(game, record, seed),
-        "checkers" => pick_as::<Checkers>(game, record, seed),
-        "gomoku" => pick_as::<Gomoku>(game, record, seed),
-        "five-tigers" => pick_as::<FiveTigers>(game, record, seed),
-        _ => pick_as::<DarkChess>(game, record, seed),
-    }
+    let game = GameId::from_slug(game).expect("a game of the suite");
+    board_suite::with_game!(game, G => pick_as::<G>(record, seed))
 }
 
 pub fn create(game: &str) -> String {

@@ -8,16 +8,17 @@
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, read_config, replay};
-use crate::rules::Game;
+use super::search::{DECIDED, WIN};
+use super::{Budget, Effort, Engine, EngineError, Go, Score, Thought, read_config};
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square, read_fen};
-use search::{Limits, Search, Table};
+use crate::rules::{Game, TurnText, replay};
+use search::{Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its
 /// random choice (a man is 100, so no level gives one away on purpose). Every level searches
 /// two plies at least, so it takes a win in one and stops a loss in one.
-pub fn limits(level: u8) -> Limits {
+pub fn effort(level: u8) -> Effort {
     let (depth, nodes, margin) = match level {
         0 | 1 => (2, u64::MAX, 30),
         2 => (3, u64::MAX, 15),
@@ -26,7 +27,7 @@ pub fn limits(level: u8) -> Limits {
         5 => (11, 400_000, 0),
         _ => (64, u64::MAX, 0),
     };
-    Limits { depth, nodes, margin }
+    Effort { depth, nodes, margin }
 }
 
 pub struct CheckersEngine {
@@ -103,22 +104,13 @@ impl Engine for CheckersEngine {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
         let (board, moves) = self.root_moves();
         let Some((first, first_path)) = moves.first() else { return Err(EngineError::GameOver) };
-        let start = now();
-        let level = go.level.clamp(1, LEVELS);
-        let mut limits = limits(level);
-        if let Some(depth) = go.depth {
-            limits.depth = depth;
-        }
         // The top level plays by time; the others by their depth, within their time.
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(level)) as f64;
-        let mut stop_search = || stop() || now() - start >= movetime;
+        let mut stop_search = || budget.expired();
         let table = self.table.get_or_insert_with(Table::default);
         let root_moves: Vec<Move> = moves.iter().map(|(mv, _)| *mv).collect();
         // The root itself is the last of `earlier`: the search adds it.
@@ -126,22 +118,24 @@ impl Engine for CheckersEngine {
         let mut search = Search::new(table, before, &mut stop_search);
         let game = &self.game;
         let path_of = |mv: Move| moves.iter().find(|(m, _)| *m == mv).map_or(first_path, |(_, p)| p);
-        let mut tell = |found: &search::Found| {
-            let legs = legs_of(game, path_of(found.best));
-            report(&Info {
-                depth: found.depth,
-                score: found.score,
-                nodes: found.nodes,
-                time_ms: (now() - start).max(0.0) as u64,
-                pv: game.announce(&legs),
-            });
+        let thought = |found: &search::Found| {
+            let line = vec![game.announce(&legs_of(game, path_of(found.best)))];
+            budget.thought(line, Score::of(found.score, WIN, DECIDED), found.depth, found.nodes)
         };
-        let best = if moves.len() == 1 {
-            *first
+        let found = if moves.len() == 1 {
+            None
         } else {
-            search.think(&board, &root_moves, limits, go.seed, &mut tell).map_or(*first, |found| found.best)
+            search
+                .think(&board, &root_moves, budget.effort(effort), budget.seed, &mut |f| report(&thought(f)))
         };
-        Ok(self.game.announce(&legs_of(&self.game, path_of(best))))
+        Ok(match found {
+            Some(found) => thought(&found),
+            // Nothing to choose (or no depth done): the move as it stands.
+            None => {
+                let line = vec![game.announce(&legs_of(game, first_path))];
+                budget.thought(line, Score::Value(-eval::evaluate(&board.play(*first))), 0, 0)
+            }
+        })
     }
 }
 
@@ -159,4 +153,19 @@ fn legs_of(game: &Checkers, path: &[Square]) -> Vec<Leg> {
         legs.push(Leg::stop(at));
     }
     legs
+}
+
+impl super::Engines for Checkers {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(CheckersEngine::from_json(config)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        Some(super::reference::checkers::Reference::from_json(config).map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    /// A three-move ballot every pair.
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (None, super::reference::checkers::ballot(pair))
+    }
 }

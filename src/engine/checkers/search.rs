@@ -5,6 +5,7 @@
 //! progress instead of going round.
 
 use super::eval::evaluate;
+use crate::engine::Effort;
 use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
 use crate::rules::checkers::QUIET_LIMIT;
 use crate::rules::checkers::bitboard::{Board, Move, MoveList};
@@ -56,15 +57,6 @@ impl Table {
     }
 }
 
-/// How hard to search: a depth, a node budget (past the sure depth), and the margin within
-/// which root moves are equally likely to be chosen.
-#[derive(Clone, Copy, Debug)]
-pub struct Limits {
-    pub depth: u32,
-    pub nodes: u64,
-    pub margin: i32,
-}
-
 /// The result of a search: the move, its score for the side to move, and the depth done.
 #[derive(Clone, Copy, Debug)]
 pub struct Found {
@@ -106,13 +98,14 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The best of `moves` (the root's, never empty) by iterative deepening within `limits`,
-    /// chosen by `seed` among those within the margin. `report` hears of each depth done.
+    /// The best of `moves` (the root's, never empty) by iterative deepening within `limits` (a
+    /// depth in plies; the node budget applies past the sure depth), chosen by `seed` among
+    /// those within the margin. `report` hears of each depth done.
     pub fn think(
         &mut self,
         root: &Board,
         moves: &[Move],
-        limits: Limits,
+        limits: Effort,
         seed: u64,
         report: &mut dyn FnMut(&Found),
     ) -> Option<Found> {

@@ -14,9 +14,9 @@ mod search;
 pub use evaluate::evaluate;
 pub use position::{After, Position};
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
-use crate::rules::Game;
+use super::{Budget, Effort, Engine, EngineError, Go, LEVELS, Score, Thought};
 use crate::rules::dark_chess::{Config, DarkChess, Move, View};
+use crate::rules::{TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};
@@ -28,6 +28,13 @@ const MARGINS: [i32; 6] = [60, 40, 25, 12, 5, 0];
 /// The positions each level below the top searches (level 1 first). Level 5's is about a
 /// third of what the top level searches in its time, so that it stays clearly the weaker.
 const BUDGETS: [u64; 5] = [300, 3_000, 30_000, 300_000, 1_000_000];
+
+/// A level's effort: its budget of positions (the top level's is its time) and its margin;
+/// depth in turns.
+fn effort(level: u8) -> Effort {
+    let index = usize::from(level.clamp(1, LEVELS) - 1);
+    Effort { depth: 64, nodes: BUDGETS.get(index).copied().unwrap_or(u64::MAX), margin: MARGINS[index] }
+}
 
 /// The depth, in turns, a level searches whatever its budget: a win in one is taken, and a
 /// loss in one stopped, at one turn already (the reply's captures are in the quiescence
@@ -46,7 +53,7 @@ pub struct DarkChessEngine {
 }
 
 /// The best turn found, with what the search reports.
-pub struct Thought {
+pub struct Choice {
     pub turn: Vec<Move>,
     pub score: i32,
     pub depth: u32,
@@ -68,46 +75,30 @@ impl DarkChessEngine {
     pub fn think(
         &mut self,
         view: &View,
-        go: &Go,
-        now: &dyn Fn() -> f64,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Thought),
-    ) -> Result<Thought, EngineError> {
+        budget: &Budget,
+        report: &mut dyn FnMut(&Choice),
+    ) -> Result<Choice, EngineError> {
         if view.outcome().is_some() {
             return Err(EngineError::GameOver);
         }
-        let start = now();
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
-        let level = go.level.clamp(1, LEVELS);
-        let timed = level == LEVELS;
-        let budget = if timed { u64::MAX } else { BUDGETS[usize::from(level - 1)] };
-        let margin = MARGINS[usize::from(level - 1)];
-        let sure = sure_depth(level);
-        let max_depth = go.depth.unwrap_or(64).max(1);
+        let effort = budget.effort(effort);
+        let sure = sure_depth(budget.level);
         let mut position = Position::from_view(view);
-        let mut thought = Thought { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        let mut choice = Choice { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
         loop {
-            let mut stop_search = || stop() || now() - start >= movetime;
-            let scored = self.best(
-                &position,
-                (max_depth, sure),
-                budget,
-                margin,
-                go.seed,
-                &mut stop_search,
-                &mut |t| {
-                    let mut shown = Thought { turn: thought.turn.clone(), ..*t };
-                    shown.turn.extend(&t.turn);
-                    report(&shown);
-                },
-            );
+            let mut stop_search = || budget.expired();
+            let scored = self.best(&position, effort, sure, budget.seed, &mut stop_search, &mut |c| {
+                let mut shown = Choice { turn: choice.turn.clone(), ..*c };
+                shown.turn.extend(&c.turn);
+                report(&shown);
+            });
             let Some(leg) = scored.turn.first().copied() else {
                 break;
             };
-            thought.turn.push(leg);
-            thought.score = scored.score;
-            thought.depth = scored.depth;
-            thought.nodes += scored.nodes;
+            choice.turn.push(leg);
+            choice.score = scored.score;
+            choice.depth = scored.depth;
+            choice.nodes += scored.nodes;
             if position.is_chance(leg) {
                 break;
             }
@@ -117,44 +108,43 @@ impl DarkChessEngine {
             }
             position = next;
         }
-        if thought.turn.is_empty() {
+        if choice.turn.is_empty() {
             return Err(EngineError::GameOver);
         }
-        Ok(thought)
+        Ok(choice)
     }
 
-    /// Iterative deepening from `position`; the chosen leg among those within `margin`.
-    #[allow(clippy::too_many_arguments)]
+    /// Iterative deepening from `position` within `effort`, `sure_depth` turns whatever the
+    /// budget; the chosen leg among those within the margin.
     fn best(
         &mut self,
         position: &Position,
-        (max_depth, sure_depth): (u32, u32),
-        budget: u64,
-        margin: i32,
+        effort: Effort,
+        sure_depth: u32,
         seed: u64,
         stop: &mut dyn FnMut() -> bool,
-        report: &mut dyn FnMut(&Thought),
-    ) -> Thought {
-        let mut chosen = Thought { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        report: &mut dyn FnMut(&Choice),
+    ) -> Choice {
+        let mut chosen = Choice { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
         self.search.set_history(self.history.clone());
-        self.search.start(budget);
+        self.search.start(effort.nodes);
         let mut previous: Vec<Scored> = Vec::new();
-        for depth in 1..=max_depth {
+        for depth in 1..=effort.depth.max(1) {
             if depth > sure_depth {
                 self.search.limit();
             }
-            let Some(scored) = self.search.root(position, depth, margin, &previous, stop) else {
+            let Some(scored) = self.search.root(position, depth, effort.margin, &previous, stop) else {
                 break;
             };
             let Some(top) = scored.first().copied() else { break };
-            let near: Vec<&Scored> = scored.iter().filter(|s| s.score >= top.score - margin).collect();
+            let near: Vec<&Scored> = scored.iter().filter(|s| s.score >= top.score - effort.margin).collect();
             let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
             let pick = near.choose(&mut rng).copied().copied().unwrap_or(top);
-            chosen = Thought { turn: vec![pick.mv], score: pick.score, depth, nodes: self.search.nodes };
+            chosen = Choice { turn: vec![pick.mv], score: pick.score, depth, nodes: self.search.nodes };
             report(&chosen);
             previous = scored;
             let decided = top.score.abs() > search::DECIDED;
-            if decided || (depth >= sure_depth && self.search.nodes >= budget) {
+            if decided || (depth >= sure_depth && self.search.nodes >= effort.nodes) {
                 break;
             }
             if previous.len() == 1 && depth >= sure_depth {
@@ -190,34 +180,37 @@ impl Engine for DarkChessEngine {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
         let view = self.game.view();
         let game = self.game.clone();
-        let start = now();
-        let mut tell = |thought: &Thought| {
-            report(&Info {
-                depth: thought.depth,
-                score: shared_score(thought.score),
-                nodes: thought.nodes,
-                time_ms: (now() - start).max(0.0) as u64,
-                pv: game.announce(&thought.turn),
-            })
+        let thought = |choice: &Choice| {
+            let line = game.announce_line(std::slice::from_ref(&choice.turn));
+            budget.thought(
+                line,
+                Score::of(choice.score, search::WIN, search::DECIDED),
+                choice.depth,
+                choice.nodes,
+            )
         };
-        let thought = self.think(&view, go, now, stop, &mut tell)?;
-        Ok(self.game.announce(&thought.turn))
+        let choice = self.think(&view, &budget, &mut |c| report(&thought(c)))?;
+        Ok(thought(&choice))
     }
 }
 
-/// A score on the shared search's scale (see [`Info::score`]): a win in `n` plies is
-/// `1_000_000 - n`.
-fn shared_score(score: i32) -> i32 {
-    if score.abs() > search::DECIDED {
-        score.signum() * (super::search::WIN - (search::WIN - score.abs()))
-    } else {
-        score
+impl super::Engines for DarkChess {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(DarkChessEngine::new(super::read_config(config)?)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).and_then(super::reference::dark_chess::Greedy::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    /// A new deal every pair.
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new())
     }
 }

@@ -7,11 +7,12 @@ pub mod board;
 pub mod eval;
 pub mod search;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
-use crate::rules::Game;
+use super::search::{DECIDED, WIN};
+use super::{Budget, Effort, Engine, EngineError, Go, Score, Thought};
 use crate::rules::five_tigers::{Config, FiveTigers};
+use crate::rules::{Game, TurnText, replay};
 use board::Board;
-use search::{Effort, Entry, Progress, Search};
+use search::{Entry, Progress, Search};
 
 /// How hard each level searches: a depth in turns and a node budget (both beyond the first
 /// two turns, which are always searched whole, so a win in one is taken and a loss in one
@@ -52,37 +53,16 @@ impl Tigers {
         Tigers { config: game.config().clone(), game, board, table: None }
     }
 
-    /// The search's best turn within `go`.
+    /// The search's best turn within `budget`; `report` hears of each depth.
     pub fn think(
         &mut self,
-        go: &Go,
-        now: &dyn Fn() -> f64,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
+        budget: &Budget,
+        report: &mut dyn FnMut(&Progress),
     ) -> Result<Progress, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let start = now();
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
-        let mut stop_search = || stop() || now() - start >= movetime;
-        let mut effort = effort(go.level.min(LEVELS));
-        if let Some(depth) = go.depth {
-            effort.depth = depth;
-        }
+        let mut stop = || budget.expired();
         let table = self.table.get_or_insert_with(search::new_table);
-        let mut search = Search::new(table, &mut stop_search);
-        let game = &self.game;
-        let mut tell = |progress: &Progress| {
-            report(&Info {
-                depth: progress.depth,
-                score: progress.score,
-                nodes: progress.nodes,
-                time_ms: (now() - start).max(0.0) as u64,
-                pv: game.announce(&progress.turn),
-            })
-        };
-        search.think(&self.board, effort, go.seed, &mut tell).ok_or(EngineError::GameOver)
+        let mut search = Search::new(table, &mut stop);
+        search.think(&self.board, budget.effort(effort), budget.seed, report).ok_or(EngineError::GameOver)
     }
 }
 
@@ -100,9 +80,30 @@ impl Engine for Tigers {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        let best = self.think(go, now, stop, report)?;
-        Ok(self.game.announce(&best.turn))
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
+        let game = self.game.clone();
+        let thought = |progress: &Progress| {
+            let line = game.announce_line(std::slice::from_ref(&progress.turn));
+            budget.thought(line, Score::of(progress.score, WIN, DECIDED), progress.depth, progress.nodes)
+        };
+        let best = self.think(&budget, &mut |progress| report(&thought(progress)))?;
+        Ok(thought(&best))
+    }
+}
+
+impl super::Engines for FiveTigers {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(Tigers::new(super::read_config(config)?)))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).map(super::reference::five_tigers::Greedy::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        super::reference::five_tigers::start(pair)
     }
 }

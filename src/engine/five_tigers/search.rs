@@ -5,6 +5,7 @@
 
 use super::board::{Board, Width, mix, turns};
 use super::eval::evaluate;
+use crate::engine::Effort;
 use crate::engine::search::{Bound, DECIDED, WIN, final_score, from_table, to_table};
 use crate::rules::five_tigers::Move;
 use rand::SeedableRng;
@@ -40,15 +41,6 @@ pub fn new_table() -> Vec<Entry> {
     vec![Entry::default(); SLOTS]
 }
 
-/// How hard to search: depth in turns, a node budget (after the sure depth) and the margin
-/// within which the weaker levels choose at random.
-#[derive(Clone, Copy, Debug)]
-pub struct Effort {
-    pub depth: u32,
-    pub nodes: u64,
-    pub margin: i32,
-}
-
 /// The chosen turn after a depth.
 #[derive(Clone, Debug)]
 pub struct Progress {
@@ -72,7 +64,8 @@ impl<'a> Search<'a> {
         Search { table, nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }
     }
 
-    /// The best turn by iterative deepening within `effort`, chosen among those within its
+    /// The best turn by iterative deepening within `effort` (depth in turns, the node budget
+    /// past the sure depth), chosen among those within its
     /// margin by `seed`; `report` hears of each depth. `None` when the game is over.
     pub fn think(
         &mut self,

@@ -13,36 +13,33 @@ pub mod board;
 pub mod search;
 pub mod threats;
 
-use super::{Engine, EngineError, Go, Info, LEVELS, TurnText, default_movetime, replay};
-use crate::engine::search::DECIDED;
-use crate::rules::Game;
-use crate::rules::gomoku::{Config, Gomoku, Move};
+use super::search::{DECIDED, WIN};
+use super::{Budget, Effort, Engine, EngineError, Go, Score, Thought};
+use crate::rules::gomoku::{Config, Gomoku, Move, point_name};
+use crate::rules::{Game, TurnText, replay};
 use board::{Board, cell_of, point_of};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::AlphaBeta;
 
-/// A search's allowance of nodes and time, shared by the threat search and the alpha-beta.
-pub struct Budget<'a> {
+/// A search's allowance of nodes within the request's budget, shared by the threat search and
+/// the alpha-beta.
+pub struct Allowance<'a> {
     pub nodes: u64,
     limit: u64,
-    deadline: f64,
-    now: &'a dyn Fn() -> f64,
-    stop: &'a dyn Fn() -> bool,
+    budget: Budget<'a>,
     pub aborted: bool,
 }
 
-impl<'a> Budget<'a> {
-    pub fn new(limit: u64, deadline: f64, now: &'a dyn Fn() -> f64, stop: &'a dyn Fn() -> bool) -> Self {
-        Budget { nodes: 0, limit, deadline, now, stop, aborted: false }
+impl<'a> Allowance<'a> {
+    pub fn new(limit: u64, budget: Budget<'a>) -> Self {
+        Allowance { nodes: 0, limit, budget, aborted: false }
     }
 
     /// Counts a node; whether the search must stop now.
     pub fn spend(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0
-            && (self.nodes >= self.limit || (self.stop)() || (self.now)() >= self.deadline)
-        {
+        if self.nodes & 1023 == 0 && (self.nodes >= self.limit || self.budget.expired()) {
             self.aborted = true;
         }
         self.aborted
@@ -54,33 +51,38 @@ impl<'a> Budget<'a> {
     }
 
     /// A part of this allowance: at most `nodes` more and `share` of the time left.
-    pub fn part(&self, nodes: u64, share: f64) -> Budget<'a> {
-        let left = (self.deadline - (self.now)()).max(0.0);
-        let deadline = if self.deadline.is_finite() { (self.now)() + left * share } else { self.deadline };
-        Budget::new(nodes.min(self.limit), deadline, self.now, self.stop)
+    pub fn part(&self, nodes: u64, share: f64) -> Allowance<'a> {
+        Allowance::new(nodes.min(self.limit), self.budget.part(share))
     }
 }
 
-/// How hard a level looks: alpha-beta plies, nodes, the width of each node's candidates, the
-/// VCF and VCT lengths (attacker moves, 0 for none), and the margin of its choice.
+/// How hard a level looks: alpha-beta plies, nodes and the margin of its choice, the width
+/// of each node's candidates, and the VCF and VCT lengths (attacker moves, 0 for none).
 struct Plan {
-    depth: i32,
-    nodes: u64,
+    effort: Effort,
     width: usize,
     vcf: u8,
     vct: u8,
-    margin: i32,
 }
 
 fn plan(level: u8) -> Plan {
-    match level {
-        0 | 1 => Plan { depth: 1, nodes: 1_000, width: 10, vcf: 0, vct: 0, margin: 120 },
-        2 => Plan { depth: 2, nodes: 3_000, width: 10, vcf: 0, vct: 0, margin: 40 },
-        3 => Plan { depth: 3, nodes: 10_000, width: 10, vcf: 4, vct: 0, margin: 15 },
-        4 => Plan { depth: 4, nodes: 30_000, width: 10, vcf: 6, vct: 0, margin: 5 },
-        5 => Plan { depth: 6, nodes: 80_000, width: 12, vcf: 10, vct: 0, margin: 0 },
-        _ => Plan { depth: 40, nodes: u64::MAX, width: 12, vcf: 12, vct: 5, margin: 0 },
-    }
+    let (depth, nodes, width, vcf, vct, margin) = match level {
+        0 | 1 => (1, 1_000, 10, 0, 0, 120),
+        2 => (2, 3_000, 10, 0, 0, 40),
+        3 => (3, 10_000, 10, 4, 0, 15),
+        4 => (4, 30_000, 10, 6, 0, 5),
+        5 => (6, 80_000, 12, 10, 0, 0),
+        _ => (40, u64::MAX, 12, 12, 5, 0),
+    };
+    Plan { effort: Effort { depth, nodes, margin }, width, vcf, vct }
+}
+
+/// A point chosen, with what is known of it.
+struct Pick {
+    cell: usize,
+    score: Score,
+    depth: u32,
+    nodes: u64,
 }
 
 pub struct GomokuEngine {
@@ -104,27 +106,23 @@ impl GomokuEngine {
         board
     }
 
-    /// The point to play and its score, `None` where no point is allowed.
-    fn choose(
-        &mut self,
-        go: &Go,
-        now: &dyn Fn() -> f64,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Option<(usize, i32)> {
-        let start = now();
-        let movetime = go.movetime.unwrap_or_else(|| default_movetime(go.level)) as f64;
-        let plan = plan(go.level);
-        let mut budget = Budget::new(plan.nodes, start + movetime, now, stop);
+    /// The point to play, `None` where no point is allowed.
+    fn choose(&mut self, budget: &Budget, report: &mut dyn FnMut(&Pick)) -> Option<Pick> {
+        let effort = budget.effort(|level| plan(level).effort);
+        let plan = plan(budget.level);
+        let mut nodes = Allowance::new(effort.nodes, *budget);
         let mut board = self.board();
-        let mut tell = |depth: u32, cell: usize, score: i32, nodes: u64| {
-            let pv = crate::rules::gomoku::point_name(point_of(cell));
-            report(&Info { depth, score, nodes, time_ms: (now() - start).max(0.0) as u64, pv });
+        let mut tell = |pick: Pick| {
+            report(&pick);
+            Some(pick)
         };
         // A five, a four to stop, an open four: no searching.
-        if let search::Moves::Win(c) | search::Moves::WinSoon(c) = search::moves(&board, plan.width) {
-            tell(1, c, DECIDED, 0);
-            return Some((c, DECIDED));
+        match search::moves(&board, plan.width) {
+            search::Moves::Win(cell) => return tell(Pick { cell, score: Score::Win(1), depth: 1, nodes: 0 }),
+            search::Moves::WinSoon(cell) => {
+                return tell(Pick { cell, score: Score::Win(3), depth: 1, nodes: 0 });
+            }
+            _ => {}
         }
         let forced = matches!(search::moves(&board, plan.width), search::Moves::Forced(_));
         // Fours alone first (quick), then fours and threes.
@@ -132,32 +130,35 @@ impl GomokuEngine {
             if moves == 0 || forced {
                 continue;
             }
-            let mut part = budget.part(budget.limit / 4, share);
+            let mut part = nodes.part(nodes.limit / 4, share);
             let found = self.search.threats.attack(&mut board, moves, threes, &mut part);
-            budget.nodes += part.nodes;
-            if let Some(cell) = found {
-                tell(u32::from(moves) * 2, cell, DECIDED, budget.nodes);
-                return Some((cell, DECIDED));
+            nodes.nodes += part.nodes;
+            if let Some((cell, plies)) = found {
+                let depth = u32::from(moves) * 2;
+                return tell(Pick { cell, score: Score::Win(plies), depth, nodes: nodes.nodes });
             }
         }
         self.search.width = plan.width;
-        self.search.leaf_vcf = if go.level >= 3 { 3 } else { 0 };
-        let max_depth = go.depth.map_or(plan.depth, |d| d as i32);
+        self.search.leaf_vcf = if budget.level >= 3 { 3 } else { 0 };
+        let score = |score: i32| Score::of(score, WIN, DECIDED);
         let root = self.search.think(
             &mut board,
-            max_depth,
-            plan.margin,
-            &mut budget,
-            &mut |depth, cell, score, nodes| tell(depth as u32, cell, score, nodes),
+            effort.depth as i32,
+            effort.margin,
+            &mut nodes,
+            &mut |depth, cell, value, nodes| {
+                report(&Pick { cell, score: score(value), depth: depth as u32, nodes });
+            },
         );
         let &(_, best) = root.scored.first()?;
-        let near: Vec<&(usize, i32)> = if best >= DECIDED || plan.margin == 0 {
+        let near: Vec<&(usize, i32)> = if best >= DECIDED || effort.margin == 0 {
             root.scored.iter().take(1).collect()
         } else {
-            root.scored.iter().filter(|&&(_, s)| s >= best - plan.margin && s > -DECIDED).collect()
+            root.scored.iter().filter(|&&(_, s)| s >= best - effort.margin && s > -DECIDED).collect()
         };
-        let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
-        near.choose(&mut rng).map(|&&chosen| chosen)
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(budget.seed);
+        let &&(cell, value) = near.choose(&mut rng)?;
+        Some(Pick { cell, score: score(value), depth: root.depth as u32, nodes: nodes.nodes })
     }
 }
 
@@ -174,23 +175,41 @@ impl Engine for GomokuEngine {
         go: &Go,
         now: &dyn Fn() -> f64,
         stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
-        let go = Go { level: go.level.clamp(1, LEVELS), ..*go };
-        let chosen = self.choose(&go, now, stop, report).map(|(cell, _)| Move::Place(point_of(cell)));
-        // The rules have the last word: a move they refuse is never played.
-        let mv = match chosen {
-            Some(mv) if self.game.is_legal(&mv) => mv,
-            _ => self.game.legal_moves().first().copied().ok_or(EngineError::GameOver)?,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
+        let thought = |pick: &Pick| {
+            let line = vec![point_name(point_of(pick.cell))];
+            budget.thought(line, pick.score, pick.depth, pick.nodes)
         };
-        Ok(self.game.announce(&[mv]))
+        let pick = self.choose(&budget, &mut |pick| report(&thought(pick)));
+        // The rules have the last word: a move they refuse is never played.
+        match pick {
+            Some(pick) if self.game.is_legal(&Move::Place(point_of(pick.cell))) => Ok(thought(&pick)),
+            _ => {
+                let mv = self.game.legal_moves().first().copied().ok_or(EngineError::GameOver)?;
+                Ok(budget.thought(vec![self.game.announce(&[mv])], Score::Value(0), 0, 0))
+            }
+        }
     }
 }
 
 /// The engine under a config in the save format's JSON.
 pub fn engine(config: Option<&str>) -> Result<GomokuEngine, EngineError> {
     Ok(GomokuEngine::new(super::read_config(config)?))
+}
+
+impl super::Engines for Gomoku {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(engine(config)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).map(super::reference::gomoku::Reference::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (None, super::reference::gomoku::start(pair))
+    }
 }

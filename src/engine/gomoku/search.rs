@@ -3,7 +3,7 @@
 //! must be stopped, an open three must be stopped or answered by a four; a short VCF is
 //! looked for at the leaves.
 
-use super::Budget;
+use super::Allowance;
 use super::board::{Board, other, pattern::*};
 use super::threats::Threats;
 use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
@@ -114,7 +114,7 @@ impl AlphaBeta {
         board: &mut Board,
         max_depth: i32,
         margin: i32,
-        budget: &mut Budget,
+        budget: &mut Allowance,
         report: &mut dyn FnMut(i32, usize, i32, u64),
     ) -> Root {
         if self.table.is_empty() {
@@ -179,7 +179,7 @@ impl AlphaBeta {
         ply: i32,
         mut alpha: i32,
         beta: i32,
-        budget: &mut Budget,
+        budget: &mut Allowance,
     ) -> i32 {
         if budget.spend() {
             return 0;

@@ -2,7 +2,7 @@
 //! The attacker's every move threatens, so the defender's replies are few: the one point that
 //! stops a four, or the points that stop a three and the defender's own fours.
 
-use super::Budget;
+use super::Allowance;
 use super::board::{Board, other, pattern::*};
 
 /// Positions shown to hold no win, by key and the attacker moves searched.
@@ -23,15 +23,23 @@ pub type Win = usize;
 
 impl Threats {
     /// A win for the player to move within `moves` threats of its own: by continuous fours (a
-    /// VCF), or with `threes` by fours and threes (a VCT). The first threat.
-    pub fn attack(&mut self, board: &mut Board, moves: u8, threes: bool, budget: &mut Budget) -> Option<Win> {
+    /// VCF), or with `threes` by fours and threes (a VCT). The first threat, and the plies to
+    /// the five, the defender resisting longest.
+    pub fn attack(
+        &mut self,
+        board: &mut Board,
+        moves: u8,
+        threes: bool,
+        budget: &mut Allowance,
+    ) -> Option<(Win, u32)> {
         let mut first = None;
-        self.search(board, moves, threes, budget, &mut first).then_some(first).flatten()
+        let plies = self.search(board, moves, threes, budget, &mut first)?;
+        Some((first?, plies))
     }
 
     /// A VCF for the player to move within `moves` fours: the first four.
-    pub fn vcf(&mut self, board: &mut Board, moves: u8, budget: &mut Budget) -> Option<Win> {
-        self.attack(board, moves, false, budget)
+    pub fn vcf(&mut self, board: &mut Board, moves: u8, budget: &mut Allowance) -> Option<Win> {
+        self.attack(board, moves, false, budget).map(|(first, _)| first)
     }
 
     fn seen_failing(&self, key: u64, moves: u8, salt: u64) -> bool {
@@ -46,15 +54,17 @@ impl Threats {
     }
 
     /// Whether the attacker (to move) wins at once or by a four the defender cannot stop: an
-    /// open four, or a four whose one defence the defender may not play.
-    fn sure_now(board: &Board, attacker: u8) -> Option<usize> {
+    /// open four, or a four whose one defence the defender may not play. The move, and the
+    /// plies to the five.
+    fn sure_now(board: &Board, attacker: u8) -> Option<(usize, u32)> {
         if let Some(&five) = board.points_at_least(attacker, FIVE).first() {
-            return Some(five);
+            return Some((five, 1));
         }
         if board.count_at_least(other(attacker), FIVE) > 0 {
             return None;
         }
-        board.points_at_least(attacker, FLEX_FOUR).into_iter().find(|&c| board.playable(c))
+        let four = board.points_at_least(attacker, FLEX_FOUR).into_iter().find(|&c| board.playable(c))?;
+        Some((four, 3))
     }
 
     /// The defender's answer to a four just made: the one point that stops it, if the defender
@@ -84,31 +94,31 @@ impl Threats {
     }
 
     /// Whether the attacker (to move) wins within `moves` threats of its own: fours alone,
-    /// or fours and threes; `first` gets the first threat.
+    /// or fours and threes; the plies to the five, and `first` gets the first threat.
     fn search(
         &mut self,
         board: &mut Board,
         moves: u8,
         threes: bool,
-        budget: &mut Budget,
+        budget: &mut Allowance,
         first: &mut Option<Win>,
-    ) -> bool {
+    ) -> Option<u32> {
         if budget.spend() {
-            return false;
+            return None;
         }
         let attacker = board.to_move();
-        if let Some(win) = Self::sure_now(board, attacker) {
+        if let Some((win, plies)) = Self::sure_now(board, attacker) {
             *first = Some(win);
-            return true;
+            return Some(plies);
         }
         let salt = if threes { 2 } else { 1 };
         if moves == 0 || self.seen_failing(board.hash, moves, salt) {
-            return false;
+            return None;
         }
         let defender = other(attacker);
         let defender_fives = board.points_at_least(defender, FIVE);
         if defender_fives.len() > 1 {
-            return false;
+            return None;
         }
         let mut tries = board.points_at_least(attacker, if threes { OPEN_THREE } else { FOUR });
         if let [must] = defender_fives[..] {
@@ -124,9 +134,11 @@ impl Threats {
                 continue;
             }
             board.place(threat);
-            let won = if is_four {
+            // The plies after the threat and its answer.
+            let after = if is_four {
                 match Self::stop_four(board) {
-                    Err(()) => true,
+                    // Any answer, then the five.
+                    Err(()) => Some(1),
                     Ok(block) => {
                         board.place(block);
                         let won = self.search(board, moves - 1, threes, budget, &mut None);
@@ -135,33 +147,34 @@ impl Threats {
                     }
                 }
             } else if board.count_at_least(attacker, FLEX_FOUR) == 0 {
-                false
+                None
             } else {
+                // With no answer to the three, any move, then the open four and the five.
                 let replies = Self::stop_three(board);
-                let mut all = true;
+                let mut longest = Some(if replies.is_empty() { 3 } else { 0 });
                 for reply in replies {
                     board.place(reply);
                     let won = self.search(board, moves - 1, threes, budget, &mut None);
                     board.undo();
-                    if !won {
-                        all = false;
+                    longest = longest.zip(won).map(|(longest, plies)| longest.max(plies));
+                    if longest.is_none() {
                         break;
                     }
                 }
-                all
+                longest
             };
             board.undo();
-            if won {
+            if let Some(plies) = after {
                 *first = Some(threat);
-                return true;
+                return Some(plies + 2);
             }
             if budget.aborted {
-                return false;
+                return None;
             }
         }
         if !budget.aborted {
             self.remember_failing(board.hash, moves, salt);
         }
-        false
+        None
     }
 }

@@ -5,9 +5,9 @@
 //!
 //! The match starts from three-move ballots: openings of the ACF/WCDF three-move deck.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText, read_config};
+use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought, read_config};
 use crate::rules::checkers::{Checkers, Config, Move};
-use crate::rules::{Game, Outcome, whole_turns};
+use crate::rules::{Game, Outcome, TurnText, whole_turns};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
@@ -111,13 +111,12 @@ impl Engine for Reference {
     fn go(
         &mut self,
         go: &Go,
-        _now: &dyn Fn() -> f64,
-        _stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        // Its depth is fixed: the time is only told.
+        let budget = Budget::of(&self.game, go, now, stop)?;
         let scored: Vec<(Vec<Move>, i32)> = whole_turns(&self.game)
             .into_iter()
             .map(|(legs, next)| {
@@ -130,8 +129,9 @@ impl Engine for Reference {
             scored.iter().filter(|(_, s)| *s == best).map(|(legs, _)| legs).collect();
         let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
         let legs = equal.choose(&mut rng).ok_or(EngineError::GameOver)?;
-        let pv = self.game.announce(legs);
-        report(&Info { depth: DEPTH, score: best, nodes: 0, time_ms: 0, pv: pv.clone() });
-        Ok(pv)
+        let score = Score::of(best, WIN, WIN - 1_000);
+        let thought = budget.thought(vec![self.game.announce(legs)], score, DEPTH, 0);
+        report(&thought);
+        Ok(thought)
     }
 }

@@ -3,9 +3,9 @@
 //! otherwise it flips or moves at random, seeded by the request. It reads only what a player
 //! sees, and shares nothing with the real engine.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
-use crate::rules::Game;
+use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
 use crate::rules::dark_chess::{Config, DarkChess, Move, Rank, Seen};
+use crate::rules::{Game, TurnText};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
@@ -54,13 +54,12 @@ impl Engine for Greedy {
     fn go(
         &mut self,
         go: &Go,
-        _now: &dyn Fn() -> f64,
-        _stop: &dyn Fn() -> bool,
-        _report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
+        let mut won = 0;
         let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
         let mut position = self.game.clone();
         let mut legs = Vec::new();
@@ -69,7 +68,10 @@ impl Engine for Greedy {
             let capture =
                 moves.iter().filter_map(|&mv| Some((taken(&position, mv)?, mv))).max_by_key(|c| c.0);
             let leg = match capture {
-                Some((_, mv)) => mv,
+                Some((worth, mv)) => {
+                    won += worth;
+                    mv
+                }
                 None if position.mid_move() => Move::EndChain,
                 None => *moves.choose(&mut rng).ok_or(EngineError::GameOver)?,
             };
@@ -80,6 +82,10 @@ impl Engine for Greedy {
                 break;
             }
         }
-        Ok(self.game.announce(&legs))
+        // Its score is what it takes, a soldier 100.
+        let score = Score::Value(100 * won as i32);
+        let thought = budget.thought(vec![self.game.announce(&legs)], score, 1, 0);
+        report(&thought);
+        Ok(thought)
     }
 }

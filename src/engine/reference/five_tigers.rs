@@ -4,9 +4,9 @@
 //! most formation value; then at random by the request's seed. Plain and fixed, on the rules
 //! alone, independent of the engine.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
+use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
 use crate::rules::five_tigers::{Config, FiveTigers, Move, Preset};
-use crate::rules::{Game, Outcome};
+use crate::rules::{Game, Outcome, TurnText};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use std::collections::HashSet;
@@ -74,20 +74,26 @@ impl Engine for Greedy {
     fn go(
         &mut self,
         go: &Go,
-        _now: &dyn Fn() -> f64,
-        _stop: &dyn Fn() -> bool,
-        _report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        let budget = Budget::of(&self.game, go, now, stop)?;
         let turns = distinct_turns(&self.game);
         let best = turns.iter().map(|(_, after, made)| score(after, &self.game, *made)).max();
         let top: Vec<_> =
             turns.iter().filter(|(_, after, made)| Some(score(after, &self.game, *made)) == best).collect();
         let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
         let (legs, _, _) = top.choose(&mut rng).copied().ok_or(EngineError::GameOver)?;
-        Ok(self.game.announce(legs))
+        // Its score is the stones it leads by after the turn, a stone 100.
+        let score = match best {
+            Some((i64::MAX, _)) => Score::Win(1),
+            Some((stones, _)) => Score::Value(100 * stones as i32),
+            None => Score::Value(0),
+        };
+        let thought = budget.thought(vec![self.game.announce(legs)], score, 1, 0);
+        report(&thought);
+        Ok(thought)
     }
 }
 

@@ -3,9 +3,9 @@
 //! holds with none of the other), searching the twelve points nearest the stones that score
 //! best. Independent of the engine: it shares nothing with `engine::gomoku`.
 
-use crate::engine::{Engine, EngineError, Go, Info, TurnText};
+use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
 use crate::rules::gomoku::{Config, Gomoku, Move, Point, SIZE, point_at};
-use crate::rules::{Game, Outcome};
+use crate::rules::{Game, Outcome, TurnText};
 
 const DEPTH: u32 = 4;
 const WIDTH: usize = 12;
@@ -181,14 +181,13 @@ impl Engine for Reference {
 
     fn go(
         &mut self,
-        _go: &Go,
-        _now: &dyn Fn() -> f64,
-        _stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Info),
-    ) -> Result<String, EngineError> {
-        if self.game.outcome().is_some() {
-            return Err(EngineError::GameOver);
-        }
+        go: &Go,
+        now: &dyn Fn() -> f64,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Result<Thought, EngineError> {
+        // Its depth is fixed: the time is only told.
+        let budget = Budget::of(&self.game, go, now, stop)?;
         let mut nodes = 0;
         let (mut alpha, beta) = (-2 * WIN, 2 * WIN);
         let mut best = None;
@@ -204,8 +203,20 @@ impl Engine for Reference {
             }
         }
         let mv = best.ok_or(EngineError::GameOver)?;
-        let pv = self.game.announce(&[mv]);
-        report(&Info { depth: DEPTH, score: alpha, nodes, time_ms: 0, pv: pv.clone() });
-        Ok(pv)
+        let thought = budget.thought(vec![self.game.announce(&[mv])], on_scale(alpha), DEPTH, nodes);
+        report(&thought);
+        Ok(thought)
+    }
+}
+
+/// A score on the one scale: beyond ±[`WIN`] the game ended, `WIN` plus the depth left there.
+fn on_scale(score: i32) -> Score {
+    let plies = || DEPTH.saturating_sub(score.unsigned_abs().saturating_sub(WIN.unsigned_abs()));
+    if score >= WIN {
+        Score::Win(plies())
+    } else if score <= -WIN {
+        Score::Loss(plies())
+    } else {
+        Score::Value(score)
     }
 }

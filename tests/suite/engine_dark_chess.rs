@@ -2,14 +2,11 @@
 //! that agree on every face-up piece is the same and so is its answer, it takes wins and
 //! stops losses at every level, and it plays the house rules.
 
-#[path = "common/dark_chess_board.rs"]
-mod dark_chess_board;
-
+use crate::dark_chess_board::board;
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
-use board_suite::engine::{Go, LEVELS, TurnText, engine_for};
+use board_suite::engine::{Budget, Go, LEVELS, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
-use board_suite::rules::{Game, Outcome, Player};
-use dark_chess_board::board;
+use board_suite::rules::{Game, Outcome, Player, TurnText};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -31,7 +28,7 @@ fn red_plays(text: &str, config: Config, level: u8) -> Vec<Move> {
         .expect("a valid setup");
     let mut engine = DarkChessEngine::new(config).expect("an engine");
     let go = Go { level, movetime: Some(60_000), depth: Some(3), seed: 1 };
-    engine.think(&game.view(), &go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn
+    engine.think(&game.view(), &Budget::new(&go, &|| 0.0, &|| false), &mut |_| {}).expect("a turn").turn
 }
 
 fn go(from: (usize, usize), to: (usize, usize)) -> Move {
@@ -142,14 +139,17 @@ fn deals_that_agree_on_every_face_up_piece_get_the_same_answer() {
                 let go = Go { level, movetime: Some(60_000), depth: Some(3), seed: game_seed };
                 let think = |game: &DarkChess| {
                     let mut engine = DarkChessEngine::new(config.clone()).expect("an engine");
-                    engine.think(&game.view(), &go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn
+                    engine
+                        .think(&game.view(), &Budget::new(&go, &|| 0.0, &|| false), &mut |_| {})
+                        .expect("a turn")
+                        .turn
                 };
                 assert_eq!(think(&one), think(&other), "{said:?}");
                 let protocol = |deal: u64| {
                     let json = serde_json::to_string(&Config { seed: deal, ..config.clone() }).expect("json");
                     let mut engine = engine_for("dark-chess", Some(&json)).expect("an engine");
                     engine.set_moves(&said).expect("legal");
-                    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn")
+                    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn
                 };
                 let answer = protocol(7);
                 assert_eq!(answer, protocol(8), "{said:?}");
@@ -218,7 +218,8 @@ fn a_blind_attack_is_said_without_what_it_shows() {
         .expect("a valid setup");
     let mut engine = DarkChessEngine::new(config).expect("an engine");
     let go_ = Go { level: LEVELS, movetime: Some(60_000), depth: Some(3), seed: 0 };
-    let turn = engine.think(&game.view(), &go_, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
+    let turn =
+        engine.think(&game.view(), &Budget::new(&go_, &|| 0.0, &|| false), &mut |_| {}).expect("a turn").turn;
     let position = Position::from_view(&game.view());
     if let Some(index) = turn.iter().position(|&leg| position.is_chance(leg)) {
         assert_eq!(index, turn.len() - 1, "nothing after a blind attack: {turn:?}");

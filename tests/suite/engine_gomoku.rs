@@ -2,10 +2,10 @@
 //! solved by the top level), a win in one always taken, a four and an open three stopped,
 //! renju's forbidden points never played by black, and the standard rule's exactly five.
 
-use board_suite::engine::gomoku::Budget;
+use board_suite::engine::gomoku::Allowance;
 use board_suite::engine::gomoku::board::{Board, cell_of, pattern, point_of};
 use board_suite::engine::gomoku::threats::Threats;
-use board_suite::engine::{Go, LEVELS, engine_for};
+use board_suite::engine::{Budget, Go, LEVELS, engine_for};
 use board_suite::rules::gomoku::{Config, Gomoku, Move, RuleSet, point_name};
 use board_suite::rules::{Game, Outcome, Player, parse_turn};
 use rand::rngs::SmallRng;
@@ -33,7 +33,7 @@ fn config_json(rules: RuleSet) -> String {
 }
 
 fn puzzles() -> Vec<Puzzle> {
-    let text = include_str!("data/gomoku/vcf.txt");
+    let text = include_str!("../data/gomoku/vcf.txt");
     let list = |field: &str| field.split(',').filter(|s| !s.is_empty()).map(str::to_owned).collect();
     text.lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
@@ -149,7 +149,7 @@ fn the_top_level_solves_every_puzzle() {
         let said: Vec<&str> = puzzle.moves.iter().map(String::as_str).collect();
         engine.set_moves(&said).expect("legal moves");
         let go = Go { level: LEVELS, movetime: Some(20_000), depth: None, seed: 0 };
-        let best = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a move");
+        let best = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a move").turn;
         assert!(
             puzzle.wins.contains(&best),
             "puzzle {index} ({} plies): {best} not in {:?}",
@@ -188,7 +188,7 @@ fn random_position(rng: &mut SmallRng, rules: RuleSet, black: usize, white: usiz
 
 /// Writes new puzzles: random positions whose shortest VCF (by the engine's own solver) has
 /// each length, with its first moves and a line. Run by hand:
-/// `cargo test --release --test engine_gomoku -- --ignored write_puzzles --nocapture`.
+/// `cargo test --release --test suite -- --ignored engine_gomoku::write_puzzles --nocapture`.
 #[test]
 #[ignore]
 fn write_puzzles() {
@@ -196,6 +196,8 @@ fn write_puzzles() {
     let mut found = [0usize; 8];
     let now = || 0.0;
     let stop = || false;
+    // The threat search alone, unhurried.
+    let untimed = Go { movetime: Some(u64::MAX), ..Go::default() };
     for _ in 0..200_000 {
         if found[..7].iter().all(|&n| n >= 4) {
             break;
@@ -215,7 +217,7 @@ fn write_puzzles() {
         let mut threats = Threats::default();
         // `k` fours, then an open four (or two fours at once): 2k + 3 plies.
         let shortest = (0..=6u8).find(|&k| {
-            let mut budget = Budget::new(2_000_000, f64::INFINITY, &now, &stop);
+            let mut budget = Allowance::new(2_000_000, Budget::new(&untimed, &now, &stop));
             threats.vcf(&mut board, k, &mut budget).is_some()
         });
         let Some(k) = shortest else { continue };
@@ -231,7 +233,7 @@ fn write_puzzles() {
             let won = match fives[..] {
                 [block] => {
                     board.place(block);
-                    let mut budget = Budget::new(20_000_000, f64::INFINITY, &now, &stop);
+                    let mut budget = Allowance::new(20_000_000, Budget::new(&untimed, &now, &stop));
                     let won = threats.vcf(&mut board, 11, &mut budget).is_some();
                     board.undo();
                     won
@@ -246,7 +248,7 @@ fn write_puzzles() {
         let mut line = Vec::new();
         let mut left = k;
         loop {
-            let mut budget = Budget::new(2_000_000, f64::INFINITY, &now, &stop);
+            let mut budget = Allowance::new(2_000_000, Budget::new(&untimed, &now, &stop));
             let Some(four) = threats.vcf(&mut board, left, &mut budget) else { panic!("lost the line") };
             line.push(four);
             board.place(four);
@@ -278,7 +280,7 @@ fn best(rules: RuleSet, moves: &[&str], level: u8, seed: u64) -> String {
     let mut engine = engine_for("gomoku", Some(&config_json(rules))).expect("an engine");
     engine.set_moves(moves).expect("legal moves");
     let go = Go { level, movetime: Some(2_000), depth: None, seed };
-    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a move")
+    engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a move").turn
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use board_suite::engine::five_tigers::Tigers;
 use board_suite::engine::five_tigers::board::Board;
-use board_suite::engine::{Go, engine_for};
+use board_suite::engine::{Budget, Go, engine_for};
 use board_suite::rules::five_tigers::{Config, FiveTigers, Move, Phase, Preset, point_name};
 use board_suite::rules::{Game, Player, parse_turn};
 use rand::rngs::SmallRng;
@@ -38,7 +38,7 @@ fn turn(game: &FiveTigers, level: u8, seed: u64) -> Vec<Move> {
     let mut engine = Tigers::at(game.clone());
     let depth = (level == 6).then_some(4);
     let go = Go { level, movetime: Some(60_000), depth, seed };
-    let best = engine.think(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    let best = engine.think(&Budget::new(&go, &|| 0.0, &|| false), &mut |_| {}).expect("a turn");
     let mut after = game.clone();
     for leg in &best.turn {
         assert_eq!(after.play(*leg), Ok(()), "{:?}", best.turn);
@@ -235,7 +235,7 @@ fn speed() {
         let mut engine = Tigers::at(game);
         let go = Go { level: 6, movetime: Some(600_000), depth: Some(depth), seed: 0 };
         let started = std::time::Instant::now();
-        let best = engine.think(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+        let best = engine.think(&Budget::new(&go, &|| 0.0, &|| false), &mut |_| {}).expect("a turn");
         let seconds = started.elapsed().as_secs_f64();
         println!(
             "{name}: depth {depth} in {:.0} ms, {} nodes, {:.2} M nodes/s",

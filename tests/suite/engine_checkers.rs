@@ -2,10 +2,10 @@
 //! perft counts) against a plain generator, the engine's levels, the capture setting, and
 //! endings played out.
 
-use board_suite::engine::{Engine, Go, engine_for, read_announced};
+use board_suite::engine::{Engine, Go, engine_for};
 use board_suite::rules::checkers::bitboard::{Board, MoveList, perft};
 use board_suite::rules::checkers::{self, Checkers, Config, Piece};
-use board_suite::rules::{Game, History, Outcome, Player};
+use board_suite::rules::{Game, History, Outcome, Player, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -178,7 +178,7 @@ fn moves_lead_where_the_rules_lead() {
             engine.set_moves(&said).expect("legal turns");
             let level = rng.random_range(1..=3);
             let go = Go { level, seed: turns.len() as u64, ..Go::default() };
-            let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+            let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
             let legs = read_announced(&game, &turn).expect("a legal turn");
             let mut after = game.clone();
             for &leg in &legs {
@@ -220,7 +220,7 @@ fn setup(black: &[(u8, bool)], red: &[(u8, bool)], to_move: Player) -> Checkers 
 fn answer(game: &Checkers, go: Go) -> String {
     let mut engine = board_suite::engine::checkers::CheckersEngine::from_game(game.clone());
     let clock = std::time::Instant::now();
-    engine.go(&go, &|| clock.elapsed().as_secs_f64() * 1000.0, &|| false, &mut |_| {}).expect("a turn")
+    engine.go(&go, &|| clock.elapsed().as_secs_f64() * 1000.0, &|| false, &mut |_| {}).expect("a turn").turn
 }
 
 /// Plays the engine against itself from `game` (the top level at a fixed depth for both), by
@@ -241,7 +241,7 @@ fn play_out(game: Checkers, depth: u32, turns: usize) -> Option<Outcome> {
         let refs: Vec<&str> = said.iter().map(String::as_str).collect();
         engines[side].set_moves(&refs).expect("legal");
         let go = Go { depth: Some(depth), movetime: Some(60_000), ..Go::default() };
-        let turn = engines[side].go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+        let turn = engines[side].go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
         let legs = read_announced(&game, &turn).expect("legal");
         said.push(game.turn_notation(&legs));
         for leg in legs {
@@ -306,7 +306,8 @@ fn part_way_through_a_multi_jump_the_engine_finishes_it() {
     let game = setup(&men(&[15, 1]), &men(&[19, 27, 32]), Player::First);
     let mut engine = board_suite::engine::checkers::CheckersEngine::from_game(game.clone());
     engine.set_moves(&["15x24"]).expect("the first leg is legal");
-    let turn = engine.go(&Go { level: 3, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    let turn =
+        engine.go(&Go { level: 3, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
     assert_eq!(turn, "24x31");
 }
 
@@ -315,8 +316,10 @@ fn reachable_through_the_protocol_with_either_setting() {
     for json in [r#"{"compulsory_capture":true}"#, r#"{"compulsory_capture":false}"#] {
         let mut engine = engine_for("checkers", Some(json)).expect("an engine");
         engine.set_moves(&["11-15", "23-19"]).expect("legal");
-        let turn =
-            engine.go(&Go { level: 2, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+        let turn = engine
+            .go(&Go { level: 2, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {})
+            .expect("a turn")
+            .turn;
         let mut game = Checkers::new(&serde_json::from_str(json).unwrap());
         for said in ["11-15", "23-19"] {
             for leg in read_announced(&game, said).unwrap() {
@@ -335,10 +338,10 @@ fn a_game_from_a_fen_start_is_played_from_there() {
     let mut engine = engine_for("checkers", None).unwrap();
     engine.set_start(fen).expect("a FEN start");
     engine.set_moves(&[]).unwrap();
-    let turn = engine.go(&Go { level: 6, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap();
+    let turn = engine.go(&Go { level: 6, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap().turn;
     assert_eq!(turn, "26x19x10");
     engine.set_moves(&["26x19x10"]).unwrap();
-    let reply = engine.go(&Go { level: 1, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap();
+    let reply = engine.go(&Go { level: 1, ..Go::default() }, &|| 0.0, &|| false, &mut |_| {}).unwrap().turn;
     assert_eq!(reply, "5-9");
     // A bad FEN is refused in words, and other games have no set-up start.
     assert!(engine.set_start("B:W33").is_err());

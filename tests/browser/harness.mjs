@@ -355,9 +355,9 @@ export const animationsFinished = (locator) =>
 export const finiteAnimationsEnded = (page) => page.evaluate(() => Promise.allSettled(document.getAnimations()
   .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished)));
 
-/** Waits for `count` animation frames of the page. Everything the app does in answer to an
- * event (Yew's render, its effects, anything they start by a message or a microtask) runs
- * before the next frame, so after two frames an answer to what has happened is on the page. */
+/** Waits for `count` animation frames of the page. The app answers an event within the task
+ * that delivers it (Yew renders and runs its effects in that task's microtasks), and a frame
+ * runs only after the tasks before it, so two frames after an event its answer is on the page. */
 export const frames = (page, count = 2) => page.evaluate((n) => new Promise((ok) => {
   const next = (left) => (left === 0 ? ok() : requestAnimationFrame(() => next(left - 1)));
   next(n);

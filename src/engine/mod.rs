@@ -208,7 +208,8 @@ impl<G: Searchable + TurnText> Searcher<G> {
         let mut search = Search::new(&mut stop);
         let game = &self.game;
         let thought = |progress: &Progress<G::Move>| {
-            let line = game.announce_line(std::slice::from_ref(&progress.turn));
+            let turns: Vec<_> = std::iter::once(&progress.turn).chain(&progress.line).cloned().collect();
+            let line = game.announce_line(&turns);
             budget.thought(
                 line,
                 Score::of(progress.score, search::WIN, search::DECIDED),

@@ -31,13 +31,15 @@ pub trait Searchable: Game {
     }
 }
 
-/// A search's progress: after each depth, the best turn so far and its score.
+/// A search's progress: after each depth, the best turn so far, its score, and the turns the
+/// table expects after it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress<M> {
     pub depth: u32,
     pub score: i32,
     pub nodes: u64,
     pub turn: Vec<M>,
+    pub line: Vec<Vec<M>>,
 }
 
 /// The depth the first two turns need.
@@ -218,7 +220,9 @@ impl<'a, G: Searchable> Search<'a, G> {
             }
             // The best first next time, which also makes the margin's window narrow at once.
             turns.sort_by_key(|t| std::cmp::Reverse(t.2));
-            let progress = Self::choose(&turns, depth, self.nodes, effort.margin, seed);
+            let (turn, after, score) = Self::choose(&turns, effort.margin, seed);
+            let line = self.line(after, depth - 1);
+            let progress = Progress { depth, score: *score, nodes: self.nodes, turn: turn.clone(), line };
             report(&progress);
             let decided = progress.score.abs() >= DECIDED;
             chosen = Some(progress);
@@ -231,7 +235,7 @@ impl<'a, G: Searchable> Search<'a, G> {
 
     /// The turn to play from scored turns, best first: the best if it wins, otherwise one of
     /// those within the margin, by the seed.
-    fn choose(turns: &[Scored<G>], depth: u32, nodes: u64, margin: i32, seed: u64) -> Progress<G::Move> {
+    fn choose(turns: &[Scored<G>], margin: i32, seed: u64) -> &Scored<G> {
         let best = turns[0].2;
         let near: Vec<_> = if best >= DECIDED {
             turns.iter().take(1).collect()
@@ -239,8 +243,34 @@ impl<'a, G: Searchable> Search<'a, G> {
             turns.iter().filter(|t| t.2 >= best - margin && t.2 > -DECIDED).collect()
         };
         let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
-        let pick = near.choose(&mut rng).copied().unwrap_or(&turns[0]);
-        Progress { depth, score: pick.2, nodes, turn: pick.0.clone() }
+        near.choose(&mut rng).copied().unwrap_or(&turns[0])
+    }
+
+    /// The whole turns the table expects from `node` on, at most `most`.
+    fn line(&self, node: &G, most: u32) -> Vec<Vec<G::Move>> {
+        let mut node = node.clone();
+        let (mut line, mut turn) = (Vec::new(), Vec::new());
+        // Legs too are bounded: a table's cycle of them must end.
+        for _ in 0..most * 8 {
+            if line.len() >= most as usize || node.outcome().is_some() {
+                break;
+            }
+            let key = key(&node);
+            let Some(best) =
+                self.table[(key as usize) & (SLOTS - 1)].filter(|e| e.key == key).and_then(|e| e.best)
+            else {
+                break;
+            };
+            let mover = node.to_move();
+            if node.play(best).is_err() {
+                break;
+            }
+            turn.push(best);
+            if node.to_move() != mover || node.outcome().is_some() {
+                line.push(std::mem::take(&mut turn));
+            }
+        }
+        line
     }
 
     /// The score of `node` for its player to move, searched `depth` turns deep.

@@ -119,7 +119,7 @@ impl Engine for CheckersEngine {
         let game = &self.game;
         let path_of = |mv: Move| moves.iter().find(|(m, _)| *m == mv).map_or(first_path, |(_, p)| p);
         let thought = |found: &search::Found| {
-            let line = vec![game.announce(&legs_of(game, path_of(found.best)))];
+            let line = announce_line(game, path_of(found.best), &found.line);
             budget.thought(line, Score::of(found.score, WIN, DECIDED), found.depth, found.nodes)
         };
         let found = if moves.len() == 1 {
@@ -132,11 +132,28 @@ impl Engine for CheckersEngine {
             Some(found) => thought(&found),
             // Nothing to choose (or no depth done): the move as it stands.
             None => {
-                let line = vec![game.announce(&legs_of(game, first_path))];
+                let line = announce_line(game, first_path, &[]);
                 budget.thought(line, Score::Value(-eval::evaluate(&board.play(*first))), 0, 0)
             }
         })
     }
+}
+
+/// The move along `path` from `game` and the moves after it, as the move list writes them, as
+/// far as each is one of its position's.
+fn announce_line(game: &Checkers, path: &[Square], after: &[Move]) -> Vec<String> {
+    let mut position = game.clone();
+    let mut turns = vec![legs_of(game, path)];
+    for &next in after {
+        let played = turns.last().is_some_and(|legs| legs.iter().all(|&leg| position.play(leg).is_ok()));
+        let mut moves = PathList::default();
+        Board::from_game(&position).generate(&mut moves);
+        match moves.0.iter().find(|(mv, _)| *mv == next) {
+            Some((_, path)) if played => turns.push(legs_of(&position, path)),
+            _ => break,
+        }
+    }
+    game.announce_line(&turns)
 }
 
 /// A move's legs in the rules, from the squares it visits: a step, or jumps square to square

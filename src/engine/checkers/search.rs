@@ -57,13 +57,15 @@ impl Table {
     }
 }
 
-/// The result of a search: the move, its score for the side to move, and the depth done.
-#[derive(Clone, Copy, Debug)]
+/// The result of a search: the move, its score for the side to move, the depth done, and the
+/// moves the table expects after it.
+#[derive(Clone, Debug)]
 pub struct Found {
     pub best: Move,
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    pub line: Vec<Move>,
 }
 
 pub struct Search<'a> {
@@ -126,8 +128,9 @@ impl<'a> Search<'a> {
                         Some((_, kept_score)) if kept_score >= score => kept,
                         _ => Some((mv, score)),
                     });
-                if let (Some((best, score)), Some(_)) = (first_best, found) {
-                    found = Some(Found { best, score, depth: depth - 1, nodes: self.nodes });
+                if let (Some((best, score)), true) = (first_best, found.is_some()) {
+                    let line = self.line(&root.play(best), depth - 2);
+                    found = Some(Found { best, score, depth: depth - 1, nodes: self.nodes, line });
                 }
                 break;
             }
@@ -137,7 +140,8 @@ impl<'a> Search<'a> {
                 if limits.margin > 0 { near.choose(&mut rng).copied() } else { near.first().copied() };
             let best = choice.unwrap_or(order[0]);
             let score = scores.iter().find(|&&(m, _)| m == best).map_or(best_score, |&(_, s)| s);
-            let result = Found { best, score, depth, nodes: self.nodes };
+            let line = self.line(&root.play(best), depth - 1);
+            let result = Found { best, score, depth, nodes: self.nodes, line };
             report(&result);
             found = Some(result);
             // The best first next time, then the others by score.
@@ -152,6 +156,23 @@ impl<'a> Search<'a> {
             }
         }
         found
+    }
+
+    /// The moves the table expects from `board` on, at most `most`.
+    fn line(&self, board: &Board, most: u32) -> Vec<Move> {
+        let mut board = *board;
+        let mut line = Vec::new();
+        while line.len() < most as usize {
+            let Some(entry) = self.table.probe(board.key()) else { break };
+            let mut moves = MoveList::default();
+            board.generate(&mut moves);
+            if !moves.as_slice().contains(&entry.best) {
+                break;
+            }
+            line.push(entry.best);
+            board = board.play(entry.best);
+        }
+        line
     }
 
     /// One depth at the root: each move's score (those searched), and whether all were.

@@ -55,6 +55,8 @@ pub struct DarkChessEngine {
 /// The best turn found, with what the search reports.
 pub struct Choice {
     pub turn: Vec<Move>,
+    /// What the table expects after it, turn by turn (see [`Search::line`]).
+    pub line: Vec<Vec<Move>>,
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
@@ -84,18 +86,18 @@ impl DarkChessEngine {
         let effort = budget.effort(effort);
         let sure = sure_depth(budget.level);
         let mut position = Position::from_view(view);
-        let mut choice = Choice { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        let mut choice = Choice { turn: Vec::new(), line: Vec::new(), score: 0, depth: 0, nodes: 0 };
         loop {
             let mut stop_search = || budget.expired();
             let scored = self.best(&position, effort, sure, budget.seed, &mut stop_search, &mut |c| {
-                let mut shown = Choice { turn: choice.turn.clone(), ..*c };
-                shown.turn.extend(&c.turn);
-                report(&shown);
+                let turn = choice.turn.iter().chain(&c.turn).copied().collect();
+                report(&Choice { turn, line: c.line.clone(), ..*c });
             });
             let Some(leg) = scored.turn.first().copied() else {
                 break;
             };
             choice.turn.push(leg);
+            choice.line = scored.line;
             choice.score = scored.score;
             choice.depth = scored.depth;
             choice.nodes += scored.nodes;
@@ -125,7 +127,7 @@ impl DarkChessEngine {
         stop: &mut dyn FnMut() -> bool,
         report: &mut dyn FnMut(&Choice),
     ) -> Choice {
-        let mut chosen = Choice { turn: Vec::new(), score: 0, depth: 0, nodes: 0 };
+        let mut chosen = Choice { turn: Vec::new(), line: Vec::new(), score: 0, depth: 0, nodes: 0 };
         self.search.set_history(self.history.clone());
         self.search.start(effort.nodes);
         let mut previous: Vec<Scored> = Vec::new();
@@ -140,7 +142,13 @@ impl DarkChessEngine {
             let near: Vec<&Scored> = scored.iter().filter(|s| s.score >= top.score - effort.margin).collect();
             let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
             let pick = near.choose(&mut rng).copied().copied().unwrap_or(top);
-            chosen = Choice { turn: vec![pick.mv], score: pick.score, depth, nodes: self.search.nodes };
+            // What a flip shows is not known: nothing after it is.
+            let line = if position.is_chance(pick.mv) {
+                Vec::new()
+            } else {
+                self.search.line(&position.after(pick.mv, None).0, depth as usize)
+            };
+            chosen = Choice { turn: vec![pick.mv], line, score: pick.score, depth, nodes: self.search.nodes };
             report(&chosen);
             previous = scored;
             let decided = top.score.abs() > search::DECIDED;
@@ -186,7 +194,8 @@ impl Engine for DarkChessEngine {
         let view = self.game.view();
         let game = self.game.clone();
         let thought = |choice: &Choice| {
-            let line = game.announce_line(std::slice::from_ref(&choice.turn));
+            let turns: Vec<_> = std::iter::once(&choice.turn).chain(&choice.line).cloned().collect();
+            let line = game.announce_line(&turns);
             budget.thought(
                 line,
                 Score::of(choice.score, search::WIN, search::DECIDED),

@@ -157,6 +157,40 @@ impl Search {
         Some(scored)
     }
 
+    /// The legs the table expects from `position` on, turn by turn (the first may be the rest
+    /// of a chain), at most `most` turns. A leg that shows a piece ends the line: what follows
+    /// depends on what it shows.
+    pub fn line(&self, position: &Position, most: usize) -> Vec<Vec<Move>> {
+        let mut position = position.clone();
+        let (mut line, mut turn) = (Vec::new(), Vec::new());
+        // Legs too are bounded: a table's cycle of them must end.
+        for _ in 0..most * 8 {
+            let key = position.key();
+            let entry = self.table.get((key as usize) & (SLOTS - 1)).copied().flatten();
+            let Some(mv) = entry.filter(|e| e.key == key).and_then(|e| e.best) else { break };
+            if line.len() >= most || !position.candidates().contains(&mv) {
+                break;
+            }
+            turn.push(mv);
+            if position.is_chance(mv) {
+                break;
+            }
+            let (next, after) = position.after(mv, None);
+            match after {
+                After::Chain => position = next,
+                After::Passed => {
+                    line.push(std::mem::take(&mut turn));
+                    position = next;
+                }
+                After::Won => break,
+            }
+        }
+        if !turn.is_empty() {
+            line.push(turn);
+        }
+        line
+    }
+
     /// Starts a search's counters: `budget` nodes once `limited`.
     pub fn start(&mut self, budget: u64) {
         self.nodes = 0;

@@ -85,7 +85,8 @@ impl Engine for Tigers {
         let budget = Budget::of(&self.game, go, now, stop)?;
         let game = self.game.clone();
         let thought = |progress: &Progress| {
-            let line = game.announce_line(std::slice::from_ref(&progress.turn));
+            let turns: Vec<_> = std::iter::once(&progress.turn).chain(&progress.line).cloned().collect();
+            let line = game.announce_line(&turns);
             budget.thought(line, Score::of(progress.score, WIN, DECIDED), progress.depth, progress.nodes)
         };
         let best = self.think(&budget, &mut |progress| report(&thought(progress)))?;

@@ -41,13 +41,14 @@ pub fn new_table() -> Vec<Entry> {
     vec![Entry::default(); SLOTS]
 }
 
-/// The chosen turn after a depth.
+/// The chosen turn after a depth, and the turns the table expects after it.
 #[derive(Clone, Debug)]
 pub struct Progress {
     pub depth: u32,
     pub score: i32,
     pub nodes: u64,
     pub turn: Vec<Move>,
+    pub line: Vec<Vec<Move>>,
 }
 
 pub struct Search<'a> {
@@ -106,7 +107,9 @@ impl<'a> Search<'a> {
                 break;
             }
             scored.sort_by_key(|t| std::cmp::Reverse(t.2));
-            let progress = choose(&scored, depth, self.nodes, effort.margin, seed);
+            let (turn, after, score) = choose(&scored, effort.margin, seed);
+            let line = self.line(after, depth - 1);
+            let progress = Progress { depth, score: *score, nodes: self.nodes, turn: turn.clone(), line };
             report(&progress);
             let decided = progress.score.abs() >= DECIDED || scored.len() == 1;
             chosen = Some(progress);
@@ -115,6 +118,30 @@ impl<'a> Search<'a> {
             }
         }
         chosen
+    }
+
+    /// The turns the table expects from `board` on, at most `most`.
+    fn line(&self, board: &Board, most: u32) -> Vec<Vec<Move>> {
+        let mut board = *board;
+        let mut line = Vec::new();
+        while line.len() < most as usize && board.outcome.is_none() {
+            let key = board.key();
+            let entry = self.table[(mix(key) as usize) & (self.table.len() - 1)];
+            if entry.key != key || entry.bound.is_none() {
+                break;
+            }
+            // The table keeps where its best turn led: the turn is the one that leads there.
+            let mut next = None;
+            turns(&board, INNER, &mut |after, legs| {
+                if next.is_none() && after.key() == entry.best {
+                    next = Some((legs.to_vec(), *after));
+                }
+            });
+            let Some((legs, after)) = next else { break };
+            line.push(legs);
+            board = after;
+        }
+        line
     }
 
     /// The worth to `me` of `child`, a position after one of `me`'s turns, searched `depth`
@@ -217,7 +244,7 @@ impl<'a> Search<'a> {
 
 /// The turn to play, from turns sorted best first: the best if it wins, otherwise one of those
 /// within the margin, by the seed.
-fn choose(scored: &[(Vec<Move>, Board, i32)], depth: u32, nodes: u64, margin: i32, seed: u64) -> Progress {
+fn choose(scored: &[(Vec<Move>, Board, i32)], margin: i32, seed: u64) -> &(Vec<Move>, Board, i32) {
     let best = scored[0].2;
     let near: Vec<_> = if best >= DECIDED {
         scored.iter().take(1).collect()
@@ -225,6 +252,5 @@ fn choose(scored: &[(Vec<Move>, Board, i32)], depth: u32, nodes: u64, margin: i3
         scored.iter().filter(|t| t.2 >= best - margin && t.2 > -DECIDED).collect()
     };
     let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
-    let pick = near.choose(&mut rng).copied().unwrap_or(&scored[0]);
-    Progress { depth, score: pick.2, nodes, turn: pick.0.clone() }
+    near.choose(&mut rng).copied().unwrap_or(&scored[0])
 }

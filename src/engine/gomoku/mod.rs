@@ -15,7 +15,7 @@ pub mod threats;
 
 use super::search::{DECIDED, WIN};
 use super::{Budget, Effort, Engine, EngineError, Go, Score, Thought};
-use crate::rules::gomoku::{Config, Gomoku, Move, point_name};
+use crate::rules::gomoku::{Config, Gomoku, Move};
 use crate::rules::{Game, TurnText, replay};
 use board::{Board, cell_of, point_of};
 use rand::SeedableRng;
@@ -77,9 +77,10 @@ fn plan(level: u8) -> Plan {
     Plan { effort: Effort { depth, nodes, margin }, width, vcf, vct }
 }
 
-/// A point chosen, with what is known of it.
+/// A point chosen (the line's first, the points expected after it following), with what is
+/// known of it.
 struct Pick {
-    cell: usize,
+    line: Vec<usize>,
     score: Score,
     depth: u32,
     nodes: u64,
@@ -118,9 +119,11 @@ impl GomokuEngine {
         };
         // A five, a four to stop, an open four: no searching.
         match search::moves(&board, plan.width) {
-            search::Moves::Win(cell) => return tell(Pick { cell, score: Score::Win(1), depth: 1, nodes: 0 }),
+            search::Moves::Win(cell) => {
+                return tell(Pick { line: vec![cell], score: Score::Win(1), depth: 1, nodes: 0 });
+            }
             search::Moves::WinSoon(cell) => {
-                return tell(Pick { cell, score: Score::Win(3), depth: 1, nodes: 0 });
+                return tell(Pick { line: vec![cell], score: Score::Win(3), depth: 1, nodes: 0 });
             }
             _ => {}
         }
@@ -135,7 +138,7 @@ impl GomokuEngine {
             nodes.nodes += part.nodes;
             if let Some((cell, plies)) = found {
                 let depth = u32::from(moves) * 2;
-                return tell(Pick { cell, score: Score::Win(plies), depth, nodes: nodes.nodes });
+                return tell(Pick { line: vec![cell], score: Score::Win(plies), depth, nodes: nodes.nodes });
             }
         }
         self.search.width = plan.width;
@@ -146,8 +149,8 @@ impl GomokuEngine {
             effort.depth as i32,
             effort.margin,
             &mut nodes,
-            &mut |depth, cell, value, nodes| {
-                report(&Pick { cell, score: score(value), depth: depth as u32, nodes });
+            &mut |depth, line, value, nodes| {
+                report(&Pick { line: line.to_vec(), score: score(value), depth: depth as u32, nodes });
             },
         );
         let &(_, best) = root.scored.first()?;
@@ -158,7 +161,8 @@ impl GomokuEngine {
         };
         let mut rng = rand_pcg::Pcg32::seed_from_u64(budget.seed);
         let &&(cell, value) = near.choose(&mut rng)?;
-        Some(Pick { cell, score: score(value), depth: root.depth as u32, nodes: nodes.nodes })
+        let line = self.search.line(&mut board, cell, root.depth.max(1) as usize);
+        Some(Pick { line, score: score(value), depth: root.depth as u32, nodes: nodes.nodes })
     }
 }
 
@@ -178,14 +182,19 @@ impl Engine for GomokuEngine {
         report: &mut dyn FnMut(&Thought),
     ) -> Result<Thought, EngineError> {
         let budget = Budget::of(&self.game, go, now, stop)?;
+        let game = self.game.clone();
         let thought = |pick: &Pick| {
-            let line = vec![point_name(point_of(pick.cell))];
-            budget.thought(line, pick.score, pick.depth, pick.nodes)
+            let turns: Vec<_> = pick.line.iter().map(|&cell| vec![Move::Place(point_of(cell))]).collect();
+            budget.thought(game.announce_line(&turns), pick.score, pick.depth, pick.nodes)
         };
         let pick = self.choose(&budget, &mut |pick| report(&thought(pick)));
         // The rules have the last word: a move they refuse is never played.
         match pick {
-            Some(pick) if self.game.is_legal(&Move::Place(point_of(pick.cell))) => Ok(thought(&pick)),
+            Some(pick)
+                if pick.line.first().is_some_and(|&cell| game.is_legal(&Move::Place(point_of(cell)))) =>
+            {
+                Ok(thought(&pick))
+            }
             _ => {
                 let mv = self.game.legal_moves().first().copied().ok_or(EngineError::GameOver)?;
                 Ok(budget.thought(vec![self.game.announce(&[mv])], Score::Value(0), 0, 0))

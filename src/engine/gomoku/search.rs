@@ -4,7 +4,7 @@
 //! looked for at the leaves.
 
 use super::Allowance;
-use super::board::{Board, other, pattern::*};
+use super::board::{Board, CELLS, other, pattern::*};
 use super::threats::Threats;
 use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
 
@@ -100,6 +100,10 @@ impl Default for AlphaBeta {
     }
 }
 
+/// Hears of a depth completed at the root: the depth, the best move and the points expected
+/// after it, its score, the nodes so far.
+pub type Report<'a> = dyn FnMut(i32, &[usize], i32, u64) + 'a;
+
 /// The root's moves as searched at the last depth completed, best first.
 pub struct Root {
     pub scored: Vec<(usize, i32)>,
@@ -107,15 +111,33 @@ pub struct Root {
 }
 
 impl AlphaBeta {
+    /// `first` if playable, then the points the table expects after it, at most `most` in all;
+    /// the board left as it was.
+    pub fn line(&self, board: &mut Board, first: usize, most: usize) -> Vec<usize> {
+        let mut line = Vec::new();
+        let mut next = Some(first);
+        while let Some(cell) = next.filter(|&cell| line.len() < most && cell < CELLS && board.playable(cell))
+        {
+            board.place(cell);
+            line.push(cell);
+            let entry = self.table.get((board.hash as usize) & (SLOTS - 1)).copied().unwrap_or_default();
+            next = (entry.key == board.hash && entry.bound.is_some()).then_some(usize::from(entry.best));
+        }
+        for _ in &line {
+            board.undo();
+        }
+        line
+    }
+
     /// Iterative deepening at the root, to `max_depth` plies or until the budget ends. `report`
-    /// hears of each depth completed (the best move and its score).
+    /// hears of each depth completed.
     pub fn think(
         &mut self,
         board: &mut Board,
         max_depth: i32,
         margin: i32,
         budget: &mut Allowance,
-        report: &mut dyn FnMut(i32, usize, i32, u64),
+        report: &mut Report,
     ) -> Root {
         if self.table.is_empty() {
             self.table = vec![Entry::default(); SLOTS];
@@ -163,7 +185,8 @@ impl AlphaBeta {
             }
             scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
             root = Root { scored, depth };
-            report(depth, root.scored[0].0, root.scored[0].1, budget.nodes);
+            let line = self.line(board, root.scored[0].0, depth as usize);
+            report(depth, &line, root.scored[0].1, budget.nodes);
             let top = root.scored[0].1;
             if top >= DECIDED || root.scored.iter().all(|&(_, s)| s <= -DECIDED) || budget.spent() {
                 break;

@@ -5,12 +5,12 @@ mod common;
 
 use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::record;
+use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
-use board_suite_server::store::Store;
+use board_suite_server::store::{Sqlite, Store};
 use common::*;
 use futures_util::SinkExt;
-use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -116,8 +116,21 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
         }
     }
     assert!(limited > 0, "a flood is limited");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    second.send(&play("4", 1)).await;
+    // As the bucket refills, the turn goes through (the refill itself is timed on paused time
+    // in the connection's own test).
+    loop {
+        second.send(&play("4", 1)).await;
+        let refused = second
+            .until(|r| match r {
+                Reply::Error { code: ErrorCode::RateLimited, .. } => Some(true),
+                Reply::State { turns: 2, .. } => Some(false),
+                _ => None,
+            })
+            .await;
+        if !refused {
+            break;
+        }
+    }
     assert_eq!(first.state_at(2).await.turns, 2);
 
     // Rooms from one address: the limit, said in words.
@@ -208,7 +221,7 @@ async fn no_frame_shows_a_face_down_piece() {
     first.state().await;
     second.state().await;
     // The true deal, as only the server knows it.
-    let stored = Store::sqlite(&data).unwrap().load(&room).await.unwrap().unwrap();
+    let stored = Sqlite::open(&data).unwrap().load(&room).await.unwrap().unwrap();
     let seed = stored
         .record
         .lines()
@@ -269,9 +282,11 @@ async fn idle_rooms_are_removed() {
     let port = start(&data, fast()).await;
     let (first, _second, room, [token, _], _) = table_for_two(port, "gomoku").await;
     drop(first);
-    // A server that keeps rooms for no time at all sweeps when it starts (then hourly).
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let port = start(&data, Limits { idle_seconds: 0, ..fast() }).await;
+    // A server whose clock reads a day after the limit sweeps when it starts (then hourly).
+    let mut later = config(&data, None, fast());
+    let idle_ms = later.limits.idle_seconds * 1000;
+    later.clock = Clock::starting_at(Clock::system().now_ms() + idle_ms + 24 * 3600 * 1000);
+    let port = start_with(later).await;
     let mut back = Client::connect(port).await;
     back.send(&join(&room, Some(&token))).await;
     assert_eq!(back.error().await, ErrorCode::NoRoom);

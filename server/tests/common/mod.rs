@@ -6,8 +6,10 @@ use board_suite::games::GameId;
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, whole_turns};
+use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
+use board_suite_server::store::{RoomRow, Store};
 use board_suite_server::{Config, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
@@ -36,14 +38,24 @@ pub async fn start(data: &Path, limits: Limits) -> u16 {
 /// A server on a free loopback port, on SQLite in `data` or on the PostgreSQL at `database_url`;
 /// its port.
 pub async fn start_on(data: &Path, database_url: Option<&str>, limits: Limits) -> u16 {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let config = Config {
+    start_with(config(data, database_url, limits)).await
+}
+
+/// What [`start_on`] starts, to be changed first.
+pub fn config(data: &Path, database_url: Option<&str>, limits: Limits) -> Config {
+    Config {
         data_dir: data.to_owned(),
         database_url: database_url.map(str::to_owned),
         site: data.join("no-site"),
         limits,
-    };
+        clock: Clock::system(),
+    }
+}
+
+/// A server on a free loopback port, as `config` says; its port.
+pub async fn start_with(config: Config) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
     tokio::spawn(async move {
         if let Err(error) = serve(listener, config).await {
             panic!("the server stopped: {}", error.0);
@@ -229,4 +241,36 @@ pub async fn play_out(
         turn += 1;
     }
     state
+}
+
+/// What every store does, from empty: rows written only over older versions of themselves,
+/// removed at a version, and removed when idle. Ids begin with `prefix`.
+pub async fn store_contract(store: &dyn Store, prefix: &str) {
+    let id = |name: &str| format!("{prefix}{name}");
+    let row = |name: &str, version: u64, updated: u64| RoomRow {
+        id: id(name),
+        game: "gomoku".into(),
+        record: "*".into(),
+        seats: [Some("f00d".into()), None],
+        offer: Some("draw:first".into()),
+        version,
+        updated,
+    };
+    assert!(store.save(row("a", 1, 100)).await.unwrap());
+    assert!(store.save(row("a", 2, 200)).await.unwrap());
+    // Another instance's older (or same) version is not written over the newer one.
+    assert!(!store.save(row("a", 2, 300)).await.unwrap());
+    assert!(!store.save(row("a", 1, 300)).await.unwrap());
+    assert_eq!(store.load(&id("a")).await.unwrap(), Some(row("a", 2, 200)));
+    assert_eq!(store.load(&id("none")).await.unwrap(), None);
+    assert!(store.save(row("b", 1, 5_000)).await.unwrap());
+    // Unchanged since before 1,000: removed; the other stays.
+    assert_eq!(store.remove_idle(1_000).await.unwrap(), [id("a")]);
+    assert_eq!(store.load(&id("a")).await.unwrap(), None);
+    // Removed only at the version asked for.
+    assert!(!store.remove(&id("b"), 2).await.unwrap());
+    assert!(store.load(&id("b")).await.unwrap().is_some());
+    assert!(store.remove(&id("b"), 1).await.unwrap());
+    assert_eq!(store.load(&id("b")).await.unwrap(), None);
+    assert!(!store.remove(&id("b"), 1).await.unwrap());
 }

@@ -9,7 +9,7 @@ use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
-use board_suite::rules::{Conclusion, History, Player};
+use board_suite::rules::{Conclusion, History, Player, Termination};
 
 /// Why a turn was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,8 @@ pub trait Table: Send + Sync {
     /// The whole turns played.
     fn turns(&self) -> usize;
     fn over(&self) -> bool;
+    /// Why the game ended, once it has.
+    fn termination(&self) -> Option<Termination>;
     /// Plays a whole turn written as the engine announces it (a flip without what it shows).
     fn play(&mut self, turn: &str) -> Result<(), Refused>;
     /// Takes back the last turn; `false` when the rules keep it (it revealed a hidden piece).
@@ -58,6 +60,10 @@ where
 
     fn over(&self) -> bool {
         self.1.outcome().is_some()
+    }
+
+    fn termination(&self) -> Option<Termination> {
+        self.1.termination()
     }
 
     fn play(&mut self, turn: &str) -> Result<(), Refused> {

@@ -2,7 +2,7 @@
 //! version `v` and a `type`. Documented in the README; changed only with `VERSION`. The page
 //! and the server share these types, so neither can write a frame the other does not read.
 
-use crate::rules::Player;
+use crate::rules::{Player, Termination};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -120,6 +120,9 @@ pub enum Reply {
         turns: usize,
         to_move: Seat,
         over: bool,
+        /// Why the game ended, once it has (as the record's `Termination` tag says).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        termination: Option<Termination>,
         #[serde(skip_serializing_if = "Option::is_none")]
         offer: Option<OfferState>,
         /// Whether each seat has a device connected, the first seat's first.
@@ -249,6 +252,8 @@ impl Reply {
                 turns: usize::try_from(value["turns"].as_u64()?).ok()?,
                 to_move: seat(&value["to_move"])?,
                 over: value["over"].as_bool()?,
+                // One this build does not know is left out, as a later version's field would be.
+                termination: one_of(&Termination::ALL, &value["termination"]),
                 offer: match &value["offer"] {
                     Value::Null => None,
                     offer => Some(OfferState {
@@ -370,14 +375,15 @@ mod tests {
 
     #[test]
     fn every_reply_reads_back_as_written() {
-        let state = |offer| Reply::State {
+        let state = |offer, termination: Option<Termination>| Reply::State {
             room: "k3vx8q2mwa".into(),
             game: "connect-four".into(),
             version: 3,
             record: "[Game \"connect-four\"]\n\n1. 4 *\n".into(),
             turns: 1,
             to_move: Seat::Second,
-            over: false,
+            over: termination.is_some(),
+            termination,
             offer,
             online: [true, false],
         };
@@ -390,18 +396,23 @@ mod tests {
             },
             Reply::Seat { room: "r".into(), game: "gomoku".into(), seat: Seat::Spectator, token: None },
             Reply::Waiting { game: "gomoku".into(), rules: "[Rules \"renju\"]".into() },
-            state(None),
-            state(Some(OfferState { what: Offer::Draw, by: Seat::First })),
+            state(None, None),
+            state(Some(OfferState { what: Offer::Draw, by: Seat::First }), None),
             Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
         ];
-        for reply in replies {
+        let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
+        for reply in replies.into_iter().chain(ended) {
             let text = reply.to_text();
             assert!(text.starts_with("{\"v\":1,\"type\":"), "{text}");
             assert_eq!(Reply::read(&text), Some(reply), "{text}");
         }
-        // The wire as the README shows it.
+        // The wire as the README shows it; an end says why, by the record's tag's word.
+        for why in Termination::ALL {
+            let text = state(None, Some(why)).to_text();
+            assert!(text.contains(&format!(r#""over":true,"termination":"{}","#, why.name())), "{text}");
+        }
         assert_eq!(
-            state(None).to_text(),
+            state(None, None).to_text(),
             r#"{"v":1,"type":"state","room":"k3vx8q2mwa","game":"connect-four","version":3,"record":"[Game \"connect-four\"]\n\n1. 4 *\n","turns":1,"to_move":"second","over":false,"online":[true,false]}"#
         );
         assert_eq!(

@@ -199,6 +199,7 @@ impl Room {
             turns: self.table.turns(),
             to_move: Seat::of(Some(self.table.to_move())),
             over: self.table.over(),
+            termination: self.table.termination(),
             offer: self.offer.map(|(what, by)| OfferState { what, by: Seat::of(Some(by)) }),
             online: [Player::First, Player::Second].map(|player| {
                 self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])

@@ -3,7 +3,7 @@
 
 use board_suite::games::GameId;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
-use board_suite::rules::{Conclusion, History, Player};
+use board_suite::rules::{Conclusion, History, Player, Termination};
 use board_suite::rules::{TurnText, read_announced};
 
 /// Why a turn was not played.
@@ -22,6 +22,8 @@ pub trait Table: Send + Sync {
     /// The whole turns played.
     fn turns(&self) -> usize;
     fn over(&self) -> bool;
+    /// Why the game ended, once it has.
+    fn termination(&self) -> Option<Termination>;
     /// Plays a whole turn written as the engine announces it (a flip without what it shows).
     fn play(&mut self, turn: &str) -> Result<(), Refused>;
     /// Takes back the last turn; `false` when the rules keep it (it revealed a hidden piece).
@@ -53,6 +55,10 @@ where
 
     fn over(&self) -> bool {
         self.1.outcome().is_some()
+    }
+
+    fn termination(&self) -> Option<Termination> {
+        self.1.termination()
     }
 
     fn play(&mut self, turn: &str) -> Result<(), Refused> {

@@ -4,7 +4,7 @@
 mod common;
 
 use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::record;
+use board_suite::rules::{Termination, record};
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
@@ -22,6 +22,13 @@ async fn two_devices_play_every_game_to_the_end() {
         let end = play_out(&mut first, &mut second, start, 2_000, game, index as u64 + 1).await;
         assert!(end.over, "{game} ended by the rules: {}", end.record);
         assert!(!end.record.contains("Result \"*\""), "{game}: {}", end.record);
+        // Why, in the frame and in the record.
+        let why = end.termination.expect("a reason");
+        assert!(
+            matches!(why, Termination::Rules | Termination::QuietMoves | Termination::Repetition),
+            "{why:?}"
+        );
+        assert!(end.record.contains(&format!("[Termination \"{}\"]", why.name())), "{}", end.record);
     }
 }
 
@@ -199,6 +206,8 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     second.send(&answer(true)).await;
     let state = first.state_where(|s| s.over).await;
     assert!(state.over && state.record.contains("1/2-1/2"), "{}", state.record);
+    assert_eq!(state.termination, Some(Termination::Agreement));
+    assert!(state.record.contains("[Termination \"agreement\"]"), "{}", state.record);
     first.send(&play("4", 0)).await;
     assert_eq!(first.error().await, ErrorCode::GameOver);
     // Resigning ends a game too.
@@ -206,6 +215,7 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     second.send(r#"{"v":1,"type":"resign"}"#).await;
     let state = first.state_where(|s| s.over).await;
     assert!(state.record.contains("[Result \"1-0\"]"), "{}", state.record);
+    assert_eq!(state.termination, Some(Termination::Resignation));
     second.state_where(|s| s.over).await;
 }
 

@@ -3,6 +3,7 @@
 
 mod common;
 
+use board_suite::rules::Termination;
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::Seat;
 use board_suite_server::store::{Memory, RoomRow, SCHEMA, Sqlite, Store};
@@ -116,10 +117,13 @@ async fn a_store_from_before_schema_versions_opens_upgraded_and_its_rooms_resume
     let (mut won, _) = seated(port, CONNECT_FOUR).await;
     let state = won.state().await;
     assert!(state.over && state.record.contains("[Result \"1-0\"]"), "{}", state.record);
+    // A record stored without a reason is read with one.
+    assert_eq!(state.termination, Some(Termination::Rules));
     let (mut resigned, seat) = seated(port, GOMOKU).await;
     assert_eq!(seat, Seat::Second);
     let state = resigned.state().await;
     assert!(state.over && state.record.contains("1. h8 h9 1-0"), "{}", state.record);
+    assert_eq!(state.termination, Some(Termination::Resignation));
     // Five Tigers with a draw offered: the offer stands.
     let (mut offered, seat) = seated(port, FIVE_TIGERS).await;
     assert_eq!(seat, Seat::Second);

@@ -3,7 +3,7 @@
 //! removes an opponent stone; then stones step orthogonally, and a step that completes
 //! formations captures that many opponent stones. Fewer than three stones loses.
 
-use super::{Game, Illegal, Outcome, Player, SetupError};
+use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 5;
@@ -411,6 +411,10 @@ impl Game for FiveTigers {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn termination(&self) -> Option<Termination> {
+        quiet_moves_draw(self.outcome)
     }
 
     /// A turn is a placement with every placement it earns, or a step with every capture it

@@ -5,7 +5,7 @@
 use board_suite::games::GameId;
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
-use board_suite::rules::{History, whole_turns};
+use board_suite::rules::{History, Termination, whole_turns};
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
@@ -131,15 +131,18 @@ impl Client {
     /// The next state frame.
     pub async fn state(&mut self) -> State {
         self.until(|r| match r {
-            Reply::State { record, turns, to_move, over, version, online, offer, .. } => Some(State {
-                offer: offer.is_some(),
-                record: record.clone(),
-                turns: *turns,
-                to_move: *to_move,
-                over: *over,
-                version: *version,
-                online: *online,
-            }),
+            Reply::State { record, turns, to_move, over, version, online, offer, termination, .. } => {
+                Some(State {
+                    termination: *termination,
+                    offer: offer.is_some(),
+                    record: record.clone(),
+                    turns: *turns,
+                    to_move: *to_move,
+                    over: *over,
+                    version: *version,
+                    online: *online,
+                })
+            }
             _ => None,
         })
         .await
@@ -164,6 +167,7 @@ impl Client {
 #[derive(Debug)]
 pub struct State {
     pub offer: bool,
+    pub termination: Option<Termination>,
     pub record: String,
     pub turns: usize,
     pub to_move: Seat,

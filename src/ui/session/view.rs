@@ -44,6 +44,8 @@ impl<G: UiGame> Session<G> {
         let ending = match history.conclusion() {
             Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
             Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
+            Some(Conclusion::TimeForfeit(player)) => (text.out_of_time)((text.side)(game.side(player))),
+            Some(Conclusion::Abandoned(player)) => (text.abandoned)((text.side)(game.side(player))),
             None if history.repeated() => text.repetition.to_owned(),
             None => game.ending(text),
         };

@@ -33,17 +33,8 @@ async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str)
     // Connect Four, one turn in, the first seat taken.
     client
         .batch_execute(
-            "CREATE TABLE IF NOT EXISTS rooms (
-                id TEXT PRIMARY KEY,
-                game TEXT NOT NULL,
-                record TEXT NOT NULL,
-                first_seat TEXT,
-                second_seat TEXT,
-                offer TEXT,
-                version BIGINT NOT NULL,
-                updated BIGINT NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);",
+            // Migration 1 is that table, word for word.
+            board_suite_server::store::MIGRATIONS[0],
         )
         .await
         .unwrap();

@@ -34,21 +34,7 @@ fn rows(file: &std::path::Path) -> Vec<RoomRow> {
     let mut query = connection
         .prepare("SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms ORDER BY id")
         .unwrap();
-    query
-        .query_map([], |r| {
-            Ok(RoomRow {
-                id: r.get(0)?,
-                game: r.get(1)?,
-                record: r.get(2)?,
-                seats: [r.get(3)?, r.get(4)?],
-                offer: r.get(5)?,
-                version: r.get::<_, i64>(6)? as u64,
-                updated: r.get::<_, i64>(7)? as u64,
-            })
-        })
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap()
+    query.query_map([], board_suite_server::store::sqlite::row).unwrap().collect::<Result<_, _>>().unwrap()
 }
 
 fn schema_version(file: &std::path::Path) -> Option<u64> {

@@ -9,7 +9,7 @@
 
 mod memory;
 mod postgres;
-mod sqlite;
+pub mod sqlite;
 
 pub use memory::Memory;
 pub use postgres::Postgres;

@@ -58,7 +58,8 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn row(r: &rusqlite::Row) -> rusqlite::Result<RoomRow> {
+/// A room's row as SQLite holds it, its columns in the order of `SELECT`.
+pub fn row(r: &rusqlite::Row) -> rusqlite::Result<RoomRow> {
     Ok(RoomRow {
         id: r.get(0)?,
         game: r.get(1)?,

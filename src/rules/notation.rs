@@ -96,6 +96,12 @@ pub trait TurnText: Game {
         self.turn_notation(turn)
     }
 
+    /// A turn and the line an engine expects after it, each announced, as far as they play.
+    fn announce_with_line(&self, turn: &[Self::Move], line: &[Vec<Self::Move>]) -> Vec<String> {
+        let turns: Vec<_> = std::iter::once(turn.to_vec()).chain(line.iter().cloned()).collect();
+        self.announce_line(&turns)
+    }
+
     /// Turns one after another from here, each announced, as far as they play (a line an
     /// engine expects).
     fn announce_line(&self, turns: &[Vec<Self::Move>]) -> Vec<String> {

@@ -158,7 +158,7 @@ impl<G: UiGame> Page for Session<G> {
         if self.stored || self.is_online() {
             return None;
         }
-        let written = storage::save_game(G::ID.slug(), &self.history, &self.pending, *revision.borrow());
+        let written = storage::save_game(G::SLUG, &self.history, &self.pending, *revision.borrow());
         match written {
             Written::At(at) => {
                 *revision.borrow_mut() = at;
@@ -195,7 +195,7 @@ impl<G: UiGame> Page for Session<G> {
         let rules = G::reseed(self.history.current().config(), 0);
         Request {
             id: 0,
-            game: G::ID.slug().to_owned(),
+            game: G::SLUG.to_owned(),
             config: serde_json::to_string(&rules).unwrap_or_default(),
             moves: record::turn_texts(&self.history),
             level,
@@ -241,7 +241,7 @@ pub type Start = fn(Option<u64>, u64) -> (Rc<dyn Page>, u64);
 /// The saved game (or a fresh one, with the URL's shuffle) as a page, and the revision of the
 /// save it was read from.
 pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Rc<dyn Page>, u64) {
-    let slug = G::ID.slug();
+    let slug = G::SLUG;
     let fresh = G::reseed(&Default::default(), seed.unwrap_or(fresh_seed));
     let Loaded { mut saved, error, problem } = storage::load_game::<G>(slug, &fresh);
     let revision = saved.revision;

@@ -198,8 +198,7 @@ impl<G: Searchable + TurnText> Searcher<G> {
         let mut search = Search::new(&mut stop);
         let game = &self.game;
         let thought = |progress: &Progress<G::Move>| {
-            let turns: Vec<_> = std::iter::once(&progress.turn).chain(&progress.line).cloned().collect();
-            let line = game.announce_line(&turns);
+            let line = game.announce_line(&progress.turn, &progress.line);
             budget.thought(
                 line,
                 Score::of(progress.score, search::WIN, search::DECIDED),

@@ -194,8 +194,7 @@ impl Engine for DarkChessEngine {
         let view = self.game.view();
         let game = self.game.clone();
         let thought = |choice: &Choice| {
-            let turns: Vec<_> = std::iter::once(&choice.turn).chain(&choice.line).cloned().collect();
-            let line = game.announce_line(&turns);
+            let line = game.announce_line(&choice.turn, &choice.line);
             budget.thought(
                 line,
                 Score::of(choice.score, search::WIN, search::DECIDED),

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
 
-cargo test --quiet --test checkers perft_benchmark -- --ignored --nocapture | grep '^perft'
+cargo test --quiet --test suite checkers::perft_benchmark -- --ignored --nocapture | grep '^perft'
 [ "${1:-}" = "--match" ] || exit 0
 cargo build --quiet --release --bin arena
 uptime

@@ -20,7 +20,7 @@ case "$games$ms$ladder" in
 esac
 
 echo "load: $(uptime)"
-cargo test --quiet --release --test engine_five_tigers -- --ignored speed --nocapture | grep depth
+cargo test --quiet --release --test suite -- --ignored engine_five_tigers::speed --nocapture | grep depth
 [ "$match" = "--match" ] || exit 0
 cargo build --quiet --release --bin arena
 target/release/arena five-tigers "$ladder"

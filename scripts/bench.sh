@@ -13,7 +13,7 @@ scripts/size.sh
 node tests/browser/bench.mjs
 scripts/bench-connect-four.sh
 # Every one of the 6000 positions, natively (about 20 minutes).
-cargo test --release --test engine_connect_four every_set_whole -- --ignored --nocapture
+cargo test --release --test suite engine_connect_four::every_set_whole -- --ignored --nocapture
 node tests/browser/bench-solver.mjs
 cargo run --release --bin arena -- connect-four 20
 # Every other engine's speed at 1 s a move, natively and in the page's worker.

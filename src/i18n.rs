@@ -1,9 +1,9 @@
 //! The interface's words in 中文 (Traditional) and English. One struct per language, so a
-//! missing translation is a compile error rather than a blank on screen.
+//! missing translation is a compile error rather than a blank on screen. A game's own words
+//! live beside its page adapter, in [`Words`]; [`Text`] holds those the games share.
 
+use crate::protocol::ErrorCode;
 use crate::rules::Illegal;
-use crate::rules::five_tigers::{Preset, Shape};
-use crate::rules::gomoku::RuleSet;
 use crate::rules::record::{Problem, RecordError, TagError};
 use crate::save::LoadError;
 
@@ -46,10 +46,26 @@ impl Lang {
     }
 }
 
+/// Words in both languages, kept beside the feature that says them (a game's own words in its
+/// page adapter) rather than in [`Text`].
+pub struct Words<T: 'static> {
+    pub zh_hant: T,
+    pub en: T,
+}
+
+impl<T> Words<T> {
+    pub fn of(&self, lang: Lang) -> &T {
+        match lang {
+            Lang::ZhHant => &self.zh_hant,
+            Lang::En => &self.en,
+        }
+    }
+}
+
 /// A side as the contract names it (`data-owner`, `data-turn`); [`Text::side`] says it in words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
-    /// Dark chess's players before the first flip gives them colours.
+    /// The players of a game whose colours are decided in play, before they are.
     First,
     Second,
     Red,
@@ -71,25 +87,15 @@ impl Side {
     }
 }
 
-/// Every phrase of the interface. Phrases with blanks are functions.
+/// The phrases of the shared interface, and those several games say. Phrases with blanks are
+/// functions.
 pub struct Text {
+    pub lang: Lang,
     /// This language's own name, shown on the button that switches to it.
     pub name: &'static str,
     pub title: &'static str,
     pub pick_a_game: &'static str,
     pub two_players: &'static str,
-    pub connect_four: &'static str,
-    pub connect_four_blurb: &'static str,
-    pub dark_chess: &'static str,
-    pub dark_chess_blurb: &'static str,
-    pub five_tigers: &'static str,
-    pub five_tigers_blurb: &'static str,
-    pub gomoku: &'static str,
-    pub gomoku_blurb: &'static str,
-    pub rule_set: &'static str,
-    pub rule_set_name: fn(RuleSet) -> &'static str,
-    pub five_in_a_row: &'static str,
-    pub forbidden_point: &'static str,
     /// The renderer switch, naming the renderer it switches to.
     pub use_canvas: &'static str,
     pub use_dom: &'static str,
@@ -103,11 +109,12 @@ pub struct Text {
     pub draw: &'static str,
     pub resigned: fn(&str) -> String,
     pub draw_agreed: &'static str,
+    /// A side lost on time, or by leaving the game (online play's clocks).
+    pub out_of_time: fn(&str) -> String,
+    pub abandoned: fn(&str) -> String,
     pub full_board: &'static str,
-    pub four_in_a_row: &'static str,
     pub undo: &'static str,
     pub redo: &'static str,
-    pub restart: &'static str,
     pub resign: &'static str,
     pub offer_draw: &'static str,
     pub confirm_resign: fn(&str) -> String,
@@ -115,11 +122,11 @@ pub struct Text {
     pub confirm_restart: &'static str,
     pub yes: &'static str,
     pub no: &'static str,
+    /// Starts a new game: the controls' button and the result's.
     pub new_game: &'static str,
     pub view_board: &'static str,
     pub moves: &'static str,
     pub no_moves_yet: &'static str,
-    pub games: &'static str,
     pub dismiss: &'static str,
     pub opponent: &'static str,
     pub human: &'static str,
@@ -147,7 +154,7 @@ pub struct Text {
     pub accept: &'static str,
     pub decline: &'static str,
     /// The server's refusal, from its code.
-    pub server_refused: fn(&str) -> &'static str,
+    pub server_refused: fn(ErrorCode) -> &'static str,
     pub refusal: fn(Illegal) -> &'static str,
     pub save_unreadable: fn(&LoadError) -> String,
     /// Why a record could not be read, and where.
@@ -176,44 +183,13 @@ pub struct Text {
     /// The player's input came after another tab had changed the game.
     pub changed_elsewhere: &'static str,
     pub empty: &'static str,
-    pub disc: fn(&str) -> String,
-    pub next_disc: fn(&str) -> String,
-    pub column_row: fn(usize, usize) -> String,
-    pub face_down: &'static str,
-    /// A face-up dark-chess piece: side name, kind (`chariot`) and its character (`俥`).
-    pub dark_piece: fn(&str, &str, &str) -> String,
-    pub seed: fn(u64) -> String,
     pub rules: &'static str,
     pub rules_locked: &'static str,
-    pub chain_capture: &'static str,
-    pub chariot_rush: &'static str,
-    pub blind_capture: &'static str,
-    pub quiet_limit: &'static str,
-    pub house_rules: fn(&[&str]) -> String,
-    pub taken_from: fn(&str) -> String,
     pub end_chain: &'static str,
     pub cannot_move: fn(&str) -> String,
-    pub quiet_draw: fn(u32) -> String,
     pub repetition: &'static str,
     pub stone: fn(&str) -> String,
     pub next_stone: fn(&str) -> String,
-    /// A formation's name: 方, 三斜, 四斜, 五斜, or a row or column.
-    pub formation: fn(Shape) -> &'static str,
-    pub placements_left: fn(u32) -> String,
-    pub remove_one: &'static str,
-    pub captures_left: fn(u32) -> String,
-    pub preset: &'static str,
-    pub preset_name: fn(Preset) -> &'static str,
-    pub values: fn(&[(&str, u32)]) -> String,
-    pub too_few_stones: fn(&str) -> String,
-    pub quiet_moves_draw: fn(u32) -> String,
-    pub checkers: &'static str,
-    pub checkers_blurb: &'static str,
-    pub checkers_rules: &'static str,
-    /// What one turn is, where a turn can hold several actions (Undo takes it back whole).
-    pub chain_turn: &'static str,
-    pub five_tigers_turn: &'static str,
-    pub captures_optional: &'static str,
     pub confirm_turn: &'static str,
     pub pass_device: &'static str,
     pub finish_turn: &'static str,
@@ -222,58 +198,24 @@ pub struct Text {
     pub start_turn: &'static str,
     pub pass_device_to: fn(&str) -> String,
     pub finish_or_clear: &'static str,
-    /// A checkers piece: side name, and whether it is a king.
-    pub checker: fn(&str, bool) -> String,
     /// A turn said after it is played, for a screen reader: the side's name and the turn in
     /// the move list's notation.
     pub played: fn(&str, &str) -> String,
-    /// A disc dropped: the side's name and the column, counted from 1.
-    pub drops_in: fn(&str, usize) -> String,
-    /// A dark-chess flip: the side's name, the square and the piece revealed.
-    pub flips: fn(&str, &str, &str) -> String,
     /// A turn of several actions said as one: the side's name and each action in words.
     pub actions: fn(&str, &[String]) -> String,
-    /// The actions of a turn: a stone placed, removed, stepped, or taken after a step.
+    /// The actions of a turn: a stone placed, a piece stepped, or taken after a step.
     pub places_on: fn(&str) -> String,
-    pub removes: fn(&str) -> String,
     pub steps: fn(&str, &str) -> String,
     pub takes: fn(&str) -> String,
-    /// A piece on the first square taking the one on the second.
-    pub captures: fn(&str, &str) -> String,
-    /// A checkers move: the side's name, the squares it passed, how many pieces it took.
-    pub checkers_move: fn(&str, &[u8], usize) -> String,
-    /// A dark square by its PDN number.
-    pub square: fn(u8) -> String,
-    pub light_square: &'static str,
-    pub jumped: &'static str,
-    pub must_capture: &'static str,
-    pub jump_on: &'static str,
-    pub jump_on_or_end: &'static str,
-    pub no_capture_or_man_moved: fn(u32) -> String,
     pub no_pieces_left: fn(&str) -> String,
 }
 
 static EN: Text = Text {
+    lang: Lang::En,
     name: "English",
     title: "Board games",
     pick_a_game: "Pick a game",
     two_players: "Two players, one device",
-    connect_four: "Connect Four",
-    connect_four_blurb: "Drop discs; four in a row wins.",
-    dark_chess: "Dark chess",
-    dark_chess_blurb: "Flip hidden pieces, capture by rank; the cannon jumps.",
-    five_tigers: "Five Tigers",
-    five_tigers_blurb: "Place, remove, then move: squares and lines capture.",
-    gomoku: "Gomoku",
-    gomoku_blurb: "Five in a row on a 15x15 board; freestyle, standard or renju.",
-    rule_set: "Rules",
-    rule_set_name: |name| match name {
-        RuleSet::Standard => "Standard (exactly five)",
-        RuleSet::Renju => "Renju (black has forbidden moves)",
-        RuleSet::Freestyle => "Freestyle (five or more)",
-    },
-    five_in_a_row: "Five in a row",
-    forbidden_point: "forbidden to black",
     use_canvas: "Draw on canvas",
     use_dom: "Draw with HTML",
     move_numbers: "Move numbers",
@@ -293,11 +235,11 @@ static EN: Text = Text {
     draw: "Draw",
     resigned: |side| format!("{side} resigned"),
     draw_agreed: "Draw by agreement",
+    out_of_time: |side| format!("{side} ran out of time"),
+    abandoned: |side| format!("{side} left the game"),
     full_board: "The board is full",
-    four_in_a_row: "Four in a row",
     undo: "Undo",
     redo: "Redo",
-    restart: "New game",
     resign: "Resign",
     offer_draw: "Draw",
     confirm_resign: |side| format!("{side} resigns?"),
@@ -309,7 +251,6 @@ static EN: Text = Text {
     view_board: "See the board",
     moves: "Moves",
     no_moves_yet: "No moves yet",
-    games: "Games",
     dismiss: "Dismiss",
     opponent: "Opponent",
     human: "Human (same device)",
@@ -345,16 +286,25 @@ static EN: Text = Text {
     accept: "Accept",
     decline: "Decline",
     server_refused: |code| match code {
-        "not-your-turn" => "It is the other side's turn.",
-        "stale" | "illegal" => "That move was refused: the game is shown as the server has it.",
-        "game-over" => "The game is over.",
-        "no-offer" => "There is no offer to answer.",
-        "cannot-take-back" => "That turn cannot be taken back.",
-        "too-many-rooms" => "Too many unfinished games from this address: finish one first.",
-        "rate-limited" => "Too many requests: wait a moment.",
-        "no-room" => "There is no such game on the server (it may have ended more than 30 days ago).",
-        "storage" => "The server could not save that; nothing changed.",
-        _ => "The server refused that.",
+        ErrorCode::NotYourTurn => "It is the other side's turn.",
+        ErrorCode::Stale | ErrorCode::Illegal => {
+            "That move was refused: the game is shown as the server has it."
+        }
+        ErrorCode::GameOver => "The game is over.",
+        ErrorCode::NoOffer => "There is no offer to answer.",
+        ErrorCode::CannotTakeBack => "That turn cannot be taken back.",
+        ErrorCode::TooManyRooms => "Too many unfinished games from this address: finish one first.",
+        ErrorCode::RateLimited => "Too many requests: wait a moment.",
+        ErrorCode::NoRoom => "There is no such game on the server (it may have ended more than 30 days ago).",
+        ErrorCode::Storage => "The server could not save that; nothing changed.",
+        // What this page never asks wrongly, or rules it offered: said plainly.
+        ErrorCode::Malformed
+        | ErrorCode::TooLarge
+        | ErrorCode::Version
+        | ErrorCode::UnknownType
+        | ErrorCode::UnknownGame
+        | ErrorCode::BadRules
+        | ErrorCode::NotSeated => "The server refused that.",
     },
     refusal: |why| match why {
         Illegal::GameOver => "The game is over.",
@@ -415,60 +365,13 @@ static EN: Text = Text {
     save_refused: "This game could not be saved (storage is full or blocked). Play goes on, but it will not survive a reload; each move tries to save it again.",
     changed_elsewhere: "This game was changed in another tab; that game is shown now, and your move was not played.",
     empty: "empty",
-    disc: |side| format!("{side} disc"),
-    next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
-    column_row: |column, row| format!("Column {column}, row {row}"),
-    face_down: "face-down piece",
-    dark_piece: |side, kind, glyph| format!("{side} {kind} {glyph}"),
-    seed: |seed| format!("Shuffle no. {seed}"),
     rules: "Rules",
     rules_locked: "Rules can be changed until the first move.",
-    chain_capture: "Chain capture (連吃)",
-    chariot_rush: "Chariot rush (車直衝)",
-    blind_capture: "Blind capture (盲吃)",
-    quiet_limit: "Draw after plies without a flip or capture",
-    house_rules: |rules| {
-        if rules.is_empty() {
-            "Standard rules, no house rules".to_owned()
-        } else {
-            format!("House rules: {}", rules.join(", "))
-        }
-    },
-    taken_from: |side| format!("Taken from {side}"),
     end_chain: "End the turn",
     cannot_move: |side| format!("{side} cannot move"),
-    quiet_draw: |plies| format!("{plies} plies without a flip or capture"),
     repetition: "The same position a third time",
     stone: |side| format!("{side} stone"),
     next_stone: |side| format!("{side}'s bowl: drag a stone onto a point or click a point"),
-    formation: |shape| match shape {
-        Shape::Square => "Square (方)",
-        Shape::Diagonal3 => "Three diagonal (三斜)",
-        Shape::Diagonal4 => "Four diagonal (四斜)",
-        Shape::Diagonal5 => "Five diagonal (五斜)",
-        Shape::Line => "Row or column",
-    },
-    placements_left: |n| if n == 1 { "1 placement left".to_owned() } else { format!("{n} placements left") },
-    remove_one: "Remove one of your opponent's stones",
-    captures_left: |n| if n == 1 { "Take 1 stone".to_owned() } else { format!("Take {n} stones") },
-    preset: "Formation values",
-    preset_name: |preset| match preset {
-        Preset::Northeast => "Northeast 五虎 (all 1)",
-        Preset::Shandong => "Shandong 五棍棋",
-        Preset::Seed => "Standard",
-    },
-    values: |values| {
-        let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
-        parts.join(" · ")
-    },
-    too_few_stones: |side| format!("{side} has fewer than three stones"),
-    quiet_moves_draw: |plies| format!("{} moves each without a capture", plies / 2),
-    checkers: "Checkers",
-    checkers_blurb: "English draughts: jump to capture, reach the far row to crown a king.",
-    checkers_rules: "English draughts (WCDF): black moves first, from the top; a man that reaches the far row is crowned and stops there. A multi-jump is one move: Undo takes it back whole.",
-    chain_turn: "A chain of captures is one turn: Undo takes it back whole.",
-    five_tigers_turn: "A placement with the placements it earns, or a step with the captures it earns, is one turn: Undo takes it back whole.",
-    captures_optional: "Captures optional (not compulsory)",
     confirm_turn: "Confirm each turn (Finish Turn)",
     pass_device: "Pass the device: cover the board between turns",
     finish_turn: "Finish turn",
@@ -477,55 +380,20 @@ static EN: Text = Text {
     start_turn: "Start turn",
     pass_device_to: |side| format!("{side} to move: pass the device"),
     finish_or_clear: "Finish the turn, or clear the moves to change it",
-    checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
     played: |side, turn| format!("{side}: {turn}"),
     actions: |side, actions| format!("{side} {}", actions.join(", ")),
     places_on: |point| format!("places on {point}"),
-    removes: |point| format!("removes {point}"),
     steps: |from, to| format!("steps {from} to {to}"),
     takes: |point| format!("takes {point}"),
-    captures: |from, to| format!("{from} takes {to}"),
-    drops_in: |side, column| format!("{side} drops in column {column}"),
-    flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
-    checkers_move: |side, squares, taken| {
-        let path: Vec<String> = squares.iter().map(u8::to_string).collect();
-        match taken {
-            0 => format!("{side} moves {}", path.join(" to ")),
-            1 => format!("{side} jumps {}, one piece taken", path.join(" to ")),
-            n => format!("{side} jumps {}, {n} pieces taken", path.join(" to ")),
-        }
-    },
-    square: |n| format!("Square {n}"),
-    light_square: "light square",
-    jumped: "jumped this turn",
-    must_capture: "A capture is compulsory",
-    jump_on: "Jump on with the same piece",
-    jump_on_or_end: "Jump on with the same piece, or end the turn",
-    no_capture_or_man_moved: |plies| format!("{} moves each without a capture or a man moved", plies / 2),
     no_pieces_left: |side| format!("{side} has no pieces left"),
 };
 
 static ZH_HANT: Text = Text {
+    lang: Lang::ZhHant,
     name: "中文",
     title: "棋盤遊戲",
     pick_a_game: "選一個遊戲",
     two_players: "雙人同機對弈",
-    connect_four: "四子棋",
-    connect_four_blurb: "投下棋子，先連成四子者勝。",
-    dark_chess: "暗棋",
-    dark_chess_blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。",
-    five_tigers: "五虎棋",
-    five_tigers_blurb: "先擺子、再提子、後走子：成方成斜可吃子。",
-    gomoku: "五子棋",
-    gomoku_blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。",
-    rule_set: "規則",
-    rule_set_name: |name| match name {
-        RuleSet::Standard => "標準（恰好五子）",
-        RuleSet::Renju => "連珠（黑方有禁手）",
-        RuleSet::Freestyle => "自由（五子以上）",
-    },
-    five_in_a_row: "五子連線",
-    forbidden_point: "黑方禁手",
     use_canvas: "改用 Canvas 繪製",
     use_dom: "改用 HTML 繪製",
     move_numbers: "顯示手數",
@@ -545,11 +413,11 @@ static ZH_HANT: Text = Text {
     draw: "和棋",
     resigned: |side| format!("{side}認輸"),
     draw_agreed: "雙方議和",
+    out_of_time: |side| format!("{side}超時判負"),
+    abandoned: |side| format!("{side}離開對局"),
     full_board: "棋盤已滿",
-    four_in_a_row: "四子連線",
     undo: "悔棋",
     redo: "撤銷悔棋",
-    restart: "新對局",
     resign: "認輸",
     offer_draw: "和棋",
     confirm_resign: |side| format!("{side}確定認輸？"),
@@ -561,7 +429,6 @@ static ZH_HANT: Text = Text {
     view_board: "查看棋盤",
     moves: "棋譜",
     no_moves_yet: "尚未落子",
-    games: "遊戲",
     dismiss: "關閉",
     opponent: "對手",
     human: "真人（同一裝置）",
@@ -597,16 +464,22 @@ static ZH_HANT: Text = Text {
     accept: "接受",
     decline: "拒絕",
     server_refused: |code| match code {
-        "not-your-turn" => "現在輪到對方。",
-        "stale" | "illegal" => "這步棋被拒絕：棋盤已依伺服器上的對局顯示。",
-        "game-over" => "對局已結束。",
-        "no-offer" => "沒有可回應的提議。",
-        "cannot-take-back" => "這一步無法悔棋。",
-        "too-many-rooms" => "此位址未完成的對局太多：請先下完一局。",
-        "rate-limited" => "請求太頻繁：請稍候。",
-        "no-room" => "伺服器上沒有這場對局（可能已結束超過 30 天）。",
-        "storage" => "伺服器無法儲存；沒有任何改變。",
-        _ => "伺服器拒絕了這個請求。",
+        ErrorCode::NotYourTurn => "現在輪到對方。",
+        ErrorCode::Stale | ErrorCode::Illegal => "這步棋被拒絕：棋盤已依伺服器上的對局顯示。",
+        ErrorCode::GameOver => "對局已結束。",
+        ErrorCode::NoOffer => "沒有可回應的提議。",
+        ErrorCode::CannotTakeBack => "這一步無法悔棋。",
+        ErrorCode::TooManyRooms => "此位址未完成的對局太多：請先下完一局。",
+        ErrorCode::RateLimited => "請求太頻繁：請稍候。",
+        ErrorCode::NoRoom => "伺服器上沒有這場對局（可能已結束超過 30 天）。",
+        ErrorCode::Storage => "伺服器無法儲存；沒有任何改變。",
+        ErrorCode::Malformed
+        | ErrorCode::TooLarge
+        | ErrorCode::Version
+        | ErrorCode::UnknownType
+        | ErrorCode::UnknownGame
+        | ErrorCode::BadRules
+        | ErrorCode::NotSeated => "伺服器拒絕了這個請求。",
     },
     refusal: |why| match why {
         Illegal::GameOver => "對局已經結束。",
@@ -659,60 +532,13 @@ static ZH_HANT: Text = Text {
     save_refused: "無法保存本局（儲存空間已滿或遭封鎖）。對弈可繼續，但重新載入後將不會保留；之後每一步都會再嘗試保存。",
     changed_elsewhere: "本局已在另一個分頁中變更；現在顯示的是該局，您的這一步沒有下出。",
     empty: "空",
-    disc: |side| format!("{side}棋子"),
-    next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
-    column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
-    face_down: "蓋著的棋子",
-    dark_piece: |side, _kind, glyph| format!("{side}{glyph}"),
-    seed: |seed| format!("洗牌編號 {seed}"),
     rules: "規則",
     rules_locked: "第一步之前可以更改規則。",
-    chain_capture: "連吃",
-    chariot_rush: "車直衝",
-    blind_capture: "盲吃",
-    quiet_limit: "無翻無吃幾步和棋",
-    house_rules: |rules| {
-        if rules.is_empty() {
-            "標準規則，無自訂規則".to_owned()
-        } else {
-            format!("自訂規則：{}", rules.join("、"))
-        }
-    },
-    taken_from: |side| format!("{side}被吃"),
     end_chain: "結束這一回合",
     cannot_move: |side| format!("{side}無棋可走"),
-    quiet_draw: |plies| format!("連續 {plies} 步無翻無吃"),
     repetition: "同一局面出現第三次",
     stone: |side| format!("{side}棋子"),
     next_stone: |side| format!("{side}的棋罐：把棋子拖到點上，或點選一點"),
-    formation: |shape| match shape {
-        Shape::Square => "方",
-        Shape::Diagonal3 => "三斜",
-        Shape::Diagonal4 => "四斜",
-        Shape::Diagonal5 => "五斜",
-        Shape::Line => "成行",
-    },
-    placements_left: |n| format!("還可再擺 {n} 子"),
-    remove_one: "提掉對方一子",
-    captures_left: |n| format!("吃掉對方 {n} 子"),
-    preset: "棋型分值",
-    preset_name: |preset| match preset {
-        Preset::Northeast => "東北五虎（皆為 1）",
-        Preset::Shandong => "山東五棍棋",
-        Preset::Seed => "標準",
-    },
-    values: |values| {
-        let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
-        parts.join("・")
-    },
-    too_few_stones: |side| format!("{side}剩不到三子"),
-    quiet_moves_draw: |plies| format!("雙方各走 {} 步未吃子", plies / 2),
-    checkers: "西洋跳棋",
-    checkers_blurb: "英式跳棋：斜跳吃子，走到底線升為王。",
-    checkers_rules: "英式跳棋（WCDF 規則）：黑方先走，從上方出發；兵到達底線即升王，該步就此結束。連跳算一步：悔棋會整步收回。",
-    chain_turn: "連吃的一連串吃子算一手：悔棋會整手收回。",
-    five_tigers_turn: "一次落子連同它贏得的加落，或一次走子連同它贏得的吃子，算一手：悔棋會整手收回。",
-    captures_optional: "吃子非強制（可不吃）",
     confirm_turn: "每回合確認（完成回合）",
     pass_device: "交換裝置：回合之間遮住棋盤",
     finish_turn: "完成回合",
@@ -721,30 +547,11 @@ static ZH_HANT: Text = Text {
     start_turn: "開始回合",
     pass_device_to: |side| format!("輪到{side}：請交換裝置"),
     finish_or_clear: "請完成回合，或清除走法重走",
-    checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
     played: |side, turn| format!("{side}：{turn}"),
     actions: |side, actions| format!("{side}{}", actions.join("，")),
     places_on: |point| format!("下在 {point}"),
-    removes: |point| format!("提走 {point}"),
     steps: |from, to| format!(" {from} 走到 {to}"),
     takes: |point| format!("吃 {point}"),
-    captures: |from, to| format!(" {from} 吃 {to}"),
-    drops_in: |side, column| format!("{side}下在第 {column} 行"),
-    flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
-    checkers_move: |side, squares, taken| {
-        let path: Vec<String> = squares.iter().map(u8::to_string).collect();
-        match taken {
-            0 => format!("{side} {}", path.join(" 走到 ")),
-            n => format!("{side} {}，吃 {n} 子", path.join(" 跳到 ")),
-        }
-    },
-    square: |n| format!("第 {n} 格"),
-    light_square: "淺色格",
-    jumped: "本回合被跳吃",
-    must_capture: "必須吃子",
-    jump_on: "須以同一枚棋子繼續跳吃",
-    jump_on_or_end: "可用同一枚棋子繼續跳吃，或結束這一回合",
-    no_capture_or_man_moved: |plies| format!("雙方各走 {} 步未吃子、未動兵", plies / 2),
     no_pieces_left: |side| format!("{side}已無棋子"),
 };
 

@@ -1,11 +1,15 @@
-//! A board-game suite. `rules`, `engine` and `save` are pure Rust, tested natively; `ui` is the
-//! Yew app and exists only in the browser build.
+//! A board-game suite. `rules`, `engine`, `save` and `protocol` (online play's frames) are pure
+//! Rust, tested natively; `ui` is the Yew app, built natively too so that its pure logic is
+//! unit-tested without a browser.
 
+// First, so that `with_game!` is in scope in every module after it.
+#[macro_use]
+pub mod games;
 pub mod engine;
 pub mod i18n;
+pub mod protocol;
 pub mod route;
 pub mod rules;
 pub mod save;
 
-#[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,36 +1,7 @@
 //! The app's routes, read from the URL's hash (`#/connect-four`). Pure, so any text a player
 //! can type into the address bar is tested natively.
 
-/// A game of the suite, named as in its route.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    DarkChess,
-    FiveTigers,
-    Gomoku,
-    ConnectFour,
-    Checkers,
-}
-
-impl GameId {
-    /// Every game that exists, in the picker's order.
-    pub const ALL: [GameId; 5] =
-        [GameId::DarkChess, GameId::FiveTigers, GameId::Gomoku, GameId::ConnectFour, GameId::Checkers];
-
-    /// The route name, also `data-game` and part of the save key.
-    pub fn slug(self) -> &'static str {
-        match self {
-            GameId::DarkChess => "dark-chess",
-            GameId::FiveTigers => "five-tigers",
-            GameId::Gomoku => "gomoku",
-            GameId::ConnectFour => "connect-four",
-            GameId::Checkers => "checkers",
-        }
-    }
-
-    pub fn from_slug(slug: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.slug() == slug)
-    }
-}
+use crate::games::GameId;
 
 /// What a hash asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,14 +133,17 @@ mod tests {
         for hash in ["", "#", "#/", "/", "#//"] {
             assert_eq!(Route::parse(hash), Route::Picker, "{hash:?}");
         }
-        assert_eq!(Route::parse("#/connect-four"), game(GameId::ConnectFour, None));
-        assert_eq!(Route::parse("#/connect-four/"), game(GameId::ConnectFour, None));
-        assert_eq!(Route::parse("#/connect-four?x=1"), game(GameId::ConnectFour, None));
-        assert_eq!(Route::parse("#/dark-chess?seed=42"), game(GameId::DarkChess, Some(42)));
-        assert_eq!(
-            Route::parse("#/dark-chess?x=1&seed=18446744073709551615"),
-            game(GameId::DarkChess, Some(u64::MAX))
-        );
+        for id in GameId::ALL {
+            let slug = id.slug();
+            assert_eq!(Route::parse(&format!("#/{slug}")), game(id, None));
+            assert_eq!(Route::parse(&format!("#/{slug}/")), game(id, None));
+            assert_eq!(Route::parse(&format!("#/{slug}?x=1")), game(id, None));
+            assert_eq!(Route::parse(&format!("#/{slug}?seed=42")), game(id, Some(42)));
+            assert_eq!(
+                Route::parse(&format!("#/{slug}?x=1&seed=18446744073709551615")),
+                game(id, Some(u64::MAX))
+            );
+        }
     }
 
     #[test]
@@ -183,51 +157,53 @@ mod tests {
 
     #[test]
     fn records_travel_in_the_hash() {
+        let id = GameId::ALL[0];
         for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
-            let route =
-                Route::Game { game: GameId::Gomoku, seed: None, record: Some(record.to_owned()), room: None };
+            let route = Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None };
             let hash = route.hash();
             assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
             assert_eq!(Route::parse(&hash), route, "{hash}");
         }
         assert_eq!(
-            Route::parse("#/connect-four?record=4+4"),
-            Route::Game { game: GameId::ConnectFour, seed: None, record: Some("4 4".to_owned()), room: None }
+            Route::parse(&format!("#/{}?record=4+4", id.slug())),
+            Route::Game { game: id, seed: None, record: Some("4 4".to_owned()), room: None }
         );
-        for bad in ["#/gomoku?record=%", "#/gomoku?record=%G1", "#/gomoku?record=%FF"] {
-            assert!(matches!(Route::parse(bad), Route::NotFound(_)), "{bad}");
+        for bad in ["record=%", "record=%G1", "record=%FF"] {
+            let hash = format!("#/{}?{bad}", id.slug());
+            assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
         }
     }
 
     #[test]
     fn rooms_travel_in_the_hash() {
-        let route =
-            Route::Game { game: GameId::Checkers, seed: None, record: None, room: Some("k3vx8q2mwa".into()) };
-        assert_eq!(route.hash(), "#/checkers?room=k3vx8q2mwa");
+        let id = GameId::ALL[0];
+        let route = Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()) };
+        assert_eq!(route.hash(), format!("#/{}?room=k3vx8q2mwa", id.slug()));
         assert_eq!(Route::parse(&route.hash()), route);
-        let long = format!("#/gomoku?room={}", "a".repeat(65));
-        for bad in
-            ["#/gomoku?room=", "#/gomoku?room=a-b", "#/gomoku?room=%41", "#/gomoku?room=房", long.as_str()]
-        {
-            assert!(matches!(Route::parse(bad), Route::NotFound(_)), "{bad}");
+        let long = "a".repeat(65);
+        for bad in ["", "a-b", "%41", "房", long.as_str()] {
+            let hash = format!("#/{}?room={bad}", id.slug());
+            assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
         }
     }
 
     #[test]
     fn malformed_hashes_are_not_found() {
-        for hash in [
-            "#/chess",
-            "#/CONNECT-FOUR",
-            "#/connect-four/x",
-            "#/%ZZ",
-            "#/\u{0}",
-            "#/連四",
-            "#/dark-chess?seed=-1",
-            "#/dark-chess?seed=18446744073709551616",
-            "#/dark-chess?seed=abc",
-            "#/dark-chess?seed=",
-        ] {
+        for hash in ["#/chess", "#/CHESS", "#/chess/x", "#/%ZZ", "#/\u{0}", "#/連四"] {
             assert!(matches!(Route::parse(hash), Route::NotFound(_)), "{hash:?}");
+        }
+        for id in GameId::ALL {
+            let slug = id.slug();
+            for hash in [
+                format!("#/{}", slug.to_uppercase()),
+                format!("#/{slug}/x"),
+                format!("#/{slug}?seed=-1"),
+                format!("#/{slug}?seed=18446744073709551616"),
+                format!("#/{slug}?seed=abc"),
+                format!("#/{slug}?seed="),
+            ] {
+                assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash:?}");
+            }
         }
     }
 }

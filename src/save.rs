@@ -119,21 +119,16 @@ impl fmt::Display for LoadError {
 }
 
 /// The save text of a history and the legs of the move being made, at a revision.
-pub fn encode<G: Recorded>(
-    game_id: &str,
-    history: &History<G>,
-    pending: &[G::Move],
-    revision: u64,
-) -> String {
+pub fn encode<G: Recorded>(history: &History<G>, pending: &[G::Move], revision: u64) -> String {
     // The turns to redo are read off a copy with them replayed.
     let mut ahead = history.clone();
     while ahead.redo() {}
     let redo = record::turn_texts(&ahead).split_off(history.turns().len());
     let envelope = Envelope {
         format: FORMAT,
-        game: game_id.to_owned(),
+        game: G::SLUG.to_owned(),
         revision,
-        record: record::write(game_id, history, &Header { date: None, reveal: true }),
+        record: record::write(history, &Header { date: None, reveal: true }),
         redo,
         pending: write_legs(history.current(), pending),
     };
@@ -144,9 +139,9 @@ pub fn encode<G: Recorded>(
 
 /// Reads a save: the format and game first, then the record through the rules, then the turns
 /// to redo, the legs of the move in progress last.
-pub fn decode<G: Recorded>(game_id: &str, text: &str) -> Result<Saved<G>, LoadError> {
+pub fn decode<G: Recorded>(text: &str) -> Result<Saved<G>, LoadError> {
     let (head, value) = open(text)?;
-    if head.game != game_id && head.format <= FORMAT {
+    if head.game != G::SLUG && head.format <= FORMAT {
         return Err(LoadError::OtherGame { found: head.game });
     }
     match head.format {
@@ -154,7 +149,7 @@ pub fn decode<G: Recorded>(game_id: &str, text: &str) -> Result<Saved<G>, LoadEr
         FORMAT => {
             let record = value["record"].as_str().ok_or(LoadError::Unreadable)?;
             let (redo, pending) = (strings(&value["redo"])?, strings(&value["pending"])?);
-            let mut history = record::read::<G>(game_id, record, 0).map_err(LoadError::Record)?;
+            let mut history = record::read::<G>(record, 0).map_err(LoadError::Record)?;
             let played = history.ply();
             for (i, turn) in redo.iter().enumerate() {
                 let illegal = |reason| LoadError::IllegalMove { ply: played + i, reason };
@@ -257,8 +252,8 @@ mod tests {
         let mut h = history(&[3, 3, 4, 2]);
         h.undo();
         h.undo();
-        let text = encode(ID, &h, &[], 0);
-        let loaded = decode::<ConnectFour>(ID, &text).unwrap().history;
+        let text = encode(&h, &[], 0);
+        let loaded = decode::<ConnectFour>(&text).unwrap().history;
         assert_eq!(loaded, h);
         assert!(loaded.can_redo());
     }
@@ -267,33 +262,34 @@ mod tests {
     fn a_concluded_game_round_trips() {
         let mut h = history(&[3]);
         h.conclude(Conclusion::Resigned(Player::Second)).unwrap();
-        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[], 0)).unwrap().history, h);
+        assert_eq!(decode::<ConnectFour>(&encode(&h, &[], 0)).unwrap().history, h);
     }
 
     #[test]
     fn corrupt_text_is_an_error() {
         for text in ["", "{", "null", "[]", "\u{0}", r#"{"format":1}"#, r#"{"format":"1","game":"x"}"#] {
-            assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::Unreadable)), "{text:?}");
+            assert!(matches!(decode::<ConnectFour>(text), Err(LoadError::Unreadable)), "{text:?}");
         }
         let wrong_shape = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":"a"}],"redo":[],"conclusion":null}}"#;
         // A move of the wrong shape is no legal move.
-        assert!(matches!(decode::<ConnectFour>(ID, wrong_shape), Err(LoadError::IllegalMove { ply: 0, .. })));
+        assert!(matches!(decode::<ConnectFour>(wrong_shape), Err(LoadError::IllegalMove { ply: 0, .. })));
         let no_moves = r#"{"format":1,"game":"connect-four","record":{"config":null}}"#;
-        assert!(matches!(decode::<ConnectFour>(ID, no_moves), Err(LoadError::Unreadable)));
+        assert!(matches!(decode::<ConnectFour>(no_moves), Err(LoadError::Unreadable)));
     }
 
     #[test]
     fn older_and_newer_formats_are_refused_by_version() {
         for found in [0, FORMAT + 1, u32::MAX] {
             let text = format!(r#"{{"format":{found},"game":"connect-four","record":"whatever"}}"#);
-            assert_eq!(decode::<ConnectFour>(ID, &text), Err(LoadError::OtherFormat { found }));
+            assert_eq!(decode::<ConnectFour>(&text), Err(LoadError::OtherFormat { found }));
         }
     }
 
     #[test]
     fn another_games_save_is_refused() {
-        let text = encode(ID, &history(&[1]), &[], 0);
-        assert!(matches!(decode::<ConnectFour>("gomoku", &text), Err(LoadError::OtherGame { .. })));
+        let text = encode(&history(&[1]), &[], 0);
+        let as_gomoku = decode::<crate::rules::gomoku::Gomoku>(&text);
+        assert!(matches!(as_gomoku, Err(LoadError::OtherGame { .. })));
     }
 
     #[test]
@@ -303,38 +299,38 @@ mod tests {
         let text = format!(
             r#"{{"format":1,"game":"connect-four","record":{{"config":null,"moves":{moves},"redo":[],"conclusion":null}}}}"#
         );
-        assert!(matches!(decode::<ConnectFour>(ID, &text), Err(LoadError::IllegalMove { ply: 6, .. })));
+        assert!(matches!(decode::<ConnectFour>(&text), Err(LoadError::IllegalMove { ply: 6, .. })));
         let bad_redo = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[],"redo":[{"Drop":9}],"conclusion":null}}"#;
-        assert!(matches!(decode::<ConnectFour>(ID, bad_redo), Err(LoadError::IllegalMove { ply: 0, .. })));
+        assert!(matches!(decode::<ConnectFour>(bad_redo), Err(LoadError::IllegalMove { ply: 0, .. })));
     }
 
     #[test]
     fn a_conclusion_after_a_finished_game_is_refused() {
         let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0},{"Drop":1},{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"}}"#;
-        assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { .. })));
+        assert!(matches!(decode::<ConnectFour>(text), Err(LoadError::IllegalMove { .. })));
     }
 
     #[test]
     fn a_move_in_progress_round_trips_and_older_saves_have_none() {
         use crate::rules::connect_four::Move;
         let h = history(&[3, 3]);
-        let text = encode(ID, &h, &[Move::Drop(4)], 3);
+        let text = encode(&h, &[Move::Drop(4)], 3);
         assert!(text.contains(r#""pending":["5"]"#), "{text}");
         let saved = Saved { history: h.clone(), pending: vec![Move::Drop(4)], revision: 3 };
-        assert_eq!(decode::<ConnectFour>(ID, &text).unwrap(), saved);
+        assert_eq!(decode::<ConnectFour>(&text).unwrap(), saved);
         // Saves written before moves in progress were saved have no such field.
-        let without = encode(ID, &h, &[], 0);
+        let without = encode(&h, &[], 0);
         assert!(!without.contains("pending"));
-        assert_eq!(decode::<ConnectFour>(ID, &without).unwrap().pending, []);
+        assert_eq!(decode::<ConnectFour>(&without).unwrap().pending, []);
     }
 
     #[test]
     fn an_illegal_move_in_progress_is_refused() {
         let text = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0}],"redo":[],"conclusion":null},"pending":[{"Drop":9}]}"#;
-        assert!(matches!(decode::<ConnectFour>(ID, text), Err(LoadError::IllegalMove { ply: 1, .. })));
+        assert!(matches!(decode::<ConnectFour>(text), Err(LoadError::IllegalMove { ply: 1, .. })));
         let finished = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":0}],"redo":[],"conclusion":"DrawAgreed"},"pending":[{"Drop":1}]}"#;
         assert_eq!(
-            decode::<ConnectFour>(ID, finished),
+            decode::<ConnectFour>(finished),
             Err(LoadError::IllegalMove { ply: 1, reason: Illegal::GameOver })
         );
     }
@@ -342,17 +338,14 @@ mod tests {
     #[test]
     fn a_save_carries_its_revision_and_older_saves_are_revision_zero() {
         let h = history(&[3]);
-        assert_eq!(decode::<ConnectFour>(ID, &encode(ID, &h, &[], 7)).unwrap().revision, 7);
+        assert_eq!(decode::<ConnectFour>(&encode(&h, &[], 7)).unwrap().revision, 7);
         let old = r#"{"format":1,"game":"connect-four","record":{"config":null,"moves":[{"Drop":3}],"redo":[],"conclusion":null}}"#;
-        assert_eq!(
-            decode::<ConnectFour>(ID, old).unwrap(),
-            Saved { history: h, pending: vec![], revision: 0 }
-        );
+        assert_eq!(decode::<ConnectFour>(old).unwrap(), Saved { history: h, pending: vec![], revision: 0 });
     }
 
     #[test]
     fn a_tab_never_writes_over_a_newer_revision_of_its_game() {
-        let at = |revision| encode(ID, &history(&[3]), &[], revision);
+        let at = |revision| encode(&history(&[3]), &[], revision);
         // Nothing stored, the tab's own revision, or an older one: write.
         assert!(may_overwrite(ID, 4, None));
         assert!(may_overwrite(ID, 4, Some(&at(4))));

@@ -51,7 +51,7 @@ async fn next(socket: &mut Socket) -> Result<Reply, Failure> {
             .map_err(|_| "no frame within 30 s".to_owned())?;
         match frame {
             Some(Ok(Message::Text(text))) => {
-                let reply: Reply = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+                let reply = Reply::read(&text).ok_or_else(|| format!("an unreadable frame: {text}"))?;
                 if let Reply::Error { code, message, .. } = reply {
                     return Err(format!("{code:?}: {message}"));
                 }

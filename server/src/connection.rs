@@ -1,6 +1,7 @@
 //! One WebSocket connection: its requests read, limited and handed to the rooms, and what the
 //! rooms push sent back. A bad request gets an error frame; the connection and its room go on.
 
+use crate::clock::Clock;
 use crate::protocol::{self, ErrorCode, Reply, Request};
 use crate::rooms::{Action, Client, Hub, Push, RoomCell, Taken};
 use axum::extract::ws::{Message, WebSocket};
@@ -9,23 +10,25 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tokio::sync::mpsc;
-use tokio::time::Instant;
 
 /// At most `rate` requests a second, and as many at once.
 struct Bucket {
     rate: f64,
     tokens: f64,
-    at: Instant,
+    /// When the tokens were last counted, in milliseconds since 1970.
+    at: u64,
+    clock: Clock,
 }
 
 impl Bucket {
-    fn new(rate: u32) -> Bucket {
-        Bucket { rate: f64::from(rate), tokens: f64::from(rate), at: Instant::now() }
+    fn new(rate: u32, clock: Clock) -> Bucket {
+        Bucket { rate: f64::from(rate), tokens: f64::from(rate), at: clock.now_ms(), clock }
     }
 
     fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * self.rate).min(self.rate);
+        let now = self.clock.now_ms();
+        let refilled = now.saturating_sub(self.at) as f64 / 1000.0 * self.rate;
+        self.tokens = (self.tokens + refilled).min(self.rate);
         self.at = now;
         let allowed = self.tokens >= 1.0;
         if allowed {
@@ -47,7 +50,7 @@ struct Connection {
 pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, address: IpAddr) {
     let (outbox, mut pushed) = mpsc::unbounded_channel();
     let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
-    let mut bucket = Bucket::new(hub.limits.messages_per_second);
+    let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
     let mut connection = Connection { hub, client, room: None };
     loop {
         let reply = tokio::select! {
@@ -137,5 +140,26 @@ impl Connection {
             let _ = self.client.outbox.send(Push::Frame(state.to_text().into()));
         }
         Some(error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_bucket_refills_with_time() {
+        let mut bucket = Bucket::new(20, Clock::starting_at(0));
+        assert!((0..20).all(|_| bucket.take()), "as many at once as a second allows");
+        assert!(!bucket.take());
+        // One request's worth comes back every 50 ms.
+        tokio::time::advance(Duration::from_millis(49)).await;
+        assert!(!bucket.take());
+        tokio::time::advance(Duration::from_millis(2)).await;
+        assert!(bucket.take() && !bucket.take());
+        // Never more than a second's worth.
+        tokio::time::advance(Duration::from_secs(60)).await;
+        assert_eq!((0..40).filter(|_| bucket.take()).count(), 20);
     }
 }

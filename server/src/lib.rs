@@ -1,36 +1,44 @@
 //! The suite's server: the built page, and online rooms on a WebSocket (`/ws`) whose every
 //! turn the suite's own rules check. Rooms are stored, so a restart loses nothing.
 
+pub mod clock;
 pub mod connection;
-pub mod protocol;
 pub mod rooms;
 pub mod store;
 pub mod table;
+
+/// The frames, shared with the page.
+pub use board_suite::protocol;
 
 use axum::Router;
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
 use axum::response::Response;
 use axum::routing::get;
+use clock::Clock;
 use rooms::{Hub, Limits};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
-use store::{Change, Store, StoreError};
+use store::{Change, Changes, Memory, Postgres, Sqlite, Store, StoreError};
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
 /// Where the server keeps its rooms and finds the page.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite file's folder.
+    /// The SQLite file's folder; [`IN_MEMORY`] keeps the rooms in memory alone.
     pub data_dir: PathBuf,
     /// A PostgreSQL to keep the rooms in instead (`postgres://...`), shared with other instances.
     pub database_url: Option<String>,
     /// The built page (`dist/`).
     pub site: PathBuf,
     pub limits: Limits,
+    /// The server's time ([`Clock::system`] but in tests).
+    pub clock: Clock,
 }
+
+/// The `data_dir` that keeps rooms in memory alone, for tests and throwaway servers.
+pub const IN_MEMORY: &str = ":memory:";
 
 /// The largest frame the WebSocket reads at all; frames over the protocol's own limit and
 /// under this one get an error frame, larger ones end the connection.
@@ -57,14 +65,15 @@ pub fn app(hub: Arc<Hub>, site: PathBuf) -> Router {
 
 /// Opens the store and serves on `listener` until the process ends.
 pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
-    let (store, changes) = match &config.database_url {
+    let (store, changes): (Arc<dyn Store>, Option<Changes>) = match &config.database_url {
         Some(url) => {
-            let (store, changes) = Store::postgres(url).await?;
-            (store, Some(changes))
+            let (store, changes) = Postgres::open(url).await?;
+            (Arc::new(store), Some(changes))
         }
-        None => (Store::sqlite(&config.data_dir)?, None),
+        None if config.data_dir == Path::new(IN_MEMORY) => (Arc::new(Memory::default()), None),
+        None => (Arc::new(Sqlite::open(&config.data_dir)?), None),
     };
-    let hub = Arc::new(Hub::new(store, config.limits));
+    let hub = Hub::new(store, config.limits, config.clock);
     if let Some(mut changes) = changes {
         let hub = hub.clone();
         tokio::spawn(async move {
@@ -80,10 +89,10 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreErr
     hub.remove_idle().await;
     let sweeper = hub.clone();
     tokio::spawn(async move {
-        let hour = Duration::from_secs(3600);
-        let mut hourly = tokio::time::interval_at(tokio::time::Instant::now() + hour, hour);
+        const HOUR_MS: u64 = 3600 * 1000;
         loop {
-            hourly.tick().await;
+            let next = sweeper.clock.now_ms() + HOUR_MS;
+            tokio::time::sleep_until(sweeper.clock.instant_at(next)).await;
             sweeper.remove_idle().await;
         }
     });

@@ -1,8 +1,8 @@
 //! `board-suite-server`: serves the page and online play on 127.0.0.1:`PORT` (8080), keeping
-//! rooms in `DATA_DIR` (`data/`), or in the PostgreSQL `DATABASE_URL` names, and serving the
-//! page from `SITE` (`dist/`).
+//! rooms in `DATA_DIR` (`data/`; `:memory:` keeps them in memory alone), or in the PostgreSQL
+//! `DATABASE_URL` names, and serving the page from `SITE` (`dist/`).
 
-use board_suite_server::{Config, rooms::Limits, serve};
+use board_suite_server::{Config, clock::Clock, rooms::Limits, serve};
 use std::path::PathBuf;
 
 #[tokio::main]
@@ -15,6 +15,7 @@ async fn main() {
         database_url: std::env::var("DATABASE_URL").ok().filter(|url| !url.is_empty()),
         site: PathBuf::from(env("SITE", "dist")),
         limits: Limits::default(),
+        clock: Clock::system(),
     };
     let listener = match tokio::net::TcpListener::bind(&address).await {
         Ok(listener) => listener,

@@ -1,19 +1,20 @@
 //! The rooms: their games, seats and offers, the quick-match queue, and who is watching. Every
 //! change is stored before anyone hears of it, so a restart loses nothing anyone saw.
 
+use crate::clock::Clock;
 use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
-use board_suite::route::GameId;
+use board_suite::games::GameId;
 use board_suite::rules::{Conclusion, Player};
 use rand::TryRngCore;
 use rand::rngs::OsRng;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::mpsc::UnboundedSender;
+use tokio::task::AbortHandle;
 
 /// What a connection is handed from outside its own requests.
 pub enum Push {
@@ -52,6 +53,25 @@ struct Room {
     elsewhere: HashMap<String, [bool; 2]>,
     /// The room as last stored: what a refused change goes back to.
     stored: RoomRow,
+    alarm: Alarm,
+}
+
+/// A room's wake-up: one task that sleeps until the room's next deadline, then wakes the room
+/// ([`Hub::wake`]). Set again whenever the room changes, and ended with the room. The seam for
+/// anything a room does at a time of its own (today, going when idle; a game's clock next).
+#[derive(Default)]
+struct Alarm {
+    /// The deadline set, in milliseconds since 1970.
+    at: Option<u64>,
+    task: Option<AbortHandle>,
+}
+
+impl Drop for Alarm {
+    fn drop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+        }
+    }
 }
 
 struct Watcher {
@@ -71,6 +91,12 @@ pub struct Limits {
     pub idle_seconds: u64,
 }
 
+impl Limits {
+    fn idle_ms(&self) -> u64 {
+        self.idle_seconds.saturating_mul(1000)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits { rooms_per_address: 20, messages_per_second: 20, idle_seconds: 30 * 24 * 3600 }
@@ -78,13 +104,16 @@ impl Default for Limits {
 }
 
 pub struct Hub {
+    /// Itself, for the rooms' alarms to wake it without keeping it.
+    me: Weak<Hub>,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
     /// Who waits for a quick match, by game and rules.
     queue: Mutex<HashMap<(GameId, String), Client>>,
     /// The unfinished rooms each address created.
     created: Mutex<HashMap<IpAddr, HashSet<String>>>,
-    store: Store,
+    store: Arc<dyn Store>,
     pub limits: Limits,
+    pub clock: Clock,
     /// This instance's name among those sharing a store.
     instance: String,
 }
@@ -100,23 +129,11 @@ fn tell(client: &Client, reply: Reply) {
     let _ = client.outbox.send(Push::Frame(reply.to_text().into()));
 }
 
-fn seat_of(player: Option<Player>) -> Seat {
-    match player {
-        Some(Player::First) => Seat::First,
-        Some(Player::Second) => Seat::Second,
-        None => Seat::Spectator,
-    }
-}
-
 fn index(player: Player) -> usize {
     match player {
         Player::First => 0,
         Player::Second => 1,
     }
-}
-
-fn now() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {
@@ -180,9 +197,10 @@ impl Room {
             version: self.version,
             record: self.table.public_record(),
             turns: self.table.turns(),
-            to_move: seat_of(Some(self.table.to_move())),
+            to_move: Seat::of(Some(self.table.to_move())),
             over: self.table.over(),
-            offer: self.offer.map(|(what, by)| OfferState { what, by: seat_of(Some(by)) }),
+            termination: self.table.termination(),
+            offer: self.offer.map(|(what, by)| OfferState { what, by: Seat::of(Some(by)) }),
             online: [Player::First, Player::Second].map(|player| {
                 self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
             }),
@@ -213,13 +231,20 @@ impl Room {
         self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())).is_ok());
     }
 
-    /// Back to a stored row, the watchers kept. A room never stored (a failed creation) stays.
+    /// Back to a stored row, the watchers and the alarm kept. A room never stored (a failed
+    /// creation) stays.
     fn restore(&mut self, row: &RoomRow) {
         if let Some(restored) = Room::from_row(row) {
             let watchers = std::mem::take(&mut self.watchers);
             let elsewhere = std::mem::take(&mut self.elsewhere);
-            *self = Room { watchers, elsewhere, ..restored };
+            let alarm = std::mem::take(&mut self.alarm);
+            *self = Room { watchers, elsewhere, alarm, ..restored };
         }
+    }
+
+    /// When the room next has something to do: today, when it will have been idle too long.
+    fn deadline(&self, limits: &Limits) -> Option<u64> {
+        Some(self.updated.saturating_add(limits.idle_ms()))
     }
 
     fn from_row(row: &RoomRow) -> Option<Room> {
@@ -233,34 +258,91 @@ impl Room {
             watchers: Vec::new(),
             elsewhere: HashMap::new(),
             stored: row.clone(),
+            alarm: Alarm::default(),
         })
     }
 }
 
 impl Hub {
-    pub fn new(store: Store, limits: Limits) -> Hub {
-        Hub {
+    pub fn new(store: Arc<dyn Store>, limits: Limits, clock: Clock) -> Arc<Hub> {
+        Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
             rooms: Mutex::default(),
             queue: Mutex::default(),
             created: Mutex::default(),
             store,
             limits,
+            clock,
             instance: new_room_id(),
+        })
+    }
+
+    /// Sets the room's alarm for its next deadline, unless it is set for that already.
+    fn arm(&self, cell: &Arc<RoomCell>, room: &mut Room) {
+        let at = room.deadline(&self.limits);
+        if room.alarm.at == at {
+            return;
         }
+        // The alarm set before ends here.
+        room.alarm = Alarm::default();
+        let Some(at) = at else { return };
+        let (hub, weak) = (self.me.clone(), Arc::downgrade(cell));
+        let when = self.clock.instant_at(at);
+        let task = tokio::spawn(async move {
+            tokio::time::sleep_until(when).await;
+            if let (Some(hub), Some(cell)) = (hub.upgrade(), weak.upgrade()) {
+                hub.wake(&cell).await;
+            }
+        });
+        room.alarm = Alarm { at: Some(at), task: Some(task.abort_handle()) };
+    }
+
+    /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
+    /// Due today: a room idle past the limit goes, from the store (unless another instance
+    /// changed it meanwhile) and from memory.
+    async fn wake(&self, cell: &Arc<RoomCell>) {
+        let mut room = cell.room.lock().await;
+        // This task is the alarm: it lets go of itself rather than end itself.
+        room.alarm.task = None;
+        room.alarm.at = None;
+        if room.deadline(&self.limits).is_some_and(|at| at <= self.clock.now_ms()) {
+            match self.store.remove(&cell.id, room.version).await {
+                // Gone, or changed by another instance (which it will be read from if asked for).
+                Ok(_) => {
+                    drop(room);
+                    self.forget(cell);
+                }
+                // The hourly sweep tries again.
+                Err(error) => eprintln!("room {}: not removed: {}", cell.id, error.0),
+            }
+            return;
+        }
+        self.arm(cell, &mut room);
+    }
+
+    /// A room no longer kept in memory, nor counted against its creator.
+    fn forget(&self, cell: &Arc<RoomCell>) {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        if rooms.get(&cell.id).is_some_and(|kept| Arc::ptr_eq(kept, cell)) {
+            rooms.remove(&cell.id);
+        }
+        drop(rooms);
+        self.finished(&cell.id);
     }
 
     /// Stores the room as it now is, and only then tells its watchers. A room the store
     /// refuses is put back as it was; one another instance changed first is read again, and
     /// the change is refused as made on an old position.
-    async fn commit(&self, cell: &RoomCell, room: &mut Room) -> Result<(), Reply> {
+    async fn commit(&self, cell: &Arc<RoomCell>, room: &mut Room) -> Result<(), Reply> {
         room.version += 1;
-        room.updated = now();
+        room.updated = self.clock.now_ms();
         let row = room.row(&cell.id);
         match self.store.save(row.clone()).await {
             Ok(true) => room.stored = row,
             Ok(false) => {
                 if let Ok(Some(stored)) = self.store.load(&cell.id).await {
                     room.restore(&stored);
+                    self.arm(cell, room);
                     room.broadcast(&cell.id);
                 }
                 return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
@@ -277,6 +359,7 @@ impl Hub {
         if room.table.over() {
             self.finished(&cell.id);
         }
+        self.arm(cell, room);
         room.broadcast(&cell.id);
         Ok(())
     }
@@ -329,6 +412,7 @@ impl Hub {
             && stored.version > room.version
         {
             room.restore(&stored);
+            self.arm(&cell, &mut room);
             room.broadcast(id);
         }
     }
@@ -380,6 +464,7 @@ impl Hub {
                 watchers,
                 elsewhere: HashMap::new(),
                 stored: RoomRow::default(),
+                alarm: Alarm::default(),
             }),
         });
         let here = {
@@ -393,7 +478,7 @@ impl Hub {
     }
 
     fn seat_frame(room: &str, game: GameId, seat: Option<Player>, token: Option<String>) -> Reply {
-        Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: seat_of(seat), token }
+        Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: Seat::of(seat), token }
     }
 
     /// A new room of `game`; `client` takes the first seat.
@@ -462,6 +547,10 @@ impl Hub {
         let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
         let cell =
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
+        {
+            let mut room = cell.room.lock().await;
+            self.arm(&cell, &mut room);
+        }
         // Devices at other instances: they say which seats they hold.
         let _ = self.store.tell_presence(&format!("{id} {} ?", self.instance)).await;
         Some(cell)
@@ -530,7 +619,7 @@ impl Hub {
     }
 
     /// A seat's turn, offer, answer or resignation.
-    pub async fn act(&self, cell: &RoomCell, seat: Option<Player>, action: Action) -> Result<(), Reply> {
+    pub async fn act(&self, cell: &Arc<RoomCell>, seat: Option<Player>, action: Action) -> Result<(), Reply> {
         let seat =
             seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
         let mut room = cell.room.lock().await;
@@ -585,7 +674,8 @@ impl Hub {
 
     /// Removes the rooms idle for longer than the limit: from the store and from memory.
     pub async fn remove_idle(&self) {
-        let Ok(removed) = self.store.remove_idle(now().saturating_sub(self.limits.idle_seconds)).await else {
+        let before = self.clock.now_ms().saturating_sub(self.limits.idle_ms());
+        let Ok(removed) = self.store.remove_idle(before).await else {
             return;
         };
         let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());

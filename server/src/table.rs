@@ -1,14 +1,9 @@
 //! A room's game, its type erased: the same rules and record as the page, read and written as
 //! text. The server's state is the truth; every turn a client sends goes through the rules.
 
-use board_suite::route::GameId;
-use board_suite::rules::checkers::Checkers;
-use board_suite::rules::connect_four::ConnectFour;
-use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::five_tigers::FiveTigers;
-use board_suite::rules::gomoku::Gomoku;
+use board_suite::games::GameId;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
-use board_suite::rules::{Conclusion, History, Player};
+use board_suite::rules::{Conclusion, History, Player, Termination};
 use board_suite::rules::{TurnText, read_announced};
 
 /// Why a turn was not played.
@@ -27,6 +22,8 @@ pub trait Table: Send + Sync {
     /// The whole turns played.
     fn turns(&self) -> usize;
     fn over(&self) -> bool;
+    /// Why the game ended, once it has.
+    fn termination(&self) -> Option<Termination>;
     /// Plays a whole turn written as the engine announces it (a flip without what it shows).
     fn play(&mut self, turn: &str) -> Result<(), Refused>;
     /// Takes back the last turn; `false` when the rules keep it (it revealed a hidden piece).
@@ -60,6 +57,10 @@ where
         self.1.outcome().is_some()
     }
 
+    fn termination(&self) -> Option<Termination> {
+        self.1.termination()
+    }
+
     fn play(&mut self, turn: &str) -> Result<(), Refused> {
         if self.over() {
             return Err(Refused::Over);
@@ -87,11 +88,11 @@ where
     }
 
     fn public_record(&self) -> String {
-        record::write(self.0.slug(), &self.1, &Header { date: None, reveal: false })
+        record::write(&self.1, &Header { date: None, reveal: false })
     }
 
     fn full_record(&self) -> String {
-        record::write(self.0.slug(), &self.1, &Header { date: None, reveal: true })
+        record::write(&self.1, &Header { date: None, reveal: true })
     }
 
     fn rules(&self) -> String {
@@ -120,23 +121,16 @@ pub fn open(game: GameId, rules: &str, seed: u64) -> Result<Box<dyn Table>, Setu
     where
         G::Move: Send + Sync,
     {
-        let asked: History<G> =
-            record::read(game.slug(), &format!("{rules} *"), seed).map_err(SetupError::Rules)?;
+        let asked: History<G> = record::read(&format!("{rules} *"), seed).map_err(SetupError::Rules)?;
         if asked.ply() > 0 || asked.conclusion().is_some() {
             return Err(SetupError::NotAStart);
         }
         // Read again from what anyone may see, so that only the server's seed deals.
         let public = format!("{} *", record::public_rules(asked.start()));
-        let history = record::read::<G>(game.slug(), &public, seed).map_err(SetupError::Rules)?;
+        let history = record::read::<G>(&public, seed).map_err(SetupError::Rules)?;
         Ok(Box::new((game, history)))
     }
-    match game {
-        GameId::DarkChess => open_as::<DarkChess>(game, rules, seed),
-        GameId::FiveTigers => open_as::<FiveTigers>(game, rules, seed),
-        GameId::Gomoku => open_as::<Gomoku>(game, rules, seed),
-        GameId::ConnectFour => open_as::<ConnectFour>(game, rules, seed),
-        GameId::Checkers => open_as::<Checkers>(game, rules, seed),
-    }
+    board_suite::with_game!(game, G => open_as::<G>(game, rules, seed))
 }
 
 /// A stored game, from its full record.
@@ -148,13 +142,7 @@ pub fn restore(game: GameId, full_record: &str) -> Result<Box<dyn Table>, Record
     where
         G::Move: Send + Sync,
     {
-        Ok(Box::new((game, record::read::<G>(game.slug(), text, 0)?)))
+        Ok(Box::new((game, record::read::<G>(text, 0)?)))
     }
-    match game {
-        GameId::DarkChess => restore_as::<DarkChess>(game, full_record),
-        GameId::FiveTigers => restore_as::<FiveTigers>(game, full_record),
-        GameId::Gomoku => restore_as::<Gomoku>(game, full_record),
-        GameId::ConnectFour => restore_as::<ConnectFour>(game, full_record),
-        GameId::Checkers => restore_as::<Checkers>(game, full_record),
-    }
+    board_suite::with_game!(game, G => restore_as::<G>(game, full_record))
 }

@@ -4,24 +4,31 @@
 mod common;
 
 use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::record;
+use board_suite::rules::{Termination, record};
+use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
-use board_suite_server::store::Store;
+use board_suite_server::store::{Sqlite, Store};
 use common::*;
 use futures_util::SinkExt;
-use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_devices_play_every_game_to_the_end() {
     let data = data_dir("play");
     let port = start(&data, fast()).await;
-    for (index, game) in GAMES.into_iter().enumerate() {
+    for (index, game) in games().enumerate() {
         let (mut first, mut second, _, _, start) = table_for_two(port, game).await;
         let end = play_out(&mut first, &mut second, start, 2_000, game, index as u64 + 1).await;
         assert!(end.over, "{game} ended by the rules: {}", end.record);
         assert!(!end.record.contains("Result \"*\""), "{game}: {}", end.record);
+        // Why, in the frame and in the record.
+        let why = end.termination.expect("a reason");
+        assert!(
+            matches!(why, Termination::Rules | Termination::QuietMoves | Termination::Repetition),
+            "{why:?}"
+        );
+        assert!(end.record.contains(&format!("[Termination \"{}\"]", why.name())), "{}", end.record);
     }
 }
 
@@ -116,8 +123,21 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
         }
     }
     assert!(limited > 0, "a flood is limited");
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    second.send(&play("4", 1)).await;
+    // As the bucket refills, the turn goes through (the refill itself is timed on paused time
+    // in the connection's own test).
+    loop {
+        second.send(&play("4", 1)).await;
+        let refused = second
+            .until(|r| match r {
+                Reply::Error { code: ErrorCode::RateLimited, .. } => Some(true),
+                Reply::State { turns: 2, .. } => Some(false),
+                _ => None,
+            })
+            .await;
+        if !refused {
+            break;
+        }
+    }
     assert_eq!(first.state_at(2).await.turns, 2);
 
     // Rooms from one address: the limit, said in words.
@@ -186,6 +206,8 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     second.send(&answer(true)).await;
     let state = first.state_where(|s| s.over).await;
     assert!(state.over && state.record.contains("1/2-1/2"), "{}", state.record);
+    assert_eq!(state.termination, Some(Termination::Agreement));
+    assert!(state.record.contains("[Termination \"agreement\"]"), "{}", state.record);
     first.send(&play("4", 0)).await;
     assert_eq!(first.error().await, ErrorCode::GameOver);
     // Resigning ends a game too.
@@ -193,6 +215,7 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     second.send(r#"{"v":1,"type":"resign"}"#).await;
     let state = first.state_where(|s| s.over).await;
     assert!(state.record.contains("[Result \"1-0\"]"), "{}", state.record);
+    assert_eq!(state.termination, Some(Termination::Resignation));
     second.state_where(|s| s.over).await;
 }
 
@@ -208,7 +231,7 @@ async fn no_frame_shows_a_face_down_piece() {
     first.state().await;
     second.state().await;
     // The true deal, as only the server knows it.
-    let stored = Store::sqlite(&data).unwrap().load(&room).await.unwrap().unwrap();
+    let stored = Sqlite::open(&data).unwrap().load(&room).await.unwrap().unwrap();
     let seed = stored
         .record
         .lines()
@@ -230,9 +253,9 @@ async fn no_frame_shows_a_face_down_piece() {
         for frame in &client.heard {
             assert!(!frame.contains("Seed") && !frame.contains("Deal") && !frame.contains(&seed), "{frame}");
             // What a frame shows fits other deals too: read with other shuffles, it replays.
-            if let Ok(Reply::State { record, over: false, .. }) = serde_json::from_str(frame) {
+            if let Some(Reply::State { record, over: false, .. }) = Reply::read(frame) {
                 for other in [1, 2, 3] {
-                    record::read::<DarkChess>("dark-chess", &record, other).unwrap();
+                    record::read::<DarkChess>(&record, other).unwrap();
                 }
             }
         }
@@ -269,9 +292,11 @@ async fn idle_rooms_are_removed() {
     let port = start(&data, fast()).await;
     let (first, _second, room, [token, _], _) = table_for_two(port, "gomoku").await;
     drop(first);
-    // A server that keeps rooms for no time at all sweeps when it starts (then hourly).
-    tokio::time::sleep(Duration::from_millis(1100)).await;
-    let port = start(&data, Limits { idle_seconds: 0, ..fast() }).await;
+    // A server whose clock reads a day after the limit sweeps when it starts (then hourly).
+    let mut later = config(&data, None, fast());
+    let idle_ms = later.limits.idle_seconds * 1000;
+    later.clock = Clock::starting_at(Clock::system().now_ms() + idle_ms + 24 * 3600 * 1000);
+    let port = start_with(later).await;
     let mut back = Client::connect(port).await;
     back.send(&join(&room, Some(&token))).await;
     assert_eq!(back.error().await, ErrorCode::NoRoom);

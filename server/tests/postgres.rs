@@ -1,26 +1,107 @@
 //! Two server instances on one PostgreSQL: a game shared between devices connected to each,
-//! moves relayed through LISTEN/NOTIFY. Needs a PostgreSQL at `TEST_DATABASE_URL`, which
-//! `scripts/test.sh` starts (`scripts/postgres.sh`); run it with `--ignored`.
+//! moves relayed through LISTEN/NOTIFY; the store's contract; and a database written before the
+//! schema had versions, upgraded. Needs a PostgreSQL at `TEST_DATABASE_URL`, which
+//! `scripts/test.sh` starts (`scripts/postgres.sh`); run it with `--ignored`. The tests share
+//! the database, so they run one after another (one test function).
 
 mod common;
 
 use board_suite_server::protocol::Seat;
+use board_suite_server::store::{Postgres, RoomRow, SCHEMA, Store};
 use common::*;
 use tokio_postgres::NoTls;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test.sh starts one and sets TEST_DATABASE_URL"]
-async fn two_instances_share_every_game_through_postgresql() {
+async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     let url = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL names a PostgreSQL");
     let (client, connection) = tokio_postgres::connect(&url, NoTls).await.unwrap();
     tokio::spawn(connection);
-    client.batch_execute("DROP TABLE IF EXISTS rooms").await.unwrap();
+    an_old_database_is_upgraded(&client, &url).await;
+    client.batch_execute("DROP TABLE IF EXISTS rooms, schema_version").await.unwrap();
+    let (store, _) = Postgres::open(&url).await.unwrap();
+    store_contract(&store, "contract-").await;
+    two_instances_share_every_game(&url).await;
+}
+
+/// A database as the server wrote it before the schema had versions: the rooms table alone,
+/// times in seconds. Opened, it is at this server's version with nothing lost, and its room
+/// resumes.
+async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str) {
+    client.batch_execute("DROP TABLE IF EXISTS rooms, schema_version").await.unwrap();
+    // Exactly what the server before versions created, and a room as it wrote one: a game of
+    // Connect Four, one turn in, the first seat taken.
+    client
+        .batch_execute(
+            "CREATE TABLE IF NOT EXISTS rooms (
+                id TEXT PRIMARY KEY,
+                game TEXT NOT NULL,
+                record TEXT NOT NULL,
+                first_seat TEXT,
+                second_seat TEXT,
+                offer TEXT,
+                version BIGINT NOT NULL,
+                updated BIGINT NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);",
+        )
+        .await
+        .unwrap();
+    let old = RoomRow {
+        id: "oldroom234".into(),
+        game: "connect-four".into(),
+        record: "[Game \"connect-four\"]\n[Event \"Board games\"]\n[Date \"????.??.??\"]\n[Result \"*\"]\n\n1. 4 *\n"
+            .into(),
+        seats: [Some("9d62c5a8a5a1ae1cb5ccd0f9c1c1c9ee1a0e83b4b6d9c8b4fb6df0e7c48d1c6e".into()), None],
+        offer: None,
+        version: 3,
+        updated: 1_795_607_553,
+    };
+    client
+        .execute(
+            "INSERT INTO rooms VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &old.id,
+                &old.game,
+                &old.record,
+                &old.seats[0],
+                &old.seats[1],
+                &old.offer,
+                &3_i64,
+                &1_795_607_553_i64,
+            ],
+        )
+        .await
+        .unwrap();
+    let (store, _) = Postgres::open(url).await.unwrap();
+    let version: i64 = client.query_one("SELECT version FROM schema_version", &[]).await.unwrap().get(0);
+    assert_eq!(version as u64, SCHEMA);
+    assert_eq!(
+        store.load(&old.id).await.unwrap(),
+        Some(RoomRow { updated: old.updated * 1000, ..old.clone() })
+    );
+    // Opened again, by another instance: nothing more to do.
+    Postgres::open(url).await.unwrap();
+    assert_eq!(store.load(&old.id).await.unwrap().unwrap().updated, old.updated * 1000);
+    // A server on it: a device with no token takes the free seat and sees the game.
+    let mut config = config(&data_dir("postgres-old"), Some(url), fast());
+    config.clock = board_suite_server::clock::Clock::starting_at(old.updated * 1000 + 60_000);
+    let port = start_with(config).await;
+    let mut second = Client::connect(port).await;
+    second.send(&join(&old.id, None)).await;
+    assert_eq!(second.seat().await.1, Seat::Second);
+    let state = second.state().await;
+    assert_eq!((state.turns, state.to_move), (1, Seat::Second));
+    second.send(&play("4", 1)).await;
+    assert_eq!(second.state_at(2).await.turns, 2);
+}
+
+async fn two_instances_share_every_game(url: &str) {
+    let url = url.to_owned();
     let data = data_dir("postgres");
     let here = start_on(&data, Some(&url), fast()).await;
     let there = start_on(&data, Some(&url), fast()).await;
-    for (index, game) in
-        ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"].into_iter().enumerate()
-    {
+    for (index, game) in games().enumerate() {
         let mut first = Client::connect(here).await;
         first.send(&create(game)).await;
         let (room, _, first_token) = first.seat().await;

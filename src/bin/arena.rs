@@ -10,13 +10,10 @@
 //! move (1000 by default) against the game's reference opponent (`engine::reference`), from
 //! the match's starts, each start played twice with the sides swapped.
 
-use board_suite::engine::{Engine, Go, LEVELS, default_movetime, engine_for, reference};
-use board_suite::rules::checkers::Checkers;
-use board_suite::rules::connect_four::ConnectFour;
-use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::five_tigers::FiveTigers;
-use board_suite::rules::gomoku::Gomoku;
-use board_suite::rules::{History, Outcome, Player, TurnText, parse_turn, read_announced};
+use board_suite::engine::{Engine, EngineError, Engines, Go, LEVELS, default_movetime};
+use board_suite::games::GameId;
+use board_suite::rules::{History, Outcome, Player, parse_turn, read_announced};
+use board_suite::with_game;
 use std::time::Instant;
 
 /// Turns after which an unfinished game counts as a draw.
@@ -38,14 +35,8 @@ struct Played {
 }
 
 /// One game between two sides from the `pair`th start; `movetime` is the top level's.
-fn play<G: TurnText>(
-    name: &str,
-    pair: u64,
-    sides: [Side; 2],
-    seed: u64,
-    movetime: u64,
-) -> Result<Played, String> {
-    let (config, opening) = reference::start(name, pair);
+fn play<G: Engines>(pair: u64, sides: [Side; 2], seed: u64, movetime: u64) -> Result<Played, String> {
+    let (config, opening) = G::match_start(pair);
     let config: G::Config = match &config {
         Some(json) => serde_json::from_str(json).map_err(|e| format!("start {pair}: {e}"))?,
         None => Default::default(),
@@ -63,8 +54,10 @@ fn play<G: TurnText>(
     }
     let make = |side: Side| -> Result<Box<dyn Engine>, String> {
         match side {
-            Side::Level(_) => engine_for(name, Some(&json)),
-            Side::Reference => reference::engine_for(name, Some(&json)),
+            Side::Level(_) => G::engine(Some(&json)),
+            Side::Reference => {
+                G::reference(Some(&json)).unwrap_or_else(|| Err(EngineError::UnknownGame(G::SLUG.to_owned())))
+            }
         }
         .map_err(|e| e.to_string())
     };
@@ -104,7 +97,8 @@ fn play<G: TurnText>(
 
 /// `games` games of `better` against `worse`, sides alternating and each start played twice;
 /// prints `better`'s score and its slowest move.
-fn contest<G: TurnText>(name: &str, better: Side, worse: Side, games: u64, movetime: u64) {
+fn contest<G: Engines>(better: Side, worse: Side, games: u64, movetime: u64) {
+    let name = G::SLUG;
     let started = Instant::now();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let (mut slowest, mut total, mut moves) = (0.0_f64, 0.0, 0);
@@ -112,7 +106,7 @@ fn contest<G: TurnText>(name: &str, better: Side, worse: Side, games: u64, movet
         let better_first = game % 2 == 0;
         let sides = if better_first { [better, worse] } else { [worse, better] };
         let mine = usize::from(!better_first);
-        match play::<G>(name, game / 2, sides, game * 7919 + 1, movetime) {
+        match play::<G>(game / 2, sides, game * 7919 + 1, movetime) {
             Ok(played) => {
                 let me = if better_first { Player::First } else { Player::Second };
                 match played.outcome {
@@ -143,12 +137,12 @@ fn contest<G: TurnText>(name: &str, better: Side, worse: Side, games: u64, movet
 }
 
 /// The match against the reference opponent, or the ladder of levels.
-fn for_game<G: TurnText>(name: &str, against_reference: bool, games: u64, movetime: u64) {
+fn for_game<G: Engines>(against_reference: bool, games: u64, movetime: u64) {
     if against_reference {
-        contest::<G>(name, Side::Level(LEVELS), Side::Reference, games, movetime);
+        contest::<G>(Side::Level(LEVELS), Side::Reference, games, movetime);
     } else {
         for level in 2..=LEVELS {
-            contest::<G>(name, Side::Level(level), Side::Level(level - 1), games, movetime);
+            contest::<G>(Side::Level(level), Side::Level(level - 1), games, movetime);
         }
     }
 }
@@ -163,16 +157,10 @@ fn main() {
     let games = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20);
     let default_ms = if against_reference { 1_000 } else { default_movetime(LEVELS) };
     let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(default_ms);
-    for name in ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"] {
-        if only.is_some_and(|o| o != name) {
+    for game in GameId::ALL {
+        if only.is_some_and(|o| o != game.slug()) {
             continue;
         }
-        match name {
-            "connect-four" => for_game::<ConnectFour>(name, against_reference, games, movetime),
-            "checkers" => for_game::<Checkers>(name, against_reference, games, movetime),
-            "gomoku" => for_game::<Gomoku>(name, against_reference, games, movetime),
-            "five-tigers" => for_game::<FiveTigers>(name, against_reference, games, movetime),
-            _ => for_game::<DarkChess>(name, against_reference, games, movetime),
-        }
+        with_game!(game, G => for_game::<G>(against_reference, games, movetime));
     }
 }

@@ -18,6 +18,7 @@
 use crate::rules::connect_four::{COLUMNS, ConnectFour, ROWS};
 
 mod book;
+mod evaluate;
 pub use book::{Book, BookError, Replies, Strategy};
 
 const WIDTH: usize = COLUMNS;

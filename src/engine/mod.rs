@@ -9,7 +9,6 @@ pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod five_tigers;
-pub mod games;
 pub mod gomoku;
 pub mod messages;
 pub mod perfect;
@@ -20,6 +19,8 @@ pub mod search;
 pub use budget::{Budget, Effort};
 pub use score::Score;
 
+use crate::games::GameId;
+use crate::rules::record::Recorded;
 use crate::rules::{BadTurn, TurnText};
 use search::{Progress, Search, Searchable};
 use std::fmt;
@@ -155,21 +156,30 @@ pub trait Engine {
     }
 }
 
-/// The engine for a game named as in the protocol and the page's addresses, under a config
-/// in the save format's JSON (the game's defaults when `None`).
-pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
-    match game {
-        "connect-four" => Ok(Box::new(perfect::Perfect::new(*searcher(config)?))),
-        "checkers" => Ok(Box::new(checkers::CheckersEngine::from_json(config)?)),
-        "gomoku" => Ok(Box::new(gomoku::engine(config)?)),
-        "dark-chess" => Ok(Box::new(dark_chess::DarkChessEngine::new(read_config(config)?)?)),
-        "five-tigers" => Ok(Box::new(five_tigers::Tigers::new(read_config(config)?))),
-        _ => Err(EngineError::UnknownGame(game.to_owned())),
+/// What a game brings to the engines, implemented in its own engine module.
+pub trait Engines: TurnText + Recorded {
+    /// The game's engine, under a config in the save format's JSON (the game's defaults when
+    /// `None`).
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError>;
+
+    /// The arena's reference opponent ([`reference`]), for the games that have one.
+    fn reference(_config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        None
+    }
+
+    /// How the `pair`th pair of an arena match starts (both games of a pair start alike, the
+    /// sides swapped): the config in the save format's JSON (`None`: the game's defaults) and
+    /// the turns already played, as the move list writes them.
+    fn match_start(_pair: u64) -> (Option<String>, Vec<String>) {
+        (None, Vec::new())
     }
 }
 
-fn searcher<G: Searchable + TurnText>(config: Option<&str>) -> Result<Box<Searcher<G>>, EngineError> {
-    Ok(Box::new(Searcher::new(read_config(config)?)?))
+/// The engine for a game named as in the protocol and the page's addresses, under a config
+/// in the save format's JSON (the game's defaults when `None`).
+pub fn engine_for(game: &str, config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+    let id = GameId::from_slug(game).ok_or_else(|| EngineError::UnknownGame(game.to_owned()))?;
+    with_game!(id, G => G::engine(config))
 }
 
 /// A game's config from the save format's JSON, the game's defaults when `None`.

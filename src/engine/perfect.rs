@@ -106,6 +106,12 @@ impl Engine for Perfect {
     }
 }
 
+impl super::Engines for ConnectFour {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(Perfect::new(Searcher::new(super::read_config(config)?)?)))
+    }
+}
+
 /// A solved score (Pons': by how early the winner completes four, see
 /// [`connect_four`](super::connect_four)) on the one scale, the plies counted from `position`.
 fn solved(position: &Position, score: i32) -> Score {

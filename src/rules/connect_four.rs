@@ -166,6 +166,8 @@ impl Game for ConnectFour {
 /// A history of drops into the given columns (0-based), for tests across the crate.
 /// No tags: Connect Four has one set of rules.
 impl super::record::Recorded for ConnectFour {
+    const SLUG: &'static str = "connect-four";
+
     fn start_tags(_: &Self, _: bool) -> Vec<super::record::Tag> {
         Vec::new()
     }
@@ -183,6 +185,9 @@ pub(crate) fn history_of(columns: &[u8]) -> super::History<ConnectFour> {
     }
     history
 }
+
+/// Its turns as text: written and announced alike.
+impl super::TurnText for ConnectFour {}
 
 #[cfg(test)]
 mod tests {

@@ -3,7 +3,7 @@
 //! removes an opponent stone; then stones step orthogonally, and a step that completes
 //! formations captures that many opponent stones. Fewer than three stones loses.
 
-use super::{Game, Illegal, Outcome, Player, SetupError};
+use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 5;
@@ -413,6 +413,10 @@ impl Game for FiveTigers {
         self.outcome
     }
 
+    fn termination(&self) -> Option<Termination> {
+        quiet_moves_draw(self.outcome)
+    }
+
     /// A turn is a placement with every placement it earns, or a step with every capture it
     /// earns; each removal of a removal round is a turn of its own.
     fn mid_move(&self) -> bool {
@@ -448,6 +452,8 @@ const PRESET_WORDS: [(Preset, &str); 3] =
     [(Preset::Seed, "seed"), (Preset::Northeast, "northeast"), (Preset::Shandong, "shandong")];
 
 impl super::record::Recorded for FiveTigers {
+    const SLUG: &'static str = "five-tigers";
+
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().preset, &PRESET_WORDS)
     }
@@ -456,3 +462,5 @@ impl super::record::Recorded for FiveTigers {
         Ok(Self::new(&Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? }))
     }
 }
+
+impl super::TurnText for FiveTigers {}

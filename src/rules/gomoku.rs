@@ -310,6 +310,8 @@ const RULE_WORDS: [(RuleSet, &str); 3] =
     [(RuleSet::Freestyle, "freestyle"), (RuleSet::Standard, "standard"), (RuleSet::Renju, "renju")];
 
 impl super::record::Recorded for Gomoku {
+    const SLUG: &'static str = "gomoku";
+
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().rules, &RULE_WORDS)
     }
@@ -318,3 +320,5 @@ impl super::record::Recorded for Gomoku {
         Ok(Self::new(&Config { rules: super::record::read_choice(tags, "Rules", &RULE_WORDS)? }))
     }
 }
+
+impl super::TurnText for Gomoku {}

@@ -1,16 +1,41 @@
 //! One history for every game: the moves played, undo/redo, and an ending the players chose.
 
-use super::{Game, Illegal, Outcome, Player};
+use super::{Game, Illegal, Outcome, Player, Termination};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// An ending decided by the players rather than the rules.
+/// An ending decided by the players, or by their clocks, rather than the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Conclusion {
     /// This player resigned; the other wins.
     Resigned(Player),
     /// Both players agreed to a draw.
     DrawAgreed,
+    /// This player's time ran out; the other wins.
+    TimeForfeit(Player),
+    /// This player left the game; the other wins.
+    Abandoned(Player),
+}
+
+impl Conclusion {
+    /// The player who lost, if one did.
+    pub fn loser(self) -> Option<Player> {
+        match self {
+            Conclusion::Resigned(player)
+            | Conclusion::TimeForfeit(player)
+            | Conclusion::Abandoned(player) => Some(player),
+            Conclusion::DrawAgreed => None,
+        }
+    }
+
+    pub fn termination(self) -> Termination {
+        match self {
+            Conclusion::Resigned(_) => Termination::Resignation,
+            Conclusion::DrawAgreed => Termination::Agreement,
+            Conclusion::TimeForfeit(_) => Termination::TimeForfeit,
+            Conclusion::Abandoned(_) => Termination::Abandoned,
+        }
+    }
 }
 
 /// A game from its start: every position reached, so undo restores a snapshot exactly rather
@@ -84,9 +109,20 @@ impl<G: Game> History<G> {
     /// the third repetition of a position.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.conclusion {
-            Some(Conclusion::Resigned(player)) => Some(Outcome::Win(player.opponent())),
-            Some(Conclusion::DrawAgreed) => Some(Outcome::Draw),
+            Some(conclusion) => {
+                Some(conclusion.loser().map_or(Outcome::Draw, |loser| Outcome::Win(loser.opponent())))
+            }
             None => self.current().outcome().or_else(|| self.repeated().then_some(Outcome::Draw)),
+        }
+    }
+
+    /// Why the game ended, once it has: the players' conclusion, else the rules' reason.
+    pub fn termination(&self) -> Option<Termination> {
+        match self.conclusion {
+            Some(conclusion) => Some(conclusion.termination()),
+            None => {
+                self.current().termination().or_else(|| self.repeated().then_some(Termination::Repetition))
+            }
         }
     }
 
@@ -264,6 +300,71 @@ mod tests {
         h.conclude(Conclusion::DrawAgreed).unwrap();
         assert_eq!(h.outcome(), Some(Outcome::Draw));
         assert!(!h.can_redo());
+    }
+
+    #[test]
+    fn every_end_keeps_its_reason() {
+        assert_eq!(played(&[3, 3]).termination(), None);
+        assert_eq!(played(&[0, 1, 0, 1, 0, 1, 0]).termination(), Some(Termination::Rules));
+        let ends = [
+            (Conclusion::Resigned(Player::First), Outcome::Win(Player::Second), Termination::Resignation),
+            (Conclusion::DrawAgreed, Outcome::Draw, Termination::Agreement),
+            (Conclusion::TimeForfeit(Player::Second), Outcome::Win(Player::First), Termination::TimeForfeit),
+            (Conclusion::Abandoned(Player::First), Outcome::Win(Player::Second), Termination::Abandoned),
+        ];
+        for (conclusion, outcome, termination) in ends {
+            let mut h = played(&[3]);
+            h.conclude(conclusion).unwrap();
+            assert_eq!((h.outcome(), h.termination()), (Some(outcome), Some(termination)));
+            assert_eq!(h.play(Move::Drop(2)), Err(Illegal::GameOver));
+        }
+        // The third time a position stands: a draw by repetition.
+        let mut h = History::<Shuttle>::new(&());
+        for mv in [1, 1, 0, 0, 1, 1, 0, 0] {
+            assert_eq!(h.termination(), None);
+            h.play(mv).unwrap();
+        }
+        assert_eq!((h.outcome(), h.termination()), (Some(Outcome::Draw), Some(Termination::Repetition)));
+    }
+
+    /// A game of one token moved to and fro, whose positions repeat.
+    #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+    struct Shuttle(u8, Player);
+
+    impl Game for Shuttle {
+        type Move = u8;
+        type Config = ();
+        fn new(_: &()) -> Self {
+            Shuttle(0, Player::First)
+        }
+        fn config(&self) -> &() {
+            &()
+        }
+        fn to_move(&self) -> Player {
+            self.1
+        }
+        fn legal_moves(&self) -> Vec<u8> {
+            vec![0, 1]
+        }
+        fn is_legal(&self, mv: &u8) -> bool {
+            *mv < 2
+        }
+        fn play(&mut self, mv: u8) -> Result<(), Illegal> {
+            *self = Shuttle(mv, self.1.opponent());
+            Ok(())
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn repeats(&self, earlier: &Self) -> bool {
+            self == earlier
+        }
+        fn notation(&self, mv: &u8) -> String {
+            mv.to_string()
+        }
+        fn parse_move(&self, text: &str) -> Result<u8, crate::rules::BadNotation> {
+            text.parse().map_err(|_| crate::rules::BadNotation::of(text))
+        }
     }
 
     #[test]

@@ -89,6 +89,65 @@ pub enum Outcome {
     Draw,
 }
 
+/// Why a game ended: what a record's `Termination` tag and the server's frames say. The
+/// rules' reasons come from the game ([`Game::termination`]), the players' from
+/// [`Conclusion`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// The rules' own end: a win (five in a row, no move left, no pieces left...) or a full
+    /// board.
+    Rules,
+    /// The same position a third time.
+    Repetition,
+    /// Too many turns without a capture (or a flip, or a man moved): a draw.
+    QuietMoves,
+    Resignation,
+    /// A draw the players agreed.
+    Agreement,
+    /// A player's time ran out.
+    TimeForfeit,
+    /// A player left the game.
+    Abandoned,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 7] = [
+        Termination::Rules,
+        Termination::Repetition,
+        Termination::QuietMoves,
+        Termination::Resignation,
+        Termination::Agreement,
+        Termination::TimeForfeit,
+        Termination::Abandoned,
+    ];
+
+    /// The word a record's `Termination` tag writes (as the server's frames do).
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Rules => "rules",
+            Termination::Repetition => "repetition",
+            Termination::QuietMoves => "quiet-moves",
+            Termination::Resignation => "resignation",
+            Termination::Agreement => "agreement",
+            Termination::TimeForfeit => "time-forfeit",
+            Termination::Abandoned => "abandoned",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Termination> {
+        Termination::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
+/// The termination of a game whose rules draw only when quiet moves run out.
+pub fn quiet_moves_draw(outcome: Option<Outcome>) -> Option<Termination> {
+    outcome.map(|outcome| match outcome {
+        Outcome::Win(_) => Termination::Rules,
+        Outcome::Draw => Termination::QuietMoves,
+    })
+}
+
 /// Why a move was refused. One vocabulary for all games, so the interface can say it in words
 /// in every language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,6 +214,12 @@ pub trait Game: Clone + Debug + Eq + Hash {
 
     /// The result, once the rules have ended the game.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Why the rules ended the game, once they have: [`Termination::Rules`] unless the game
+    /// says otherwise (a draw when quiet moves run out, [`quiet_moves_draw`]).
+    fn termination(&self) -> Option<Termination> {
+        self.outcome().map(|_| Termination::Rules)
+    }
 
     /// Whether this position repeats `earlier` under a rule that draws on the third
     /// repetition: the same pieces on the same squares (face-down ones too) and the same player
@@ -226,7 +291,19 @@ pub fn whole_turns<G: Game>(game: &G) -> Vec<(Vec<G::Move>, G)> {
 
 #[cfg(test)]
 mod tests {
-    use super::{parse_square, square_name};
+    use super::{Outcome, Player, Termination, parse_square, quiet_moves_draw, square_name};
+
+    #[test]
+    fn terminations_are_named_and_quiet_draws_said() {
+        for why in Termination::ALL {
+            assert_eq!(Termination::from_name(why.name()), Some(why));
+            assert_eq!(serde_json::to_value(why).unwrap(), why.name(), "the frames' word is the tag's");
+        }
+        assert_eq!(Termination::from_name("normal"), None);
+        assert_eq!(quiet_moves_draw(None), None);
+        assert_eq!(quiet_moves_draw(Some(Outcome::Draw)), Some(Termination::QuietMoves));
+        assert_eq!(quiet_moves_draw(Some(Outcome::Win(Player::First))), Some(Termination::Rules));
+    }
 
     #[test]
     fn squares_are_named_and_read_back() {

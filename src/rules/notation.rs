@@ -3,11 +3,6 @@
 //! ([`TurnText::announce`], [`read_announced`]). One notation for the page, the server and the
 //! engines.
 
-use super::checkers::Checkers;
-use super::connect_four::ConnectFour;
-use super::dark_chess::DarkChess;
-use super::five_tigers::FiveTigers;
-use super::gomoku::Gomoku;
 use super::{BadNotation, Game};
 
 /// Reads actions written as [`Game::turn_notation`] writes them from `game`: a whole turn
@@ -117,37 +112,6 @@ pub trait TurnText: Game {
     }
 }
 
-impl TurnText for ConnectFour {}
-impl TurnText for Checkers {}
-impl TurnText for Gomoku {}
-impl TurnText for FiveTigers {}
-
-impl TurnText for DarkChess {
-    /// Only what the turns showed: the config's shuffle is not looked at.
-    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, BadTurn> {
-        DarkChess::from_turns(config, turns, 0).map_err(|BadNotation(text)| {
-            let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
-            BadTurn { ply, text }
-        })
-    }
-
-    /// Without what a flip would show (`c4`, not `c4=K`): the announcer's own deal of the
-    /// face-down pieces is a guess.
-    fn announce(&self, turn: &[Self::Move]) -> String {
-        let written = self.turn_notation(turn);
-        let mut said = String::with_capacity(written.len());
-        let mut chars = written.chars();
-        while let Some(c) = chars.next() {
-            if c == '=' {
-                chars.next();
-            } else {
-                said.push(c);
-            }
-        }
-        said
-    }
-}
-
 /// Reads a turn as announced (see [`TurnText::announce`]) in the real game.
 pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>, BadNotation> {
     parse_turn_as(game, text, |start, legs| start.announce(legs))
@@ -156,7 +120,10 @@ pub fn read_announced<G: TurnText>(game: &G, text: &str) -> Result<Vec<G::Move>,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::checkers::Checkers;
+    use crate::rules::connect_four::ConnectFour;
     use crate::rules::dark_chess;
+    use crate::rules::dark_chess::DarkChess;
 
     #[test]
     fn a_bad_turn_is_named_by_its_place() {

@@ -15,7 +15,7 @@
 //! `(variations)`, move numbers (`12.`, `12...`), annotations (`!`, `?!`, `$3`) and results
 //! are skipped. Every turn goes through the rules, and a record that cannot be read says where.
 
-use super::{Conclusion, Game, History, Illegal, Outcome, Player, SetupError, parse_turn};
+use super::{Conclusion, Game, History, Illegal, Outcome, Player, SetupError, Termination, parse_turn};
 use std::fmt;
 
 /// A record's tag pairs, as read: names and values, in order.
@@ -34,6 +34,9 @@ pub type Tag = (&'static str, String);
 
 /// What a game adds to be written and read as a record.
 pub trait Recorded: Game {
+    /// The game's name in routes, records (the `Game` tag), saves and the protocols.
+    const SLUG: &'static str;
+
     /// The order in which the `Result` tag lists the players' scores: the first player's first,
     /// except in PDN, which lists White's (the second player) first.
     const RESULT_ORDER: [Player; 2] = [Player::First, Player::Second];
@@ -146,17 +149,18 @@ fn quoted(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// The record of a game: `name` is the game's route name (the `Game` tag). The turns are the
-/// move list's, numbered by pairs; a turn of several actions is written as the list writes it.
-pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> String {
+/// The record of a game, named by its `Game` tag. The turns are the move list's, numbered by
+/// pairs; a turn of several actions is written as the list writes it.
+pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
     let outcome = history.outcome();
     let result = result_text(outcome, G::RESULT_ORDER);
     let mut tags: Vec<Tag> = vec![
-        ("Game", name.to_owned()),
+        ("Game", G::SLUG.to_owned()),
         ("Event", "Board games".to_owned()),
         ("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())),
         ("Result", result.to_owned()),
     ];
+    tags.extend(history.termination().map(|why| ("Termination", why.name().to_owned())));
     // A finished game has nothing left to hide.
     tags.extend(G::start_tags(history.start(), header.reveal || outcome.is_some()));
     let mut text: String =
@@ -183,7 +187,12 @@ pub fn write<G: Recorded>(name: &str, history: &History<G>, header: &Header) -> 
 /// The shortest record of a game, for a link: the tags of its start, its turns, and its result. The route names the game; nothing hidden is written while the game goes on.
 pub fn write_short<G: Recorded>(history: &History<G>) -> String {
     let outcome = history.outcome();
-    let tags = G::start_tags(history.start(), outcome.is_some());
+    // Only an ending the result alone would read back as another (a resignation) is said.
+    let termination =
+        history.termination().filter(|why| matches!(why, Termination::TimeForfeit | Termination::Abandoned));
+    let mut tags: Vec<Tag> =
+        termination.map(|why| ("Termination", why.name().to_owned())).into_iter().collect();
+    tags.extend(G::start_tags(history.start(), outcome.is_some()));
     // The result ends it, `*` while the game goes on, so even a game with no turn says something.
     let result = result_text(outcome, G::RESULT_ORDER).to_owned();
     tags.iter().map(short_tag).chain(turn_texts(history)).chain([result]).collect::<Vec<_>>().join(" ")
@@ -307,13 +316,13 @@ fn read_tag(text: &str) -> Option<((String, String), &str)> {
     None
 }
 
-/// Reads a record of the game `name`: a record with no `Game` tag (a PDN from another program)
+/// Reads a record of the game `G`: a record with no `Game` tag (a PDN from another program)
 /// is taken to be of this game. The turns are replayed through the rules; an ending the rules
 /// did not make (a resignation, an agreed draw) comes from the `Result` tag. `fresh_seed`
 /// shuffles what the record does not show (a dark-chess game shared while in progress).
-pub fn read<G: Recorded>(name: &str, text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
+pub fn read<G: Recorded>(text: &str, fresh_seed: u64) -> Result<History<G>, RecordError> {
     let parts = split(text)?;
-    let turns = parts.check(name)?;
+    let turns = parts.check(G::SLUG)?;
     let start = G::read_start(&parts.tags, &turns, fresh_seed)
         .map_err(|error| RecordError { line: 1, problem: Problem::Tag(error) })?;
     let mut history = History::starting_from(start);
@@ -384,10 +393,15 @@ impl Parts<'_> {
             return Ok(());
         }
         let [listed_first, listed_second] = order;
+        // The loser resigned, unless the record says their time ran out or they left.
+        let lost = |loser| match self.tags.get("Termination").and_then(Termination::from_name) {
+            Some(Termination::TimeForfeit) => Conclusion::TimeForfeit(loser),
+            Some(Termination::Abandoned) => Conclusion::Abandoned(loser),
+            _ => Conclusion::Resigned(loser),
+        };
         let conclusion = match self.result.or(self.tags.get("Result")) {
-            // The loser resigned.
-            Some("1-0" | "2-0") => Conclusion::Resigned(listed_second),
-            Some("0-1" | "0-2") => Conclusion::Resigned(listed_first),
+            Some("1-0" | "2-0") => lost(listed_second),
+            Some("0-1" | "0-2") => lost(listed_first),
             Some("1/2-1/2" | "1-1") => Conclusion::DrawAgreed,
             _ => return Ok(()),
         };
@@ -425,6 +439,42 @@ pub fn read_legs<G: Game>(from: &G, texts: &[String]) -> Result<Vec<G::Move>, (u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::connect_four::{ConnectFour, history_of};
+
+    #[test]
+    fn an_end_keeps_its_reason_in_the_record() {
+        let won = history_of(&[0, 1, 0, 1, 0, 1, 0]);
+        let text = write(&won, &Header::default());
+        assert!(text.contains("[Result \"1-0\"]\n[Termination \"rules\"]\n"), "{text}");
+        assert!(!write(&history_of(&[3]), &Header::default()).contains("Termination"));
+        for conclusion in [
+            Conclusion::Resigned(Player::First),
+            Conclusion::DrawAgreed,
+            Conclusion::TimeForfeit(Player::First),
+            Conclusion::Abandoned(Player::Second),
+        ] {
+            let mut ended = history_of(&[3, 4]);
+            ended.conclude(conclusion).unwrap();
+            let text = write(&ended, &Header::default());
+            let tag = format!("[Termination \"{}\"]", conclusion.termination().name());
+            assert!(text.contains(&tag), "{text}");
+            assert_eq!(read::<ConnectFour>(&text, 0).unwrap(), ended, "{text}");
+            // A link says only what its result would not: a loss on time or by leaving.
+            let short = write_short(&ended);
+            let said = matches!(conclusion, Conclusion::TimeForfeit(_) | Conclusion::Abandoned(_));
+            assert_eq!(short.contains(&tag), said, "{short}");
+            assert_eq!(read::<ConnectFour>(&short, 0).unwrap(), ended, "{short}");
+        }
+        // A result without the tag is a resignation; a tag the rules contradict, or that is
+        // unknown, is not read.
+        let resigned = read::<ConnectFour>("1. 4 1-0", 0).unwrap();
+        assert_eq!(resigned.conclusion(), Some(Conclusion::Resigned(Player::Second)));
+        let odd = read::<ConnectFour>("[Termination \"nap\"]\n1. 4 0-1", 0).unwrap();
+        assert_eq!(odd.conclusion(), Some(Conclusion::Resigned(Player::First)));
+        let text = "[Termination \"time-forfeit\"]\n1. 1 2 2. 1 2 3. 1 2 4. 1 1-0";
+        let ruled = read::<ConnectFour>(text, 0).unwrap();
+        assert_eq!((ruled.conclusion(), ruled.termination()), (None, Some(Termination::Rules)));
+    }
 
     #[test]
     fn tokens_lose_numbers_and_annotations() {

@@ -6,12 +6,7 @@ use super::picker::Picker;
 use super::session::{Start, start};
 use super::storage;
 use crate::i18n::Lang;
-use crate::route::{GameId, Route};
-use crate::rules::checkers::Checkers;
-use crate::rules::connect_four::ConnectFour;
-use crate::rules::dark_chess::DarkChess;
-use crate::rules::five_tigers::FiveTigers;
-use crate::rules::gomoku::Gomoku;
+use crate::route::Route;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::DragEvent;
@@ -82,13 +77,7 @@ pub fn App() -> Html {
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
         Route::Game { game, seed, record, room } => {
-            let start: Start = match game {
-                GameId::DarkChess => start::<DarkChess>,
-                GameId::FiveTigers => start::<FiveTigers>,
-                GameId::Gomoku => start::<Gomoku>,
-                GameId::ConnectFour => start::<ConnectFour>,
-                GameId::Checkers => start::<Checkers>,
-            };
+            let start: Start = with_game!(game, G => start::<G>);
             html! {
                 <GamePage key={game.slug()} game={*game} {start} lang={*lang} seed={*seed}
                     record={record.clone()} room={room.clone()} />

@@ -5,14 +5,15 @@
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Surface};
 use super::flow::Guided;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
 };
 use crate::rules::{Game, Outcome};
+use yew::{Html, html};
 
 const SIZE: usize = 8;
 
@@ -53,7 +54,42 @@ impl UiGame for Checkers {
     type Flow = Guided;
     const SIDES: [Side; 2] = [Side::Black, Side::Red];
 
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "西洋跳棋", blurb: "英式跳棋：斜跳吃子，走到底線升為王。"
+        },
+        en: Card {
+            name: "Checkers",
+            blurb: "English draughts: jump to capture, reach the far row to crown a king.",
+        },
+    };
+
+    fn thumbnail() -> Html {
+        // Mid-game: men of both sides, a red king, on the dark squares.
+        const PIECES: [&str; 8] =
+            [".b.b.b.b", "b.b...b.", ".b...b..", "..r.....", ".....b..", "r.r...R.", ".r.r.r.r", "r.r.r..."];
+        let squares = (0..64).filter(|i| (i % 8 + i / 8) % 2 == 1).map(|i| {
+            html! { <rect x={(i % 8 * 12).to_string()} y={(i / 8 * 12).to_string()} width="12" height="12" fill="#7b5230" /> }
+        });
+        let pieces = PIECES.iter().enumerate().flat_map(|(y, row)| {
+            row.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(x, c)| {
+                let fill = if c.eq_ignore_ascii_case(&'r') { "#c62f2f" } else { "#1f2328" };
+                let (cx, cy) = ((6 + x * 12).to_string(), (6 + y * 12).to_string());
+                let ring = if c.is_ascii_uppercase() { "#f6c90e" } else { "#00000055" };
+                html! { <circle {cx} {cy} r="4.6" fill={fill} stroke={ring} stroke-width="1.2" /> }
+            })
+        });
+        html! {
+            <svg viewBox="0 0 96 96" class="thumb" aria-hidden="true">
+                <rect width="96" height="96" rx="4" fill="#f0dcb4" />
+                { for squares }
+                { for pieces }
+            </svg>
+        }
+    }
+
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         let (legal, path) = (scene.legal, scene.path);
         let last = touched(last_move(scene.moves));
         let mut marks: Vec<(Square, &'static str)> = Vec::new();
@@ -66,7 +102,7 @@ impl UiGame for Checkers {
         for y in 0..SIZE {
             for x in 0..SIZE {
                 let Some(square) = square_at(x, y) else {
-                    let label = text.light_square.to_owned();
+                    let label = words.light_square.to_owned();
                     cells.push(CellView::new(None, label));
                     continue;
                 };
@@ -74,14 +110,14 @@ impl UiGame for Checkers {
                 let mark = marks.iter().rev().find(|(s, _)| *s == square).map(|(_, mark)| *mark);
                 let mut label = format!(
                     "{}: {}",
-                    (text.square)(square + 1),
-                    here.map_or(text.empty.to_owned(), |(side, king)| (text.checker)(
+                    (words.square)(square + 1),
+                    here.map_or(text.empty.to_owned(), |(side, king)| (words.checker)(
                         (text.side)(side),
                         king
                     ))
                 );
                 if mark == Some("removed") && here.is_some() {
-                    label = format!("{label}, {}", text.jumped);
+                    label = format!("{label}, {}", words.jumped);
                 }
                 cells.push(CellView {
                     last: last.contains(&square),
@@ -123,12 +159,13 @@ impl UiGame for Checkers {
                 .into_iter()
                 .chain(scene.turn.iter().map(|leg| coordinates(leg.to)))
                 .collect(),
-            ..BoardView::new(SIZE, SIZE, cells, text.checkers)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
     }
 
     /// The squares by number, and the pieces taken.
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         let legs: Vec<Move> = turn.iter().copied().filter(|leg| !leg.is_stop()).collect();
         let squares: Vec<u8> = legs
             .first()
@@ -138,7 +175,7 @@ impl UiGame for Checkers {
             .map(|s| s + 1)
             .collect();
         let taken = legs.iter().filter(|&&leg| jumped_square(leg).is_some()).count();
-        (text.checkers_move)((text.side)(self.side(self.to_move())), &squares, taken)
+        (words.move_said)((text.side)(self.side(self.to_move())), &squares, taken)
     }
 
     fn touches(&self, mv: &Move) -> Vec<Pos> {
@@ -154,6 +191,7 @@ impl UiGame for Checkers {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
                 let loser = winner.opponent();
@@ -161,29 +199,32 @@ impl UiGame for Checkers {
                 let ending = if has_pieces { text.cannot_move } else { text.no_pieces_left };
                 ending((text.side)(self.side(loser)))
             }
-            Some(Outcome::Draw) => (text.no_capture_or_man_moved)(QUIET_LIMIT),
+            Some(Outcome::Draw) => (words.no_capture_or_man_moved)(QUIET_LIMIT),
             None => String::new(),
         }
     }
 
     fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
+        let words = WORDS.of(text.lang);
         if self.jumping().is_some() {
             let optional = !self.config().compulsory_capture;
-            Some(if optional { text.jump_on_or_end } else { text.jump_on }.to_owned())
+            Some(if optional { words.jump_on_or_end } else { words.jump_on }.to_owned())
         } else {
-            self.must_capture(scene.legal).then(|| text.must_capture.to_owned())
+            self.must_capture(scene.legal).then(|| words.must_capture.to_owned())
         }
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let words = WORDS.of(text.lang);
         let optional = SettingValue::Toggle(!config.compulsory_capture);
-        vec![Rule::new("captures-optional", text.captures_optional, optional, |_, on| Config {
+        vec![Rule::new("captures-optional", words.captures_optional, optional, |_, on| Config {
             compulsory_capture: on == 0,
         })]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
-        vec![text.checkers_rules.to_owned()]
+        let words = WORDS.of(text.lang);
+        vec![words.rules.to_owned()]
     }
 
     /// Where captures are optional, a multi-jump may end before it must.
@@ -192,3 +233,63 @@ impl UiGame for Checkers {
         stop.map(|stop| (Command { name: "end-chain", label: text.end_chain }, stop)).into_iter().collect()
     }
 }
+
+/// Checkers' own words.
+struct CheckersWords {
+    captures_optional: &'static str,
+    /// A checkers piece: side name, and whether it is a king.
+    checker: fn(&str, bool) -> String,
+    /// A dark square by its PDN number.
+    square: fn(u8) -> String,
+    light_square: &'static str,
+    jumped: &'static str,
+    must_capture: &'static str,
+    jump_on: &'static str,
+    jump_on_or_end: &'static str,
+    no_capture_or_man_moved: fn(u32) -> String,
+    rules: &'static str,
+    /// A checkers move: the side's name, the squares it passed, how many pieces it took.
+    move_said: fn(&str, &[u8], usize) -> String,
+}
+
+static WORDS: Words<CheckersWords> = Words {
+    zh_hant: CheckersWords {
+        captures_optional: "吃子非強制（可不吃）",
+        checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
+        square: |n| format!("第 {n} 格"),
+        light_square: "淺色格",
+        jumped: "本回合被跳吃",
+        must_capture: "必須吃子",
+        jump_on: "須以同一枚棋子繼續跳吃",
+        jump_on_or_end: "可用同一枚棋子繼續跳吃，或結束這一回合",
+        no_capture_or_man_moved: |plies| format!("雙方各走 {} 步未吃子、未動兵", plies / 2),
+        rules: "英式跳棋（WCDF 規則）：黑方先走，從上方出發；兵到達底線即升王，該步就此結束。連跳算一步：悔棋會整步收回。",
+        move_said: |side, squares, taken| {
+            let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+            match taken {
+                0 => format!("{side} {}", path.join(" 走到 ")),
+                n => format!("{side} {}，吃 {n} 子", path.join(" 跳到 ")),
+            }
+        },
+    },
+    en: CheckersWords {
+        captures_optional: "Captures optional (not compulsory)",
+        checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
+        square: |n| format!("Square {n}"),
+        light_square: "light square",
+        jumped: "jumped this turn",
+        must_capture: "A capture is compulsory",
+        jump_on: "Jump on with the same piece",
+        jump_on_or_end: "Jump on with the same piece, or end the turn",
+        no_capture_or_man_moved: |plies| format!("{} moves each without a capture or a man moved", plies / 2),
+        rules: "English draughts (WCDF): black moves first, from the top; a man that reaches the far row is crowned and stops there. A multi-jump is one move: Undo takes it back whole.",
+        move_said: |side, squares, taken| {
+            let path: Vec<String> = squares.iter().map(u8::to_string).collect();
+            match taken {
+                0 => format!("{side} moves {}", path.join(" to ")),
+                1 => format!("{side} jumps {}, one piece taken", path.join(" to ")),
+                n => format!("{side} jumps {}, {n} pieces taken", path.join(" to ")),
+            }
+        },
+    },
+};

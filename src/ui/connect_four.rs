@@ -3,11 +3,12 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
-use super::game::{Scene, UiGame};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use super::game::{Card, Scene, UiGame};
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome};
+use yew::{Html, html};
 
 fn disc(side: Side) -> Piece {
     Piece::new(side, "disc", "")
@@ -18,7 +19,36 @@ impl UiGame for ConnectFour {
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Red, Side::Yellow];
 
+    const CARD: Words<Card> = Words {
+        zh_hant: Card { name: "四子棋", blurb: "投下棋子，先連成四子者勝。" },
+        en: Card { name: "Connect Four", blurb: "Drop discs; four in a row wins." },
+    };
+
+    fn thumbnail() -> Html {
+        // A game in progress, bottom row first: r red, y yellow.
+        const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];
+        let discs = DISCS.iter().enumerate().flat_map(|(row, line)| {
+            line.chars().enumerate().filter(|(_, c)| *c != '.').map(move |(column, c)| {
+                let fill = if c == 'r' { "#d7263d" } else { "#f6c90e" };
+                let (cx, cy) = (8 + column * 14, 78 - row * 14);
+                html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill={fill} /> }
+            })
+        });
+        let holes = (0..42).map(|i| {
+            let (cx, cy) = (8 + (i % 7) * 14, 8 + (i / 7) * 14);
+            html! { <circle cx={cx.to_string()} cy={cy.to_string()} r="5.5" fill="#fff" /> }
+        });
+        html! {
+            <svg viewBox="0 0 98 86" class="thumb" aria-hidden="true">
+                <rect width="98" height="86" rx="6" fill="#1f4fb8" />
+                { for holes }
+                { for discs }
+            </svg>
+        }
+    }
+
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         // The last disc is the top one of the last column played.
         let last_cell = scene.moves.last().and_then(|Move::Drop(column)| {
             let x = usize::from(*column);
@@ -30,8 +60,8 @@ impl UiGame for ConnectFour {
         for y in 0..ROWS {
             for x in 0..COLUMNS {
                 let owner = self.disc((x, y)).map(|p| self.side(p));
-                let place = (text.column_row)(x + 1, ROWS - y);
-                let content = owner.map_or(text.empty.to_owned(), |side| (text.disc)((text.side)(side)));
+                let place = (words.column_row)(x + 1, ROWS - y);
+                let content = owner.map_or(text.empty.to_owned(), |side| (words.disc)((text.side)(side)));
                 cells.push(CellView {
                     last: last_cell == Some((x, y)),
                     highlight: winning.contains(&(x, y)),
@@ -46,7 +76,7 @@ impl UiGame for ConnectFour {
         let hand = self.outcome().is_none().then(|| Hand {
             side,
             piece: disc(side),
-            label: (text.next_disc)((text.side)(side)),
+            label: (words.next_disc)((text.side)(side)),
         });
         // The columns as the move list numbers them.
         let files = (1..=COLUMNS).map(|column| column.to_string()).collect();
@@ -55,14 +85,15 @@ impl UiGame for ConnectFour {
             hand,
             files,
             gravity: true,
-            ..BoardView::new(COLUMNS, ROWS, cells, text.connect_four)
+            ..BoardView::new(COLUMNS, ROWS, cells, Self::CARD.of(text.lang).name)
         }
     }
 
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         let side = (text.side)(self.side(self.to_move()));
         let column = turn.first().map_or(0, |Move::Drop(column)| usize::from(*column) + 1);
-        (text.drops_in)(side, column)
+        (words.drops_in)(side, column)
     }
 
     fn action_move(&self, action: BoardAction) -> Option<Move> {
@@ -77,10 +108,38 @@ impl UiGame for ConnectFour {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
-            Some(Outcome::Win(_)) => text.four_in_a_row.to_owned(),
+            Some(Outcome::Win(_)) => words.four_in_a_row.to_owned(),
             Some(Outcome::Draw) => text.full_board.to_owned(),
             None => String::new(),
         }
     }
 }
+
+/// Connect Four's own words.
+struct ConnectFourWords {
+    four_in_a_row: &'static str,
+    disc: fn(&str) -> String,
+    next_disc: fn(&str) -> String,
+    column_row: fn(usize, usize) -> String,
+    /// A disc dropped: the side's name and the column, counted from 1.
+    drops_in: fn(&str, usize) -> String,
+}
+
+static WORDS: Words<ConnectFourWords> = Words {
+    zh_hant: ConnectFourWords {
+        four_in_a_row: "四子連線",
+        disc: |side| format!("{side}棋子"),
+        next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
+        column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
+        drops_in: |side, column| format!("{side}下在第 {column} 行"),
+    },
+    en: ConnectFourWords {
+        four_in_a_row: "Four in a row",
+        disc: |side| format!("{side} disc"),
+        next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
+        column_row: |column, row| format!("Column {column}, row {row}"),
+        drops_in: |side, column| format!("{side} drops in column {column}"),
+    },
+};

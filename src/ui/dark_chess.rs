@@ -4,14 +4,15 @@
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue, Tray};
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, ROWS, Rank, coordinates, square_at, square_name,
 };
 use crate::rules::{Game, Outcome, Player};
+use yew::{Html, html};
 
 /// The draw limits offered, in plies without a flip or capture.
 const QUIET_LIMITS: [u32; 4] = [40, 60, 80, 100];
@@ -58,6 +59,43 @@ impl UiGame for DarkChess {
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::First, Side::Second];
 
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "暗棋", blurb: "翻開蓋著的棋子，依大小吃子，炮隔一子打。"
+        },
+        en: Card { name: "Dark chess", blurb: "Flip hidden pieces, capture by rank; the cannon jumps." },
+    };
+
+    fn thumbnail() -> Html {
+        // A few pieces turned up among the face-down ones.
+        const UP: [(usize, &str, &str); 5] = [
+            (2, "帥", "#b3261e"),
+            (5, "包", "#1f2328"),
+            (11, "俥", "#b3261e"),
+            (20, "卒", "#1f2328"),
+            (26, "馬", "#1f2328"),
+        ];
+        let pieces = (0..32).map(|i| {
+            let (cx, cy) = (8 + (i % 8) * 12, 9 + (i / 8) * 12);
+            let (cx, cy) = (cx.to_string(), cy.to_string());
+            match UP.iter().find(|(at, ..)| *at == i) {
+                Some((_, glyph, colour)) => html! {
+                    <g>
+                        <circle cx={cx.clone()} cy={cy.clone()} r="5.3" fill="#f7ecd2" stroke={*colour} stroke-width=".7" />
+                        <text x={cx} y={cy} dy="2.4" font-size="6.5" text-anchor="middle" fill={*colour}>{ *glyph }</text>
+                    </g>
+                },
+                None => html! { <circle cx={cx} cy={cy} r="5.3" fill="#7a4a24" stroke="#4e2c12" stroke-width=".7" /> },
+            }
+        });
+        html! {
+            <svg viewBox="0 0 98 54" class="thumb" aria-hidden="true">
+                <rect width="98" height="54" rx="5" fill="#e2b873" />
+                { for pieces }
+            </svg>
+        }
+    }
+
     /// The player's colour once the first flip has decided it; `first`/`second` before.
     fn side(&self, player: Player) -> Side {
         match (self.colour(player), player) {
@@ -68,6 +106,7 @@ impl UiGame for DarkChess {
     }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         let touched = match scene.moves.last() {
             Some(Move::Flip(at)) => vec![*at],
             Some(Move::Go { from, to }) => vec![*from, *to],
@@ -79,9 +118,9 @@ impl UiGame for DarkChess {
                 let at = square_at(x, y);
                 let (piece, content) = match self.cell(at) {
                     Cell::Empty => (None, text.empty.to_owned()),
-                    Cell::FaceDown(_) => (Some(Piece::FaceDown), text.face_down.to_owned()),
+                    Cell::FaceDown(_) => (Some(Piece::FaceDown), words.face_down.to_owned()),
                     Cell::FaceUp(p) => {
-                        let name = (text.dark_piece)(
+                        let name = (words.piece)(
                             (text.side)(colour_side(p.colour)),
                             kind(p.rank),
                             glyph(p.colour, p.rank),
@@ -108,19 +147,21 @@ impl UiGame for DarkChess {
                 Move::EndChain => {}
             }
         }
-        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, text.dark_chess) }.lettered()
+        BoardView { moves, targets, ..BoardView::new(COLUMNS, ROWS, cells, Self::CARD.of(text.lang).name) }
+            .lettered()
     }
 
     /// A flip says what it revealed; other turns as the move list writes them.
     fn said(&self, turn: &[Move], after: &Self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         // Named by the colour the turn showed (the first flip decides it).
         let side = (text.side)(after.side(self.to_move()));
         if let [Move::Flip(at)] = turn
             && let Cell::FaceUp(p) = after.cell(*at)
         {
             let piece =
-                (text.dark_piece)((text.side)(colour_side(p.colour)), kind(p.rank), glyph(p.colour, p.rank));
-            return (text.flips)(side, &square_name(*at), &piece);
+                (words.piece)((text.side)(colour_side(p.colour)), kind(p.rank), glyph(p.colour, p.rank));
+            return (words.flips)(side, &square_name(*at), &piece);
         }
         // A step, or a capture with the captures of its chain.
         let mut position = self.clone();
@@ -130,7 +171,7 @@ impl UiGame for DarkChess {
                 let capture = position.cell(to) != Cell::Empty;
                 actions.push(match (capture, actions.is_empty()) {
                     (false, _) => (text.steps)(&square_name(from), &square_name(to)),
-                    (true, true) => (text.captures)(&square_name(from), &square_name(to)),
+                    (true, true) => (words.captures)(&square_name(from), &square_name(to)),
                     (true, false) => (text.takes)(&square_name(to)),
                 });
             }
@@ -160,13 +201,14 @@ impl UiGame for DarkChess {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
                 let loser = winner.opponent();
                 let ending = if self.has_pieces(loser) { text.cannot_move } else { text.no_pieces_left };
                 ending((text.side)(self.side(loser)))
             }
-            Some(Outcome::Draw) => (text.quiet_draw)(self.quiet_plies()),
+            Some(Outcome::Draw) => (words.quiet_draw)(self.quiet_plies()),
             None => String::new(),
         }
     }
@@ -180,47 +222,50 @@ impl UiGame for DarkChess {
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+        let words = WORDS.of(text.lang);
         let toggle = |on| SettingValue::Toggle(on);
         let options = QUIET_LIMITS.iter().map(u32::to_string).collect();
         let chosen = QUIET_LIMITS.iter().position(|&n| n == config.quiet_limit).unwrap_or(1);
         vec![
-            Rule::new("chain-capture", text.chain_capture, toggle(config.chain_capture), |c, on| Config {
+            Rule::new("chain-capture", words.chain_capture, toggle(config.chain_capture), |c, on| Config {
                 chain_capture: on == 1,
                 ..c.clone()
             }),
-            Rule::new("chariot-rush", text.chariot_rush, toggle(config.chariot_rush), |c, on| Config {
+            Rule::new("chariot-rush", words.chariot_rush, toggle(config.chariot_rush), |c, on| Config {
                 chariot_rush: on == 1,
                 ..c.clone()
             }),
-            Rule::new("blind-capture", text.blind_capture, toggle(config.blind_capture), |c, on| Config {
+            Rule::new("blind-capture", words.blind_capture, toggle(config.blind_capture), |c, on| Config {
                 blind_capture: on == 1,
                 ..c.clone()
             }),
-            Rule::new("quiet-limit", text.quiet_limit, SettingValue::Choice { options, chosen }, |c, i| {
+            Rule::new("quiet-limit", words.quiet_limit, SettingValue::Choice { options, chosen }, |c, i| {
                 Config { quiet_limit: QUIET_LIMITS.get(i).copied().unwrap_or(c.quiet_limit), ..c.clone() }
             }),
         ]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
+        let words = WORDS.of(text.lang);
         let config = self.config();
         let house_rules: Vec<&str> = [
-            (config.chain_capture, text.chain_capture),
-            (config.chariot_rush, text.chariot_rush),
-            (config.blind_capture, text.blind_capture),
+            (config.chain_capture, words.chain_capture),
+            (config.chariot_rush, words.chariot_rush),
+            (config.blind_capture, words.blind_capture),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
         .collect();
-        let mut info = vec![(text.seed)(config.seed), (text.house_rules)(&house_rules)];
+        let mut info = vec![(words.seed)(config.seed), (words.house_rules)(&house_rules)];
         if config.chain_capture {
-            info.push(text.chain_turn.to_owned());
+            info.push(words.chain_turn.to_owned());
         }
         info
     }
 
     /// Each side's captured pieces, strongest first.
     fn trays(&self, text: &Text) -> Vec<Tray> {
+        let words = WORDS.of(text.lang);
         [Colour::Red, Colour::Black]
             .into_iter()
             .map(|colour| {
@@ -234,7 +279,7 @@ impl UiGame for DarkChess {
                     .collect();
                 Tray {
                     side: colour_side(colour),
-                    label: (text.taken_from)((text.side)(colour_side(colour))),
+                    label: (words.taken_from)((text.side)(colour_side(colour))),
                     pieces,
                 }
             })
@@ -248,3 +293,69 @@ impl UiGame for DarkChess {
         }
     }
 }
+
+/// Dark chess's own words.
+struct DarkChessWords {
+    face_down: &'static str,
+    /// A face-up piece: side name, kind (`chariot`) and its character (`俥`).
+    piece: fn(&str, &str, &str) -> String,
+    seed: fn(u64) -> String,
+    chain_capture: &'static str,
+    chariot_rush: &'static str,
+    blind_capture: &'static str,
+    quiet_limit: &'static str,
+    house_rules: fn(&[&str]) -> String,
+    taken_from: fn(&str) -> String,
+    quiet_draw: fn(u32) -> String,
+    /// What one turn is, where a turn can hold several actions (Undo takes it back whole).
+    chain_turn: &'static str,
+    /// A dark-chess flip: the side's name, the square and the piece revealed.
+    flips: fn(&str, &str, &str) -> String,
+    /// A piece on the first square taking the one on the second.
+    captures: fn(&str, &str) -> String,
+}
+
+static WORDS: Words<DarkChessWords> = Words {
+    zh_hant: DarkChessWords {
+        face_down: "蓋著的棋子",
+        piece: |side, _kind, glyph| format!("{side}{glyph}"),
+        seed: |seed| format!("洗牌編號 {seed}"),
+        chain_capture: "連吃",
+        chariot_rush: "車直衝",
+        blind_capture: "盲吃",
+        quiet_limit: "無翻無吃幾步和棋",
+        house_rules: |rules| {
+            if rules.is_empty() {
+                "標準規則，無自訂規則".to_owned()
+            } else {
+                format!("自訂規則：{}", rules.join("、"))
+            }
+        },
+        taken_from: |side| format!("{side}被吃"),
+        quiet_draw: |plies| format!("連續 {plies} 步無翻無吃"),
+        chain_turn: "連吃的一連串吃子算一手：悔棋會整手收回。",
+        flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
+        captures: |from, to| format!(" {from} 吃 {to}"),
+    },
+    en: DarkChessWords {
+        face_down: "face-down piece",
+        piece: |side, kind, glyph| format!("{side} {kind} {glyph}"),
+        seed: |seed| format!("Shuffle no. {seed}"),
+        chain_capture: "Chain capture (連吃)",
+        chariot_rush: "Chariot rush (車直衝)",
+        blind_capture: "Blind capture (盲吃)",
+        quiet_limit: "Draw after plies without a flip or capture",
+        house_rules: |rules| {
+            if rules.is_empty() {
+                "Standard rules, no house rules".to_owned()
+            } else {
+                format!("House rules: {}", rules.join(", "))
+            }
+        },
+        taken_from: |side| format!("Taken from {side}"),
+        quiet_draw: |plies| format!("{plies} plies without a flip or capture"),
+        chain_turn: "A chain of captures is one turn: Undo takes it back whole.",
+        flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
+        captures: |from, to| format!("{from} takes {to}"),
+    },
+};

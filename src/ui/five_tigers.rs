@@ -4,15 +4,17 @@
 use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
+use super::picker::lined_board;
 use super::screen::SettingValue;
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
     point_at, point_name,
 };
 use crate::rules::{Game, Outcome};
+use yew::Html;
 
 fn stone(side: Side) -> Piece {
     Piece::new(side, "stone", "")
@@ -31,6 +33,18 @@ impl UiGame for FiveTigers {
     const ID: GameId = GameId::FiveTigers;
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Black, Side::White];
+
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "五虎棋", blurb: "先擺子、再提子、後走子：成方成斜可吃子。"
+        },
+        en: Card { name: "Five Tigers", blurb: "Place, remove, then move: squares and lines capture." },
+    };
+
+    fn thumbnail() -> Html {
+        // A square of black formed in the corner.
+        lined_board(&["bb..w", "bbw..", "..w.b", ".w..w", "b...."])
+    }
 
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
         let touched = match scene.moves.last() {
@@ -70,7 +84,7 @@ impl UiGame for FiveTigers {
             targets,
             hand,
             surface: Surface::Points,
-            ..BoardView::new(SIZE, SIZE, cells, text.five_tigers)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
         .lettered()
     }
@@ -96,13 +110,14 @@ impl UiGame for FiveTigers {
 
     /// Each action in words: a removal after a step is a capture.
     fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         let stepped = turn.iter().any(|mv| matches!(mv, Move::Step { .. }));
         let actions: Vec<String> = turn
             .iter()
             .map(|mv| match *mv {
                 Move::Place(p) => (text.places_on)(&point_name(p)),
                 Move::Remove(p) if stepped => (text.takes)(&point_name(p)),
-                Move::Remove(p) => (text.removes)(&point_name(p)),
+                Move::Remove(p) => (words.removes)(&point_name(p)),
                 Move::Step { from, to } => (text.steps)(&point_name(from), &point_name(to)),
             })
             .collect();
@@ -110,9 +125,10 @@ impl UiGame for FiveTigers {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
-            Some(Outcome::Win(winner)) => (text.too_few_stones)((text.side)(self.side(winner.opponent()))),
-            Some(Outcome::Draw) => (text.quiet_moves_draw)(QUIET_LIMIT),
+            Some(Outcome::Win(winner)) => (words.too_few_stones)((text.side)(self.side(winner.opponent()))),
+            Some(Outcome::Draw) => (words.quiet_moves_draw)(QUIET_LIMIT),
             None => String::new(),
         }
     }
@@ -127,16 +143,17 @@ impl UiGame for FiveTigers {
 
     /// The formations just made with their values, and what the player still owes.
     fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
+        let words = WORDS.of(text.lang);
         let values = self.config().preset.values();
         let formed: Vec<String> = self
             .formed_in(scene.turn)
             .iter()
-            .map(|f| format!("{} +{}", (text.formation)(f.shape), values.of(f.shape)))
+            .map(|f| format!("{} +{}", (words.formation)(f.shape), values.of(f.shape)))
             .collect();
         let owed = match FiveTigers::phase(self) {
-            Phase::Place { owed } if owed > 1 || !formed.is_empty() => Some((text.placements_left)(owed)),
-            Phase::Remove { .. } => Some(text.remove_one.to_owned()),
-            Phase::Move { captures } if captures > 0 => Some((text.captures_left)(captures)),
+            Phase::Place { owed } if owed > 1 || !formed.is_empty() => Some((words.placements_left)(owed)),
+            Phase::Remove { .. } => Some(words.remove_one.to_owned()),
+            Phase::Move { captures } if captures > 0 => Some((words.captures_left)(captures)),
             _ => None,
         };
         let parts: Vec<String> =
@@ -145,18 +162,95 @@ impl UiGame for FiveTigers {
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
-        let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (text.preset_name)(p));
+        let words = WORDS.of(text.lang);
+        let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (words.preset_name)(p));
         let apply = |config: &Config, choice: usize| Config {
             preset: Preset::ALL.get(choice).copied().unwrap_or(config.preset),
         };
-        vec![Rule::new("preset", text.preset, value, apply)]
+        vec![Rule::new("preset", words.preset, value, apply)]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
+        let words = WORDS.of(text.lang);
         let values = self.config().preset.values();
         let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];
         let named: Vec<(&str, u32)> =
-            shapes.iter().map(|&shape| ((text.formation)(shape), values.of(shape))).collect();
-        vec![(text.values)(&named), text.five_tigers_turn.to_owned()]
+            shapes.iter().map(|&shape| ((words.formation)(shape), values.of(shape))).collect();
+        vec![(words.values)(&named), words.turn.to_owned()]
     }
 }
+
+/// Five Tigers' own words.
+struct FiveTigersWords {
+    /// A formation's name: 方, 三斜, 四斜, 五斜, or a row or column.
+    formation: fn(Shape) -> &'static str,
+    placements_left: fn(u32) -> String,
+    remove_one: &'static str,
+    captures_left: fn(u32) -> String,
+    preset: &'static str,
+    preset_name: fn(Preset) -> &'static str,
+    values: fn(&[(&str, u32)]) -> String,
+    too_few_stones: fn(&str) -> String,
+    quiet_moves_draw: fn(u32) -> String,
+    /// A stone removed for a formation placed (one taken after a step is said as taken).
+    removes: fn(&str) -> String,
+    /// What one turn is, where a turn can hold several actions (Undo takes it back whole).
+    turn: &'static str,
+}
+
+static WORDS: Words<FiveTigersWords> = Words {
+    zh_hant: FiveTigersWords {
+        formation: |shape| match shape {
+            Shape::Square => "方",
+            Shape::Diagonal3 => "三斜",
+            Shape::Diagonal4 => "四斜",
+            Shape::Diagonal5 => "五斜",
+            Shape::Line => "成行",
+        },
+        placements_left: |n| format!("還可再擺 {n} 子"),
+        remove_one: "提掉對方一子",
+        captures_left: |n| format!("吃掉對方 {n} 子"),
+        preset: "棋型分值",
+        preset_name: |preset| match preset {
+            Preset::Northeast => "東北五虎（皆為 1）",
+            Preset::Shandong => "山東五棍棋",
+            Preset::Seed => "標準",
+        },
+        values: |values| {
+            let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
+            parts.join("・")
+        },
+        too_few_stones: |side| format!("{side}剩不到三子"),
+        quiet_moves_draw: |plies| format!("雙方各走 {} 步未吃子", plies / 2),
+        removes: |point| format!("提走 {point}"),
+        turn: "一次落子連同它贏得的加落，或一次走子連同它贏得的吃子，算一手：悔棋會整手收回。",
+    },
+    en: FiveTigersWords {
+        formation: |shape| match shape {
+            Shape::Square => "Square (方)",
+            Shape::Diagonal3 => "Three diagonal (三斜)",
+            Shape::Diagonal4 => "Four diagonal (四斜)",
+            Shape::Diagonal5 => "Five diagonal (五斜)",
+            Shape::Line => "Row or column",
+        },
+        placements_left: |n| {
+            if n == 1 { "1 placement left".to_owned() } else { format!("{n} placements left") }
+        },
+        remove_one: "Remove one of your opponent's stones",
+        captures_left: |n| if n == 1 { "Take 1 stone".to_owned() } else { format!("Take {n} stones") },
+        preset: "Formation values",
+        preset_name: |preset| match preset {
+            Preset::Northeast => "Northeast 五虎 (all 1)",
+            Preset::Shandong => "Shandong 五棍棋",
+            Preset::Seed => "Standard",
+        },
+        values: |values| {
+            let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
+            parts.join(" · ")
+        },
+        too_few_stones: |side| format!("{side} has fewer than three stones"),
+        quiet_moves_draw: |plies| format!("{} moves each without a capture", plies / 2),
+        removes: |point| format!("removes {point}"),
+        turn: "A placement with the placements it earns, or a step with the captures it earns, is one turn: Undo takes it back whole.",
+    },
+};

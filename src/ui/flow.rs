@@ -11,9 +11,7 @@ use crate::i18n::Text;
 pub trait Flow: Clone + Default + PartialEq + 'static {
     /// The players' choices as last made for this game (from the default, when the page opens;
     /// again after another tab changed them, the cover staying as it is unless no longer wanted).
-    fn reload(&self, slug: &str) -> Self;
-    /// Whether a storage key holds one of this flow's choices for this game.
-    fn watches(key: &str, slug: &str) -> bool;
+    fn reload(&self, prefs: Prefs) -> Self;
     /// Whether a complete turn waits for Finish Turn rather than passing at once.
     fn waits(&self) -> bool;
     /// Whether the board is covered, so nothing of the turn can be played or taken back.
@@ -25,8 +23,8 @@ pub trait Flow: Clone + Default + PartialEq + 'static {
     /// The turn passed (a move made, undone or redone, or a new game): the cover goes up for
     /// the next player while the game is on.
     fn passed(&mut self, in_play: bool);
-    /// One of the flow's own controls.
-    fn control(&mut self, control: FlowControl, slug: &str);
+    /// One of the flow's own controls (the page remembers a choice; see [`Prefs::store`]).
+    fn control(&mut self, control: FlowControl);
     /// What the screen shows of the flow, given where the turn being made stands.
     fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel>;
 }
@@ -85,6 +83,49 @@ impl Preference {
     }
 }
 
+/// The players' choices of how turns pass, as remembered for a game. Read and written by the
+/// page, never by the session, whose changes are pure.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Prefs {
+    pub confirm_turn: bool,
+    pub pass_device: bool,
+}
+
+impl Prefs {
+    pub fn get(self, preference: Preference) -> bool {
+        match preference {
+            Preference::ConfirmTurn => self.confirm_turn,
+            Preference::PassDevice => self.pass_device,
+        }
+    }
+
+    fn set(&mut self, preference: Preference, on: bool) {
+        match preference {
+            Preference::ConfirmTurn => self.confirm_turn = on,
+            Preference::PassDevice => self.pass_device = on,
+        }
+    }
+
+    /// The choices remembered for a game.
+    pub fn load(slug: &str) -> Prefs {
+        let mut prefs = Prefs::default();
+        for preference in Preference::ALL {
+            prefs.set(preference, storage::flag(&preference.key(slug)));
+        }
+        prefs
+    }
+
+    /// Remembers a choice for a game.
+    pub fn store(preference: Preference, on: bool, slug: &str) {
+        storage::set_flag(&preference.key(slug), on);
+    }
+
+    /// Whether a storage key holds one of these choices for a game (another tab changed it).
+    pub fn watches(key: &str, slug: &str) -> bool {
+        Preference::ALL.iter().any(|p| key == p.key(slug))
+    }
+}
+
 /// What the screen shows of a guided turn flow.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
@@ -103,11 +144,8 @@ pub struct Panel {
 pub struct Direct;
 
 impl Flow for Direct {
-    fn reload(&self, _slug: &str) -> Self {
+    fn reload(&self, _prefs: Prefs) -> Self {
         Direct
-    }
-    fn watches(_key: &str, _slug: &str) -> bool {
-        false
     }
     fn waits(&self) -> bool {
         false
@@ -120,7 +158,7 @@ impl Flow for Direct {
     }
     fn input(&mut self) {}
     fn passed(&mut self, _in_play: bool) {}
-    fn control(&mut self, _control: FlowControl, _slug: &str) {}
+    fn control(&mut self, _control: FlowControl) {}
     fn panel(&self, _turn: TurnState, _text: &Text) -> Option<Panel> {
         None
     }
@@ -129,37 +167,18 @@ impl Flow for Direct {
 /// Turns the players confirm and pass by hand, if they choose.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Guided {
-    confirm: bool,
-    pass_device: bool,
+    prefs: Prefs,
     covered: bool,
     show_previous: bool,
 }
 
-impl Guided {
-    fn set(&mut self, preference: Preference, on: bool) {
-        match preference {
-            Preference::ConfirmTurn => self.confirm = on,
-            Preference::PassDevice => self.pass_device = on,
-        }
-        self.covered &= self.pass_device;
-    }
-}
-
 impl Flow for Guided {
-    fn reload(&self, slug: &str) -> Self {
-        let mut flow = *self;
-        for preference in Preference::ALL {
-            flow.set(preference, storage::flag(&preference.key(slug)));
-        }
-        flow
-    }
-
-    fn watches(key: &str, slug: &str) -> bool {
-        Preference::ALL.iter().any(|p| key == p.key(slug))
+    fn reload(&self, prefs: Prefs) -> Self {
+        Guided { prefs, covered: self.covered && prefs.pass_device, ..*self }
     }
 
     fn waits(&self) -> bool {
-        self.confirm
+        self.prefs.confirm_turn
     }
 
     fn covered(&self) -> bool {
@@ -175,29 +194,26 @@ impl Flow for Guided {
     }
 
     fn passed(&mut self, in_play: bool) {
-        self.covered = self.pass_device && in_play;
+        self.covered = self.prefs.pass_device && in_play;
     }
 
-    fn control(&mut self, control: FlowControl, slug: &str) {
+    fn control(&mut self, control: FlowControl) {
         match control {
             FlowControl::ShowPrevious => self.show_previous = true,
             FlowControl::StartTurn => self.covered = false,
             FlowControl::Prefer(preference, on) => {
-                storage::set_flag(&preference.key(slug), on);
-                self.set(preference, on);
+                let mut prefs = self.prefs;
+                prefs.set(preference, on);
+                *self = self.reload(prefs);
             }
         }
     }
 
     fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel> {
-        let on = |p| match p {
-            Preference::ConfirmTurn => self.confirm,
-            Preference::PassDevice => self.pass_device,
-        };
         Some(Panel {
-            confirm: self.confirm,
+            confirm: self.prefs.confirm_turn,
             turn,
-            preferences: Preference::ALL.iter().map(|&p| (p, p.label(text), on(p))).collect(),
+            preferences: Preference::ALL.iter().map(|&p| (p, p.label(text), self.prefs.get(p))).collect(),
             covered: self.covered,
         })
     }

@@ -4,12 +4,13 @@
 
 use super::board::{BoardAction, BoardView, Pos};
 use super::computer::{self, Heard, Opponent};
-use super::flow::Flow;
+use super::flow::{Flow, FlowControl, Prefs};
 use super::online::{self, Ask, Offer};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
-use crate::i18n::{Lang, Side, Text};
-use crate::route::{GameId, Route};
+use crate::games::GameId;
+use crate::i18n::{Lang, Side, Text, Words};
+use crate::route::Route;
 use crate::rules::record::Recorded;
 use crate::rules::{Game, Player, TurnText};
 use crate::save;
@@ -27,6 +28,12 @@ pub struct Scene<'a, G: Game> {
     pub moves: &'a [G::Move],
     pub turn: &'a [G::Move],
     pub path: &'a [G::Move],
+}
+
+/// What the picker says of a game.
+pub struct Card {
+    pub name: &'static str,
+    pub blurb: &'static str,
 }
 
 /// A rule the players may change before the first move: how it is shown, and the config a
@@ -51,6 +58,8 @@ impl<C> Rule<C> {
 /// board's view and the board's actions to moves, and decides nothing about legality.
 pub trait UiGame: Game + TurnText + Recorded + 'static {
     const ID: GameId;
+    /// The game's name (on the picker and its board) and a line about it.
+    const CARD: Words<Card>;
     /// How turns pass on this game's page: [`super::flow::Direct`], or
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
     type Flow: Flow;
@@ -65,6 +74,9 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
             Player::Second => Self::SIDES[1],
         }
     }
+
+    /// A small picture of the game's board in a typical position, for the picker.
+    fn thumbnail() -> Html;
 
     /// The board as it should look now.
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView;
@@ -146,6 +158,12 @@ impl PartialEq for GamePageProps {
         (self.game, self.lang, self.seed, &self.record, &self.room)
             == (other.game, other.lang, other.seed, &other.record, &other.room)
     }
+}
+
+/// Today's date as records write it (`2026.11.23`).
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{}.{:02}.{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
 }
 
 /// A seed for a new shuffle, from the browser's random numbers.
@@ -261,8 +279,8 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 if let Some(action) = new_value.and_then(|text| page.0.heard(&text, &revision)) {
                     page.dispatch(action);
                 }
-            } else if page.0.watches_prefs(key) {
-                page.dispatch(PageAction::Prefs);
+            } else if Prefs::watches(key, slug) {
+                page.dispatch(PageAction::Prefs(Prefs::load(slug)));
             } else if Opponent::watches(key, slug) {
                 page.dispatch(PageAction::Opponent(Opponent::load(slug)));
             }
@@ -379,6 +397,10 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 opponent.store(slug);
                 page.dispatch(PageAction::Opponent(opponent));
             }
+            Control::Flow(FlowControl::Prefer(preference, on)) => {
+                Prefs::store(preference, on, slug);
+                page.dispatch(PageAction::Control(control));
+            }
             Control::Hint => {
                 ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn })
             }
@@ -400,7 +422,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     };
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
-            summary={Rc::new(page.0.summary(text))}
+            summary={Rc::new(page.0.summary(text, &today()))}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

@@ -4,12 +4,14 @@
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Surface, Target};
 use super::flow::Direct;
 use super::game::Rule;
-use super::game::{Scene, UiGame};
+use super::game::{Card, Scene, UiGame};
+use super::picker::lined_board;
 use super::screen::SettingValue;
-use crate::i18n::{Side, Text};
-use crate::route::GameId;
+use crate::games::GameId;
+use crate::i18n::{Side, Text, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};
 use crate::rules::{Game, Outcome};
+use yew::Html;
 
 const RULE_SETS: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
 
@@ -25,7 +27,30 @@ impl UiGame for Gomoku {
     type Flow = Direct;
     const SIDES: [Side; 2] = [Side::Black, Side::White];
 
+    const CARD: Words<Card> = Words {
+        zh_hant: Card {
+            name: "五子棋", blurb: "十五路棋盤，先連五子者勝；自由、標準或連珠規則。"
+        },
+        en: Card { name: "Gomoku", blurb: "Five in a row on a 15x15 board; freestyle, standard or renju." },
+    };
+
+    fn thumbnail() -> Html {
+        // A corner of the board: black's diagonal four, blocked by white at one end.
+        lined_board(&[
+            ".........",
+            ".........",
+            "......w..",
+            "....bb...",
+            "...wb....",
+            "...bww...",
+            "..b......",
+            ".........",
+            ".........",
+        ])
+    }
+
     fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+        let words = WORDS.of(text.lang);
         let moves = scene.moves;
         let last_point = moves.last().map(|Move::Place(p)| *p);
         let number = |at| moves.iter().position(|&Move::Place(p)| p == at).map(|i| i + 1);
@@ -40,7 +65,7 @@ impl UiGame for Gomoku {
                 let forbidden = in_play && owner.is_none() && self.is_forbidden(at);
                 let content = match owner {
                     Some(side) => (text.stone)((text.side)(side)),
-                    None if forbidden => text.forbidden_point.to_owned(),
+                    None if forbidden => words.forbidden_point.to_owned(),
                     None => text.empty.to_owned(),
                 };
                 cells.push(CellView {
@@ -72,7 +97,7 @@ impl UiGame for Gomoku {
                 .filter_map(|name| self.parse_move(name).ok())
                 .map(|Move::Place(at)| coordinates(at))
                 .collect(),
-            ..BoardView::new(SIZE, SIZE, cells, text.gomoku)
+            ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }
         .lettered()
     }
@@ -94,22 +119,56 @@ impl UiGame for Gomoku {
     }
 
     fn ending(&self, text: &Text) -> String {
+        let words = WORDS.of(text.lang);
         match self.outcome() {
-            Some(Outcome::Win(_)) => text.five_in_a_row.to_owned(),
+            Some(Outcome::Win(_)) => words.five_in_a_row.to_owned(),
             Some(Outcome::Draw) => text.full_board.to_owned(),
             None => String::new(),
         }
     }
 
     fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
-        let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (text.rule_set_name)(r));
+        let words = WORDS.of(text.lang);
+        let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (words.rule_set_name)(r));
         let apply = |config: &Config, choice: usize| Config {
             rules: RULE_SETS.get(choice).copied().unwrap_or(config.rules),
         };
-        vec![Rule::new("rules", text.rule_set, value, apply)]
+        vec![Rule::new("rules", words.rule_set, value, apply)]
     }
 
     fn info(&self, text: &Text) -> Vec<String> {
-        vec![(text.rule_set_name)(self.config().rules).to_owned()]
+        let words = WORDS.of(text.lang);
+        vec![(words.rule_set_name)(self.config().rules).to_owned()]
     }
 }
+
+/// Gomoku's own words.
+struct GomokuWords {
+    rule_set: &'static str,
+    rule_set_name: fn(RuleSet) -> &'static str,
+    five_in_a_row: &'static str,
+    forbidden_point: &'static str,
+}
+
+static WORDS: Words<GomokuWords> = Words {
+    zh_hant: GomokuWords {
+        rule_set: "規則",
+        rule_set_name: |name| match name {
+            RuleSet::Standard => "標準（恰好五子）",
+            RuleSet::Renju => "連珠（黑方有禁手）",
+            RuleSet::Freestyle => "自由（五子以上）",
+        },
+        five_in_a_row: "五子連線",
+        forbidden_point: "黑方禁手",
+    },
+    en: GomokuWords {
+        rule_set: "Rules",
+        rule_set_name: |name| match name {
+            RuleSet::Standard => "Standard (exactly five)",
+            RuleSet::Renju => "Renju (black has forbidden moves)",
+            RuleSet::Freestyle => "Freestyle (five or more)",
+        },
+        five_in_a_row: "Five in a row",
+        forbidden_point: "forbidden to black",
+    },
+};

@@ -6,8 +6,9 @@
 //! says online play is not available there.
 
 use super::storage;
+pub use crate::protocol::{ErrorCode, Offer};
+use crate::protocol::{OfferState, Reply, Request};
 use crate::rules::Player;
-use serde_json::Value;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
@@ -31,12 +32,6 @@ impl Connection {
             Connection::Lost | Connection::Unavailable => "lost",
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Offer {
-    Takeback,
-    Draw,
 }
 
 /// The room's game as the server last told it.
@@ -63,8 +58,8 @@ pub enum Heard {
     /// In the quick-match queue.
     Waiting,
     State(Box<RoomState>),
-    /// A request refused: the server's code for why (`not-your-turn`, `illegal`, ...).
-    Refused(String),
+    /// A request refused: the server's code for why.
+    Refused(ErrorCode),
 }
 
 /// What the device asks first: after a connection is made again, it joins its room.
@@ -111,69 +106,40 @@ fn address() -> Option<String> {
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
-/// A request's frame: its type and its fields, each already JSON (a string quoted by
-/// [`quoted`]), written as text rather than built as a value, which costs the page less.
-fn request(kind: &str, fields: &[(&str, String)]) -> String {
-    let fields: String = fields.iter().map(|(name, value)| format!(",\"{name}\":{value}")).collect();
-    format!("{{\"v\":1,\"type\":\"{kind}\"{fields}}}")
-}
-
-/// A text as a JSON string, escaped.
-fn quoted(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
-}
-
 fn frame(game: &str, ask: &Ask) -> String {
-    match ask {
-        Ask::Create { rules } => request("create", &[("game", quoted(game)), ("rules", quoted(rules))]),
-        Ask::Quick { rules } => request("quick", &[("game", quoted(game)), ("rules", quoted(rules))]),
-        Ask::Join { room } => {
-            let token = storage::read(&token_key(room)).map(|token| ("token", quoted(&token)));
-            request("join", &[[("room", quoted(room))].as_slice(), token.as_slice()].concat())
-        }
-    }
+    let game = game.to_owned();
+    let request = match ask {
+        Ask::Create { rules } => Request::Create { game, rules: rules.clone() },
+        Ask::Quick { rules } => Request::Quick { game, rules: rules.clone() },
+        Ask::Join { room } => Request::Join { room: room.clone(), token: storage::read(&token_key(room)) },
+    };
+    request.to_text()
 }
 
-fn player(value: &Value) -> Option<Player> {
-    match value.as_str()? {
-        "first" => Some(Player::First),
-        "second" => Some(Player::Second),
-        _ => None,
-    }
-}
-
-/// A frame from the server, its fields taken by hand from plain JSON.
+/// A frame from the server, for the page; `None` for one it has no use for.
 fn read(text: &str) -> Option<Heard> {
-    let value: Value = serde_json::from_str(text).ok()?;
-    let text = |name: &str| value[name].as_str().map(str::to_owned);
-    Some(match value["type"].as_str()? {
-        "seat" => {
-            let room = text("room")?;
-            if let Some(token) = text("token") {
+    Some(match Reply::read(text)? {
+        Reply::Seat { room, seat, token, .. } => {
+            if let Some(token) = token {
                 storage::write(&token_key(&room), &token);
             }
-            Heard::Seat { room, seat: player(&value["seat"]) }
+            Heard::Seat { room, seat: seat.player() }
         }
-        "waiting" => Heard::Waiting,
-        "state" => {
-            let offer = &value["offer"];
-            let offer = match offer["what"].as_str() {
-                Some("takeback") => Some((Offer::Takeback, player(&offer["by"])?)),
-                Some("draw") => Some((Offer::Draw, player(&offer["by"])?)),
-                _ => None,
-            };
-            let present = |seat: usize| value["online"][seat].as_bool().unwrap_or(false);
+        Reply::Waiting { .. } => Heard::Waiting,
+        Reply::State { version, record, turns, over, offer, online, .. } => {
             Heard::State(Box::new(RoomState {
-                version: value["version"].as_u64()?,
-                record: text("record")?,
-                turns: usize::try_from(value["turns"].as_u64()?).ok()?,
-                over: value["over"].as_bool()?,
-                offer,
-                present: [present(0), present(1)],
+                version,
+                record,
+                turns,
+                over,
+                offer: match offer {
+                    Some(OfferState { what, by }) => Some((what, by.player()?)),
+                    None => None,
+                },
+                present: online,
             }))
         }
-        "error" => Heard::Refused(text("code").unwrap_or_default()),
-        _ => return None,
+        Reply::Error { code, .. } => Heard::Refused(code),
     })
 }
 
@@ -266,8 +232,8 @@ pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
 }
 
 /// Sends a request of the room's, if connected; whether it went.
-fn send(kind: &str, fields: &[(&str, String)]) -> bool {
-    let text = request(kind, fields);
+fn send(request: Request) -> bool {
+    let text = request.to_text();
     LINK.with_borrow(|link| {
         link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
     })
@@ -275,19 +241,19 @@ fn send(kind: &str, fields: &[(&str, String)]) -> bool {
 
 /// A whole turn, as the engine announces it, on the position after `turns` turns.
 pub fn play(turn: &str, turns: usize) -> bool {
-    send("move", &[("turn", quoted(turn)), ("turns", turns.to_string())])
+    send(Request::Move { turn: turn.to_owned(), turns })
 }
 
 pub fn offer(what: Offer) -> bool {
-    send("offer", &[("what", quoted(if what == Offer::Draw { "draw" } else { "takeback" }))])
+    send(Request::Offer { what })
 }
 
 pub fn answer(accept: bool) -> bool {
-    send("answer", &[("accept", accept.to_string())])
+    send(Request::Answer { accept })
 }
 
 pub fn resign() -> bool {
-    send("resign", &[])
+    send(Request::Resign)
 }
 
 /// The room this page is connected to (or joining).

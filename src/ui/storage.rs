@@ -68,7 +68,7 @@ pub fn load_game<G: Recorded>(game_id: &str, config: &G::Config) -> Loaded<G> {
     let Some(text) = text else {
         return Loaded { saved: fresh(), error: None, problem };
     };
-    match save::decode(game_id, &text) {
+    match save::decode(&text) {
         Ok(saved) => Loaded { saved, error: None, problem },
         Err(error) => {
             write(&save::backup_key(game_id), &text);
@@ -100,12 +100,12 @@ pub fn save_game<G: Recorded>(
         Err(problem) => return Written::Refused(problem),
     };
     if !save::may_overwrite(game_id, revision, stored.as_deref())
-        && let Some(newer) = stored.and_then(|text| save::decode(game_id, &text).ok())
+        && let Some(newer) = stored.and_then(|text| save::decode(&text).ok())
     {
         return Written::Newer(newer);
     }
     let next = revision + 1;
-    match try_write(&key, &save::encode(game_id, history, pending, next)) {
+    match try_write(&key, &save::encode(history, pending, next)) {
         Ok(()) => Written::At(next),
         Err(problem) => Written::Refused(problem),
     }

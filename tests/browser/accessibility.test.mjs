@@ -4,11 +4,13 @@
 // question asked, the pass-the-device cover, the board drawn on a canvas).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { accessibility, cell, control, done, piece, suite } from './harness.mjs';
+import {
+  accessibility, animationsFinished, button, cell, control, done, dropInColumns, fixture, moveList, piece,
+  saveKey, setting, status, suite,
+} from './harness.mjs';
 
 const browser = suite();
-const GAMES = ['connect-four', 'gomoku', 'dark-chess', 'five-tigers', 'checkers'];
+const GAMES = await browser.games();
 const SCREENS = { desktop: { width: 1100, height: 760 }, phone: { width: 390, height: 800 } };
 
 const clean = async (page, what) => assert.deepEqual(await accessibility(page), [], what);
@@ -18,7 +20,7 @@ for (const [screen, size] of Object.entries(SCREENS)) {
     test(`no violations on the picker and every game: ${lang}, ${screen}`, async () => {
       const page = await browser.open('#/');
       await page.setViewportSize(size);
-      if (lang !== 'en') await page.locator('button[data-action="language"]').click();
+      if (lang !== 'en') await button(page, 'language').click();
       assert.equal(await page.locator('html').getAttribute('lang'), lang);
       await clean(page, `picker (${lang}, ${screen})`);
       for (const game of GAMES) {
@@ -33,29 +35,29 @@ for (const [screen, size] of Object.entries(SCREENS)) {
 
 test('no violations in play: moves made, a question asked, the game over with its result', async () => {
   const page = await browser.open('#/connect-four');
-  for (const x of [0, 1, 0, 1]) await cell(page, x, 0).click();
+  await dropInColumns(page, [0, 1, 0, 1]);
   await clean(page, 'in progress');
   await control(page, 'resign').click();
   await clean(page, 'asked to resign');
-  await page.locator('button[data-action="cancel"]').click();
-  for (const x of [0, 1, 0]) await cell(page, x, 0).click();
+  await button(page, 'cancel').click();
+  await dropInColumns(page, [0, 1, 0]);
   // Measured once the result has faded in: half-faded text is not what a player reads.
-  await page.locator('[data-overlay]').evaluate((overlay) => Promise.all(overlay.getAnimations().map((a) => a.finished)));
+  await animationsFinished(page.locator('[data-overlay]'));
   await clean(page, 'won, with the result over the board');
   await done(page);
 });
 
 test('no violations with the cover, the turn flow, a move being made and the canvas', async () => {
   const page = await browser.open('#/checkers');
-  await page.locator('[data-setting="confirm-turn"]').check();
+  await setting(page, 'confirm-turn').check();
   await cell(page, 3, 2).click();
   await cell(page, 4, 3).click();
   await clean(page, 'a move waiting for Finish Turn');
-  await page.locator('[data-setting="pass-device"]').check();
-  await page.locator('button[data-action="finish-turn"]').click();
+  await setting(page, 'pass-device').check();
+  await button(page, 'finish-turn').click();
   await page.locator('[data-cover]').waitFor();
   await clean(page, 'the pass-the-device cover');
-  await page.locator('button[data-action="start-turn"]').click();
+  await button(page, 'start-turn').click();
   await control(page, 'renderer').click();
   await clean(page, 'the board on a canvas');
   await done(page);
@@ -71,12 +73,12 @@ test('a screen reader hears each turn in words: a drop, a flip, a double jump', 
   assert.equal(await said(page).textContent(), 'Red drops in column 4');
   await cell(page, 0, 0).click();
   assert.equal(await said(page).textContent(), 'Yellow drops in column 1');
-  await page.locator('button[data-action="language"]').click();
+  await button(page, 'language').click();
   assert.equal(await said(page).textContent(), '黃方下在第 1 行');
   await page.goto(page.url().replace(/#.*/, '#/dark-chess?seed=7'));
   await cell(page, 0, 0).click();
   assert.equal(await said(page).textContent(), '紅方 a4 翻出 紅方炮');
-  await page.locator('button[data-action="language"]').click();
+  await button(page, 'language').click();
   assert.equal(await said(page).textContent(), 'Red flips a4: Red cannon 炮');
   await page.goto(page.url().replace(/#.*/, '#/gomoku'));
   await cell(page, 7, 7).click();
@@ -88,12 +90,11 @@ test('a screen reader hears each turn in words: a drop, a flip, a double jump', 
 });
 
 test('a checkers double jump is heard as one turn with the pieces it took', async () => {
-  const save = readFileSync(new URL('./fixtures/checkers-double-jump.json', import.meta.url), 'utf8').trim();
-  const page = await browser.open('#/checkers', { storage: { 'board-suite/v1/checkers': save } });
+  const page = await browser.open('#/checkers', { storage: { [saveKey('checkers')]: fixture('checkers-double-jump') } });
   await piece(page, 4, 3).dragTo(cell(page, 2, 5));
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   // The move list's 15x22x31, in words.
-  assert.match(await page.locator('[data-moves] [data-move]').last().textContent(), /15x22x31$/);
+  assert.match(await moveList(page).last().textContent(), /15x22x31$/);
   assert.equal(await said(page).textContent(), 'Black jumps 15 to 22 to 31, 2 pieces taken');
   await done(page);
 });
@@ -123,9 +124,8 @@ test('every control and cell shows where the keyboard focus is', async () => {
 });
 
 test('a dark-chess capture is heard in words: the move list\'s f3xe3', async () => {
-  const save = readFileSync(new URL('./fixtures/dark-chess-chain-endgame.json', import.meta.url), 'utf8').trim();
-  const page = await browser.open('#/dark-chess', { storage: { 'board-suite/v1/dark-chess': save } });
-  const side = await page.locator('[data-status]').getAttribute('data-turn');
+  const page = await browser.open('#/dark-chess', { storage: { [saveKey('dark-chess')]: fixture('dark-chess-chain-endgame') } });
+  const side = await status(page).getAttribute('data-turn');
   await piece(page, 5, 1).dragTo(cell(page, 4, 1));
   const name = side[0].toUpperCase() + side.slice(1);
   assert.equal(await said(page).textContent(), `${name} f3 takes e3`);

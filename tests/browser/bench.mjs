@@ -2,7 +2,7 @@
 // navigation to an interactive board, and an input event to the updated DOM. It prints the
 // figures; nothing here is asserted (timings vary from machine to machine).
 // Usage: node tests/browser/bench.mjs (after `trunk build --release`), or scripts/bench.sh.
-import { serve, launch, cell } from './harness.mjs';
+import { serve, launch, cell, button, control, moveCount, setting } from './harness.mjs';
 
 const RUNS = 15;
 /** Rounds of each board's clicks for the throttled figures (BENCH_ROUNDS to change). */
@@ -33,20 +33,29 @@ for (let i = 0; i < RUNS; i++) {
   await page.close();
 }
 
+/** Runs `start(arg)` in the page, which measures something and sets `window.measured` to
+ * `{ value }` when it has; returns the value, or fails with `why` after `timeout` ms without. */
+async function measure(page, start, arg, timeout, why) {
+  await page.evaluate(() => { window.measured = undefined; });
+  await page.evaluate(start, arg);
+  const found = await page.waitForFunction(() => window.measured, null, { timeout }).catch(() => null);
+  if (!found) throw new Error(why);
+  return (await found.jsonValue()).value;
+}
+
 /** The time from a click on the cell at (x, y) until at least `count` elements match `selector`. */
-const timeClick = (page, x, y, selector, count) => page.evaluate(({ x, y, selector, count }) => new Promise((done, fail) => {
+const timeClick = (page, x, y, selector, count) => measure(page, ({ x, y, selector, count }) => {
   const observer = new MutationObserver(() => {
     if (document.querySelectorAll(selector).length >= count) {
       observer.disconnect();
-      done(performance.now() - start);
+      window.measured = { value: performance.now() - start };
     }
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-  setTimeout(() => fail(new Error(`no ${selector} after the click on ${x},${y}`)), 2000);
   const target = document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"]`);
   const start = performance.now();
   target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-}), { x, y, selector, count });
+}, { x, y, selector, count }, 2000, `no ${selector} after the click on ${x},${y}`);
 
 /** Opens a game with no save. */
 const fresh = async (page, route) => {
@@ -81,21 +90,20 @@ for (let i = 0; i < RUNS; i++) {
 // the page does), so the work itself is measured too: from the click to the move's DOM laid
 // out, ready to paint. The move shows in the next frame when that work fits in one.
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
-const clickToFrame = (page, x, y, count) => page.evaluate(({ x, y, count }) => new Promise((done, fail) => {
+const clickToFrame = (page, x, y, count) => measure(page, ({ x, y, count }) => {
   const observer = new MutationObserver(() => {
     if (document.querySelectorAll('[data-moves] [data-move]').length >= count) {
       observer.disconnect();
       document.body.getBoundingClientRect();
       const work = performance.now() - start;
-      requestAnimationFrame(() => done({ work, frame: performance.now() - start }));
+      requestAnimationFrame(() => { window.measured = { value: { work, frame: performance.now() - start } }; });
     }
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-  setTimeout(() => fail(new Error(`no move after the click on ${x},${y}`)), 5000);
   const target = document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"]`);
   const start = performance.now();
   target.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-}), { x, y, count });
+}, { x, y, count }, 5000, `no move after the click on ${x},${y}`);
 /** Each board with clicks that each make one move (after `prepare`, a click that only selects). */
 const BOARDS = [
   { route: 'connect-four', clicks: [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })) },
@@ -124,15 +132,18 @@ for (const board of BOARDS) {
 }
 
 // The page answers while the engine searches: the time from a click to the DOM it changes (a
-// question opening), with the computer thinking at level 6 on gomoku's first move.
+// question opening), with the computer (white) thinking at level 6 on its answer to gomoku's
+// first stone, a search of seconds (its own first move, the centre, comes at once).
 const during = [];
 await fresh(page, 'gomoku');
-await page.locator('select[data-setting="opponent"]').selectOption('computer');
-await page.locator('select[data-setting="computer-side"]').selectOption('black');
+await setting(page, 'opponent').selectOption('computer');
+await setting(page, 'level').selectOption('6');
+await setting(page, 'computer-side').selectOption('white');
 for (let i = 0; i < 20; i++) {
-  // Once the computer has moved, Undo gives it the first move again.
+  // Once the computer has answered, Undo takes back both, and the same stone asks again.
   if (await page.locator('[data-status][data-thinking]').count() === 0) {
-    await page.locator('.controls button[data-action="undo"]').click();
+    if (await moveCount(page) > 0) await control(page, 'undo').click();
+    await cell(page, 3, 0).click();
   }
   await page.waitForSelector('[data-status][data-thinking]');
   during.push(await page.evaluate(() => new Promise((done) => {
@@ -147,7 +158,8 @@ for (let i = 0; i < 20; i++) {
     document.querySelector('.controls button[data-action="resign"]').click();
   })));
   await page.locator('.confirm button[data-action="cancel"]').click();
-  await page.waitForTimeout(100);
+  // The question is gone before the next one is asked.
+  await page.locator('.confirm').waitFor({ state: 'detached' });
 }
 
 // Frames while a move animates, with the CPU throttled 4x: the time between painted frames for
@@ -170,14 +182,14 @@ for (const board of [...BOARDS, { route: 'gomoku', canvas: true, clicks: BOARDS[
   const name = board.route.split('?')[0] + (board.canvas ? ' (canvas)' : '');
   animated[name] = [];
   await fresh(page, board.route);
-  if (board.canvas) await page.locator('button[data-action="renderer"]').click();
+  if (board.canvas) await button(page, 'renderer').click();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   for (const click of board.clicks.slice(0, 6)) {
     if (click.prepare) await cell(page, ...click.prepare).dispatchEvent('click');
     animated[name].push(...(await frameGaps(page, click.x, click.y)).slice(1));
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  if (board.canvas) await page.locator('button[data-action="renderer"]').click();
+  if (board.canvas) await button(page, 'renderer').click();
 }
 
 console.log(`navigation to interactive board: ${fmt(load)}  (target < 300 ms)`);

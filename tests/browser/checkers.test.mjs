@@ -1,14 +1,14 @@
 // Checkers in headless Chromium against the release build: legs by drag and by click, the
 // path drawn while a move is made, Finish Turn / Clear Moves / Show Previous, the cover.
 import { test } from 'node:test';
-import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { cell, control, done, piece, status, suite, touchDrag } from './harness.mjs';
+import {
+  button, cell, clickCells, control, done, fixture, notations, owner, piece, saveKey, setting, status, suite,
+  touchDrag,
+} from './harness.mjs';
 
 const browser = suite();
-const SAVE_KEY = 'board-suite/v1/checkers';
-
-const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8').trim();
+const SAVE_KEY = saveKey('checkers');
 /** Black to move, and its man on (4,3) must jump (3,4) and then (3,6): 15x22x31, crowning. */
 const DOUBLE_JUMP = fixture('checkers-double-jump');
 /** Black to move, its man on (1,6) one step from the far row, no capture on. */
@@ -17,12 +17,7 @@ const CROWNING = fixture('checkers-crowning');
 const withConfig = (save, config) => JSON.stringify({ ...JSON.parse(save), record: { ...JSON.parse(save).record, config } });
 
 const game = (save) => browser.open('#/checkers', { storage: save ? { [SAVE_KEY]: save } : {} });
-const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
 const mark = (page, x, y) => cell(page, x, y).getAttribute('data-mark');
-/** The move list's notations (each entry's last text, after its number and dot). */
-const moveList = (page) => page.locator('[data-moves] [data-move]')
-  .evaluateAll((items) => items.map((li) => li.querySelector('button').lastChild.textContent.trim()));
-const button = (page, action) => page.locator(`button[data-action="${action}"]`);
 /** The cells with a mark, as `x,y=mark`. */
 const marks = (page) => page.locator('[data-cell][data-mark]')
   .evaluateAll((cells) => cells.map((c) => `${c.dataset.x},${c.dataset.y}=${c.dataset.mark}`).sort());
@@ -41,7 +36,7 @@ test('a single move by drag: black first from the top, listed in PDN', async () 
   assert.equal(await piece(page, 1, 2).count(), 0);
   assert.equal(await owner(page, 2, 3), 'black');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
-  assert.deepEqual(await moveList(page), ['9-14']);
+  assert.deepEqual(await notations(page), ['9-14']);
   assert.equal(await cell(page, 2, 3).getAttribute('data-last'), '');
   assert.equal(await cell(page, 1, 2).getAttribute('data-last'), '');
   assert.equal(await piece(page, 2, 3).getAttribute('draggable'), null, "black's men rest on red's turn");
@@ -60,7 +55,7 @@ test('a double jump by two drags draws its path, then plays as one move', async 
   assert.equal(await owner(page, 3, 4), 'red', 'the jumped piece stays until the move ends');
   assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece stays selected');
   assert.equal(await cell(page, 4, 7).getAttribute('data-hint'), 'capture');
-  assert.equal((await moveList(page)).length, 8, 'nothing is played yet');
+  assert.equal((await notations(page)).length, 8, 'nothing is played yet');
   // Undo takes back a leg of the move being made; the jump is made again.
   await control(page, 'undo').click();
   assert.equal(await owner(page, 4, 3), 'black');
@@ -68,24 +63,22 @@ test('a double jump by two drags draws its path, then plays as one move', async 
   await piece(page, 4, 3).dragTo(cell(page, 2, 5));
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
-  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  assert.equal((await notations(page)).at(-1), '15x22x31');
   assert.equal(await piece(page, 3, 4).count() + await piece(page, 3, 6).count(), 0, 'both jumped pieces leave');
   assert.equal(await piece(page, 4, 7).getAttribute('data-kind'), 'king', 'crowned on the far row');
   assert.deepEqual(await marks(page), [], 'no path once the move is played');
   // Undo takes the whole move back.
   await control(page, 'undo').click();
   assert.equal(await owner(page, 4, 3), 'black');
-  assert.equal((await moveList(page)).length, 8);
+  assert.equal((await notations(page)).length, 8);
   await done(page);
 });
 
 test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', async () => {
   const page = await game(DOUBLE_JUMP);
-  await page.locator('[data-setting="confirm-turn"]').check();
+  await setting(page, 'confirm-turn').check();
   assert.equal(await button(page, 'finish-turn').isDisabled(), true);
-  const jump = async () => {
-    for (const [x, y] of [[4, 3], [2, 5], [4, 7]]) await cell(page, x, y).click();
-  };
+  const jump = () => clickCells(page, [[4, 3], [2, 5], [4, 7]]);
   await jump();
   assert.equal(await status(page).getAttribute('data-turn'), 'black', 'not played until finished');
   assert.match(await page.locator('[data-detail]').textContent(), /Finish the turn/);
@@ -98,28 +91,28 @@ test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', a
   await jump();
   await button(page, 'finish-turn').click();
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
-  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  assert.equal((await notations(page)).at(-1), '15x22x31');
   // The choice is remembered.
   await page.reload();
-  assert.equal(await page.locator('[data-setting="confirm-turn"]').isChecked(), true);
-  assert.equal((await moveList(page)).at(-1), '15x22x31', 'the finished move was saved');
+  assert.equal(await setting(page, 'confirm-turn').isChecked(), true);
+  assert.equal((await notations(page)).at(-1), '15x22x31', 'the finished move was saved');
   await done(page);
 });
 
 test('while a finished move waits for Finish Turn, the next player is not told to capture', async () => {
   const page = await game();
-  await page.locator('[data-setting="confirm-turn"]').check();
+  await setting(page, 'confirm-turn').check();
   const play = async (...cells) => {
-    for (const [x, y] of cells) await cell(page, x, y).click();
+    await clickCells(page, cells);
     await button(page, 'finish-turn').click();
   };
   await play([5, 2], [4, 3]);
   await play([2, 5], [3, 4]);
-  for (const [x, y] of [[4, 3], [2, 5]]) await cell(page, x, y).click();
+  await clickCells(page, [[4, 3], [2, 5]]);
   assert.deepEqual(await marks(page), ['3,4=removed', '4,3=arrow-sw'], 'the path, and no hint for red yet');
   await button(page, 'finish-turn').click();
   assert.deepEqual(await marks(page), ['1,6=must-capture', '3,6=must-capture']);
-  assert.deepEqual(await moveList(page), ['11-15', '22-18', '15x22']);
+  assert.deepEqual(await notations(page), ['11-15', '22-18', '15x22']);
   await done(page);
 });
 
@@ -155,7 +148,7 @@ test('a man stepping onto the far row is crowned and the move ends', async () =>
 
 test('pass the device: a cover between turns until Start Turn', async () => {
   const page = await game();
-  await page.locator('[data-setting="pass-device"]').check();
+  await setting(page, 'pass-device').check();
   assert.equal(await page.locator('[data-cover]').count(), 0, 'the player who chose it is at the device');
   await piece(page, 3, 2).dragTo(cell(page, 4, 3));
   const cover = page.locator('[data-cover]');
@@ -174,7 +167,7 @@ test('pass the device: a cover between turns until Start Turn', async () => {
   await control(page, 'redo').click();
   assert.match(await cover.textContent(), /Red to move/);
   await button(page, 'start-turn').click();
-  await page.locator('[data-setting="pass-device"]').uncheck();
+  await setting(page, 'pass-device').uncheck();
   await piece(page, 2, 5).dragTo(cell(page, 3, 4));
   assert.equal(await cover.count(), 0);
   await done(page);
@@ -182,7 +175,7 @@ test('pass the device: a cover between turns until Start Turn', async () => {
 
 test('captures optional: no capture is forced, and a multi-jump may end early', async () => {
   const page = await game();
-  const optional = page.locator('[data-setting="captures-optional"]');
+  const optional = setting(page, 'captures-optional');
   await optional.check();
   await piece(page, 1, 2).dragTo(cell(page, 2, 3));
   assert.equal(await optional.isDisabled(), true, 'rules are fixed once play starts');
@@ -199,7 +192,7 @@ test('captures optional: no capture is forced, and a multi-jump may end early', 
   assert.equal(await cell(early, 2, 5).getAttribute('data-hint'), null, 'no hint on the piece itself');
   await button(early, 'end-chain').click();
   assert.equal(await status(early).getAttribute('data-turn'), 'red');
-  assert.equal((await moveList(early)).at(-1), '15x22');
+  assert.equal((await notations(early)).at(-1), '15x22');
   assert.equal(await piece(early, 3, 4).count(), 0, 'the jumped piece leaves');
   assert.equal(await owner(early, 3, 6), 'red', 'the piece not jumped stays');
   await button(early, 'show-previous').click();
@@ -209,7 +202,7 @@ test('captures optional: no capture is forced, and a multi-jump may end early', 
 
 test('the cover hides the board and the move list, and blocks their controls until Start Turn', async () => {
   const page = await game();
-  await page.locator('[data-setting="pass-device"]').check();
+  await setting(page, 'pass-device').check();
   await piece(page, 3, 2).dragTo(cell(page, 4, 3));
   const cover = page.locator('[data-cover]');
   assert.equal(await cover.count(), 1);
@@ -245,18 +238,18 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
   assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw'], 'the path is drawn again');
   assert.equal(await page.locator('.path line').count(), 1, 'one arrow for the one leg');
   assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece is still selected');
-  assert.equal((await moveList(page)).length, 8, 'nothing is played yet');
-  await page.locator('[data-setting="confirm-turn"]').check();
+  assert.equal((await notations(page)).length, 8, 'nothing is played yet');
+  await setting(page, 'confirm-turn').check();
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   assert.equal(await button(page, 'finish-turn').isEnabled(), true);
   await page.reload();
   assert.equal(await button(page, 'finish-turn').isEnabled(), true, 'the whole move still waits');
   assert.equal(await page.locator('.path line').count(), 2);
-  assert.equal((await moveList(page)).length, 8);
+  assert.equal((await notations(page)).length, 8);
   await button(page, 'finish-turn').click();
-  assert.equal((await moveList(page)).at(-1), '15x22x31');
+  assert.equal((await notations(page)).at(-1), '15x22x31');
   await page.reload();
-  assert.equal((await moveList(page)).at(-1), '15x22x31', 'and once played it is saved as played');
+  assert.equal((await notations(page)).at(-1), '15x22x31', 'and once played it is saved as played');
   assert.deepEqual(await marks(page), []);
   await done(page);
 });
@@ -264,7 +257,7 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
 test('a king that jumps round and back to its square shows every leg of its path', async () => {
   // Red to move; its king on 3 (5,0) jumps 10, 19, 12 and is home again: 3x10x19x12x3.
   const page = await game(fixture('checkers-king-loop'));
-  await page.locator('[data-setting="confirm-turn"]').check();
+  await setting(page, 'confirm-turn').check();
   const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
   for (let i = 1; i < ring.length; i++) {
     await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
@@ -282,7 +275,7 @@ test('a king that jumps round and back to its square shows every leg of its path
   });
   assert.ok(over, 'the path is above the pieces');
   await button(page, 'finish-turn').click();
-  assert.equal((await moveList(page)).at(-1), '3x10x19x12x3');
+  assert.equal((await notations(page)).at(-1), '3x10x19x12x3');
   await button(page, 'show-previous').click();
   assert.deepEqual(await arrows(), legs, 'Show Previous draws the same four legs');
   await done(page);

@@ -1,20 +1,16 @@
 // Connect Four and the shell, played in headless Chromium against the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardText, cell, control, done, launch, open, piece, status, suite, tap, touchDrag } from './harness.mjs';
+import {
+  backupKey, boardText, button, cell, control, done, dropInColumns, launch, moveCount, moveTexts, open, owner,
+  piece, saveKey, status, suite, tap, touchDrag,
+} from './harness.mjs';
 
 const browser = suite();
 
-const SAVE_KEY = 'board-suite/v1/connect-four';
-const BACKUP_KEY = 'board-suite/backup/connect-four';
+const SAVE_KEY = saveKey('connect-four');
+const BACKUP_KEY = backupKey('connect-four');
 const game = (hash = '#/connect-four', options) => browser.open(hash, options);
-const button = control;
-const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
-
-/** Drops discs by clicking the top cell of each column (0-based). */
-async function clickColumns(page, columns) {
-  for (const x of columns) await cell(page, x, 0).click();
-}
 
 test('the picker lists Connect Four with a picture and leads to it', async () => {
   const page = await game('#/');
@@ -31,22 +27,22 @@ test('a disc dragged with HTML5 drag-and-drop falls to the bottom of its column'
   const page = await game();
   const hand = page.locator('[data-hand="red"] [data-piece][draggable="true"]');
   await hand.dragTo(cell(page, 2, 1));
-  assert.equal(await piece(page, 2, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await owner(page, 2, 5), 'red');
   assert.equal(await piece(page, 2, 5).getAttribute('data-kind'), 'disc');
   assert.equal(await cell(page, 2, 5).getAttribute('data-last'), '');
   assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
   await page.locator('[data-hand="yellow"] [data-piece]').dragTo(cell(page, 2, 5));
-  assert.equal(await piece(page, 2, 4).getAttribute('data-owner'), 'yellow');
+  assert.equal(await owner(page, 2, 4), 'yellow');
   assert.equal(await cell(page, 2, 5).getAttribute('data-last'), null);
-  assert.deepEqual(await moves(page), ['1 3', '2 3'].map((m) => m.replace(' ', '')));
+  assert.deepEqual(await moveTexts(page), ['1 3', '2 3'].map((m) => m.replace(' ', '')));
   await done(page);
 });
 
 test('clicking any cell of a column drops there; a full column refuses in words', async () => {
   const page = await game();
-  await clickColumns(page, [0, 0, 0, 0, 0]);
+  await dropInColumns(page, [0, 0, 0, 0, 0]);
   await cell(page, 0, 5).click();
-  assert.equal(await piece(page, 0, 0).getAttribute('data-owner'), 'yellow');
+  assert.equal(await owner(page, 0, 0), 'yellow');
   await cell(page, 0, 3).click();
   assert.match(await page.locator('.message').textContent(), /full/);
   assert.equal(await page.locator('[data-piece]:not([data-hand] *)').count(), 6);
@@ -63,10 +59,10 @@ test('the keyboard moves a focus and Enter or Space drops', async () => {
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  assert.equal(await piece(page, 1, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await owner(page, 1, 5), 'red');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press(' ');
-  assert.equal(await piece(page, 2, 5).getAttribute('data-owner'), 'yellow');
+  assert.equal(await owner(page, 2, 5), 'yellow');
   const focused = await page.evaluate(() => document.activeElement?.dataset.x);
   assert.equal(focused, '2');
   await done(page);
@@ -75,34 +71,34 @@ test('the keyboard moves a focus and Enter or Space drops', async () => {
 test('a touch drag of the next disc drops it', async () => {
   const page = await game();
   await touchDrag(page, page.locator('[data-hand="red"] [data-piece]'), cell(page, 5, 2));
-  assert.equal(await piece(page, 5, 5).getAttribute('data-owner'), 'red');
-  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.equal(await owner(page, 5, 5), 'red');
+  assert.equal(await moveCount(page), 1);
   // A plain tap still works as a click.
   await tap(page, cell(page, 6, 3));
-  assert.equal(await piece(page, 6, 5).getAttribute('data-owner'), 'yellow');
+  assert.equal(await owner(page, 6, 5), 'yellow');
   await done(page);
 });
 
 test('undo and redo walk the moves; a new move clears redo', async () => {
   const page = await game();
-  assert.equal(await button(page, 'undo').isDisabled(), true);
-  await clickColumns(page, [3, 4, 5]);
-  await button(page, 'undo').click();
-  await button(page, 'undo').click();
+  assert.equal(await control(page, 'undo').isDisabled(), true);
+  await dropInColumns(page, [3, 4, 5]);
+  await control(page, 'undo').click();
+  await control(page, 'undo').click();
   assert.deepEqual(await boardText(page).then((r) => r[5]), '...r...');
   assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
-  await button(page, 'redo').click();
+  await control(page, 'redo').click();
   assert.deepEqual(await boardText(page).then((r) => r[5]), '...ry..');
   await cell(page, 0, 0).click();
-  assert.equal(await button(page, 'redo').isDisabled(), true);
+  assert.equal(await control(page, 'redo').isDisabled(), true);
   assert.deepEqual(await boardText(page).then((r) => r[5]), 'r..ry..');
-  assert.deepEqual(await moves(page), ['14', '25', '31']);
+  assert.deepEqual(await moveTexts(page), ['14', '25', '31']);
   await done(page);
 });
 
 test('four in a row ends the game: overlay, highlighted four, board closed', async () => {
   const page = await game();
-  await clickColumns(page, [0, 6, 1, 6, 2, 6, 3]);
+  await dropInColumns(page, [0, 6, 1, 6, 2, 6, 3]);
   const overlay = page.locator('[data-overlay]');
   await overlay.waitFor();
   assert.match(await overlay.textContent(), /Red wins/);
@@ -117,11 +113,11 @@ test('four in a row ends the game: overlay, highlighted four, board closed', asy
   await overlay.locator('[data-action="close"]').click();
   await cell(page, 4, 0).click();
   await cell(page, 4, 0).click();
-  assert.equal(await page.locator('[data-move]').count(), 7);
+  assert.equal(await moveCount(page), 7);
   assert.equal(await page.locator('[data-hand]').count(), 0);
-  assert.equal(await button(page, 'resign').isDisabled(), true);
+  assert.equal(await control(page, 'resign').isDisabled(), true);
   // Undo returns to play.
-  await button(page, 'undo').click();
+  await control(page, 'undo').click();
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   assert.equal(await page.locator('[data-highlight]').count(), 0);
   await done(page);
@@ -129,17 +125,17 @@ test('four in a row ends the game: overlay, highlighted four, board closed', asy
 
 test('resign and draw by agreement ask first, then end the game', async () => {
   const page = await game();
-  await clickColumns(page, [3]);
-  await button(page, 'resign').click();
+  await dropInColumns(page, [3]);
+  await control(page, 'resign').click();
   await page.locator('[data-action="cancel"]').click();
   assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
-  await button(page, 'resign').click();
+  await control(page, 'resign').click();
   await page.locator('[data-action="confirm"]').click();
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.match(await page.locator('[data-overlay]').textContent(), /Yellow resigned/);
   await page.locator('[data-overlay] [data-action="new-game"]').click();
-  assert.equal(await page.locator('[data-move]').count(), 0);
-  await button(page, 'draw').click();
+  assert.equal(await moveCount(page), 0);
+  await control(page, 'draw').click();
   await page.locator('[data-action="confirm"]').click();
   assert.equal(await status(page).getAttribute('data-outcome'), 'draw');
   await done(page);
@@ -147,14 +143,14 @@ test('resign and draw by agreement ask first, then end the game', async () => {
 
 test('reloading resumes the game exactly, redo included', async () => {
   const page = await game();
-  await clickColumns(page, [3, 3, 2, 4]);
-  await button(page, 'undo').click();
+  await dropInColumns(page, [3, 3, 2, 4]);
+  await control(page, 'undo').click();
   const before = await boardText(page);
   await page.reload();
   await page.waitForSelector('[data-board]');
   assert.deepEqual(await boardText(page), before);
-  assert.deepEqual(await moves(page), ['14', '24', '33']);
-  assert.equal(await button(page, 'redo').isDisabled(), false);
+  assert.deepEqual(await moveTexts(page), ['14', '24', '33']);
+  assert.equal(await control(page, 'redo').isDisabled(), false);
   assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
   await done(page);
 });
@@ -170,10 +166,10 @@ for (const [name, text, reason] of [
     const notice = page.locator('[data-notice]');
     assert.match(await notice.textContent(), /could not be read/);
     assert.match(await notice.textContent(), reason);
-    assert.equal(await page.locator('[data-move]').count(), 0);
+    assert.equal(await moveCount(page), 0);
     assert.equal(await page.evaluate((k) => localStorage.getItem(k), BACKUP_KEY), text);
     await cell(page, 1, 0).click();
-    assert.equal(await piece(page, 1, 5).getAttribute('data-owner'), 'red');
+    assert.equal(await owner(page, 1, 5), 'red');
     await notice.locator('button').click();
     assert.equal(await notice.count(), 0);
     await done(page);
@@ -182,7 +178,7 @@ for (const [name, text, reason] of [
 
 test('foreign drops (a file, text, forged data) change nothing', async () => {
   const page = await game();
-  await clickColumns(page, [3]);
+  await dropInColumns(page, [3]);
   const before = await boardText(page);
   await page.evaluate(() => {
     const target = document.querySelector('[data-cell][data-x="1"][data-y="5"]');
@@ -212,7 +208,7 @@ test('foreign drops (a file, text, forged data) change nothing', async () => {
   });
   await page.locator('#foreign').dragTo(cell(page, 1, 5));
   assert.deepEqual(await boardText(page), before);
-  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.equal(await moveCount(page), 1);
   assert.ok(page.url().endsWith('#/connect-four'));
   await done(page);
 });
@@ -229,7 +225,7 @@ test('a drop delivered twice makes one move', async () => {
       target.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
     }
   });
-  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.equal(await moveCount(page), 1);
   assert.deepEqual((await boardText(page))[5], '....r..');
   await done(page);
 });
@@ -244,10 +240,10 @@ test('a malformed URL shows a notice over the picker', async () => {
 test('the language switches to 中文, is remembered, and attributes stay the same', async () => {
   const page = await game();
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
-  await page.locator('button[data-action="language"]').click();
+  await button(page, 'language').click();
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
   assert.match(await status(page).textContent(), /輪到紅方/);
-  assert.equal(await button(page, 'undo').textContent(), '悔棋');
+  assert.equal(await control(page, 'undo').textContent(), '悔棋');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   await page.reload();
   await page.waitForSelector('[data-board]');
@@ -271,7 +267,7 @@ test('a full board without four is a draw', async () => {
   const page = await game();
   // Columns 1-7 as in the rules test for a drawn board.
   const columns = '121212343434565656212121434343656565777777'.split('').map((c) => Number(c) - 1);
-  await clickColumns(page, columns);
+  await dropInColumns(page, columns);
   assert.equal(await status(page).getAttribute('data-outcome'), 'draw');
   assert.match(await page.locator('[data-overlay]').textContent(), /Draw/);
   await done(page);

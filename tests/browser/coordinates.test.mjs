@@ -4,12 +4,9 @@
 // pointer; gomoku's star points.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, suite } from './harness.mjs';
+import { button, cell, clickCells, done, notations, suite } from './harness.mjs';
 
 const browser = suite();
-/** The move list's notations, without their numbers. */
-const moves = (page) => page.locator('[data-moves] [data-move]').evaluateAll((entries) =>
-  entries.map((e) => e.textContent.slice(e.querySelector('.ply').textContent.length)));
 /** The label of a kind (`file`, `rank`, `corner`) shown over a cell, or null. */
 const label = async (page, x, y, kind) => {
   const shown = page.locator(`.coord.${kind}[style="grid-area: ${y + 1} / ${x + 1}"]`);
@@ -23,7 +20,7 @@ test('gomoku: the letters and numbers round the board name the point the move li
   const page = await browser.open('#/gomoku');
   await cell(page, 7, 7).click();
   await cell(page, 2, 12).click();
-  assert.deepEqual(await moves(page), ['h8', 'c3']);
+  assert.deepEqual(await notations(page), ['h8', 'c3']);
   assert.equal(await coordinate(page, 7, 7, 15), 'h8');
   assert.equal(await coordinate(page, 2, 12, 15), 'c3');
   assert.match(await cell(page, 2, 12).getAttribute('aria-label'), /^c3:/);
@@ -36,7 +33,7 @@ test('gomoku: the letters and numbers round the board name the point the move li
 test('Five Tigers: the labels name the point of a placement', async () => {
   const page = await browser.open('#/five-tigers');
   await cell(page, 1, 3).click();
-  assert.deepEqual(await moves(page), ['b2']);
+  assert.deepEqual(await notations(page), ['b2']);
   assert.equal(await coordinate(page, 1, 3, 5), 'b2');
   assert.match(await cell(page, 1, 3).getAttribute('aria-label'), /^b2:/);
   await done(page);
@@ -45,7 +42,7 @@ test('Five Tigers: the labels name the point of a placement', async () => {
 test('dark chess: the files and ranks name the square of a flip', async () => {
   const page = await browser.open('#/dark-chess');
   await cell(page, 2, 1).click();
-  const [flip] = await moves(page);
+  const [flip] = await notations(page);
   assert.match(flip, /^c3=/);
   assert.equal(await coordinate(page, 2, 1, 4), 'c3');
   assert.match(await cell(page, 2, 1).getAttribute('aria-label'), /^c3:/);
@@ -55,7 +52,7 @@ test('dark chess: the files and ranks name the square of a flip', async () => {
 test('Connect Four: the column numbers under the board are the move list\'s', async () => {
   const page = await browser.open('#/connect-four');
   await cell(page, 4, 0).click();
-  assert.deepEqual(await moves(page), ['5']);
+  assert.deepEqual(await notations(page), ['5']);
   assert.equal(await label(page, 4, 5, 'file'), '5');
   assert.match(await cell(page, 4, 5).getAttribute('aria-label'), /^Column 5,/);
   assert.equal(await page.locator('.coord.rank').count(), 0);
@@ -68,9 +65,8 @@ test('checkers: each dark square shows its PDN number, the move list\'s', async 
   // Black's man on square 11 (x 5, y 2) moves to 15 (x 4, y 3).
   assert.equal(await label(page, 5, 2, 'corner'), '11');
   assert.equal(await label(page, 4, 3, 'corner'), '15');
-  await cell(page, 5, 2).click();
-  await cell(page, 4, 3).click();
-  assert.deepEqual(await moves(page), ['11-15']);
+  await clickCells(page, [[5, 2], [4, 3]]);
+  assert.deepEqual(await notations(page), ['11-15']);
   assert.match(await cell(page, 4, 3).getAttribute('aria-label'), /^Square 15:/);
   await done(page);
 });
@@ -84,15 +80,15 @@ test('the coordinates catch no pointer, can be hidden, and stay as the player le
   const box = await page.locator('.coord.corner[style="grid-area: 3 / 2"]').boundingBox();
   await page.mouse.click(box.x + box.width * .1, box.y + box.height * .1);
   assert.equal(await cell(page, 1, 2).getAttribute('data-selected'), '');
-  const toggle = page.locator('button[data-action="coordinates"]');
+  const toggle = button(page, 'coordinates');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
   await toggle.click();
   assert.equal(await labels.count(), 0);
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await page.locator('button[data-action="coordinates"]').getAttribute('aria-pressed'), 'false');
+  assert.equal(await button(page, 'coordinates').getAttribute('aria-pressed'), 'false');
   assert.equal(await page.locator('.coord').count(), 0);
-  await page.locator('button[data-action="coordinates"]').click();
+  await button(page, 'coordinates').click();
   assert.equal(await page.locator('.coord').count(), 32);
   await done(page);
 });

@@ -7,14 +7,15 @@
 //   c k p p a E r K
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { cell, control, done, piece, status, suite, tap, touchDrag } from './harness.mjs';
+import {
+  button, cell, control, done, fixture, moveCount, moveList, moveTexts, owner, piece, saveKey, setting,
+  status, suite, tap, touchDrag,
+} from './harness.mjs';
 
 const browser = suite();
 
-const SAVE_KEY = 'board-suite/v1/dark-chess';
+const SAVE_KEY = saveKey('dark-chess');
 const game = (hash = '#/dark-chess?seed=7', options) => browser.open(hash, options);
-const button = control;
 const kindAt = async (page, x, y) => {
   const p = piece(page, x, y);
   return `${await p.getAttribute('data-owner')} ${await p.getAttribute('data-kind')}`;
@@ -46,8 +47,8 @@ test('a flip by click gives the first player its colour; undo cannot cross it', 
   assert.equal(await piece(page, 1, 0).textContent(), '象');
   assert.equal(await status(page).getAttribute('data-turn'), 'red', 'the first player took black');
   assert.equal(await cell(page, 1, 0).getAttribute('data-last'), '');
-  assert.equal(await button(page, 'undo').isDisabled(), true);
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1b4=e']);
+  assert.equal(await control(page, 'undo').isDisabled(), true);
+  assert.deepEqual(await moveTexts(page), ['1b4=e']);
   await done(page);
 });
 
@@ -64,15 +65,15 @@ test('a cannon captures over a face-down screen by drag, then a piece moves by d
   assert.equal(await kindAt(page, 1, 3), 'red cannon');
   assert.equal(await cell(page, 1, 1).locator('[data-piece]').count(), 0);
   assert.equal(await page.locator('[data-tray="black"] [data-piece][data-kind="general"]').count(), 1);
-  assert.equal(await button(page, 'undo').isDisabled(), false, 'a capture of a face-up piece can be undone');
+  assert.equal(await control(page, 'undo').isDisabled(), false, 'a capture of a face-up piece can be undone');
   await cell(page, 2, 1).click(); // black flips a red chariot
   await piece(page, 2, 1).dragTo(cell(page, 1, 1));
   assert.equal(await kindAt(page, 1, 1), 'red chariot');
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1b3=C', '2b1=k', '3b3xb1', '4c3=R', '5c3-b3']);
+  assert.deepEqual(await moveTexts(page), ['1b3=C', '2b1=k', '3b3xb1', '4c3=R', '5c3-b3']);
   // Undo takes back the move, and stops at the flip before it.
-  await button(page, 'undo').click();
+  await control(page, 'undo').click();
   assert.equal(await kindAt(page, 2, 1), 'red chariot');
-  assert.equal(await button(page, 'undo').isDisabled(), true);
+  assert.equal(await control(page, 'undo').isDisabled(), true);
   await done(page);
 });
 
@@ -114,7 +115,7 @@ test('an illegal drag changes nothing', async () => {
   await cell(page, 0, 1).click(); // black soldier beside the red cannon
   await piece(page, 1, 1).dragTo(cell(page, 0, 1)); // a cannon cannot take next to it
   assert.equal(await kindAt(page, 0, 1), 'black soldier');
-  assert.equal(await page.locator('[data-move]').count(), 2);
+  assert.equal(await moveCount(page), 2);
   await done(page);
 });
 
@@ -140,11 +141,11 @@ test('a saved game resumes; the URL seed of the same game does not restart it', 
   await cell(page, 0, 0).click();
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await page.locator('[data-move]').count(), 1);
+  assert.equal(await moveCount(page), 1);
   // A new game reshuffles and drops the seed from the URL.
-  await button(page, 'restart').click();
+  await control(page, 'restart').click();
   await page.locator('[data-action="confirm"]').click();
-  assert.equal(await page.locator('[data-move]').count(), 0);
+  assert.equal(await moveCount(page), 0);
   assert.ok(page.url().endsWith('#/dark-chess'));
   assert.doesNotMatch(await page.locator('[data-info]').textContent(), /Shuffle no\. 7\b/);
   await done(page);
@@ -154,16 +155,16 @@ test('house rules are chosen before the first move and shown', async () => {
   const page = await game();
   const info = page.locator('[data-info]');
   assert.match(await info.textContent(), /Standard rules/);
-  await page.locator('[data-setting="chain-capture"]').check();
-  await page.locator('[data-setting="blind-capture"]').check();
-  await page.locator('[data-setting="quiet-limit"]').selectOption('80');
+  await setting(page, 'chain-capture').check();
+  await setting(page, 'blind-capture').check();
+  await setting(page, 'quiet-limit').selectOption('80');
   assert.match(await info.textContent(), /House rules: Chain capture \(連吃\), Blind capture \(盲吃\)/);
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await page.locator('[data-setting="chain-capture"]').isChecked(), true);
-  assert.equal(await page.locator('[data-setting="quiet-limit"]').inputValue(), '80');
+  assert.equal(await setting(page, 'chain-capture').isChecked(), true);
+  assert.equal(await setting(page, 'quiet-limit').inputValue(), '80');
   await cell(page, 0, 0).click();
-  assert.equal(await page.locator('[data-setting="chariot-rush"]').isDisabled(), true);
+  assert.equal(await setting(page, 'chariot-rush').isDisabled(), true);
   // Blind capture: the red cannon attacks the face-down piece over a screen.
   await cell(page, 6, 0).click(); // black flips a red soldier
   await cell(page, 0, 0).click();
@@ -178,7 +179,7 @@ test('house rules are chosen before the first move and shown', async () => {
  * to take the soldier on d4. */
 async function chainUnderWay() {
   const page = await game('#/dark-chess?seed=7');
-  await page.locator('[data-setting="chain-capture"]').check();
+  await setting(page, 'chain-capture').check();
   await cell(page, 4, 1).click(); // red chariot: the first player is red
   await cell(page, 4, 0).click(); // black chariot
   await cell(page, 3, 0).click(); // red flips a black soldier
@@ -199,7 +200,7 @@ test('chain capture: the same piece captures again', async () => {
 
 test('chain capture: the chain is one turn, in the move list and for Undo', async () => {
   const page = await chainUnderWay();
-  const entries = page.locator('[data-moves] [data-move]');
+  const entries = moveList(page);
   assert.equal(await entries.count(), 4, 'the chain under way is not listed yet');
   await control(page, 'undo').click();
   assert.equal(await status(page).getAttribute('data-turn'), 'red', 'Undo takes back the last capture first');
@@ -212,24 +213,23 @@ test('chain capture: the chain is one turn, in the move list and for Undo', asyn
   await control(page, 'undo').click();
   assert.equal(await entries.count(), 4);
   assert.equal(await piece(page, 4, 1).getAttribute('data-kind'), 'chariot');
-  assert.equal(await piece(page, 4, 0).getAttribute('data-owner'), 'black');
-  assert.equal(await piece(page, 3, 0).getAttribute('data-owner'), 'black');
+  assert.equal(await owner(page, 4, 0), 'black');
+  assert.equal(await owner(page, 3, 0), 'black');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   await done(page);
 });
 
 test('chain capture: or the player ends the turn', async () => {
   const page = await chainUnderWay();
-  await page.locator('button[data-action="end-chain"]').click();
+  await button(page, 'end-chain').click();
   assert.equal(await status(page).getAttribute('data-turn'), 'black');
-  assert.equal(await page.locator('button[data-action="end-chain"]').count(), 0);
+  assert.equal(await button(page, 'end-chain').count(), 0);
   await done(page);
 });
 
 test('a win: the last capture leaves the other side without a piece', async () => {
-  const save = readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8').trim();
-  const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: save } });
-  assert.equal(await page.locator('[data-move]').count(), 51);
+  const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: fixture('dark-chess-endgame') } });
+  assert.equal(await moveCount(page), 51);
   const mover = await status(page).getAttribute('data-turn');
   await piece(page, 1, 1).dragTo(cell(page, 2, 1));
   await page.locator('[data-overlay]').waitFor();
@@ -242,7 +242,7 @@ test('a win: the last capture leaves the other side without a piece', async () =
 test('the picker lists dark chess and 中文 shows the pieces in Chinese', async () => {
   const page = await game('#/');
   await page.locator('a[data-link="dark-chess"]').click();
-  await page.locator('button[data-action="language"]').click();
+  await button(page, 'language').click();
   await cell(page, 0, 0).click();
   assert.match(await cell(page, 0, 0).getAttribute('aria-label'), /^a4: [紅黑]方[帥仕相俥傌炮兵將士象車馬包卒]$/);
   assert.match(await page.locator('[data-info]').textContent(), /洗牌編號/);
@@ -252,18 +252,17 @@ test('the picker lists dark chess and 中文 shows the pieces in Chinese', async
 test('chain capture: taking the last piece ends the game at once, with no chain to go on with', async () => {
   // Chain and blind capture on; the last move takes the loser's last piece with one that
   // stands beside a face-down piece it could attack next.
-  const save = readFileSync(new URL('./fixtures/dark-chess-chain-endgame.json', import.meta.url), 'utf8').trim();
-  const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: save } });
+  const page = await game('#/dark-chess', { storage: { [SAVE_KEY]: fixture('dark-chess-chain-endgame') } });
   const mover = await status(page).getAttribute('data-turn');
   await piece(page, 5, 1).dragTo(cell(page, 4, 1));
   await page.locator('[data-overlay]').waitFor();
   assert.equal(await status(page).getAttribute('data-outcome'), mover);
   assert.match(await page.locator('[data-overlay]').textContent(), /has no pieces left/);
-  assert.equal(await page.locator('button[data-action="end-chain"]').count(), 0, 'no chain to end');
-  assert.match((await page.locator('[data-moves] [data-move]').last().textContent()), /f3xe3/);
+  assert.equal(await button(page, 'end-chain').count(), 0, 'no chain to end');
+  assert.match((await moveList(page).last().textContent()), /f3xe3/);
   // Undo from the ending works as from any other.
   await page.locator('[data-overlay] [data-action="close"]').click();
-  await button(page, 'undo').click();
+  await control(page, 'undo').click();
   assert.equal(await status(page).getAttribute('data-turn'), mover);
   assert.equal(await status(page).getAttribute('data-outcome'), null);
   await done(page);

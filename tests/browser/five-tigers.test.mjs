@@ -1,20 +1,18 @@
 // Five Tigers in headless Chromium against the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { cell, control, done, piece, status, suite } from './harness.mjs';
+import { cell, clickCells, control, done, fixture, moveList, owner, piece, saveKey, setting, status, suite } from './harness.mjs';
 
 const browser = suite();
-const SAVE_KEY = 'board-suite/v1/five-tigers';
+const SAVE_KEY = saveKey('five-tigers');
 const game = (hash = '#/five-tigers', options) => browser.open(hash, options);
-const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
 /** The fixture: a moving-phase game where white's step b5-b4 makes a square. */
-const CAPTURE = readFileSync(new URL('./fixtures/five-tigers-capture.json', import.meta.url), 'utf8').trim();
+const CAPTURE = fixture('five-tigers-capture');
 
 test('a placement that makes a square earns another placement', async () => {
   const page = await game();
   assert.equal(await status(page).getAttribute('data-phase'), 'place');
-  for (const [x, y] of [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2]]) await cell(page, x, y).click();
+  await clickCells(page, [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2]]);
   await cell(page, 1, 1).click();
   assert.equal(await status(page).getAttribute('data-turn'), 'black', 'black places again');
   assert.match(await page.locator('[data-detail]').textContent(), /Square \(方\) \+1.*1 placement left/);
@@ -25,7 +23,7 @@ test('a placement that makes a square earns another placement', async () => {
   assert.equal(await owner(page, 2, 2), 'black');
   assert.equal(await status(page).getAttribute('data-turn'), 'white');
   // The placement and the one it earned are one turn: one entry, and Undo takes both back.
-  const entries = page.locator('[data-moves] [data-move]');
+  const entries = moveList(page);
   assert.equal(await entries.count(), 7);
   assert.match(await entries.last().textContent(), /b4 c3$/);
   await control(page, 'undo').click();
@@ -72,9 +70,9 @@ test('a drag that makes a square is followed by the capture it earns', async () 
 test('the preset is chosen before the first placement and shown', async () => {
   const page = await game();
   assert.match(await page.locator('[data-info]').textContent(), /Five diagonal \(五斜\) 3/);
-  await page.locator('[data-setting="preset"]').selectOption({ index: 2 });
+  await setting(page, 'preset').selectOption({ index: 2 });
   assert.match(await page.locator('[data-info]').textContent(), /Five diagonal \(五斜\) 5/);
   await cell(page, 2, 2).click();
-  assert.equal(await page.locator('[data-setting="preset"]').isDisabled(), true);
+  assert.equal(await setting(page, 'preset').isDisabled(), true);
   await done(page);
 });

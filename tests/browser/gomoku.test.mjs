@@ -1,25 +1,20 @@
 // Gomoku in headless Chromium against the release build (the DOM board).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, control, done, piece, status, suite, touchDrag } from './harness.mjs';
+import {
+  button, canvasPoint, cell, control, done, moveCount, moveTexts, owner, placeInTurn, setting, status,
+  suite, touchDrag,
+} from './harness.mjs';
 
 const browser = suite();
 const game = (hash = '#/gomoku', options) => browser.open(hash, options);
-
-/** Black on `black`, white on `white` in turn, black first. */
-async function play(page, black, white) {
-  for (let i = 0; i < black.length; i++) {
-    await cell(page, ...black[i]).click();
-    if (i < white.length) await cell(page, ...white[i]).click();
-  }
-}
 
 const ROW = [[3, 7], [4, 7], [5, 7], [6, 7], [7, 7]];
 const ASIDE = [[3, 9], [5, 9], [7, 9], [9, 9]];
 
 test('a game to five by clicks, and undo then redo restores the win', async () => {
   const page = await game();
-  await play(page, ROW, ASIDE);
+  await placeInTurn(page, ROW, ASIDE);
   await page.locator('[data-overlay]').waitFor();
   assert.equal(await status(page).getAttribute('data-outcome'), 'black');
   const lit = await page.locator('[data-cell][data-highlight]').evaluateAll((c) => c.map((e) => `${e.dataset.x},${e.dataset.y}`));
@@ -31,27 +26,27 @@ test('a game to five by clicks, and undo then redo restores the win', async () =
   assert.equal(await page.locator('[data-highlight]').count(), 0);
   await control(page, 'redo').click();
   assert.equal(await status(page).getAttribute('data-outcome'), 'black');
-  assert.equal(await page.locator('[data-move]').count(), 9);
+  assert.equal(await moveCount(page), 9);
   await done(page);
 });
 
 test('a stone dragged from the bowl is placed; a taken point ignores clicks', async () => {
   const page = await game();
   await page.locator('[data-hand="black"] [data-piece][draggable="true"]').dragTo(cell(page, 7, 7));
-  assert.equal(await piece(page, 7, 7).getAttribute('data-owner'), 'black');
+  assert.equal(await owner(page, 7, 7), 'black');
   await cell(page, 7, 7).click();
-  assert.equal(await page.locator('[data-move]').count(), 1);
-  assert.equal(await piece(page, 7, 7).getAttribute('data-owner'), 'black');
+  assert.equal(await moveCount(page), 1);
+  assert.equal(await owner(page, 7, 7), 'black');
   assert.equal(await status(page).getAttribute('data-turn'), 'white');
   await done(page);
 });
 
 test('renju: a point forbidden to black is marked and refused', async () => {
   const page = await game();
-  await page.locator('[data-setting="rules"]').selectOption({ index: 2 });
+  await setting(page, 'rules').selectOption({ index: 2 });
   assert.match(await page.locator('[data-info]').textContent(), /Renju/);
   // Black 3-7 4-7 6-7 7-7 8-7: filling 5-7 would make six, an overline.
-  await play(page, [[3, 7], [4, 7], [6, 7], [7, 7], [8, 7]], [[3, 10], [5, 10], [7, 10], [9, 10], [11, 10]]);
+  await placeInTurn(page, [[3, 7], [4, 7], [6, 7], [7, 7], [8, 7]], [[3, 10], [5, 10], [7, 10], [9, 10], [11, 10]]);
   assert.equal(await status(page).getAttribute('data-turn'), 'black');
   assert.equal(await cell(page, 5, 7).getAttribute('data-mark'), 'forbidden');
   await cell(page, 5, 7).click();
@@ -61,44 +56,40 @@ test('renju: a point forbidden to black is marked and refused', async () => {
   await done(page);
 });
 
-/** The pixel of point (x, y) on the canvas board: 0.75 cells of margin, 15 points. */
-async function pointOnCanvas(page, x, y) {
-  const box = await page.locator('canvas[data-board]').boundingBox();
-  const cell = box.width / (14 + 1.5);
-  return { x: box.x + (0.75 + x) * cell, y: box.y + (0.75 + y) * cell };
-}
+/** The pixel of point (x, y) on the canvas board. */
+const pointOnCanvas = (page, x, y) => canvasPoint(page, 'gomoku', x, y);
 
 test('switching to the canvas mid-game keeps the game, and a click on a point places there', async () => {
   const page = await game();
-  await play(page, [[7, 7], [8, 8]], [[7, 8]]);
-  const moves = await page.locator('[data-move]').allTextContents();
+  await placeInTurn(page, [[7, 7], [8, 8]], [[7, 8]]);
+  const moves = await moveTexts(page);
   const turn = await status(page).getAttribute('data-turn');
-  await page.locator('button[data-action="renderer"]').click();
+  await button(page, 'renderer').click();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), moves);
+  assert.deepEqual(await moveTexts(page), moves);
   assert.equal(await status(page).getAttribute('data-turn'), turn);
   const at = await pointOnCanvas(page, 3, 11);
   await page.mouse.click(at.x, at.y);
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), [...moves, '4d4']);
+  assert.deepEqual(await moveTexts(page), [...moves, '4d4']);
   // The choice is remembered, and switching back shows the stone on its point.
   await page.reload();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
-  await page.locator('button[data-action="renderer"]').click();
-  assert.equal(await piece(page, 3, 11).getAttribute('data-owner'), 'white');
+  await button(page, 'renderer').click();
+  assert.equal(await owner(page, 3, 11), 'white');
   await done(page);
 });
 
 test('on the canvas: the bowl drag, the keyboard, and a win shown', async () => {
   const page = await game();
-  await page.locator('button[data-action="renderer"]').click();
+  await button(page, 'renderer').click();
   const canvas = page.locator('canvas[data-board]');
   const at = await pointOnCanvas(page, 2, 2);
   await page.locator('[data-hand="black"] [data-piece]').dragTo(canvas, { targetPosition: { x: at.x - (await canvas.boundingBox()).x, y: at.y - (await canvas.boundingBox()).y } });
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1c13']);
+  assert.deepEqual(await moveTexts(page), ['1c13']);
   await canvas.focus();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
-  assert.equal(await page.locator('[data-move]').count(), 2);
+  assert.equal(await moveCount(page), 2);
   for (const [bx, by, wx, wy] of [[3, 3, 9, 9], [4, 4, 10, 9], [5, 5, 11, 9], [6, 6, 0, 0]]) {
     const b = await pointOnCanvas(page, bx, by);
     await page.mouse.click(b.x, b.y);
@@ -113,35 +104,35 @@ test('on the canvas: the bowl drag, the keyboard, and a win shown', async () => 
 
 test('move numbers on stones, a remembered toggle, on both renderers', async () => {
   const page = await game();
-  await play(page, [[7, 7], [8, 7]], [[7, 8]]);
+  await placeInTurn(page, [[7, 7], [8, 7]], [[7, 8]]);
   assert.equal(await cell(page, 7, 8).getAttribute('data-number'), '2');
   assert.equal(await page.locator('.board-area.numbered').count(), 0);
-  await page.locator('button[data-action="numbers"]').click();
-  assert.equal(await page.locator('button[data-action="numbers"]').getAttribute('aria-pressed'), 'true');
+  await button(page, 'numbers').click();
+  assert.equal(await button(page, 'numbers').getAttribute('aria-pressed'), 'true');
   assert.equal(await page.locator('.board-area.numbered').count(), 1);
   const shown = await cell(page, 8, 7).evaluate((c) => getComputedStyle(c, '::after').content);
   assert.equal(shown, '"3"');
   await page.reload();
   assert.equal(await page.locator('.board-area.numbered').count(), 1, 'remembered');
-  await page.locator('button[data-action="renderer"]').click();
+  await button(page, 'renderer').click();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   await done(page);
 });
 
 test('a tap on the canvas places a stone, once', async () => {
   const page = await game();
-  await page.locator('button[data-action="renderer"]').click();
+  await button(page, 'renderer').click();
   const at = await pointOnCanvas(page, 4, 4);
   await page.touchscreen.tap(at.x, at.y);
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1e11']);
+  assert.deepEqual(await moveTexts(page), ['1e11']);
   await done(page);
 });
 
 test('a touch drag from the bowl places on the canvas', async () => {
   const page = await game();
-  await page.locator('button[data-action="renderer"]').click();
+  await button(page, 'renderer').click();
   // The canvas's centre is its middle point, h8.
   await touchDrag(page, page.locator('[data-hand="black"] [data-piece]'), page.locator('canvas[data-board]'));
-  assert.deepEqual(await page.locator('[data-move]').allTextContents(), ['1h8']);
+  assert.deepEqual(await moveTexts(page), ['1h8']);
   await done(page);
 });

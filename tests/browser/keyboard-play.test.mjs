@@ -2,12 +2,10 @@
 // Tab to a button. After every move, undo and dialog the focus is somewhere a keyboard user can
 // go on from: a cell of the board, or the dialog's first button.
 import { test } from 'node:test';
-import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { done, status, suite } from './harness.mjs';
+import { button, done, fixture, moveCount, rememberedKey, saveKey, setting, status, suite } from './harness.mjs';
 
 const browser = suite();
-const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8').trim();
 
 /** What has the focus: a cell as `x,y`, else a button's action, else the element's tag. */
 const focused = (page) => page.evaluate(() => {
@@ -34,19 +32,18 @@ async function act(page, x, y) {
   assert.equal(await focused(page), `${x},${y}`);
   await page.keyboard.press('Enter');
 }
-const moves = (page) => page.locator('[data-moves] [data-move]').count();
 
 test('Connect Four from the first disc to a win and a new game, by keyboard alone', async () => {
   const page = await browser.open('#/connect-four');
   await intoBoard(page);
   for (const x of [0, 1, 0, 1, 0, 1, 0]) {
     await act(page, x, 0);
-    if ((await moves(page)) < 7) assert.match(await focused(page), /^\d+,0$/, 'the focus stays on the board');
+    if ((await moveCount(page)) < 7) assert.match(await focused(page), /^\d+,0$/, 'the focus stays on the board');
   }
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.equal(await focused(page), 'new-game', 'the result takes the focus');
   await page.keyboard.press('Enter');
-  assert.equal(await moves(page), 0);
+  assert.equal(await moveCount(page), 0);
   assert.match(await focused(page), /^\d+,\d+$/, 'after a new game the focus is back on the board');
   await done(page);
 });
@@ -68,7 +65,7 @@ test('gomoku to five in a row by keyboard; closing the result returns the focus 
 });
 
 test('dark chess: a capture that ends the game, by keyboard; Undo by keyboard keeps the focus', async () => {
-  const page = await browser.open('#/dark-chess', { storage: { 'board-suite/v1/dark-chess': fixture('dark-chess-chain-endgame') } });
+  const page = await browser.open('#/dark-chess', { storage: { [saveKey('dark-chess')]: fixture('dark-chess-chain-endgame') } });
   const mover = await status(page).getAttribute('data-turn');
   await intoBoard(page);
   await act(page, 5, 1);
@@ -87,18 +84,18 @@ test('dark chess: a capture that ends the game, by keyboard; Undo by keyboard ke
 
 test('checkers: a double jump leg by leg and Finish Turn, by keyboard alone', async () => {
   const page = await browser.open('#/checkers', { storage: {
-    'board-suite/v1/checkers': fixture('checkers-double-jump'),
-    'board-suite/confirm-turn/checkers': 'on',
+    [saveKey('checkers')]: fixture('checkers-double-jump'),
+    [rememberedKey('confirm-turn', 'checkers')]: 'on',
   } });
-  const before = await moves(page);
+  const before = await moveCount(page);
   await intoBoard(page);
   await act(page, 4, 3);
   await act(page, 2, 5);
   await act(page, 4, 7);
-  assert.equal(await moves(page), before, 'waiting for Finish Turn');
+  assert.equal(await moveCount(page), before, 'waiting for Finish Turn');
   await tabTo(page, (f) => f === 'finish-turn');
   await page.keyboard.press('Enter');
-  assert.equal(await moves(page), before + 1);
+  assert.equal(await moveCount(page), before + 1);
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   await done(page);
 });
@@ -106,7 +103,7 @@ test('checkers: a double jump leg by leg and Finish Turn, by keyboard alone', as
 test('Five Tigers: a removal and a placement by keyboard; a question answered keeps the focus', async () => {
   const save = JSON.parse(fixture('five-tigers-capture'));
   save.record.moves = save.record.moves.slice(0, save.record.moves.findIndex((m) => 'Remove' in m));
-  const page = await browser.open('#/five-tigers', { storage: { 'board-suite/v1/five-tigers': JSON.stringify(save) } });
+  const page = await browser.open('#/five-tigers', { storage: { [saveKey('five-tigers')]: JSON.stringify(save) } });
   assert.equal(await status(page).getAttribute('data-phase'), 'remove');
   const black = await page.locator('[data-piece][data-owner="black"]').first()
     .evaluate((p) => [Number(p.parentElement.dataset.x), Number(p.parentElement.dataset.y)]);
@@ -143,7 +140,7 @@ async function keyboardTurn(page, targets, { movesFirst = false } = {}) {
       return false;
     }
     await act(page, ...to);
-    const end = page.locator('button[data-action="end-chain"]');
+    const end = button(page, 'end-chain');
     if (await end.count()) {
       await tabTo(page, (f) => f === 'end-chain');
       await page.keyboard.press('Enter');
@@ -171,14 +168,14 @@ test('dark chess with chain captures, from the first flip to its end, by keyboar
   // The house rule switched on with the keyboard too, before the first flip.
   await tabTo(page, (f) => f === 'chain-capture');
   await page.keyboard.press(' ');
-  assert.equal(await page.locator('[data-setting="chain-capture"]').isChecked(), true);
+  assert.equal(await setting(page, 'chain-capture').isChecked(), true);
   await intoBoard(page);
   for (let turn = 0; turn < 400 && !(await status(page).getAttribute('data-outcome')); turn++) {
     assert.ok(await keyboardTurn(page, '[data-cell] [data-face="down"]'), `turn ${turn}: something to play`);
     if (!(await status(page).getAttribute('data-outcome'))) assert.match(await focused(page), /^\d+,\d+$/);
   }
   assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
-  console.log(`dark chess by keyboard: ${await moves(page)} turns, ${chainsEnded} chains ended, ${await page.locator('[data-overlay] p').textContent()}`);
+  console.log(`dark chess by keyboard: ${await moveCount(page)} turns, ${chainsEnded} chains ended, ${await page.locator('[data-overlay] p').textContent()}`);
   assert.ok(chainsEnded > 0, 'a chain of captures was made and ended');
   assert.equal(await focused(page), 'new-game');
   await done(page);
@@ -191,7 +188,7 @@ test('checkers from the first move to its end, by keyboard alone', async () => {
     assert.ok(await keyboardTurn(page, '[data-none]'), `turn ${turn}: something to play`);
   }
   assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
-  console.log(`checkers by keyboard: ${await moves(page)} moves, ${await page.locator('[data-overlay] p').textContent()}`);
+  console.log(`checkers by keyboard: ${await moveCount(page)} moves, ${await page.locator('[data-overlay] p').textContent()}`);
   assert.equal(await focused(page), 'new-game');
   await done(page);
 });
@@ -208,7 +205,7 @@ test('Five Tigers from the first stone to its end, by keyboard alone', async () 
     assert.ok(await keyboardTurn(page, targets, { movesFirst: phase === 'move' }), `turn ${turn}: something to play`);
   }
   assert.ok(await status(page).getAttribute('data-outcome'), 'the game ended');
-  console.log(`Five Tigers by keyboard: ${await moves(page)} turns, ${await page.locator('[data-overlay] p').textContent()}`);
+  console.log(`Five Tigers by keyboard: ${await moveCount(page)} turns, ${await page.locator('[data-overlay] p').textContent()}`);
   assert.equal(await focused(page), 'new-game');
   await done(page);
 });

@@ -3,10 +3,9 @@
 // from the clicked cell.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, piece, status, suite } from './harness.mjs';
+import { cell, done, owner, piece, status, suite } from './harness.mjs';
 
 const browser = suite();
-const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
 
 /** Focuses a cell the way assistive technology does, with no click and no arrow key. */
 const focusAndPress = async (page, x, y, key = 'Enter') => {

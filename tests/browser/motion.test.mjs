@@ -3,17 +3,18 @@
 // the mute is remembered, and a browser without audio logs nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, piece, suite } from './harness.mjs';
+import {
+  SOUND_KEY, animationsDone, button, cell, clickCells, done, moveCount, owner, piece, suite,
+} from './harness.mjs';
 
 const browser = suite();
 const running = (page) => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
-const moves = (page) => page.locator('[data-moves] [data-move]').count();
 
 test('a move animates, and the DOM shows the new position at once', async () => {
   const page = await browser.open('#/connect-four');
   await cell(page, 3, 0).click();
   // The disc is already in its cell (the falling is drawn over it).
-  assert.equal(await piece(page, 3, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await owner(page, 3, 5), 'red');
   assert.ok(await running(page) > 0, 'the disc falls');
   assert.equal(await cell(page, 3, 5).getAttribute('data-motion'), 'fall');
   await done(page);
@@ -25,26 +26,23 @@ test('a move made during an animation is taken at once, and the board ends right
   await page.evaluate(() => {
     for (const x of [3, 3, 4]) document.querySelector(`[data-cell][data-x="${x}"][data-y="0"]`).click();
   });
-  assert.equal(await moves(page), 3);
-  assert.equal(await piece(page, 3, 5).getAttribute('data-owner'), 'red');
-  assert.equal(await piece(page, 3, 4).getAttribute('data-owner'), 'yellow');
-  assert.equal(await piece(page, 4, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await moveCount(page), 3);
+  assert.equal(await owner(page, 3, 5), 'red');
+  assert.equal(await owner(page, 3, 4), 'yellow');
+  assert.equal(await owner(page, 4, 5), 'red');
   // Checkers: a piece picked up while the last one still slides.
   const checkers = await browser.open('#/checkers');
-  await cell(checkers, 5, 2).click();
-  await cell(checkers, 4, 3).click();
-  await cell(checkers, 2, 5).click();
-  await cell(checkers, 3, 4).click();
-  assert.equal(await moves(checkers), 2);
-  assert.equal(await piece(checkers, 3, 4).getAttribute('data-owner'), 'red');
+  await clickCells(checkers, [[5, 2], [4, 3], [2, 5], [3, 4]]);
+  assert.equal(await moveCount(checkers), 2);
+  assert.equal(await owner(checkers, 3, 4), 'red');
   await done(page);
   await done(checkers);
 });
 
 test('a capture slides the piece and the taken one fades, as a picture only', async () => {
   const page = await browser.open('#/checkers');
-  for (const [x, y] of [[5, 2], [4, 3], [2, 5], [3, 4]]) await cell(page, x, y).click();
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
+  await clickCells(page, [[5, 2], [4, 3], [2, 5], [3, 4]]);
+  await animationsDone(page);
   // Black jumps 15x22: the man slides, red's man fades where it was.
   await cell(page, 4, 3).click();
   await cell(page, 2, 5).click();
@@ -57,14 +55,14 @@ test('a capture slides the piece and the taken one fades, as a picture only', as
 test('with reduced motion, or motion switched off, nothing animates', async () => {
   const page = await browser.open('#/checkers');
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  for (const [x, y] of [[5, 2], [4, 3], [2, 5], [3, 4], [4, 3], [2, 5]]) await cell(page, x, y).click();
+  await clickCells(page, [[5, 2], [4, 3], [2, 5], [3, 4], [4, 3], [2, 5]]);
   assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  const motion = page.locator('button[data-action="motion"]');
+  const motion = button(page, 'motion');
   assert.equal(await motion.getAttribute('aria-pressed'), 'true');
   await motion.click();
   const c4 = await browser.open('#/connect-four', { keepStorage: true });
-  assert.equal(await c4.locator('button[data-action="motion"]').getAttribute('aria-pressed'), 'false');
+  assert.equal(await button(c4, 'motion').getAttribute('aria-pressed'), 'false');
   await cell(c4, 2, 0).click();
   assert.equal(await c4.evaluate(() => document.getAnimations().length), 0);
   assert.equal(await c4.locator('[data-motion]').count(), 0);
@@ -74,40 +72,23 @@ test('with reduced motion, or motion switched off, nothing animates', async () =
 
 test('the mute is remembered', async () => {
   const page = await browser.open('#/gomoku');
-  const sound = page.locator('button[data-action="sound"]');
+  const sound = button(page, 'sound');
   assert.equal(await sound.getAttribute('aria-pressed'), 'true');
   await sound.click();
   assert.equal(await sound.getAttribute('aria-pressed'), 'false');
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await page.locator('button[data-action="sound"]').getAttribute('aria-pressed'), 'false');
-  assert.equal(await page.evaluate(() => localStorage.getItem('board-suite/sound')), 'off');
+  assert.equal(await button(page, 'sound').getAttribute('aria-pressed'), 'false');
+  assert.equal(await page.evaluate((key) => localStorage.getItem(key), SOUND_KEY), 'off');
   await done(page);
 });
 
 test('a browser without audio plays on in silence, with nothing in the console', async () => {
   const page = await browser.open('#/checkers', { init: () => { delete window.AudioContext; } });
-  for (const [x, y] of [[5, 2], [4, 3], [2, 5], [3, 4], [4, 3], [2, 5]]) await cell(page, x, y).click();
+  await clickCells(page, [[5, 2], [4, 3], [2, 5], [3, 4], [4, 3], [2, 5]]);
   // A refused try and the sounds of moves and a capture: all silent.
   await cell(page, 0, 0).click();
-  assert.equal(await moves(page), 3);
-  await done(page);
-});
-
-test('the canvas animates a gomoku stone as the DOM board does', async () => {
-  const page = await browser.open('#/gomoku');
-  await page.locator('button[data-action="renderer"]').click();
-  const canvas = page.locator('canvas[data-board]');
-  await canvas.waitFor();
-  const box = await canvas.boundingBox();
-  // h8, the centre: the stone settles, drawn larger at first.
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-  const early = await canvas.screenshot();
-  await page.waitForTimeout(400);
-  const late = await canvas.screenshot();
-  assert.notDeepEqual(early, late, 'the frames differ while the stone settles');
-  const again = await canvas.screenshot();
-  assert.deepEqual(late, again, 'and the board is still once it has');
+  assert.equal(await moveCount(page), 3);
   await done(page);
 });
 
@@ -117,11 +98,38 @@ test('dark chess: a taken piece flies to its tray', async () => {
   await cell(page, 4, 0).click(); // black chariot
   await cell(page, 3, 0).click(); // red flips a black soldier
   await cell(page, 7, 0).click(); // black flips a red soldier
-  await page.waitForFunction(() => !document.getAnimations().some((a) => a.playState === 'running'));
+  await animationsDone(page);
   await piece(page, 4, 1).dragTo(cell(page, 4, 0));
   await page.waitForSelector('.ghost[data-side="black"][data-to-tray]');
   assert.equal(await page.locator('[data-tray="black"] [data-piece]').count(), 1);
   const offset = await page.locator('.ghost[data-to-tray]').evaluate((g) => g.style.getPropertyValue('--ty'));
   assert.ok(parseFloat(offset) > 0, `the tray is below the board: ${offset}`);
+  await done(page);
+});
+
+// Last: the clock it installs is the whole browser's, for the rest of this file.
+test('the canvas animates a gomoku stone as the DOM board does', async () => {
+  const page = await browser.open('#/gomoku');
+  await button(page, 'renderer').click();
+  const canvas = page.locator('canvas[data-board]');
+  await canvas.waitFor();
+  const box = await canvas.boundingBox();
+  // The page's clock, held still: the canvas draws its frames by the clock's timers and times
+  // them by its date, so the stone's first frame stays on the canvas until the clock runs.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
+  // h8, the centre: the stone settles, drawn larger at first.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const early = await canvas.screenshot();
+  // Ten seconds of the page's clock, every frame timer due in them fired in turn: a settling
+  // stone takes a fraction of one, so its last frame has been drawn.
+  await page.clock.runFor(10_000);
+  const late = await canvas.screenshot();
+  assert.notDeepEqual(early, late, 'the frames differ while the stone settles');
+  // And ten more: nothing is drawn differently.
+  await page.clock.runFor(10_000);
+  const again = await canvas.screenshot();
+  assert.deepEqual(late, again, 'and the board is still once it has');
+  await page.clock.resume();
   await done(page);
 });

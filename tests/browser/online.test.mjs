@@ -5,11 +5,13 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cell, done, launch, open, piece, serve, status, watch } from './harness.mjs';
+import {
+  button, cell, control, done, launch, moveTexts, open, owner, pieceArrives, serve, status, watch,
+} from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -17,26 +19,28 @@ let data;
 let port;
 let server;
 
-/** Starts the server on `port` over the store in `data`, and waits until it answers. */
+/** Starts the server on `port` over the store in `data`, and waits until it listens: it says
+ * so on stderr (`serving ... on http://127.0.0.1:<port>`) once its socket is bound, and
+ * connections made from then on are accepted. Its stderr is passed on. */
 async function startServer() {
   const binary = join(ROOT, 'target/debug/board-suite-server');
   server = spawn(binary, [], {
     env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE: DIST },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise((ok) => {
-      const socket = createConnection(port, '127.0.0.1', () => { socket.end(); ok(true); });
-      socket.on('error', () => ok(false));
-    });
-    if (open) return;
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-  throw new Error('the server did not start');
+  let said = '';
+  server.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    said += chunk;
+    if (said.includes(`http://127.0.0.1:${port}`)) server.emit('listening');
+  });
+  const exited = once(server, 'exit').then(([code]) => { throw new Error(`the server exited (${code}): ${said}`); });
+  await Promise.race([once(server, 'listening', { signal: AbortSignal.timeout(10_000) }), exited]);
+  exited.catch(() => {});
 }
 
 async function stopServer() {
-  const exited = new Promise((ok) => server.once('exit', ok));
+  const exited = once(server, 'exit');
   server.kill();
   await exited;
 }
@@ -71,6 +75,7 @@ async function visit(browser, hash) {
 }
 const connection = (page) => page.locator('[data-connection]');
 const discs = (page) => page.locator('[data-board] [data-piece]').count();
+const invited = (link) => '#/' + link.split('#/')[1];
 
 /** Waits until the page's board holds `count` discs. */
 async function waitForDiscs(page, count) {
@@ -80,7 +85,7 @@ async function waitForDiscs(page, count) {
 test('two browsers play Connect Four through an invite link, with a reload, a restart and a spectator', async () => {
   const [host, guest, watcher] = browsers;
   const red = await visit(host, '#/connect-four');
-  await red.locator('button[data-action="online"]').click();
+  await button(red, 'online').click();
   await red.waitForSelector('[data-connection][data-state="open"]');
   await red.waitForSelector('[data-status][data-seat="red"]');
   const invite = await red.locator('a[data-invite]').getAttribute('href');
@@ -88,7 +93,7 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   assert.match(await red.locator("[data-opponent-away]").textContent(), /invite link/);
 
   // The guest opens the link: the other seat.
-  const yellow = await visit(guest, '#/' + invite.split('#/')[1]);
+  const yellow = await visit(guest, invited(invite));
   await yellow.waitForSelector('[data-status][data-seat="yellow"]');
   await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
 
@@ -98,7 +103,7 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   // Red drops; yellow sees it, and may not play red's turns.
   await cell(red, 3, 0).click();
   await waitForDiscs(yellow, 1);
-  assert.equal(await piece(yellow, 3, 5).getAttribute('data-owner'), 'red');
+  assert.equal(await owner(yellow, 3, 5), 'red');
   assert.equal(await status(yellow).getAttribute('data-turn'), 'yellow');
   await cell(red, 2, 0).click();
   assert.equal(await discs(red), 1, 'not red\'s turn');
@@ -107,7 +112,7 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await waitForDiscs(red, 2);
 
   // A spectator sees the game and its moves, and cannot play.
-  const spectator = await visit(watcher, '#/' + invite.split('#/')[1]);
+  const spectator = await visit(watcher, invited(invite));
   await waitForDiscs(spectator, 2);
   assert.match(await spectator.locator('section.online').textContent(), /watching/);
   assert.equal(await status(spectator).getAttribute('data-seat'), null);
@@ -129,22 +134,22 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await cell(yellow, 3, 0).click();
   await waitForDiscs(red, 4);
   await waitForDiscs(spectator, 4);
-  assert.deepEqual(await red.locator('[data-moves] [data-move]').allTextContents(), ['14', '23', '34', '44']);
+  assert.deepEqual(await moveTexts(red), ['14', '23', '34', '44']);
 
   // A draw offered and declined, then the guest resigns.
-  await red.locator('.controls button[data-action="draw"]').click();
-  await red.locator('button[data-action="confirm"]').click();
+  await control(red, 'draw').click();
+  await button(red, 'confirm').click();
   await yellow.waitForSelector('[data-offer="draw"] button[data-action="decline-offer"]');
-  await yellow.locator('button[data-action="decline-offer"]').click();
+  await button(yellow, 'decline-offer').click();
   await red.waitForSelector('[data-offer]', { state: 'detached' });
-  await yellow.locator('.controls button[data-action="resign"]').click();
-  await yellow.locator('button[data-action="confirm"]').click();
+  await control(yellow, 'resign').click();
+  await button(yellow, 'confirm').click();
   await red.waitForSelector('[data-status][data-outcome="red"]');
   await spectator.waitForSelector('[data-status][data-outcome="red"]');
 
   // Leaving brings the device's own game back, untouched.
   await red.locator('[data-overlay] button[data-action="close"]').click();
-  await red.locator('button[data-action="leave-online"]').click();
+  await button(red, 'leave-online').click();
   await red.waitForSelector('button[data-action="online"]');
   assert.equal(await discs(red), 0);
   for (const page of [red, yellow, spectator]) await done(page);
@@ -155,14 +160,14 @@ test('a page from a static host says online play is not available there', async 
   const page = await open(browsers[0], host.url, '#/gomoku');
   // The failed connection to a server that is not there is the browser's own console error.
   page.errors = [];
-  await page.locator('button[data-action="online"]').click();
+  await button(page, 'online').click();
   await page.waitForSelector('[data-connection][data-state="lost"]');
   assert.match(await connection(page).textContent(), /not available/);
   page.errors = page.errors.filter((e) => !/WebSocket/.test(e));
   // Everything else works: a stone is placed after leaving.
-  await page.locator('button[data-action="leave-online"]').click();
+  await button(page, 'leave-online').click();
   await cell(page, 7, 7).click();
-  assert.equal(await piece(page, 7, 7).getAttribute('data-owner'), 'black');
+  assert.equal(await owner(page, 7, 7), 'black');
   await done(page);
   host.close();
 });
@@ -170,14 +175,14 @@ test('a page from a static host says online play is not available there', async 
 test('dark chess online: a flip shows the server\'s piece on both devices, and no frame or link shows a face-down one', async () => {
   const [host, guest] = browsers;
   const first = await visit(host, '#/dark-chess');
-  await first.locator('button[data-action="online"]').click();
+  await button(first, 'online').click();
   await first.waitForSelector('a[data-invite]');
   const invite = await first.locator('a[data-invite]').getAttribute('href');
   const second = await guest.newPage();
   await watch(second, base());
   const frames = [];
   second.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
-  await second.goto(base() + 'index.html#/' + invite.split('#/')[1]);
+  await second.goto(base() + 'index.html' + invited(invite));
   await second.waitForSelector('[data-status][data-seat="second"]');
   await first.waitForSelector('[data-opponent-away]', { state: 'detached' });
   const faceUp = (page) => page.locator('[data-board] [data-piece]:not([data-face="down"])');
@@ -199,13 +204,13 @@ test('dark chess online: a flip shows the server\'s piece on both devices, and n
 test('quick match pairs two browsers asking for the same game', async () => {
   const [one, two] = browsers;
   const a = await visit(one, '#/gomoku');
-  await a.locator('button[data-action="quick-match"]').click();
+  await button(a, 'quick-match').click();
   await a.waitForSelector('section.online >> text=Waiting for an opponent');
   const b = await visit(two, '#/gomoku');
-  await b.locator('button[data-action="quick-match"]').click();
+  await button(b, 'quick-match').click();
   await a.waitForSelector('[data-status][data-seat="black"]');
   await b.waitForSelector('[data-status][data-seat="white"]');
   await cell(a, 7, 7).click();
-  await b.waitForSelector('[data-cell][data-x="7"][data-y="7"] [data-piece][data-owner="black"]');
+  await pieceArrives(b, 7, 7, 'black');
   for (const page of [a, b]) await done(page);
 });

@@ -2,29 +2,27 @@
 // the same rules and move list, and never plays into a position that has changed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { cell, done, launch, open, piece, status, suite } from './harness.mjs';
+import {
+  button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, open,
+  pageStarted, setting, spyOnEngine, status, suite, waitForMoves,
+} from './harness.mjs';
 
 const browser = suite();
-const moves = (page) => page.locator('[data-moves] [data-move]').allTextContents();
-const setting = (page, name) => page.locator(`select[data-setting="${name}"]`);
-const button = (page, action) => page.locator(`button[data-action="${action}"]`);
+const GAMES = await browser.games();
 /** Waits until the computer has moved: nothing searching, and `count` moves in the list. */
-async function movesReach(page, count) {
-  await page.waitForFunction((n) => !document.querySelector('[data-status][data-thinking]')
-    && document.querySelectorAll('[data-moves] [data-move]').length === n, count, { timeout: 20_000 });
-}
+const movesReach = (page, count) => waitForMoves(page, count, { timeout: 20_000 });
+const ENGINE = /engine-worker|\.book$/;
 
-/** A page with the computer playing the second side (`second`) at `level`. */
+/** A page with the computer playing the second side (`second`) at `level`, its engine's
+ * messages recorded (`spyOnEngine`). */
 async function againstComputer(level = '2', hash = '#/connect-four', second = 'yellow') {
-  const page = await browser.open(hash);
-  // No engine is fetched until a player asks for the computer.
-  const fetched = [];
-  page.on('request', (r) => { if (/engine-worker|\.book$/.test(r.url())) fetched.push(r.url()); });
-  page.fetched = fetched;
+  const page = await browser.open(hash, { init: spyOnEngine });
   assert.equal(await setting(page, 'opponent').inputValue(), 'human');
-  await page.waitForTimeout(300);
-  assert.deepEqual(fetched, [], 'the engine is not part of the first load');
+  // No engine is fetched until a player asks for the computer: not while the page starts, and
+  // not once it has started (the service worker the app registers at its start controls the
+  // page, and the browser has been idle since: nothing of the start is left to run).
+  await pageStarted(page);
+  assert.deepEqual(page.requests.filter((url) => ENGINE.test(url)), [], 'the engine is not part of the first load');
   await setting(page, 'opponent').selectOption('computer');
   await setting(page, 'level').selectOption(level);
   assert.equal(await setting(page, 'computer-side').inputValue(), second);
@@ -35,11 +33,11 @@ test('the computer answers a move, through the move list, and Undo takes back bo
   const page = await againstComputer();
   await cell(page, 3, 0).click();
   await movesReach(page, 2);
-  assert.ok(page.fetched.some((url) => url.includes('engine-worker')), 'the worker was fetched');
+  assert.ok(page.requests.some((url) => url.includes('engine-worker')), 'the worker was fetched');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
-  assert.equal((await moves(page))[0], '14');
+  assert.equal((await moveTexts(page))[0], '14');
   await button(page, 'undo').click();
-  assert.deepEqual(await moves(page), []);
+  assert.deepEqual(await moveTexts(page), []);
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   await done(page);
 });
@@ -54,7 +52,7 @@ test('the computer plays first when it is given the first side, and again after 
   await page.reload();
   await page.waitForSelector('[data-board]');
   assert.equal(await setting(page, 'opponent').inputValue(), 'computer');
-  assert.equal((await moves(page)).length, 3);
+  assert.equal((await moveTexts(page)).length, 3);
   await cell(page, 0, 0).click();
   await movesReach(page, 5);
   await done(page);
@@ -66,9 +64,11 @@ test('an undo while the computer thinks leaves no stale move', async () => {
   await cell(page, 3, 0).click();
   await page.waitForSelector('[data-status][data-thinking]');
   await button(page, 'undo').click();
-  assert.deepEqual(await moves(page), []);
-  await page.waitForTimeout(1_500);
-  assert.deepEqual(await moves(page), [], 'no move came after the undo');
+  assert.deepEqual(await moveTexts(page), []);
+  // The search the undo interrupted is over: its worker was ended, or it answered (and the
+  // page had two frames to act on the answer). Either way no answer to it is still to come.
+  await engineQuiet(page, { timeout: 20_000 });
+  assert.deepEqual(await moveTexts(page), [], 'no move came after the undo');
   assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
   await done(page);
 });
@@ -79,7 +79,7 @@ test('Stop makes the thinking computer move at once, and the page answers while 
   await page.waitForSelector('[data-status][data-thinking]');
   // The page still answers: a click on a control opens its question at once.
   const started = Date.now();
-  await page.locator('.controls button[data-action="restart"]').click();
+  await control(page, 'restart').click();
   const answered = Date.now() - started;
   await page.keyboard.press('Escape');
   assert.ok(answered < 2_000, `the page answered in ${answered} ms`);
@@ -130,34 +130,30 @@ test('Connect Four\'s top level answers every move of a game quickly, from the f
   await done(page);
 });
 
-// Every other game: the computer answers with a move the rules accept, Undo takes back both,
-// Hint marks a move. Each: the page (a saved game, and the computer's side: 0 the first, 1 the
-// second), and the player's move. Dark chess starts from a saved ending with nothing face
-// down, since a flip cannot be taken back.
-const darkEnding = readFileSync(new URL('./fixtures/dark-chess-endgame.json', import.meta.url), 'utf8').trim();
-const GAMES = [
-  ['checkers', {}, 1, (page) => piece(page, 1, 2).dragTo(cell(page, 2, 3))],
-  ['gomoku', {}, 1, (page) => cell(page, 7, 7).click()],
-  ['five-tigers', {}, 1, (page) => cell(page, 0, 0).click()],
-  // Black, to move, steps its elephant aside; the computer has red's last piece, a chariot.
-  ['dark-chess', { 'board-suite/v1/dark-chess': darkEnding }, 0, (page) => piece(page, 0, 0).dragTo(cell(page, 1, 0))],
-];
-for (const [game, storage, computerSide, playerMove] of GAMES) {
+// Every game the app lists: the computer answers with a move the rules accept, Undo takes back
+// both, Hint marks a move. Each game's set-up (a saved game, the computer's side, the player's
+// move) is its `computer` entry in the harness's table of games.
+for (const game of GAMES) {
   test(`${game}: the computer answers, Undo takes back both, Hint marks a move`, async () => {
-    const page = await browser.open(`#/${game}`, { storage });
-    const before = (await moves(page)).length;
+    const { computer } = gameData(game);
+    const page = await browser.open(`#/${game}`, { storage: computer.storage(), init: spyOnEngine });
+    const before = (await moveTexts(page)).length;
     await setting(page, 'opponent').selectOption('computer');
-    await setting(page, 'computer-side').selectOption({ index: computerSide });
+    await setting(page, 'computer-side').selectOption({ index: computer.side });
     await setting(page, 'level').selectOption('1');
-    await playerMove(page);
+    await computer.play(page);
     await movesReach(page, before + 2);
     // The reply went through the rules (a refused one would say so in a notice), and then the
-    // computer waits for the player.
+    // computer waits for the player: the engine answered all it was asked, the page has had two
+    // frames to act on the answer, and it asked nothing more (a search for another move would
+    // have been asked for in answer to the reply, before those frames).
     assert.equal(await page.locator('[data-notice]').count(), 0);
-    await page.waitForTimeout(300);
-    assert.equal((await moves(page)).length, before + 2);
+    const asked = await engineRequests(page);
+    await engineQuiet(page);
+    assert.equal(await engineRequests(page), asked, 'the computer asked for no other move');
+    assert.equal((await moveTexts(page)).length, before + 2);
     await button(page, 'undo').click();
-    assert.equal((await moves(page)).length, before);
+    assert.equal((await moveTexts(page)).length, before);
     await button(page, 'hint').click();
     await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
     await done(page);
@@ -167,28 +163,14 @@ for (const [game, storage, computerSide, playerMove] of GAMES) {
 test('dark chess: no message between the page and the engine carries the shuffle', async () => {
   const SEED = 987654321;
   // Every message both ways, as the page's side of the worker sees it.
-  const record = () => {
-    window.engineMessages = [];
-    const Real = window.Worker;
-    window.Worker = class extends Real {
-      constructor(...args) {
-        super(...args);
-        this.addEventListener('message', (e) => window.engineMessages.push(['from', String(e.data)]));
-      }
-      postMessage(data, ...rest) {
-        window.engineMessages.push(['to', String(data)]);
-        return super.postMessage(data, ...rest);
-      }
-    };
-  };
-  const page = await browser.open(`#/dark-chess?seed=${SEED}`, { init: record });
+  const page = await browser.open(`#/dark-chess?seed=${SEED}`, { init: spyOnEngine });
   await setting(page, 'opponent').selectOption('computer');
   await setting(page, 'level').selectOption('2');
   await cell(page, 0, 0).click();
   await movesReach(page, 2);
   await button(page, 'hint').click();
   await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
-  const messages = await page.evaluate(() => window.engineMessages);
+  const messages = await engineMessages(page);
   const requests = messages.filter(([way]) => way === 'to').map(([, text]) => JSON.parse(text));
   assert.ok(requests.length >= 2, 'the move and the hint were asked for');
   for (const request of requests) {
@@ -215,7 +197,7 @@ test('an engine that cannot start is said in words, and the game goes on by hand
   // Back to two players: yellow moves by hand.
   await setting(page, 'opponent').selectOption('human');
   await cell(page, 3, 0).click();
-  assert.equal((await moves(page)).length, 2);
+  assert.equal((await moveTexts(page)).length, 2);
   await done(page);
   await context.close();
 });

@@ -3,10 +3,12 @@
 // the face-down pieces).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardText, cell, done, launch, open, status, suite } from './harness.mjs';
+import {
+  boardText, button, cell, clickCells, done, dropInColumns, launch, moveList, open, owner, saveKey, status, suite,
+  waitForMoves,
+} from './harness.mjs';
 
 const browser = suite();
-const moves = (page) => page.locator('[data-moves] [data-move]');
 /** The record box, opened. */
 const record = (page) => ({
   fill: async (text) => { await openRecord(page); await page.locator('textarea[data-record]').fill(text); },
@@ -15,44 +17,43 @@ const record = (page) => ({
 async function openRecord(page) {
   if (!(await page.locator('details.record').evaluate((d) => d.open))) await page.locator('details.record summary').click();
 }
-const action = (page, name) => page.locator(`button[data-action="${name}"]`);
 const discs = async (page) => (await boardText(page)).join('').replaceAll('.', '').length;
 
 async function dropColumns(page, columns) {
-  for (const x of columns) await cell(page, x, 0).click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-moves] [data-move]').length === n, columns.length);
+  await dropInColumns(page, columns);
+  await waitForMoves(page, columns.length);
 }
 
 test('a click on the move list reviews the game; keys and buttons step; input returns to live', async () => {
   const page = await browser.open('#/connect-four');
   await dropColumns(page, [3, 3, 4, 2]);
-  await moves(page).nth(0).click();
+  await moveList(page).nth(0).click();
   assert.equal(await status(page).getAttribute('data-review'), '');
   assert.equal(await discs(page), 1);
-  assert.equal(await moves(page).nth(0).getAttribute('aria-current'), 'step');
+  assert.equal(await moveList(page).nth(0).getAttribute('aria-current'), 'step');
   await page.locator('h2.moves-title').click();
   await page.keyboard.press('ArrowRight');
   assert.equal(await discs(page), 2);
   await page.keyboard.press('Home');
   assert.equal(await discs(page), 0);
-  await action(page, 'review-next').click();
-  await action(page, 'review-next').click();
+  await button(page, 'review-next').click();
+  await button(page, 'review-next').click();
   assert.equal(await discs(page), 2);
   // The end of the list is the live game.
   await page.keyboard.press('End');
   assert.equal(await status(page).getAttribute('data-review'), null);
   assert.equal(await discs(page), 4);
   // Back to an earlier position: the live button returns, and reviewing changed nothing.
-  await action(page, 'review-previous').click();
+  await button(page, 'review-previous').click();
   assert.equal(await discs(page), 3);
-  await action(page, 'live').click();
+  await button(page, 'live').click();
   assert.equal(await status(page).getAttribute('data-review'), null);
   assert.equal(await discs(page), 4);
   // A click on the board while reviewing returns to the live position without playing.
-  await moves(page).nth(1).click();
+  await moveList(page).nth(1).click();
   await cell(page, 0, 0).click();
   assert.equal(await status(page).getAttribute('data-review'), null);
-  assert.equal(await moves(page).count(), 4);
+  assert.equal(await moveList(page).count(), 4);
   assert.equal(await discs(page), 4);
   await done(page);
 });
@@ -60,16 +61,16 @@ test('a click on the move list reviews the game; keys and buttons step; input re
 test('checkers: a multi-jump game reviews by whole moves', async () => {
   const page = await browser.open('#/checkers');
   await record(page).fill('[FEN "W:WK26,30:B23,15,5"]\n1... 26x19x10 2. 5-9 30-25');
-  await action(page, 'load-record').click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
-  assert.deepEqual(await moves(page).allTextContents(), ['126x19x10', '25-9', '330-25']);
-  await moves(page).nth(0).click();
+  await button(page, 'load-record').click();
+  await waitForMoves(page, 3);
+  assert.deepEqual(await moveList(page).allTextContents(), ['126x19x10', '25-9', '330-25']);
+  await moveList(page).nth(0).click();
   // After the king's double jump, before Black's reply: two Black men are gone.
   const board = (await boardText(page)).join('');
   assert.equal([...board].filter((c) => c === 'b').length, 1);
   // The computer plays on from the set-up start: its hint is a move of this position.
-  await page.locator('button[data-action="live"]').click();
-  await page.locator('[data-action="hint"]').click();
+  await button(page, 'live').click();
+  await button(page, 'hint').click();
   await page.waitForSelector('[data-cell][data-mark="hint"]', { timeout: 20_000 });
   assert.equal(await page.locator('[data-notice]').count(), 0);
   await done(page);
@@ -77,11 +78,8 @@ test('checkers: a multi-jump game reviews by whole moves', async () => {
 
 test('a record exported in one browser and imported in another gives the same position', async () => {
   const page = await browser.open('#/checkers');
-  for (const [from, to] of [[[3, 2], [4, 3]], [[2, 5], [1, 4]], [[5, 2], [6, 3]]]) {
-    await cell(page, ...from).click();
-    await cell(page, ...to).click();
-  }
-  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+  for (const [from, to] of [[[3, 2], [4, 3]], [[2, 5], [1, 4]], [[5, 2], [6, 3]]]) await clickCells(page, [from, to]);
+  await waitForMoves(page, 3);
   const text = await record(page).inputValue();
   assert.match(text, /\[GameType "21"\]/);
   assert.match(text, /\[Date "\d{4}\.\d\d\.\d\d"\]/);
@@ -93,12 +91,12 @@ test('a record exported in one browser and imported in another gives the same po
   try {
     const fresh = await open(other, browser.url(), '#/checkers');
     await record(fresh).fill(text);
-    await action(fresh, 'load-record').click();
-    await fresh.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+    await button(fresh, 'load-record').click();
+    await waitForMoves(fresh, 3);
     assert.deepEqual(await boardText(fresh), before);
     // The loaded game is the game now: a reload keeps it.
     await fresh.reload();
-    await fresh.waitForSelector('[data-moves] [data-move]');
+    await moveList(fresh).first().waitFor();
     assert.deepEqual(await boardText(fresh), before);
     await done(fresh);
   } finally {
@@ -116,13 +114,13 @@ test('a bad record leaves the game untouched and says why and where', async () =
     ['1. 4 {unclosed', /does not end/],
   ]) {
     await record(page).fill(bad);
-    await action(page, 'load-record').click();
+    await button(page, 'load-record').click();
     const notice = page.locator('[data-notice]');
     await notice.waitFor();
     assert.match(await notice.textContent(), words);
     assert.match(await notice.textContent(), /Your game is unchanged/);
     assert.deepEqual(await boardText(page), before);
-    assert.equal(await moves(page).count(), 2);
+    assert.equal(await moveList(page).count(), 2);
     await notice.locator('button').click();
   }
   await done(page);
@@ -130,8 +128,8 @@ test('a bad record leaves the game untouched and says why and where', async () =
 
 test('a share link opens the position in another browser, for review, and can be continued', async () => {
   const page = await browser.open('#/gomoku');
-  for (const [x, y] of [[7, 7], [8, 8], [6, 7]]) await cell(page, x, y).click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 3);
+  await clickCells(page, [[7, 7], [8, 8], [6, 7]]);
+  await waitForMoves(page, 3);
   const href = await page.locator('a[data-share]').getAttribute('href');
   assert.match(href, /^#\/gomoku\?record=h8\+i7\+g8\+\*$/);
   await done(page);
@@ -141,19 +139,19 @@ test('a share link opens the position in another browser, for review, and can be
     // The other device has a game of its own, which the link must not overwrite.
     const mine = await open(other, browser.url(), '#/gomoku');
     await cell(mine, 0, 0).click();
-    await mine.waitForSelector('[data-moves] [data-move]');
+    await moveList(mine).first().waitFor();
     await mine.close();
     const shared = await open(other, browser.url(), href, { keepStorage: true });
     await shared.waitForSelector('[data-status][data-review]');
-    assert.equal(await moves(shared).count(), 3);
-    assert.equal(await shared.locator('[data-cell][data-x="6"][data-y="7"] [data-piece]').getAttribute('data-owner'), 'black');
-    const saved = await shared.evaluate(() => localStorage.getItem('board-suite/v1/gomoku'));
+    assert.equal(await moveList(shared).count(), 3);
+    assert.equal(await owner(shared, 6, 7), 'black');
+    const saved = await shared.evaluate((key) => localStorage.getItem(key), saveKey('gomoku'));
     assert.match(saved, /1\. a15 \*/);
-    await action(shared, 'continue-shared').click();
+    await button(shared, 'continue-shared').click();
     assert.equal(await status(shared).getAttribute('data-review'), null);
     assert.equal(await status(shared).getAttribute('data-turn'), 'white');
     await shared.waitForFunction(() => !location.hash.includes('record'));
-    await shared.waitForFunction(() => localStorage.getItem('board-suite/v1/gomoku').includes('h8 i7 2. g8'));
+    await shared.waitForFunction((key) => localStorage.getItem(key).includes('h8 i7 2. g8'), saveKey('gomoku'));
     await done(shared);
   } finally {
     await other.close();
@@ -163,9 +161,9 @@ test('a share link opens the position in another browser, for review, and can be
 test('a dark-chess share link does not contain the face-down pieces', async () => {
   const page = await browser.open('#/dark-chess?seed=7');
   await cell(page, 0, 0).click();
-  await page.waitForSelector('[data-moves] [data-move]');
+  await waitForMoves(page, 1);
   await cell(page, 7, 3).click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-moves] [data-move]').length === 2);
+  await waitForMoves(page, 2);
   const href = await page.locator('a[data-share]').getAttribute('href');
   const text = decodeURIComponent(href.replaceAll('+', ' '));
   assert.match(text, /a4=C h1=K/);

@@ -1,98 +1,98 @@
 // Saves a screenshot of every screen to tests/browser/artifacts/, to look at as a player would.
 // Usage: node tests/browser/screenshots.mjs (after `trunk build --release`).
 import { mkdirSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
-import { serve, launch, open, cell, piece } from './harness.mjs';
+import {
+  serve, launch, open, button, cell, clickCells, control, dropInColumns, finiteAnimationsEnded, fixture, piece,
+  saveKey, setting,
+} from './harness.mjs';
 
 const out = new URL('./artifacts/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 const server = await serve();
 const browser = await launch();
 const shot = (page, name) => page.screenshot({ path: `${out}${name}.png` });
-const fixture = (name) => readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8');
 
 let page = await open(browser, server.url, '#/gomoku');
-await page.locator('[data-setting="rules"]').selectOption({ index: 2 });
-for (const [x, y] of [[3, 7], [3, 10], [4, 7], [5, 10], [6, 7], [7, 10], [7, 7], [9, 10], [8, 7], [11, 10]]) await cell(page, x, y).click();
+await setting(page, 'rules').selectOption({ index: 2 });
+await clickCells(page, [[3, 7], [3, 10], [4, 7], [5, 10], [6, 7], [7, 10], [7, 7], [9, 10], [8, 7], [11, 10]]);
 await cell(page, 5, 7).click();
 await shot(page, 'gomoku-renju-forbidden');
 page = await open(browser, server.url, '#/');
 await shot(page, 'picker');
 page = await open(browser, server.url, '#/connect-four');
-for (const x of [3, 3, 2, 4, 4, 2]) await cell(page, x, 0).click();
+await dropInColumns(page, [3, 3, 2, 4, 4, 2]);
 await cell(page, 2, 2).hover();
 await shot(page, 'connect-four-play');
-for (const x of [1, 5, 0]) await cell(page, x, 0).click();
-await page.waitForTimeout(400); // the overlay fades in
+await dropInColumns(page, [1, 5, 0]);
+await finiteAnimationsEnded(page); // the overlay fades in
 await shot(page, 'connect-four-won');
 await page.locator('[data-overlay] [data-action="close"]').click();
 await shot(page, 'connect-four-won-board');
-page = await open(browser, server.url, '#/connect-four', { storage: { 'board-suite/v1/connect-four': '{' } });
-await page.locator('button[data-action="language"]').click();
+page = await open(browser, server.url, '#/connect-four', { storage: { [saveKey('connect-four')]: '{' } });
+await button(page, 'language').click();
 await shot(page, 'connect-four-zh-notice');
 await page.setViewportSize({ width: 390, height: 800 });
 await shot(page, 'connect-four-phone');
 page = await open(browser, server.url, '#/dark-chess?seed=7');
 await shot(page, 'dark-chess-start');
-for (const [x, y] of [[1, 1], [1, 3], [4, 1], [4, 0], [2, 1], [0, 1]]) await cell(page, x, y).click();
+await clickCells(page, [[1, 1], [1, 3], [4, 1], [4, 0], [2, 1], [0, 1]]);
 await cell(page, 1, 1).click();
 await shot(page, 'dark-chess-selected');
 await cell(page, 1, 3).click();
 await cell(page, 3, 2).click();
-await page.locator('button[data-action="language"]').click();
+await button(page, 'language').click();
 await shot(page, 'dark-chess-zh');
 page = await open(browser, server.url, '#/dark-chess', {
-  storage: { 'board-suite/v1/dark-chess': fixture('dark-chess-endgame') },
+  storage: { [saveKey('dark-chess')]: fixture('dark-chess-endgame') },
 });
 await piece(page, 1, 1).dragTo(cell(page, 2, 1));
-await page.waitForTimeout(400);
+await page.locator('[data-overlay]').waitFor();
+await finiteAnimationsEnded(page); // the overlay fades in, the taken piece flies to its tray
 await shot(page, 'dark-chess-won');
 page = await open(browser, server.url, '#/five-tigers');
-for (const [x, y] of [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2], [1, 1]]) await cell(page, x, y).click();
+await clickCells(page, [[0, 0], [4, 4], [1, 0], [4, 3], [0, 1], [4, 2], [1, 1]]);
 await shot(page, 'five-tigers-extra-placement');
 page = await open(browser, server.url, '#/five-tigers', {
-  storage: { 'board-suite/v1/five-tigers': fixture('five-tigers-capture') },
+  storage: { [saveKey('five-tigers')]: fixture('five-tigers-capture') },
 });
 await piece(page, 1, 0).dragTo(cell(page, 1, 1));
 await shot(page, 'five-tigers-capture');
-await page.locator('button[data-action="language"]').click();
+await button(page, 'language').click();
 await shot(page, 'five-tigers-zh');
 page = await open(browser, server.url, '#/checkers');
 await cell(page, 3, 2).click();
 await shot(page, 'checkers-start-selected');
-const checkers = (name) => open(browser, server.url, '#/checkers', { storage: { 'board-suite/v1/checkers': fixture(name) } });
+const checkers = (name) => open(browser, server.url, '#/checkers', { storage: { [saveKey('checkers')]: fixture(name) } });
 page = await checkers('checkers-double-jump');
 await shot(page, 'checkers-must-capture');
-await page.locator('[data-setting="confirm-turn"]').check();
-await cell(page, 4, 3).click();
-await cell(page, 2, 5).click();
+await setting(page, 'confirm-turn').check();
+await clickCells(page, [[4, 3], [2, 5]]);
 await shot(page, 'checkers-mid-jump');
 await cell(page, 4, 7).click();
 await shot(page, 'checkers-finish-turn');
-await page.locator('button[data-action="finish-turn"]').click();
-await page.locator('button[data-action="show-previous"]').click();
+await button(page, 'finish-turn').click();
+await button(page, 'show-previous').click();
 await shot(page, 'checkers-show-previous');
-await page.locator('[data-setting="pass-device"]').check();
-await page.locator('[data-setting="confirm-turn"]').uncheck();
+await setting(page, 'pass-device').check();
+await setting(page, 'confirm-turn').uncheck();
 const red = page.locator('[data-piece][data-owner="red"][draggable="true"]').first();
 await red.click();
 await page.locator('[data-cell][data-hint]').first().click();
 await shot(page, 'checkers-cover');
-await page.locator('button[data-action="language"]').click();
+await button(page, 'language').click();
 await shot(page, 'checkers-cover-zh');
-await page.locator('button[data-action="start-turn"]').click();
+await button(page, 'start-turn').click();
 await shot(page, 'checkers-zh');
-await page.locator('[data-setting="pass-device"]').uncheck();
+await setting(page, 'pass-device').uncheck();
 await page.setViewportSize({ width: 390, height: 800 });
 await shot(page, 'checkers-phone');
 const optional = JSON.parse(fixture('checkers-double-jump'));
 optional.record.config = { compulsory_capture: false };
-page = await open(browser, server.url, '#/checkers', { storage: { 'board-suite/v1/checkers': JSON.stringify(optional) } });
-await cell(page, 4, 3).click();
-await cell(page, 2, 5).click();
+page = await open(browser, server.url, '#/checkers', { storage: { [saveKey('checkers')]: JSON.stringify(optional) } });
+await clickCells(page, [[4, 3], [2, 5]]);
 await shot(page, 'checkers-optional-mid-jump');
 page = await checkers('checkers-king-loop');
-await page.locator('[data-setting="confirm-turn"]').check();
+await setting(page, 'confirm-turn').check();
 const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
 for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
 await shot(page, 'checkers-king-loop');
@@ -100,8 +100,8 @@ await shot(page, 'checkers-king-loop');
 for (const [game, moves] of [['connect-four', [[3, 0], [3, 0]]], ['dark-chess?seed=7', [[0, 0], [1, 0]]],
   ['checkers', [[3, 2], [4, 3]]], ['five-tigers', [[0, 0], [1, 1]]], ['gomoku', [[7, 7], [8, 8]]]]) {
   page = await open(browser, server.url, `#/${game}`);
-  for (const [x, y] of moves) await cell(page, x, y).click();
-  await page.locator('.controls button[data-action="renderer"]').click();
+  await clickCells(page, moves);
+  await control(page, 'renderer').click();
   await shot(page, `${game.split('?')[0]}-canvas`);
 }
 // A new version waiting for the player's reload.

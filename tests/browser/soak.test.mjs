@@ -5,12 +5,13 @@
 // (`SOAK_STEPS=<n>` for a longer run).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { done, suite } from './harness.mjs';
+import { done, moveCount, suite } from './harness.mjs';
 
 const browser = suite();
 const SEED = Number(process.env.SOAK_SEED ?? 2026);
 const STEPS = Number(process.env.SOAK_STEPS ?? 150);
-const GAMES = ['connect-four', 'gomoku', 'five-tigers', 'dark-chess', 'checkers'];
+/** Every game the app lists, in the picker's order (each game's seed is SEED + its place). */
+const GAMES = await browser.games();
 const KEYS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Enter', ' ', 'Escape', 'Tab'];
 
 /** mulberry32: a small seeded generator, the same sequence on every machine. */
@@ -32,7 +33,6 @@ const clickable = (page, selector) => page.evaluate((sel) => [...document.queryS
   .map((el) => { const r = el.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; }),
 selector);
 
-const moveCount = (page) => page.locator('[data-moves] [data-move]').count();
 
 /** One random input; returns its description for the failure message. */
 async function step(page, random, slug) {

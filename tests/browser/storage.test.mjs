@@ -2,13 +2,11 @@
 // newer game, and storage that refuses to save (or cannot be used at all) is said out loud.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, done, piece, status, suite } from './harness.mjs';
+import { button, cell, done, moveCount, moveList, owner, piece, pieceArrives, saveKey, setting, status, suite } from './harness.mjs';
 
 const browser = suite();
-const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');
-const moves = (page) => page.locator('[data-moves] [data-move]').count();
 /** Waits until a cell holds a piece of `side` (another tab's move arrives by a storage event). */
-const arrives = (page, x, y, side) => page.locator(`[data-cell][data-x="${x}"][data-y="${y}"] [data-piece][data-owner="${side}"]`).waitFor({ timeout: 5000 });
+const arrives = (page, x, y, side) => pieceArrives(page, x, y, side, { timeout: 5000 });
 
 test('two tabs of one game follow each other, and a third shows the whole game', async () => {
   const first = await browser.open('#/connect-four');
@@ -22,26 +20,26 @@ test('two tabs of one game follow each other, and a third shows the whole game',
   await cell(first, 3, 0).click();
   await arrives(second, 3, 4, 'red');
   const third = await browser.open('#/connect-four', { keepStorage: true });
-  assert.equal(await moves(third), 3, 'a tab opened afterwards has every move');
+  assert.equal(await moveCount(third), 3, 'a tab opened afterwards has every move');
   for (const page of [first, second, third]) await done(page);
 });
 
 test('settings and a checkers move in progress follow too', async () => {
   const first = await browser.open('#/checkers');
   const second = await browser.open('#/checkers', { keepStorage: true });
-  await first.locator('[data-setting="confirm-turn"]').check();
+  await setting(first, 'confirm-turn').check();
   await second.locator('[data-setting="confirm-turn"]:checked').waitFor({ timeout: 5000 });
   await piece(first, 3, 2).dragTo(cell(first, 4, 3));
   // The move waits for Finish Turn in the first tab; the second shows it made, waiting too.
   await arrives(second, 4, 3, 'black');
-  assert.equal(await second.locator('button[data-action="finish-turn"]').isEnabled(), true);
-  await first.locator('button[data-action="finish-turn"]').click();
-  await second.locator('[data-moves] [data-move]').first().waitFor({ timeout: 5000 });
+  assert.equal(await button(second, 'finish-turn').isEnabled(), true);
+  await button(first, 'finish-turn').click();
+  await moveList(second).first().waitFor({ timeout: 5000 });
   assert.equal(await status(second).getAttribute('data-turn'), 'red');
   // A rule chosen before the first move follows as well.
   await first.locator('[data-action="restart"]').click();
   await first.locator('[data-action="confirm"]').click();
-  await first.locator('[data-setting="captures-optional"]').check();
+  await setting(first, 'captures-optional').check();
   await second.locator('[data-setting="captures-optional"]:checked').waitFor({ timeout: 5000 });
   for (const page of [first, second]) await done(page);
 });
@@ -49,13 +47,17 @@ test('settings and a checkers move in progress follow too', async () => {
 test('a move made in a stale tab never erases the other tab\'s move', async () => {
   const first = await browser.open('#/connect-four');
   // The second tab misses other tabs' saves, as a tab does between a save elsewhere and the
-  // moment it hears of it.
+  // moment it hears of it; it keeps the keys of the events it missed.
   const second = await browser.open('#/connect-four', {
     keepStorage: true,
-    init: () => window.addEventListener('storage', (e) => e.stopImmediatePropagation(), true),
+    init: () => window.addEventListener('storage', (e) => {
+      e.stopImmediatePropagation();
+      (window.missed ??= []).push(e.key);
+    }, true),
   });
   await cell(first, 3, 0).click();
-  await second.waitForTimeout(300);
+  // The save's storage event has reached the second tab (and was kept from the app).
+  await second.waitForFunction((key) => window.missed?.includes(key), saveKey('connect-four'), { timeout: 5000 });
   assert.equal(await piece(second, 3, 5).count(), 0, 'the second tab has not heard');
   await cell(second, 4, 0).click();
   // Its move is refused in words, and the newer game is shown.
@@ -65,7 +67,7 @@ test('a move made in a stale tab never erases the other tab\'s move', async () =
   assert.equal(await status(second).getAttribute('data-turn'), 'yellow');
   // Nothing was written over the first tab's game.
   const third = await browser.open('#/connect-four', { keepStorage: true });
-  assert.equal(await moves(third), 1);
+  assert.equal(await moveCount(third), 1);
   assert.equal(await owner(third, 3, 5), 'red');
   // The second tab, now up to date, plays on normally.
   await cell(second, 4, 0).click();
@@ -89,7 +91,7 @@ test('storage that refuses to save: play goes on, and the player is told once', 
   await cell(page, 8, 8).click();
   assert.equal(await owner(page, 8, 8), 'white');
   assert.equal(await notice.count(), 0, 'said once, not after every move');
-  await page.locator('button[data-action="language"]').click();
+  await button(page, 'language').click();
   await done(page);
 });
 
@@ -100,7 +102,7 @@ test('storage that cannot be used at all: a fresh game, and the player is told w
         get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
       }),
     });
-    if (lang === 'zh') await page.locator('button[data-action="language"]').click();
+    if (lang === 'zh') await button(page, 'language').click();
     const notice = page.locator('[data-notice]');
     assert.match(await notice.textContent(), lang === 'en' ? /does not let the suite keep anything/ : /不允許保存/);
     await cell(page, 2, 0).click();

@@ -2,16 +2,14 @@
 //! the page does.
 #![allow(dead_code)]
 
+use board_suite::games::GameId;
 use board_suite::rules::TurnText;
-use board_suite::rules::checkers::Checkers;
-use board_suite::rules::connect_four::ConnectFour;
-use board_suite::rules::dark_chess::DarkChess;
-use board_suite::rules::five_tigers::FiveTigers;
-use board_suite::rules::gomoku::Gomoku;
 use board_suite::rules::record::{self, Recorded};
-use board_suite::rules::{History, whole_turns};
+use board_suite::rules::{History, Termination, whole_turns};
+use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
+use board_suite_server::store::{RoomRow, Store};
 use board_suite_server::{Config, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
@@ -20,7 +18,10 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-pub const GAMES: [&str; 5] = ["connect-four", "checkers", "gomoku", "five-tigers", "dark-chess"];
+/// Every game, by the name the protocol uses.
+pub fn games() -> impl Iterator<Item = &'static str> {
+    GameId::ALL.into_iter().map(GameId::slug)
+}
 
 /// A folder of its own for a test's store, emptied first.
 pub fn data_dir(name: &str) -> PathBuf {
@@ -37,14 +38,24 @@ pub async fn start(data: &Path, limits: Limits) -> u16 {
 /// A server on a free loopback port, on SQLite in `data` or on the PostgreSQL at `database_url`;
 /// its port.
 pub async fn start_on(data: &Path, database_url: Option<&str>, limits: Limits) -> u16 {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let config = Config {
+    start_with(config(data, database_url, limits)).await
+}
+
+/// What [`start_on`] starts, to be changed first.
+pub fn config(data: &Path, database_url: Option<&str>, limits: Limits) -> Config {
+    Config {
         data_dir: data.to_owned(),
         database_url: database_url.map(str::to_owned),
         site: data.join("no-site"),
         limits,
-    };
+        clock: Clock::system(),
+    }
+}
+
+/// A server on a free loopback port, as `config` says; its port.
+pub async fn start_with(config: Config) -> u16 {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
     tokio::spawn(async move {
         if let Err(error) = serve(listener, config).await {
             panic!("the server stopped: {}", error.0);
@@ -84,7 +95,7 @@ impl Client {
                 .unwrap();
             if let Message::Text(text) = frame {
                 self.heard.push(text.to_string());
-                return serde_json::from_str(&text).unwrap();
+                return Reply::read(&text).unwrap_or_else(|| panic!("a frame the page reads: {text}"));
             }
         }
     }
@@ -120,15 +131,18 @@ impl Client {
     /// The next state frame.
     pub async fn state(&mut self) -> State {
         self.until(|r| match r {
-            Reply::State { record, turns, to_move, over, version, online, offer, .. } => Some(State {
-                offer: offer.is_some(),
-                record: record.clone(),
-                turns: *turns,
-                to_move: *to_move,
-                over: *over,
-                version: *version,
-                online: *online,
-            }),
+            Reply::State { record, turns, to_move, over, version, online, offer, termination, .. } => {
+                Some(State {
+                    termination: *termination,
+                    offer: offer.is_some(),
+                    record: record.clone(),
+                    turns: *turns,
+                    to_move: *to_move,
+                    over: *over,
+                    version: *version,
+                    online: *online,
+                })
+            }
             _ => None,
         })
         .await
@@ -153,6 +167,7 @@ impl Client {
 #[derive(Debug)]
 pub struct State {
     pub offer: bool,
+    pub termination: Option<Termination>,
     pub record: String,
     pub turns: usize,
     pub to_move: Seat,
@@ -163,19 +178,14 @@ pub struct State {
 
 /// A random whole turn in the position a public record shows, as a client announces it.
 pub fn pick(game: &str, record: &str, seed: u64) -> String {
-    fn pick_as<G: Recorded + TurnText>(game: &str, record: &str, seed: u64) -> String {
-        let history: History<G> = record::read(game, record, seed).expect("a public record reads back");
+    fn pick_as<G: Recorded + TurnText>(record: &str, seed: u64) -> String {
+        let history: History<G> = record::read(record, seed).expect("a public record reads back");
         let turns = whole_turns(history.current());
         let (legs, _) = &turns[(seed as usize) % turns.len()];
         history.current().announce(legs)
     }
-    match game {
-        "connect-four" => pick_as::<ConnectFour>(game, record, seed),
-        "checkers" => pick_as::<Checkers>(game, record, seed),
-        "gomoku" => pick_as::<Gomoku>(game, record, seed),
-        "five-tigers" => pick_as::<FiveTigers>(game, record, seed),
-        _ => pick_as::<DarkChess>(game, record, seed),
-    }
+    let game = GameId::from_slug(game).expect("a game of the suite");
+    board_suite::with_game!(game, G => pick_as::<G>(record, seed))
 }
 
 pub fn create(game: &str) -> String {
@@ -235,4 +245,36 @@ pub async fn play_out(
         turn += 1;
     }
     state
+}
+
+/// What every store does, from empty: rows written only over older versions of themselves,
+/// removed at a version, and removed when idle. Ids begin with `prefix`.
+pub async fn store_contract(store: &dyn Store, prefix: &str) {
+    let id = |name: &str| format!("{prefix}{name}");
+    let row = |name: &str, version: u64, updated: u64| RoomRow {
+        id: id(name),
+        game: "gomoku".into(),
+        record: "*".into(),
+        seats: [Some("f00d".into()), None],
+        offer: Some("draw:first".into()),
+        version,
+        updated,
+    };
+    assert!(store.save(row("a", 1, 100)).await.unwrap());
+    assert!(store.save(row("a", 2, 200)).await.unwrap());
+    // Another instance's older (or same) version is not written over the newer one.
+    assert!(!store.save(row("a", 2, 300)).await.unwrap());
+    assert!(!store.save(row("a", 1, 300)).await.unwrap());
+    assert_eq!(store.load(&id("a")).await.unwrap(), Some(row("a", 2, 200)));
+    assert_eq!(store.load(&id("none")).await.unwrap(), None);
+    assert!(store.save(row("b", 1, 5_000)).await.unwrap());
+    // Unchanged since before 1,000: removed; the other stays.
+    assert_eq!(store.remove_idle(1_000).await.unwrap(), [id("a")]);
+    assert_eq!(store.load(&id("a")).await.unwrap(), None);
+    // Removed only at the version asked for.
+    assert!(!store.remove(&id("b"), 2).await.unwrap());
+    assert!(store.load(&id("b")).await.unwrap().is_some());
+    assert!(store.remove(&id("b"), 1).await.unwrap());
+    assert_eq!(store.load(&id("b")).await.unwrap(), None);
+    assert!(!store.remove(&id("b"), 1).await.unwrap());
 }

@@ -171,3 +171,18 @@ fn legs_of(game: &Checkers, path: &[Square]) -> Vec<Leg> {
     }
     legs
 }
+
+impl super::Engines for Checkers {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(CheckersEngine::from_json(config)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        Some(super::reference::checkers::Reference::from_json(config).map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    /// A three-move ballot every pair.
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (None, super::reference::checkers::ballot(pair))
+    }
+}

@@ -206,3 +206,19 @@ impl Engine for DarkChessEngine {
         Ok(thought(&choice))
     }
 }
+
+impl super::Engines for DarkChess {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(DarkChessEngine::new(super::read_config(config)?)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).and_then(super::reference::dark_chess::Greedy::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    /// A new deal every pair.
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new())
+    }
+}

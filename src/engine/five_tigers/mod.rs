@@ -92,3 +92,18 @@ impl Engine for Tigers {
         Ok(thought(&best))
     }
 }
+
+impl super::Engines for FiveTigers {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(Tigers::new(super::read_config(config)?)))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).map(super::reference::five_tigers::Greedy::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        super::reference::five_tigers::start(pair)
+    }
+}

@@ -208,3 +208,18 @@ impl Engine for GomokuEngine {
 pub fn engine(config: Option<&str>) -> Result<GomokuEngine, EngineError> {
     Ok(GomokuEngine::new(super::read_config(config)?))
 }
+
+impl super::Engines for Gomoku {
+    fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
+        Ok(Box::new(engine(config)?))
+    }
+
+    fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
+        let reference = super::read_config(config).map(super::reference::gomoku::Reference::new);
+        Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
+    }
+
+    fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
+        (None, super::reference::gomoku::start(pair))
+    }
+}

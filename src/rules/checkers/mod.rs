@@ -10,7 +10,7 @@ pub mod bitboard;
 mod record;
 pub use record::{fen, read_fen};
 
-use super::{Game, Illegal, Outcome, Player, SetupError};
+use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
 use bitboard::{Board, Sink};
 use serde::{Deserialize, Serialize};
 
@@ -233,6 +233,10 @@ impl Game for Checkers {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn termination(&self) -> Option<Termination> {
+        quiet_moves_draw(self.outcome)
     }
 
     /// A leg in PDN: `11-15` for a step, `22x15` for a jump; a stop names where it stops.

@@ -69,6 +69,7 @@ pub fn read_fen(config: &Config, text: &str) -> Result<Checkers, TagError> {
 }
 
 impl Recorded for Checkers {
+    const SLUG: &'static str = "checkers";
     /// PDN lists White's score first.
     const RESULT_ORDER: [Player; 2] = [Player::Second, Player::First];
 
@@ -114,6 +115,9 @@ impl Recorded for Checkers {
         })
     }
 }
+
+/// Its turns as text: written and announced alike.
+impl crate::rules::TurnText for Checkers {}
 
 #[cfg(test)]
 mod tests {

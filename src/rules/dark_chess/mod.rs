@@ -9,7 +9,7 @@ mod view;
 
 pub use view::{Seen, View};
 
-use super::{Game, Illegal, Outcome, Player, SetupError};
+use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -540,6 +540,10 @@ impl Game for DarkChess {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+
+    fn termination(&self) -> Option<Termination> {
+        quiet_moves_draw(self.outcome)
     }
 
     /// A chain of captures is one turn.

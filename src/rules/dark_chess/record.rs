@@ -38,6 +38,8 @@ fn read_deal(config: &Config, text: &str) -> Result<DarkChess, TagError> {
 }
 
 impl Recorded for DarkChess {
+    const SLUG: &'static str = "dark-chess";
+
     /// The shuffle is written only when `reveal`: its seed, and the deal itself when the start
     /// is not the seed's (a game continued from a shared record).
     fn start_tags(start: &Self, reveal: bool) -> Vec<Tag> {
@@ -80,5 +82,31 @@ impl Recorded for DarkChess {
             (None, Some(_)) => Ok(DarkChess::new(&config)),
             (None, None) => DarkChess::dealt_for(&config, turns, fresh_seed).map_err(|_| TagError::Shown),
         }
+    }
+}
+
+impl crate::rules::TurnText for DarkChess {
+    /// Only what the turns showed: the config's shuffle is not looked at.
+    fn from_turns(config: &Self::Config, turns: &[&str]) -> Result<Self, crate::rules::BadTurn> {
+        DarkChess::from_turns(config, turns, 0).map_err(|crate::rules::BadNotation(text)| {
+            let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
+            crate::rules::BadTurn { ply, text }
+        })
+    }
+
+    /// Without what a flip would show (`c4`, not `c4=K`): the announcer's own deal of the
+    /// face-down pieces is a guess.
+    fn announce(&self, turn: &[Self::Move]) -> String {
+        let written = self.turn_notation(turn);
+        let mut said = String::with_capacity(written.len());
+        let mut chars = written.chars();
+        while let Some(c) = chars.next() {
+            if c == '=' {
+                chars.next();
+            } else {
+                said.push(c);
+            }
+        }
+        said
     }
 }

@@ -57,7 +57,11 @@ pub fn drop_action(view: &BoardView, source: Source, to: Pos) -> Option<BoardAct
 
 /// The one selection path (a click, a tap or Enter on `pos`): completes a move from the
 /// selection, selects a movable piece, or activates a target. Returns the new selection.
-fn select(view: &BoardView, selected: Option<Pos>, pos: Pos) -> (Option<Pos>, Option<BoardAction>) {
+pub(super) fn select(
+    view: &BoardView,
+    selected: Option<Pos>,
+    pos: Pos,
+) -> (Option<Pos>, Option<BoardAction>) {
     if let Some(from) = selected {
         if let Some(action) = drop_action(view, Source::Cell(from), pos) {
             return (None, Some(action));
@@ -73,7 +77,8 @@ fn select(view: &BoardView, selected: Option<Pos>, pos: Pos) -> (Option<Pos>, Op
 }
 
 /// What a key does on a board.
-enum Key {
+#[derive(Debug, PartialEq)]
+pub(super) enum Key {
     /// Move the keyboard focus to this cell.
     Focus(Pos),
     /// Act on the focused cell, as a click would.
@@ -83,7 +88,7 @@ enum Key {
 }
 
 impl Key {
-    fn read(key: &str, (x, y): Pos, columns: usize, rows: usize) -> Option<Key> {
+    pub(super) fn read(key: &str, (x, y): Pos, columns: usize, rows: usize) -> Option<Key> {
         Some(match key {
             "ArrowLeft" => Key::Focus((x.saturating_sub(1), y)),
             "ArrowRight" => Key::Focus(((x + 1).min(columns - 1), y)),

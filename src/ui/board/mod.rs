@@ -44,3 +44,6 @@ impl PartialEq for BoardProps {
             && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
     }
 }
+
+#[cfg(test)]
+mod tests;

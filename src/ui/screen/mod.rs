@@ -1,165 +1,53 @@
-//! The game screen every game shares: the board, whose turn, the result overlay, the controls
-//! and the move list. Not generic, so its markup is compiled once for all games; the game's
-//! state arrives as plain data in [`Summary`], and the parts are drawn in `parts`.
+//! The game screen every game shares: the board and its panels. Not generic, so its markup is
+//! compiled once for all games; the game's state arrives as plain data in [`Summary`], and each
+//! panel is a component of its own file, given its slice of it and the callbacks it needs.
 
-mod parts;
+mod commands;
+mod controls;
+mod cover;
+mod moves;
+mod notices;
+mod online;
+mod opponent;
+mod record;
+mod result;
+mod rules;
+mod status;
+mod trays;
+mod turn;
 
-use super::board::{Board, BoardAction, BoardView, CanvasBoard, Piece};
+pub use commands::Command;
+pub use moves::{MoveEntry, ReviewStep};
+pub use notices::Notices;
+pub use online::{OnlineControl, OnlinePanel};
+pub use opponent::OpponentPanel;
+pub use record::RecordPanel;
+pub use rules::{RulesPanel, Setting, SettingValue};
+pub use status::{Ended, Status};
+pub use trays::Tray;
+
+use super::board::{Board, BoardAction, BoardView, CanvasBoard};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
-use super::storage::{self, StorageProblem};
-use crate::i18n::{Lang, Side};
-use crate::rules::Illegal;
-use crate::rules::record::RecordError;
-use crate::save::LoadError;
+use super::storage;
+use crate::i18n::Lang;
 use crate::ui::computer::Opponent;
-use crate::ui::online::{Connection, Offer};
-use parts::{Confirm, Switches};
+use commands::CommandsProps;
+use controls::{Confirm, ControlsProps, Switches};
+use cover::CoverProps;
+use moves::MovesProps;
+use notices::NoticesProps;
+use online::OnlineProps;
+use opponent::OpponentProps;
+use record::RecordProps;
+use result::ResultProps;
+use rules::RulesProps;
+use status::StatusProps;
 use std::rc::Rc;
+use trays::TraysProps;
+use turn::TurnProps;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Ended {
-    Winner(Side),
-    Draw,
-}
-
-/// One turn of the move list.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveEntry {
-    pub side: Side,
-    pub notation: String,
-}
-
-/// A choice made before the first move (a house rule, a rule set).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setting {
-    /// `data-setting`, language-independent.
-    pub name: &'static str,
-    pub label: &'static str,
-    pub value: SettingValue,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum SettingValue {
-    Toggle(bool),
-    Choice { options: Vec<String>, chosen: usize },
-}
-
-impl SettingValue {
-    /// A choice among `options`, named in words, with `current` chosen.
-    pub fn choice<T: PartialEq>(options: &[T], current: &T, name: impl Fn(&T) -> &'static str) -> Self {
-        SettingValue::Choice {
-            options: options.iter().map(|option| name(option).to_owned()).collect(),
-            chosen: options.iter().position(|option| option == current).unwrap_or(0),
-        }
-    }
-}
-
-/// Pieces shown beside the board, e.g. a side's captured pieces.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tray {
-    pub side: Side,
-    pub label: String,
-    pub pieces: Vec<Piece>,
-}
-
-/// A move that is a button rather than a place on the board (ending a turn early).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Command {
-    /// `data-action`.
-    pub name: &'static str,
-    pub label: &'static str,
-}
-
-/// Whose turn it is, or how the game ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Status {
-    /// The side to move (or that would move, once the game is over).
-    pub to_move: Side,
-    pub ended: Option<Ended>,
-    /// How the game ended, in words ("Four in a row", "Yellow resigned").
-    pub ending: String,
-    /// The game's phase (`data-phase`), for games that have phases.
-    pub phase: Option<&'static str>,
-    /// More about the turn: placements left, stones to take, formations just made.
-    pub detail: Option<String>,
-    /// The last turn played, in words, for a screen reader.
-    pub said: Option<String>,
-    /// The computer is searching for its turn.
-    pub thinking: bool,
-    /// While an earlier position is shown: after how many turns, of how many.
-    pub review: Option<(usize, usize)>,
-    /// Online: the side this device plays.
-    pub seat: Option<Side>,
-}
-
-/// What to tell the player about their last input and about storage.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notices {
-    /// The rules' answer to the last refused move.
-    pub refusal: Option<Illegal>,
-    /// The last input was not played: another tab had changed the game, now shown.
-    pub overtaken: bool,
-    /// Why the saved game could not be read, until the player dismisses it.
-    pub load_error: Option<LoadError>,
-    /// Storage is missing or refused a save: the game will not survive a reload.
-    pub storage_problem: Option<StorageProblem>,
-    /// The engine could not answer, in its words.
-    pub engine_failed: Option<String>,
-    /// Why the record given could not be loaded.
-    pub record_error: Option<RecordError>,
-}
-
-/// The game as text: its record, a link to it, and whether it is a game opened from a link.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RecordPanel {
-    pub text: String,
-    /// The hash of a link that opens this game at this position.
-    pub link: String,
-    pub shared: bool,
-}
-
-/// Who plays the computer, and whether its help may be asked for now.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OpponentPanel {
-    pub opponent: Opponent,
-    /// The sides, the first player's first.
-    pub sides: [Side; 2],
-    /// A person is to move in a game in progress: a hint may be asked for.
-    pub can_hint: bool,
-}
-
-/// A game played online: the connection, the room, this device's seat and the other's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OnlinePanel {
-    pub connection: Connection,
-    /// The room's name, once the server has given a seat in it.
-    pub room: Option<String>,
-    /// The side this device plays; `None` while seating, and for a spectator.
-    pub seat: Option<Side>,
-    /// In the quick-match queue.
-    pub waiting: bool,
-    /// The other seat has no device connected (or none has joined yet).
-    pub opponent_away: bool,
-    /// A turn has been played: an absent opponent has left, rather than not come yet.
-    pub begun: bool,
-    /// An offer standing: a takeback or a draw, and whether this device made it.
-    pub offer: Option<(Offer, bool)>,
-    /// The server's code for its last refusal.
-    pub refused: Option<String>,
-    /// This device may play now.
-    pub my_turn: bool,
-}
-
-/// The rules panel: facts about this game and the rules open to change until the first move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RulesPanel {
-    pub info: Vec<String>,
-    pub settings: Vec<Setting>,
-}
 
 /// The game's state as the screen shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -178,19 +66,6 @@ pub struct Summary {
     pub opponent: OpponentPanel,
     /// Online play, when the game is played online.
     pub online: Option<OnlinePanel>,
-}
-
-/// A step through the game's positions.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ReviewStep {
-    First,
-    Previous,
-    Next,
-    Last,
-    /// The position after this many turns.
-    To(usize),
-    /// Back to the live position of the player's own game.
-    Live,
 }
 
 /// A control the player used.
@@ -229,14 +104,6 @@ pub enum Control {
     ContinueShared,
     /// Online play: a room made, the quick-match queue, leaving, an offer answered.
     Online(OnlineControl),
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OnlineControl {
-    Create,
-    Quick,
-    Leave,
-    Answer(bool),
 }
 
 #[derive(Properties)]
@@ -349,8 +216,8 @@ fn use_sounds(summary: &Summary) {
 
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
-    let text = props.lang.text();
-    let summary = &props.summary;
+    let (text, summary, on_control) = (props.lang.text(), &props.summary, &props.on_control);
+    let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
     let (on_canvas, switch_renderer) =
         use_remembered(format!("board-suite/renderer/{}", props.slug), ["dom", "canvas"]);
@@ -368,31 +235,31 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let overlay_closed = use_state_eq(|| false);
     let new_game_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
-    let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && summary.status.ended.is_none();
+    let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && status.ended.is_none();
     {
         // The cover takes the keyboard focus, so Enter starts the turn.
         let start_turn_ref = start_turn_ref.clone();
-        use_effect_with((covered, summary.status.to_move), move |_| focus_or_board(&start_turn_ref));
+        use_effect_with((covered, status.to_move), move |_| focus_or_board(&start_turn_ref));
     }
     {
         // A new ending opens the result, which takes the keyboard focus so Enter starts the
         // next game; a question asked before is forgotten.
         let (overlay_closed, confirm, new_game_ref) =
             (overlay_closed.clone(), confirm.clone(), new_game_ref.clone());
-        use_effect_with(summary.status.ended, move |_| {
+        use_effect_with(status.ended, move |_| {
             overlay_closed.set(false);
             confirm.set(None);
             focus_or_board(&new_game_ref);
         });
     }
 
-    let in_play = summary.status.ended.is_none();
-    let reviewing = summary.status.review.is_some();
+    let in_play = status.ended.is_none();
+    let reviewing = status.review.is_some();
     // Board input while an earlier position of the player's own game is shown returns to the
     // live position (a shared game waits for the player's choice).
     let back_to_live = (reviewing && !summary.record.shared)
-        .then(|| props.on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
-    use_review_keys(props.on_control.clone());
+        .then(|| on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
+    use_review_keys(on_control.clone());
     let switches = Switches {
         numbers: props.board.numbered.then_some((numbers, switch_numbers)),
         canvas: (on_canvas, switch_renderer),
@@ -403,13 +270,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // While the computer thinks, or another device is to move, the board waits; the controls
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
-    let interactive = in_play && !covered && !summary.status.thinking && !others_turn;
+    let interactive = in_play && !covered && !status.thinking && !others_turn;
     let board = if on_canvas {
         html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving} /> }
     } else {
         html! {
             <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving}
-                on_select={props.on_control.reform(|()| Control::Select)} />
+                on_select={on_control.reform(|()| Control::Select)} />
         }
     };
     let close_overlay = {
@@ -417,24 +284,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             overlay_closed.set(true);
             // The result's buttons go with it: the focus goes to the board it uncovers.
-            if let Some(cell) = gloo::utils::document()
-                .query_selector("[data-board] [tabindex=\"0\"], canvas[data-board]")
-                .ok()
-                .flatten()
-            {
-                let _ = cell.unchecked_into::<web_sys::HtmlElement>().focus();
-            }
+            focus_board();
         })
     };
-    let trays = summary.trays.iter().map(|tray| html! {
-        <div class="tray" role="group" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
-            { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
-        </div>
-    });
-    let commands = summary.commands.iter().enumerate().map(|(i, command)| {
-        let onclick = props.on_control.reform(move |_: MouseEvent| Control::Command(i));
-        html! { <button data-action={command.name} class="primary" {onclick}>{ command.label }</button> }
-    });
+    let flow = summary.flow.as_ref();
+    let notices = &summary.notices;
 
     html! {
         <main data-game={props.slug} class="game">
@@ -442,35 +296,63 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
             // A slot of its own, so a notice coming or going leaves the board in place.
             <div class="notices">
-                { parts::notices(&summary.notices, text, &props.on_control) }
-                if summary.record.shared { { parts::shared_notice(text, &props.on_control) } }
+                { notices::notice_list(NoticesProps { text, notices, shared: summary.record.shared, on_control }) }
             </div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered} onclick={back_to_live}>
                 { board }
-                if !summary.trays.is_empty() { <div class="trays">{ for trays }</div> }
+                { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
-                { parts::status_line(&summary.status, text, &props.on_control) }
-                <p class="visually-hidden" aria-live="polite" data-said="">{ summary.status.said.clone() }</p>
-                <p class="message" aria-live="assertive">{ for parts::refusal(&summary.notices, in_play, text) }</p>
-                if in_play && !summary.commands.is_empty() { <div class="commands">{ for commands }</div> }
-                if let Some(flow) = summary.flow.as_ref().filter(|_| in_play) {
-                    { parts::turn_buttons(flow, text, &props.on_control) }
+                { status::status_line(StatusProps {
+                    text, status, refusal: notices.refusal, overtaken: notices.overtaken, on_control,
+                }) }
+                if in_play {
+                    { commands::commands(CommandsProps { commands: &summary.commands, on_control }) }
+                    if let Some(flow) = flow {
+                        { turn::turn_buttons(TurnProps { text, confirm: flow.confirm, turn: flow.turn, on_control }) }
+                    }
                 }
-                { parts::control_row(summary, &confirm, switches, text, &props.on_control) }
+                { controls::controls(ControlsProps {
+                    text,
+                    to_move: status.to_move,
+                    in_play,
+                    begun: !summary.moves.is_empty(),
+                    can_undo: summary.can_undo,
+                    can_redo: summary.can_redo,
+                    switches,
+                    confirm: &confirm,
+                    on_control,
+                }) }
                 if summary.online.is_none() {
-                    { parts::opponent_section(&summary.opponent, summary.status.thinking, in_play, text, &props.on_control) }
+                    { opponent::opponent_box(OpponentProps {
+                        text, panel: &summary.opponent, thinking: status.thinking, in_play, on_control,
+                    }) }
                 }
-                { parts::online_section(props.slug, summary.online.as_ref(), text, &props.on_control) }
-                { parts::rules_section(summary, text, &props.on_control) }
-                { parts::move_list(&summary.moves, summary.status.review, text, &props.on_control) }
-                { parts::record_section(&summary.record, text, &props.on_record) }
+                { online::online_box(OnlineProps { text, slug: props.slug, panel: summary.online.as_ref(), on_control }) }
+                { rules::rules_box(RulesProps {
+                    text,
+                    rules: &summary.rules,
+                    locked: !summary.moves.is_empty(),
+                    preferences: flow.map_or(&[], |flow| &flow.preferences),
+                    on_control,
+                }) }
+                { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
+                { record::record_box(RecordProps { text, record: &summary.record, on_record: &props.on_record }) }
             </aside>
-            if covered { { parts::cover(summary.status.to_move, &start_turn_ref, text, &props.on_control) } }
-            if !in_play && !*overlay_closed && !reviewing {
-                { parts::result_overlay(&summary.status, &new_game_ref, close_overlay, text, &props.on_control) }
+            if covered {
+                { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
+            }
+            if let Some(ended) = status.ended.filter(|_| !*overlay_closed && !reviewing) {
+                { result::result_overlay(ResultProps {
+                    text, ended, ending: &status.ending, new_game_ref: &new_game_ref, on_close: close_overlay, on_control,
+                }) }
             }
         </main>
     }
+}
+
+/// A button's click as a control.
+fn emit(on_control: &Callback<Control>, control: Control) -> Callback<MouseEvent> {
+    on_control.reform(move |_: MouseEvent| control)
 }

@@ -1,7 +1,7 @@
 //! The page's side of a game's [`Session`]: what the non-generic page asks of it, with the
 //! game's type erased, and how a game's page starts.
 
-use super::{Action, Session};
+use super::{Action, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::Text;
 use crate::rules::History;
@@ -9,7 +9,7 @@ use crate::rules::record;
 use crate::save::{self, Saved};
 use crate::ui::board::{BoardAction, BoardView};
 use crate::ui::computer::Opponent;
-use crate::ui::flow::Flow;
+use crate::ui::flow::{Flow, Prefs};
 use crate::ui::game::UiGame;
 use crate::ui::online::Heard;
 use crate::ui::screen::{Control, Summary};
@@ -25,7 +25,8 @@ pub trait Page {
     /// The state after an action; the same state when nothing changed.
     fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page>;
     fn board(&self, text: &Text) -> BoardView;
-    fn summary(&self, text: &Text) -> Summary;
+    /// `today` dates the record (`2026.11.23`).
+    fn summary(&self, text: &Text, today: &str) -> Summary;
     /// Counts this tab's changes to the game, so each is saved once.
     fn changes(&self) -> u64;
     /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
@@ -42,8 +43,6 @@ pub trait Page {
     fn opponent(&self) -> Opponent;
     /// Whether a pick of a piece is an input worth a change: it ends a look back or a review.
     fn select_matters(&self) -> bool;
-    /// Whether a storage key is one of this game's turn-flow choices.
-    fn watches_prefs(&self, key: &str) -> bool;
     fn is_online(&self) -> bool;
     /// The turn to send the server (its serial number, the turns before it, its text), if one
     /// was just played here online.
@@ -82,7 +81,7 @@ pub enum PageAction {
         saved: Rc<dyn Any>,
         overtook: bool,
     },
-    Prefs,
+    Prefs(Prefs),
     Stored(Result<(), StorageProblem>),
     GoOnline,
     LeaveOnline,
@@ -101,7 +100,7 @@ impl<G: UiGame> Session<G> {
         // The moves and rules do not depend on the language their buttons are named in.
         let text = crate::i18n::Lang::En.text();
         let here = |at: u64| at == hash_of(&self.position);
-        let read = |text: &str, seed| record::read::<G>(G::ID.slug(), text, seed);
+        let read = |text: &str, seed| record::read::<G>(text, seed);
         Some(match action {
             PageAction::Board(action) => Action::Play(self.position.action_move(action)?),
             PageAction::Control(Control::Command(index)) => Action::Play(self.command(index, text)?),
@@ -125,7 +124,7 @@ impl<G: UiGame> Session<G> {
                 let saved = Rc::downcast::<Saved<G>>(saved).ok()?;
                 Action::Follow { saved: Rc::unwrap_or_clone(saved), overtook }
             }
-            PageAction::Prefs => Action::Prefs,
+            PageAction::Prefs(prefs) => Action::Prefs(prefs),
             PageAction::Stored(result) => Action::Stored(result),
             PageAction::GoOnline => Action::GoOnline,
             PageAction::LeaveOnline => Action::LeaveOnline,
@@ -146,8 +145,8 @@ impl<G: UiGame> Page for Session<G> {
         Session::board(self, text)
     }
 
-    fn summary(&self, text: &Text) -> Summary {
-        Session::summary(self, text)
+    fn summary(&self, text: &Text, today: &str) -> Summary {
+        Session::summary(self, text, today)
     }
 
     fn changes(&self) -> u64 {
@@ -175,7 +174,7 @@ impl<G: UiGame> Page for Session<G> {
     }
 
     fn heard(&self, text: &str, revision: &RefCell<u64>) -> Option<PageAction> {
-        let saved = save::decode::<G>(G::ID.slug(), text).ok()?;
+        let saved = save::decode::<G>(text).ok()?;
         // Revision 0 is a tab of an older build, which knows no revisions: its save is the
         // latest there is.
         if saved.revision <= *revision.borrow() && saved.revision != 0 {
@@ -223,10 +222,6 @@ impl<G: UiGame> Page for Session<G> {
         self.flow.shows_previous() || self.reviewing()
     }
 
-    fn watches_prefs(&self, key: &str) -> bool {
-        G::Flow::watches(key, G::ID.slug())
-    }
-
     fn is_online(&self) -> bool {
         Session::is_online(self)
     }
@@ -258,5 +253,7 @@ pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Rc<dyn Page>, u6
         saved = Saved { history: History::new(&G::reseed(config, seed)), pending: Vec::new(), ..saved };
         stored = false;
     }
-    (Rc::new(Session::new(saved, stored, error, problem)), revision)
+    let remembered = Remembered { opponent: Opponent::load(slug), prefs: Prefs::load(slug) };
+    let problems = Problems { load_error: error, storage: problem };
+    (Rc::new(Session::new(saved, stored, remembered, problems)), revision)
 }

@@ -3,7 +3,14 @@
 //! goes on.
 
 use board_suite::engine::engine_for;
-use board_suite::rules::{Game, TurnText, connect_four::ConnectFour, dark_chess::DarkChess, parse_turn};
+use board_suite::games::GameId;
+use board_suite::rules::record;
+use board_suite::rules::{
+    Game, History, TurnText, connect_four::ConnectFour, parse_turn, read_announced, whole_turns,
+};
+use board_suite::with_game;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -47,29 +54,37 @@ fn bestmove(line: &str) -> &str {
     line.strip_prefix("bestmove ").unwrap_or_else(|| panic!("not a bestmove: {line}"))
 }
 
+/// Three whole turns of a seeded random game of `G`, under its default rules, as the move list
+/// writes them (a dark-chess flip with what it showed).
+fn opening<G: TurnText>(seed: u64) -> Vec<String> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut history = History::<G>::new(&Default::default());
+    for _ in 0..3 {
+        let turns = whole_turns(history.current());
+        let (legs, _) = &turns[rng.random_range(0..turns.len())];
+        for &leg in legs {
+            history.play(leg).expect("legal");
+        }
+    }
+    record::turn_texts(&history)
+}
+
+/// The program's turn after `turns`, read as it announces it in the game as a player at the
+/// board knows it (a flip is said without what it will show, which only the real deal knows).
+fn answers_legally<G: TurnText>(game: GameId, turns: &[String]) {
+    let moves = turns.join(" ");
+    let lines = run(&format!("new {}\nmoves {moves}\ngo level 2\nquit\n", game.slug()));
+    assert_eq!(lines.len(), 1, "{}: {lines:?}", game.slug());
+    let turn = bestmove(&lines[0]);
+    let said: Vec<&str> = turns.iter().map(String::as_str).collect();
+    let position = G::from_turns(&Default::default(), &said).expect("legal");
+    assert!(read_announced(&position, turn).is_ok(), "{}: {turn} is not a turn after {moves}", game.slug());
+}
+
 #[test]
 fn every_game_answers_go_with_a_legal_turn() {
-    for (game, moves) in [
-        ("connect-four", "4 4 3"),
-        ("checkers", "11-15 23-19"),
-        ("gomoku", "h8 h9"),
-        ("five-tigers", "c3 b2"),
-        ("dark-chess", "a1=K b2=p"),
-    ] {
-        let lines = run(&format!("new {game}\nmoves {moves}\ngo level 2\nquit\n"));
-        assert_eq!(lines.len(), 1, "{game}: {lines:?}");
-        let turn = bestmove(&lines[0]);
-        let turns: Vec<&str> = moves.split(' ').collect();
-        if game == "dark-chess" {
-            // A flip is said without what it will show, which only the real deal knows.
-            let position = DarkChess::from_turns(&Default::default(), &turns, 0).expect("legal");
-            assert!(position.parse_move(turn).is_ok_and(|mv| position.is_legal(&mv)), "{turn}");
-        } else {
-            // The turn plays after the moves, in a game of the real rules.
-            let mut engine = engine_for(game, None).expect("a game");
-            let after: Vec<&str> = turns.iter().copied().chain([turn]).collect();
-            assert_eq!(engine.set_moves(&after), Ok(()), "{game}: {turn} is not legal after {moves}");
-        }
+    for game in GameId::ALL {
+        with_game!(game, G => answers_legally::<G>(game, &opening::<G>(7)));
     }
 }
 
@@ -102,7 +117,7 @@ fn every_level_takes_a_win_in_one_and_stops_a_loss_in_one() {
 #[test]
 fn solve_gives_the_test_sets_scores() {
     // The first positions of Pons' middle-easy set, with their scores.
-    let set = include_str!("data/connect4/Test_L2_R1");
+    let set = include_str!("../data/connect4/Test_L2_R1");
     let mut input = String::from("new connect-four\n");
     let mut expected = Vec::new();
     for line in set.lines().take(20) {

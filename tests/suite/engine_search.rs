@@ -2,25 +2,23 @@
 //! answers a whole legal turn, the same one for the same seed; a finished game gets an error;
 //! and the dark-chess engine, told the turns, knows only what they showed.
 
+use crate::harness::{Conformant, every_game_at_once, random_turn};
 use board_suite::engine::{EngineError, Go, LEVELS, engine_for};
-use board_suite::rules::checkers::Checkers;
-use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
-use board_suite::rules::five_tigers::FiveTigers;
-use board_suite::rules::gomoku::Gomoku;
+use board_suite::rules::record::Recorded;
 use board_suite::rules::{History, TurnText, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// The engine's turn at `level` after `turns`, checked against the real game `game`.
-fn answer<G: TurnText>(
-    name: &str,
+fn answer<G: TurnText + Recorded>(
     config: &G::Config,
     game: &G,
     turns: &[String],
     level: u8,
     seed: u64,
 ) -> Vec<G::Move> {
+    let name = G::SLUG;
     let json = serde_json::to_string(config).expect("a config");
     let mut engine = engine_for(name, Some(&json)).expect("an engine");
     let said: Vec<&str> = turns.iter().map(String::as_str).collect();
@@ -39,32 +37,19 @@ fn answer<G: TurnText>(
 }
 
 /// Along a few seeded random games: the weaker levels answer legal, reproducible turns.
-fn levels_answer<G: TurnText>(name: &str, config: G::Config, plies: usize) {
+fn levels_answer<G: TurnText + Recorded>(config: &G::Config, plies: usize) {
+    let name = G::SLUG;
     for game_seed in 0..3 {
         let mut rng = SmallRng::seed_from_u64(game_seed);
-        let mut history = History::<G>::new(&config);
+        let mut history = History::<G>::new(config);
         let mut turns = Vec::new();
         while history.outcome().is_none() && turns.len() < plies {
             let game = history.current().clone();
             let level = rng.random_range(1..=3);
-            let legs = answer(name, &config, &game, &turns, level, game_seed);
-            assert_eq!(
-                answer(name, &config, &game, &turns, level, game_seed),
-                legs,
-                "{name}: not reproducible"
-            );
+            let legs = answer(config, &game, &turns, level, game_seed);
+            assert_eq!(answer(config, &game, &turns, level, game_seed), legs, "{name}: not reproducible");
             // Play on at random, so the engine meets all sorts of positions.
-            let mut legs = Vec::new();
-            let mut position = game.clone();
-            loop {
-                let legal = position.legal_moves();
-                let leg = legal[rng.random_range(0..legal.len())];
-                position.play(leg).expect("legal");
-                legs.push(leg);
-                if !position.mid_move() || position.outcome().is_some() {
-                    break;
-                }
-            }
+            let legs = random_turn(&game, &mut rng);
             turns.push(game.turn_notation(&legs));
             for leg in legs {
                 history.play(leg).expect("legal");
@@ -73,30 +58,15 @@ fn levels_answer<G: TurnText>(name: &str, config: G::Config, plies: usize) {
     }
 }
 
-#[test]
-fn connect_four_levels_answer() {
-    levels_answer::<ConnectFour>("connect-four", (), 20);
+/// Every game under the rules its conformance checks play last (house rules, renju, ...).
+fn levels_answer_under_its_rules<G: Conformant + TurnText>() {
+    let config = G::conformance().configs.pop().expect("a config");
+    levels_answer::<G>(&config, 20);
 }
 
 #[test]
-fn checkers_levels_answer() {
-    levels_answer::<Checkers>("checkers", Default::default(), 40);
-}
-
-#[test]
-fn gomoku_levels_answer() {
-    levels_answer::<Gomoku>("gomoku", Default::default(), 10);
-}
-
-#[test]
-fn five_tigers_levels_answer() {
-    levels_answer::<FiveTigers>("five-tigers", Default::default(), 40);
-}
-
-#[test]
-fn dark_chess_levels_answer() {
-    let config = dark_chess::Config { chain_capture: true, blind_capture: true, ..Default::default() };
-    levels_answer::<DarkChess>("dark-chess", config, 40);
+fn every_games_levels_answer() {
+    every_game_at_once!(levels_answer_under_its_rules);
 }
 
 #[test]

@@ -2,14 +2,12 @@
 //! that agree on every face-up piece is the same and so is its answer, it takes wins and
 //! stops losses at every level, and it plays the house rules.
 
-#[path = "common/dark_chess_board.rs"]
-mod dark_chess_board;
-
+use crate::dark_chess_board::board;
+use crate::harness::random_turn;
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
 use board_suite::engine::{Budget, Go, LEVELS, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
 use board_suite::rules::{Game, Outcome, Player, TurnText};
-use dark_chess_board::board;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -100,19 +98,11 @@ fn random_turns(config: &Config, seed: u64, plies: usize) -> Vec<String> {
     let mut game = DarkChess::new(config);
     let mut turns = Vec::new();
     while game.outcome().is_none() && turns.len() < plies {
-        let mut legs = Vec::new();
-        let mut position = game.clone();
-        loop {
-            let legal = position.legal_moves();
-            let leg = legal[rng.random_range(0..legal.len())];
-            position.play(leg).expect("legal");
-            legs.push(leg);
-            if !position.mid_move() || position.outcome().is_some() {
-                break;
-            }
-        }
+        let legs = random_turn(&game, &mut rng);
         turns.push(game.turn_notation(&legs));
-        game = position;
+        for leg in legs {
+            game.play(leg).expect("legal");
+        }
     }
     turns
 }

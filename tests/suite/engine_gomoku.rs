@@ -33,7 +33,7 @@ fn config_json(rules: RuleSet) -> String {
 }
 
 fn puzzles() -> Vec<Puzzle> {
-    let text = include_str!("data/gomoku/vcf.txt");
+    let text = include_str!("../data/gomoku/vcf.txt");
     let list = |field: &str| field.split(',').filter(|s| !s.is_empty()).map(str::to_owned).collect();
     text.lines()
         .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
@@ -188,7 +188,7 @@ fn random_position(rng: &mut SmallRng, rules: RuleSet, black: usize, white: usiz
 
 /// Writes new puzzles: random positions whose shortest VCF (by the engine's own solver) has
 /// each length, with its first moves and a line. Run by hand:
-/// `cargo test --release --test engine_gomoku -- --ignored write_puzzles --nocapture`.
+/// `cargo test --release --test suite -- --ignored engine_gomoku::write_puzzles --nocapture`.
 #[test]
 #[ignore]
 fn write_puzzles() {

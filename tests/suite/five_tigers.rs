@@ -1,5 +1,7 @@
 //! Five Tigers rules, each from positions written as text.
 
+use crate::harness::{Conformance, Conformant};
+
 use board_suite::rules::five_tigers::{
     Config, FiveTigers, Move, Phase, Preset, QUIET_LIMIT, Shape, formations, point_at,
 };
@@ -255,7 +257,7 @@ fn fifty_moves_each_without_a_capture_draw() {
 
 /// Finds a game in the moving phase where the player to move can step into a square, and
 /// prints it as a save with that step: the browser test's fixture.
-/// `cargo test --test five_tigers capture_fixture -- --ignored --nocapture`
+/// `cargo test --test suite five_tigers::capture_fixture -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn capture_fixture() {
@@ -278,7 +280,7 @@ fn capture_fixture() {
                 });
                 if let Some(mv) = capturing {
                     println!("{mv:?} by {:?}", game.to_move());
-                    println!("{}", save::encode("five-tigers", &history, &[], 0));
+                    println!("{}", save::encode(&history, &[], 0));
                     return;
                 }
             }
@@ -304,4 +306,30 @@ fn a_set_up_position_is_validated_and_gets_its_outcome() {
         moving("bb... ..... ..... ..www .....", Player::First).outcome(),
         Some(Outcome::Win(Player::Second))
     );
+}
+
+impl Conformant for FiveTigers {
+    fn conformance() -> Conformance<Self> {
+        Conformance {
+            configs: Preset::ALL.into_iter().map(|preset| Config { preset }).collect(),
+            // Every placement and removal, every step to a neighbouring point, some off the board.
+            candidates: |_| {
+                let mut moves: Vec<Move> = (0..27).flat_map(|p| [Move::Place(p), Move::Remove(p)]).collect();
+                for from in 0..25u8 {
+                    for to in [from.wrapping_sub(5), from + 5, from.wrapping_sub(1), from + 1, from + 2] {
+                        moves.push(Move::Step { from, to });
+                    }
+                }
+                // The far end of the number range: named and refused without overflowing.
+                moves.extend([
+                    Move::Place(u8::MAX),
+                    Move::Remove(u8::MAX),
+                    Move::Step { from: 24, to: u8::MAX },
+                ]);
+                moves
+            },
+            playouts: 100,
+            max_plies: 3000,
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Checkers rules: move generation against published perft counts, and each rule from
 //! positions written as text.
 
+use crate::harness::{Conformance, Conformant};
 use board_suite::rules::checkers::{
     Checkers, Config, Move, Piece, QUIET_LIMIT, Square, jumped_square, last_move, parse_pdn, pdn, perft,
     square_at,
@@ -328,7 +329,7 @@ fn a_multi_jump_stopped_early_is_one_move_in_pdn() {
 
 /// Perft beyond the tested depths, as a benchmark of move generation (the bitboards, the last
 /// depth counted in bulk):
-/// `cargo test --test checkers perft_benchmark -- --ignored --nocapture` (the test profile is
+/// `cargo test --test suite checkers::perft_benchmark -- --ignored --nocapture` (the test profile is
 /// optimised for speed; `--release` would measure the page's size-optimised build instead).
 #[test]
 #[ignore]
@@ -345,7 +346,7 @@ fn perft_benchmark() {
 /// Finds the browser tests' positions in seeded random games and prints them as saves
 /// (`tests/browser/fixtures/checkers-*.json`): black to move with a double jump, and black to
 /// move with a man one step from crowning and no capture.
-/// `cargo test --test checkers browser_fixtures -- --ignored --nocapture`
+/// `cargo test --test suite checkers::browser_fixtures -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn browser_fixtures() {
@@ -377,11 +378,11 @@ fn browser_fixtures() {
             if game.to_move() == Player::First && !game.mid_move() {
                 if let (false, Some(mv)) = (found_jump, double_jump(&game)) {
                     found_jump = true;
-                    println!("double jump {mv:?}: {}", save::encode("checkers", &history, &[], 0));
+                    println!("double jump {mv:?}: {}", save::encode(&history, &[], 0));
                 }
                 if let (false, Some(mv)) = (found_crown, crowning(&game)) {
                     found_crown = true;
-                    println!("crowning {mv:?}: {}", save::encode("checkers", &history, &[], 0));
+                    println!("crowning {mv:?}: {}", save::encode(&history, &[], 0));
                 }
             }
             let moves = game.legal_moves();
@@ -398,4 +399,34 @@ fn a_set_up_position_is_validated() {
         Checkers::from_setup(Config::default(), thirteen, Player::First, 0).err(),
         Some(SetupError::TooManyPieces)
     );
+}
+
+impl Conformant for Checkers {
+    fn conformance() -> Conformance<Self> {
+        Conformance {
+            configs: vec![Config { compulsory_capture: true }, Config { compulsory_capture: false }],
+            // Every leg of one or two diagonal squares, every stop, and some off the board.
+            candidates: |_| {
+                let mut moves = Vec::new();
+                for from in 0..32u8 {
+                    for to in 0..34u8 {
+                        let (fx, fy) = (from % 4, from / 4);
+                        let (tx, ty) = (to % 4, to / 4);
+                        if fy.abs_diff(ty) <= 2 && fx.abs_diff(tx) <= 1 {
+                            moves.push(Move { from, to });
+                        }
+                    }
+                }
+                // The far end of the number range: named and refused without overflowing.
+                moves.extend([
+                    Move { from: u8::MAX, to: u8::MAX },
+                    Move { from: 31, to: u8::MAX },
+                    Move { from: u8::MAX, to: 0 },
+                ]);
+                moves
+            },
+            playouts: 60,
+            max_plies: 5000,
+        }
+    }
 }

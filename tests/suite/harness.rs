@@ -6,10 +6,45 @@ use board_suite::save;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+/// Runs `$check::<G>()` for every game of the registry at once, a thread each (the slowest takes
+/// as long as all of them), and fails naming the games that failed.
+macro_rules! every_game_at_once {
+    ($check:ident) => {
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = board_suite::games::GameId::ALL
+                .into_iter()
+                .map(|game| scope.spawn(move || board_suite::with_game!(game, G => $check::<G>())))
+                .collect();
+            for (game, run) in board_suite::games::GameId::ALL.into_iter().zip(runs) {
+                assert!(run.join().is_ok(), "{} failed", game.slug());
+            }
+        })
+    };
+}
+pub(crate) use every_game_at_once;
+
+/// A random whole turn in `game`: random actions until the turn passes or the game ends.
+pub fn random_turn<G: Game>(game: &G, rng: &mut impl Rng) -> Vec<G::Move> {
+    let mut legs = Vec::new();
+    let mut position = game.clone();
+    loop {
+        let legal = position.legal_moves();
+        let leg = legal[rng.random_range(0..legal.len())];
+        position.play(leg).expect("legal");
+        legs.push(leg);
+        if !position.mid_move() || position.outcome().is_some() {
+            return legs;
+        }
+    }
+}
+
+/// A game that says how the harness plays it, in its own test module.
+pub trait Conformant: Recorded {
+    fn conformance() -> Conformance<Self>;
+}
+
 /// What a game supplies to the harness.
 pub struct Conformance<G: Recorded> {
-    /// The route name, used as the save's game id.
-    pub id: &'static str,
     /// Configs to play under (rule sets, house rules, seeds).
     pub configs: Vec<G::Config>,
     /// Every move that could be written for a position, legal or not: a superset of the legal
@@ -59,8 +94,8 @@ impl<G: Recorded> Conformance<G> {
             // Saves and records are read through the rules, turn by turn: checked at every
             // seventh ply and at the end, so a long game does not cost its square.
             if !position.mid_move() && (over || history.ply().is_multiple_of(7)) {
-                check_save_round_trip(self.id, &history, if over { &[] } else { &legal });
-                check_record_round_trip(self.id, &history);
+                check_save_round_trip(&history, if over { &[] } else { &legal });
+                check_record_round_trip(&history);
             }
             if over {
                 let mut after = history.clone();
@@ -164,11 +199,11 @@ fn check_undo_redo<G: Game>(history: &mut History<G>, before: &G, revealed: bool
 
 /// A save round-trips, its revision too, with no move in progress and with a leg of the next
 /// move in progress.
-fn check_save_round_trip<G: Recorded>(id: &str, history: &History<G>, legal: &[G::Move]) {
+fn check_save_round_trip<G: Recorded>(history: &History<G>, legal: &[G::Move]) {
     for pending in [&[], &legal[..legal.len().min(1)]] {
         let revision = history.ply() as u64;
-        let text = save::encode(id, history, pending, revision);
-        let loaded = save::decode::<G>(id, &text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let text = save::encode(history, pending, revision);
+        let loaded = save::decode::<G>(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
         assert_eq!(&loaded.history, history, "save/load changed the game");
         assert_eq!(loaded.pending, pending, "save/load changed the move in progress");
         assert_eq!(loaded.revision, revision, "save/load changed the revision");
@@ -177,15 +212,15 @@ fn check_save_round_trip<G: Recorded>(id: &str, history: &History<G>, legal: &[G
 
 /// A record reads back into the same game; one that hides what is hidden (a dark-chess game
 /// shared while in progress) reads back into a game that writes the same record.
-fn check_record_round_trip<G: Recorded>(id: &str, history: &History<G>) {
-    let text = record::write(id, history, &Header { date: None, reveal: true });
-    let read = record::read::<G>(id, &text, 0).unwrap_or_else(|e| panic!("{e}: {text}"));
+fn check_record_round_trip<G: Recorded>(history: &History<G>) {
+    let text = record::write(history, &Header { date: None, reveal: true });
+    let read = record::read::<G>(&text, 0).unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!(&read, history, "record write/read changed the game: {text}");
     let public = Header { date: Some("2026.11.23".to_owned()), reveal: false };
-    let shared = record::write(id, history, &public);
-    let read = record::read::<G>(id, &shared, 7).unwrap_or_else(|e| panic!("{e}: {shared}"));
-    assert_eq!(record::write(id, &read, &public), shared, "a shared record reads back differently");
+    let shared = record::write(history, &public);
+    let read = record::read::<G>(&shared, 7).unwrap_or_else(|e| panic!("{e}: {shared}"));
+    assert_eq!(record::write(&read, &public), shared, "a shared record reads back differently");
     let short = record::write_short(history);
-    let read = record::read::<G>(id, &short, 7).unwrap_or_else(|e| panic!("{e}: {short}"));
+    let read = record::read::<G>(&short, 7).unwrap_or_else(|e| panic!("{e}: {short}"));
     assert_eq!(record::write_short(&read), short, "a link's record reads back differently");
 }

@@ -1,9 +1,7 @@
 //! Dark chess rules, each from positions written as text.
 
-#[path = "common/dark_chess_board.rs"]
-mod dark_chess_board;
-
-use dark_chess_board::board;
+use crate::dark_chess_board::board;
+use crate::harness::{Conformance, Conformant};
 
 use board_suite::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, Seen, captures_by_rank, square_at,
@@ -458,7 +456,7 @@ fn moves_off_the_board_are_refused() {
     assert_eq!(game.clone().play(Move::Flip(255)), Err(Illegal::NotAllowed));
 }
 
-/// Prints a seed's layout for writing browser tests: `cargo test --test dark_chess layout -- --ignored --nocapture`.
+/// Prints a seed's layout for writing browser tests: `cargo test --test suite dark_chess::layout -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn layout() {
@@ -473,7 +471,7 @@ fn layout() {
 
 /// Finds a short game from `SEED` that ends in a win and prints it as a save without its last
 /// move, and that move: the browser tests' endgame fixtures.
-/// `SEED=7 cargo test --test dark_chess endgame -- --ignored --nocapture`; with `CHAIN=1`, under
+/// `SEED=7 cargo test --test suite dark_chess::endgame -- --ignored --nocapture`; with `CHAIN=1`, under
 /// chain and blind capture, a game won by taking the last piece with one that could attack a
 /// face-down piece next (`dark-chess-chain-endgame.json`).
 #[test]
@@ -526,7 +524,7 @@ fn endgame() {
     println!("plies {}, last move {} ({last:?})", history.ply(), before.notation(&last));
     history.undo();
     assert_eq!(history.current(), &before, "the last move is not a flip");
-    println!("{}", save::encode("dark-chess", &history, &[], 0));
+    println!("{}", save::encode(&history, &[], 0));
 }
 
 #[test]
@@ -571,4 +569,47 @@ fn a_set_up_position_is_validated() {
         DarkChess::from_setup(rules(), face_up, None, Player::First).err(),
         Some(SetupError::Misplaced)
     );
+}
+
+impl Conformant for DarkChess {
+    fn conformance() -> Conformance<Self> {
+        let with = |seed, chain_capture, chariot_rush, blind_capture| Config {
+            seed,
+            chain_capture,
+            chariot_rush,
+            blind_capture,
+            ..Config::default()
+        };
+        Conformance {
+            configs: vec![
+                with(1, false, false, false),
+                with(2, true, false, false),
+                with(3, false, true, false),
+                with(4, false, false, true),
+                with(5, true, true, true),
+            ],
+            // Every flip, every move along a row or column, and some off the board.
+            candidates: |_| {
+                let mut moves: Vec<Move> = (0..=33).map(Move::Flip).collect();
+                for from in 0..32u8 {
+                    for to in 0..34u8 {
+                        if from != to && (from % 8 == to % 8 || from / 8 == to / 8) {
+                            moves.push(Move::Go { from, to });
+                        }
+                    }
+                }
+                moves.push(Move::EndChain);
+                // The far end of the number range: named and refused without overflowing.
+                moves.extend([
+                    Move::Flip(u8::MAX),
+                    Move::Go { from: u8::MAX, to: 0 },
+                    Move::Go { from: 0, to: u8::MAX },
+                ]);
+                moves
+            },
+            // Games run to hundreds of plies and every ply replays the save: fewer, longer games.
+            playouts: 24,
+            max_plies: 5000,
+        }
+    }
 }

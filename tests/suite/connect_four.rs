@@ -1,8 +1,10 @@
-//! Connect Four against external positions: the 6,000 benchmark positions of Pascal Pons'
-//! solver test sets (`tests/data/connect4`), each a legal game still in progress.
+//! Connect Four's rules against external positions: the 6,000 benchmark positions of Pascal
+//! Pons' solver test sets (`tests/data/connect4`), each a legal game still in progress; and its
+//! conformance (its rules' own unit tests are in `src/rules/connect_four.rs`).
 
+use crate::harness::{Conformance, Conformant};
 use board_suite::rules::Game;
-use board_suite::rules::connect_four::ConnectFour;
+use board_suite::rules::connect_four::{ConnectFour, Move};
 use std::path::Path;
 
 const SETS: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"];
@@ -25,4 +27,15 @@ fn every_benchmark_position_is_a_legal_game_in_progress() {
         }
     }
     assert_eq!(positions, 6000);
+}
+
+impl Conformant for ConnectFour {
+    fn conformance() -> Conformance<Self> {
+        Conformance {
+            configs: vec![()],
+            candidates: |_| (0..=9).chain([u8::MAX]).map(Move::Drop).collect(),
+            playouts: 2000,
+            max_plies: 42,
+        }
+    }
 }

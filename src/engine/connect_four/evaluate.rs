@@ -1,8 +1,8 @@
-//! What a game adds for the shared search: an evaluation (100 is about one unit of material)
-//! and which moves to search first. Connect Four's timed search uses it (when its solver runs
-//! out of budget); the other games have engines of their own.
+//! What Connect Four adds for the shared search (`engine::search`): an evaluation (100 is
+//! about one unit of material) and which moves to search first. Its timed search uses it, when
+//! the solver runs out of budget; the other games have searches of their own.
 
-use super::search::Searchable;
+use crate::engine::search::Searchable;
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move as Drop, ROWS};
 use crate::rules::{Game, Player};
 use std::sync::OnceLock;

@@ -1,6 +1,7 @@
 //! Gomoku rules: the renju cases of a published engine's test suite
 //! (`tests/data/renju-forbidden.json`), and wins under each rule set.
 
+use crate::harness::{Conformance, Conformant};
 use board_suite::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, forbidden, point_at};
 use board_suite::rules::{Game, Illegal, Outcome, Player};
 use serde_json::Value;
@@ -174,4 +175,17 @@ fn a_set_up_position_is_validated_and_gets_its_outcome() {
         board[usize::from(point_at(x, 2))] = Some(Player::Second);
     }
     assert_eq!(Gomoku::from_setup(Config::default(), board, Player::First), Err(SetupError::BothWon));
+}
+
+impl Conformant for Gomoku {
+    fn conformance() -> Conformance<Self> {
+        Conformance {
+            configs: [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju]
+                .map(|rules| Config { rules })
+                .to_vec(),
+            candidates: |_| (0..=226).chain([u8::MAX]).map(Move::Place).collect(),
+            playouts: 30,
+            max_plies: 225,
+        }
+    }
 }

@@ -1,0 +1,58 @@
+//! Rooms kept in memory alone: for tests, and for a server that need keep nothing
+//! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
+
+use super::{Pending, RoomRow, Store};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+#[derive(Default)]
+pub struct Memory {
+    rooms: Mutex<HashMap<String, RoomRow>>,
+}
+
+impl Memory {
+    fn with<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut HashMap<String, RoomRow>) -> T,
+    ) -> Pending<'_, T> {
+        let result = work(&mut self.rooms.lock().unwrap_or_else(|e| e.into_inner()));
+        Box::pin(async move { Ok(result) })
+    }
+}
+
+impl Store for Memory {
+    fn save(&self, row: RoomRow) -> Pending<'_, bool> {
+        self.with(|rooms| {
+            let newer = rooms.get(&row.id).is_none_or(|stored| row.version > stored.version);
+            if newer {
+                rooms.insert(row.id.clone(), row);
+            }
+            newer
+        })
+    }
+
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>> {
+        self.with(|rooms| rooms.get(id).cloned())
+    }
+
+    fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool> {
+        self.with(|rooms| {
+            let at = rooms.get(id).is_some_and(|stored| stored.version == version);
+            if at {
+                rooms.remove(id);
+            }
+            at
+        })
+    }
+
+    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+        self.with(|rooms| {
+            let idle: Vec<String> =
+                rooms.values().filter(|r| r.updated < before).map(|r| r.id.clone()).collect();
+            for id in &idle {
+                rooms.remove(id);
+            }
+            idle
+        })
+    }
+}

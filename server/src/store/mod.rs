@@ -1,0 +1,132 @@
+//! Where rooms live between restarts: one row per room, its game as its full record. SQLite, in
+//! one file under the data folder, is the embedded default; PostgreSQL, when `DATABASE_URL`
+//! names one, lets several server instances share the rooms, each hearing every change to a
+//! room (its own too) through PostgreSQL's LISTEN/NOTIFY; memory, for tests and
+//! `DATA_DIR=:memory:`, keeps nothing past the process.
+//!
+//! Both databases keep their schema's version in `schema_version` and are brought up to date
+//! by [`MIGRATIONS`] when opened.
+
+mod memory;
+mod postgres;
+mod sqlite;
+
+pub use memory::Memory;
+pub use postgres::Postgres;
+pub use sqlite::Sqlite;
+
+use std::future::Future;
+use std::pin::Pin;
+use tokio::sync::mpsc;
+
+/// A room as stored.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoomRow {
+    pub id: String,
+    /// The game's route name.
+    pub game: String,
+    /// The full record: with a dark-chess shuffle, never sent to a client.
+    pub record: String,
+    /// The seats' tokens, hashed.
+    pub seats: [Option<String>; 2],
+    /// The offer standing: `takeback:first`, `draw:second`.
+    pub offer: Option<String>,
+    /// Grows with every change; a row is written only over an older one.
+    pub version: u64,
+    /// Milliseconds since 1970 of the last change.
+    pub updated: u64,
+}
+
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl<E: std::fmt::Display> From<E> for StoreError {
+    fn from(error: E) -> Self {
+        StoreError(error.to_string())
+    }
+}
+
+/// What a store's operation gives, later.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The rooms' store.
+pub trait Store: Send + Sync {
+    /// Writes a room unless the store holds it at this version or a newer one (another
+    /// instance changed it first); whether it was written.
+    fn save(&self, row: RoomRow) -> Pending<'_, bool>;
+
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>>;
+
+    /// Removes a room if it is still at `version`; whether it was.
+    fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool>;
+
+    /// Removes the rooms unchanged since `before` (milliseconds since 1970); their ids.
+    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>>;
+
+    /// Tells the other instances sharing the store about presence (see [`Change::Presence`]);
+    /// nothing to tell where one instance has the store to itself.
+    fn tell_presence<'a>(&'a self, _payload: &'a str) -> Pending<'a, ()> {
+        Box::pin(async { Ok(()) })
+    }
+}
+
+/// What the instances sharing a PostgreSQL tell each other.
+#[derive(Debug)]
+pub enum Change {
+    /// A room was stored (by any instance, this one too): its id and version, `<room> <version>`.
+    Room(String),
+    /// Which seats of a room have a device connected to an instance, or a request that every
+    /// instance say so: `<room> <instance> <first 0/1> <second 0/1>`, or `<room> <instance> ?`.
+    Presence(String),
+}
+
+pub type Changes = mpsc::UnboundedReceiver<Change>;
+
+/// The schema's migrations, in order: the one at index `i` takes a store from version `i` to
+/// `i + 1`, in the same transaction as the version it writes. Version 0 is a store from
+/// before versions were kept: the rooms table alone, or nothing at all. The SQL is the same for
+/// SQLite and PostgreSQL. Add to the end; never change one that has shipped.
+pub const MIGRATIONS: [&str; 2] = [
+    // 1: the rooms table, as the first server made it (a store of version 0 may have it).
+    "CREATE TABLE IF NOT EXISTS rooms (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        record TEXT NOT NULL,
+        first_seat TEXT,
+        second_seat TEXT,
+        offer TEXT,
+        version BIGINT NOT NULL,
+        updated BIGINT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);",
+    // 2: times in milliseconds, as the server's clock reads them (they were seconds).
+    "UPDATE rooms SET updated = updated * 1000;",
+];
+
+/// The schema version this server writes.
+pub const SCHEMA: u64 = MIGRATIONS.len() as u64;
+
+/// The table that holds the schema's version, in one row.
+const VERSION_TABLE: &str = "CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)";
+
+/// The migrations a store at `version` needs, or why it cannot be opened.
+fn migrations_from(version: u64) -> Result<&'static [&'static str], StoreError> {
+    usize::try_from(version).ok().and_then(|from| MIGRATIONS.get(from..)).ok_or_else(|| {
+        StoreError(format!("the store's schema is version {version}, newer than this server's {SCHEMA}"))
+    })
+}
+
+/// A room written unless the store holds it at this version or a newer one.
+const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
+      second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
+      updated = excluded.updated
+    WHERE excluded.version > rooms.version";
+
+const SELECT: &str =
+    "SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms WHERE id = $1";
+
+const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
+
+const REMOVE_IDLE: &str = "DELETE FROM rooms WHERE updated < $1 RETURNING id";

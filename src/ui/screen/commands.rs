@@ -1,0 +1,28 @@
+//! The game's own moves made with a button (ending a chain of captures early).
+
+use super::{Control, emit};
+use yew::prelude::*;
+
+/// A move that is a button rather than a place on the board (ending a turn early).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Command {
+    /// `data-action`.
+    pub name: &'static str,
+    pub label: &'static str,
+}
+
+pub struct CommandsProps<'a> {
+    pub commands: &'a [Command],
+    pub on_control: &'a Callback<Control>,
+}
+
+pub fn commands(props: CommandsProps) -> Html {
+    if props.commands.is_empty() {
+        return html! {};
+    }
+    let commands = props.commands.iter().enumerate().map(|(i, command)| {
+        let onclick = emit(props.on_control, Control::Command(i));
+        html! { <button data-action={command.name} class="primary" {onclick}>{ command.label }</button> }
+    });
+    html! { <div class="commands">{ for commands }</div> }
+}

@@ -1,0 +1,72 @@
+//! The game's turns, oldest first; a click on one shows the position after it, and the
+//! buttons under the list step through them.
+
+use super::{Control, emit};
+use crate::i18n::{Side, Text};
+use yew::prelude::*;
+
+/// One turn of the move list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveEntry {
+    pub side: Side,
+    pub notation: String,
+}
+
+/// A step through the game's positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ReviewStep {
+    First,
+    Previous,
+    Next,
+    Last,
+    /// The position after this many turns.
+    To(usize),
+    /// Back to the live position of the player's own game.
+    Live,
+}
+
+pub struct MovesProps<'a> {
+    pub text: &'static Text,
+    pub moves: &'a [MoveEntry],
+    /// While an earlier position is shown: after how many turns, of how many.
+    pub review: Option<(usize, usize)>,
+    pub on_control: &'a Callback<Control>,
+}
+
+pub fn move_list(props: MovesProps) -> Html {
+    let (text, moves, on_control) = (props.text, props.moves, props.on_control);
+    let shown = props.review.map_or(moves.len(), |(shown, _)| shown);
+    let entries = moves.iter().enumerate().map(|(ply, entry)| {
+        let current = (ply + 1 == shown).then_some("step");
+        html! {
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}>
+                // A button, so the keyboard and screen readers reach each turn too.
+                <button onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
+                    <span class="ply">{ ply + 1 }</span>
+                    <span class={classes!("dot", entry.side.attr())}></span>
+                    { entry.notation.clone() }
+                </button>
+            </li>
+        }
+    });
+    let steps = [
+        (ReviewStep::First, "review-first", "|◀", shown > 0),
+        (ReviewStep::Previous, "review-previous", "◀", shown > 0),
+        (ReviewStep::Next, "review-next", "▶", shown < moves.len()),
+        (ReviewStep::Last, "review-last", "▶|", shown < moves.len()),
+    ];
+    let steps = steps.into_iter().zip(text.review_steps).map(|((step, name, glyph, enabled), label)| {
+        html! {
+            <button data-action={name} aria-label={label} title={label} disabled={!enabled}
+                onclick={emit(on_control, Control::Review(step))}>{ glyph }</button>
+        }
+    });
+    html! {
+        <>
+            <h2 class="moves-title">{ text.moves }</h2>
+            if moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
+            <ol data-moves="" class="moves">{ for entries }</ol>
+            <div class="review-steps">{ for steps }</div>
+        </>
+    }
+}

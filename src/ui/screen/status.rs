@@ -1,0 +1,108 @@
+//! Whose turn it is or how the game ended, the last turn said for a screen reader, and why the
+//! last input was not played.
+
+use super::{Control, ReviewStep, emit};
+use crate::i18n::{Side, Text};
+use crate::rules::Illegal;
+use yew::prelude::*;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ended {
+    Winner(Side),
+    Draw,
+}
+
+/// Whose turn it is, or how the game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// The side to move (or that would move, once the game is over).
+    pub to_move: Side,
+    pub ended: Option<Ended>,
+    /// How the game ended, in words ("Four in a row", "Yellow resigned").
+    pub ending: String,
+    /// The game's phase (`data-phase`), for games that have phases.
+    pub phase: Option<&'static str>,
+    /// More about the turn: placements left, stones to take, formations just made.
+    pub detail: Option<String>,
+    /// The last turn played, in words, for a screen reader.
+    pub said: Option<String>,
+    /// The computer is searching for its turn.
+    pub thinking: bool,
+    /// While an earlier position is shown: after how many turns, of how many.
+    pub review: Option<(usize, usize)>,
+    /// Online: the side this device plays.
+    pub seat: Option<Side>,
+}
+
+impl Ended {
+    /// Who won, or a draw, in words.
+    pub fn words(self, text: &Text) -> String {
+        match self {
+            Ended::Winner(side) => (text.wins)((text.side)(side)),
+            Ended::Draw => text.draw.to_owned(),
+        }
+    }
+}
+
+pub struct StatusProps<'a> {
+    pub text: &'static Text,
+    pub status: &'a Status,
+    /// The rules' answer to the last refused move.
+    pub refusal: Option<Illegal>,
+    /// The last input was not played: another tab had changed the game.
+    pub overtaken: bool,
+    pub on_control: &'a Callback<Control>,
+}
+
+pub fn status_line(props: StatusProps) -> Html {
+    let (text, status) = (props.text, props.status);
+    let in_play = status.ended.is_none();
+    let refusal = if props.overtaken {
+        Some(text.changed_elsewhere)
+    } else {
+        props.refusal.filter(|_| in_play).map(|why| (text.refusal)(why))
+    };
+    let line = if let Some((shown, of)) = status.review {
+        html! {
+            <p data-status="" data-review="" aria-live="polite" class="status review">
+                <span>{ (text.reviewing)(shown, of) }</span>
+                <button data-action="live" class="primary" onclick={emit(props.on_control, Control::Review(ReviewStep::Live))}>
+                    { text.live }
+                </button>
+            </p>
+        }
+    } else {
+        // The side to move while play goes on, the outcome once it is over.
+        let turn = in_play.then_some(status.to_move);
+        let outcome = status.ended.map(|ended| match ended {
+            Ended::Winner(side) => side.attr(),
+            Ended::Draw => "draw",
+        });
+        let words = match status.ended {
+            None => (text.to_move)((text.side)(status.to_move)),
+            Some(ended) => ended.words(text),
+        };
+        html! {
+            <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
+                data-seat={status.seat.map(Side::attr)}
+                data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
+                data-phase={status.phase.filter(|_| in_play)} class="status">
+                <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
+                <span>{ words }</span>
+                if !in_play { <small>{ status.ending.clone() }</small> }
+                if status.thinking { <small>{ text.thinking }</small> }
+                if let Some(detail) = status.detail.as_ref().filter(|_| in_play) {
+                    <small data-detail="">{ detail.clone() }</small>
+                }
+            </p>
+        }
+    };
+    html! {
+        <>
+            { line }
+            <p class="visually-hidden" aria-live="polite" data-said="">{ status.said.clone() }</p>
+            <p class="message" aria-live="assertive">{ for refusal }</p>
+        </>
+    }
+}

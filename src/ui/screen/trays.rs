@@ -1,0 +1,29 @@
+//! Pieces shown beside the board, e.g. each side's captured pieces.
+
+use crate::i18n::Side;
+use crate::ui::board::Piece;
+use yew::prelude::*;
+
+/// Pieces shown beside the board, e.g. a side's captured pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tray {
+    pub side: Side,
+    pub label: String,
+    pub pieces: Vec<Piece>,
+}
+
+pub struct TraysProps<'a> {
+    pub trays: &'a [Tray],
+}
+
+pub fn trays(props: TraysProps) -> Html {
+    if props.trays.is_empty() {
+        return html! {};
+    }
+    let trays = props.trays.iter().map(|tray| html! {
+        <div class="tray" role="group" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
+            { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
+        </div>
+    });
+    html! { <div class="trays">{ for trays }</div> }
+}

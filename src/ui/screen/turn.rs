@@ -1,0 +1,32 @@
+//! The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
+
+use super::{Control, emit};
+use crate::i18n::Text;
+use crate::ui::flow::{FlowControl, TurnState};
+use yew::prelude::*;
+
+pub struct TurnProps<'a> {
+    pub text: &'static Text,
+    /// Finish Turn is offered.
+    pub confirm: bool,
+    pub turn: TurnState,
+    pub on_control: &'a Callback<Control>,
+}
+
+pub fn turn_buttons(props: TurnProps) -> Html {
+    let (text, turn) = (props.text, props.turn);
+    let on = |control| emit(props.on_control, control);
+    html! {
+        <div class="commands">
+            if props.confirm {
+                <button data-action="finish-turn" class="primary" disabled={!turn.complete}
+                    onclick={on(Control::FinishTurn)}>{ text.finish_turn }</button>
+            }
+            <button data-action="clear-moves" disabled={!turn.pending} onclick={on(Control::ClearMoves)}>
+                { text.clear_moves }
+            </button>
+            <button data-action="show-previous" disabled={!turn.has_previous || turn.pending}
+                onclick={on(Control::Flow(FlowControl::ShowPrevious))}>{ text.show_previous }</button>
+        </div>
+    }
+}

@@ -1,0 +1,120 @@
+//! A game played online: the room, this device's seat and what the server last said; the
+//! device's own game kept aside meanwhile.
+
+use super::*;
+
+/// A game played online: its room, this device's seat and what the server last said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Online {
+    pub(super) room: Option<String>,
+    /// `None` while no seat is known, and for a spectator.
+    pub(super) seat: Option<Player>,
+    pub(super) connection: Connection,
+    /// In the quick-match queue.
+    pub(super) waiting: bool,
+    pub(super) state: Option<Box<RoomState>>,
+    /// The server's code for its last refusal.
+    pub(super) refused: Option<ErrorCode>,
+}
+
+impl Online {
+    pub(super) fn new() -> Online {
+        Online {
+            room: None,
+            seat: None,
+            connection: Connection::Connecting,
+            waiting: false,
+            state: None,
+            refused: None,
+        }
+    }
+}
+
+impl<G: UiGame> Session<G> {
+    /// Whether this device may play now: always at one device; online, only its own seat's
+    /// turns, while connected.
+    pub(super) fn may_play(&self) -> bool {
+        self.online.as_ref().is_none_or(|online| {
+            online.connection == Connection::Open && online.seat == Some(self.position.to_move())
+        })
+    }
+
+    /// Whether the game is played online.
+    pub fn is_online(&self) -> bool {
+        self.online.is_some()
+    }
+
+    /// The turn to send the server, if one was just played here.
+    pub fn outgoing(&self) -> Option<&(u64, usize, String)> {
+        self.outgoing.as_ref().filter(|_| self.online.is_some())
+    }
+
+    /// The rules of the game on the board, as a record's tags: what an online room starts from.
+    pub fn rules(&self) -> String {
+        record::public_rules(&G::new(self.history.current().config()))
+    }
+
+    /// What the server said, taken in.
+    pub(super) fn take_in(&mut self, heard: Heard) {
+        let Some(online) = self.online.as_mut() else { return };
+        match heard {
+            Heard::Connection(connection) => online.connection = connection,
+            Heard::Seat { room, seat } => {
+                online.room = Some(room);
+                online.seat = seat;
+                online.waiting = false;
+                online.refused = None;
+            }
+            Heard::Waiting => online.waiting = true,
+            Heard::Refused(why) => online.refused = Some(why),
+            Heard::State(state) => {
+                if online.state.as_ref().is_some_and(|known| known.version > state.version) {
+                    return;
+                }
+                // Read with a fixed shuffle: the pieces no one has seen stay where the board
+                // first put them (they are drawn face down either way).
+                if let Ok(history) = record::read::<G>(&state.record, 0)
+                    && history != self.history
+                {
+                    self.history = history;
+                    self.pending.clear();
+                }
+                online.refused = None;
+                online.state = Some(state);
+            }
+        }
+    }
+
+    /// Online: a fresh board of the same rules until the room's game arrives; the device's
+    /// own game kept aside.
+    pub(super) fn go_online(&self) -> Session<G> {
+        let mut next = self.clone();
+        if next.online.is_none() {
+            next.kept = Some((self.history.clone(), self.pending.clone()));
+        }
+        next.online = Some(Online::new());
+        next.history = History::new(self.history.current().config());
+        next.pending.clear();
+        next.review = None;
+        next.shared = None;
+        next.hint.clear();
+        next.outgoing = None;
+        next.settle();
+        next.flow.passed(false);
+        next
+    }
+
+    /// Back to the device's own game, as it was stored.
+    pub(super) fn leave_online(&self) -> Session<G> {
+        let mut next = self.clone();
+        if let Some((history, pending)) = next.kept.take() {
+            next.history = history;
+            next.pending = pending;
+        }
+        next.online = None;
+        next.outgoing = None;
+        next.stored = true;
+        next.settle();
+        next
+    }
+}

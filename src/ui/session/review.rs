@@ -1,0 +1,78 @@
+//! Reviewing: an earlier position of the game, or a game opened from a link, shown without
+//! changing the game.
+
+use super::*;
+
+/// The board after the first `shown` turns of a game, for review: nothing can be played on it.
+pub(super) fn reviewed_board<G: UiGame>(history: &History<G>, shown: usize, text: &Text) -> BoardView {
+    let turns = history.turns();
+    let shown = shown.min(turns.len());
+    let legs: usize = turns[..shown].iter().map(|(_, legs)| legs.len()).sum();
+    let position = turns.get(shown).map_or(history.current(), |(before, _)| *before);
+    let last = shown.checked_sub(1).and_then(|i| turns.get(i)).map_or(&[][..], |(_, legs)| *legs);
+    let scene = Scene { legal: &[], moves: &history.move_list()[..legs], turn: last, path: &[] };
+    position.view(&scene, text)
+}
+
+impl<G: UiGame> Session<G> {
+    /// Whether an earlier position, or a shared game, is shown.
+    pub fn reviewing(&self) -> bool {
+        self.shown().1.is_some()
+    }
+
+    /// An action that changes only what is shown, done; any other is handed back.
+    pub(super) fn look(&self, action: Action<G>) -> Result<Session<G>, Action<G>> {
+        let mut next = self.clone();
+        match action {
+            Action::Control(Control::Review(step)) => next.review(step),
+            Action::Shared(shared) => {
+                next.review = None;
+                next.shared = Some(shared);
+                next.record_error = None;
+            }
+            Action::RecordRefused(error) => next.record_error = Some(error),
+            Action::Control(Control::ContinueShared) => {
+                if let Some(shared) = next.shared.clone() {
+                    return Err(Action::Load(shared));
+                }
+            }
+            // Board input returns to the live position, and is not played on the old one.
+            Action::Play(_) | Action::Control(Control::Select)
+                if self.review.is_some() && self.shared.is_none() =>
+            {
+                next.review = None
+            }
+            action => return Err(action),
+        }
+        Ok(next)
+    }
+
+    /// The game on screen and how many of its turns are shown: the player's own at its live
+    /// position, an earlier one under review, or a game opened from a link.
+    pub(super) fn shown(&self) -> (&History<G>, Option<usize>) {
+        match &self.shared {
+            Some(shared) => (shared, Some(self.review.unwrap_or(shared.turns().len()))),
+            None => (&self.history, self.review),
+        }
+    }
+
+    /// Steps through the game on screen. Reaching the last turn of the player's own game is
+    /// the live position; a shared game stays under review until the player decides.
+    pub(super) fn review(&mut self, step: ReviewStep) {
+        let total = self.shown().0.turns().len();
+        let now = self.review.unwrap_or(total);
+        let to = match step {
+            ReviewStep::First => 0,
+            ReviewStep::Previous => now.saturating_sub(1),
+            ReviewStep::Next => now + 1,
+            ReviewStep::Last => total,
+            ReviewStep::To(turns) => turns,
+            ReviewStep::Live => {
+                self.shared = None;
+                total
+            }
+        }
+        .min(total);
+        self.review = (to < total || self.shared.is_some()).then_some(to);
+    }
+}

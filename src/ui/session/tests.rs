@@ -1,0 +1,528 @@
+//! The session's transitions, natively: every action through the same reducer the page uses,
+//! read back through what the screen shows.
+
+use super::*;
+use crate::i18n::{Lang, Side};
+use crate::rules::checkers::Checkers;
+use crate::rules::connect_four::{ConnectFour, Move as Drop};
+use crate::rules::dark_chess::{self, DarkChess};
+use crate::rules::gomoku::{self, Gomoku};
+use crate::rules::{Game, parse_turn};
+use crate::ui::flow::Preference;
+use crate::ui::online::Offer;
+
+type Four = Session<ConnectFour>;
+
+const TODAY: &str = "2026.11.25";
+
+fn text() -> &'static Text {
+    Lang::En.text()
+}
+
+/// A session of `G` after `turns`, as the move list writes them, as if loaded from storage.
+fn after<G: UiGame>(turns: &[&str]) -> Rc<Session<G>> {
+    after_with(turns, Remembered::default())
+}
+
+fn after_with<G: UiGame>(turns: &[&str], remembered: Remembered) -> Rc<Session<G>> {
+    let record = format!("{} *", turns.join(" "));
+    let history = record::read::<G>(&record, 0).expect("legal turns");
+    let saved = Saved { history, pending: Vec::new(), revision: 0 };
+    Rc::new(Session::new(saved, true, remembered, Problems::default()))
+}
+
+fn act<G: UiGame>(session: &Rc<Session<G>>, action: Action<G>) -> Rc<Session<G>> {
+    session.clone().reduce(action)
+}
+
+fn acts<G: UiGame>(session: &Rc<Session<G>>, actions: impl IntoIterator<Item = Action<G>>) -> Rc<Session<G>> {
+    actions.into_iter().fold(session.clone(), |s, a| act(&s, a))
+}
+
+/// The actions of a turn written as the move list writes it, in `session`'s position.
+fn legs<G: UiGame>(session: &Session<G>, turn: &str) -> Vec<G::Move> {
+    parse_turn(&session.position, turn).expect("a turn here")
+}
+
+fn play<G: UiGame>(session: &Rc<Session<G>>, turn: &str) -> Rc<Session<G>> {
+    acts(session, legs(session, turn).into_iter().map(Action::Play))
+}
+
+fn drop_in(column: u8) -> Action<ConnectFour> {
+    Action::Play(Drop::Drop(column))
+}
+
+fn summary<G: UiGame>(session: &Session<G>) -> Summary {
+    session.summary(text(), TODAY)
+}
+
+fn moves<G: UiGame>(session: &Session<G>) -> Vec<String> {
+    summary(session).moves.into_iter().map(|entry| entry.notation).collect()
+}
+
+fn computer_second() -> Remembered {
+    Remembered { opponent: Opponent { computer: Some(Player::Second), level: 3 }, ..Remembered::default() }
+}
+
+#[test]
+fn a_move_is_played_listed_and_counted_as_a_change() {
+    let start = after::<ConnectFour>(&[]);
+    let next = act(&start, drop_in(3));
+    assert_eq!(moves(&next), ["4"]);
+    assert_eq!(summary(&next).status.to_move, Side::Yellow);
+    assert_eq!(next.changes, start.changes + 1);
+    assert!(!next.stored, "a change is to be saved");
+}
+
+#[test]
+fn an_illegal_move_is_refused_in_words_and_changes_nothing() {
+    let full = after::<ConnectFour>(&["1", "1", "1", "1", "1", "1"]);
+    let next = act(&full, drop_in(0));
+    assert_eq!(summary(&next).notices.refusal, Some(Illegal::ColumnFull));
+    assert_eq!(next.history, full.history);
+    assert_eq!(next.changes, full.changes);
+    // The next input clears the refusal.
+    assert_eq!(summary(&act(&next, drop_in(1))).notices.refusal, None);
+}
+
+#[test]
+fn undo_and_redo_take_back_and_replay_a_turn() {
+    let played = after::<ConnectFour>(&["4", "4", "3"]);
+    let undone = act(&played, Action::Control(Control::Undo));
+    assert_eq!(moves(&undone), ["4", "4"]);
+    assert!(summary(&undone).can_redo);
+    let redone = act(&undone, Action::Control(Control::Redo));
+    assert_eq!(moves(&redone), ["4", "4", "3"]);
+    assert!(!summary(&redone).can_redo);
+}
+
+#[test]
+fn a_new_move_clears_what_could_be_redone() {
+    let undone = act(&after::<ConnectFour>(&["4", "4"]), Action::Control(Control::Undo));
+    let branched = act(&undone, drop_in(0));
+    assert_eq!(moves(&branched), ["4", "1"]);
+    assert!(!summary(&branched).can_redo);
+}
+
+#[test]
+fn nothing_to_undo_at_the_start() {
+    let start = after::<ConnectFour>(&[]);
+    assert!(!summary(&start).can_undo);
+    let next = act(&start, Action::Control(Control::Undo));
+    assert_eq!(next.history, start.history);
+}
+
+#[test]
+fn resigning_ends_the_game_for_the_other_side() {
+    let resigned = act(&after::<ConnectFour>(&["4"]), Action::Control(Control::Resign));
+    let status = summary(&resigned).status;
+    assert_eq!(status.ended, Some(Ended::Winner(Side::Red)));
+    assert_eq!(status.ending, (text().resigned)((text().side)(Side::Yellow)));
+}
+
+#[test]
+fn an_agreed_draw_ends_in_a_draw() {
+    let drawn = act(&after::<ConnectFour>(&["4"]), Action::Control(Control::AgreeDraw));
+    let status = summary(&drawn).status;
+    assert_eq!(status.ended, Some(Ended::Draw));
+    assert_eq!(status.ending, text().draw_agreed);
+}
+
+#[test]
+fn a_won_game_takes_no_more_moves() {
+    let won = after::<ConnectFour>(&["1", "2", "1", "2", "1", "2", "1"]);
+    assert_eq!(summary(&won).status.ended, Some(Ended::Winner(Side::Red)));
+    let next = act(&won, drop_in(4));
+    assert_eq!(summary(&next).notices.refusal, Some(Illegal::GameOver));
+    assert_eq!(next.history, won.history);
+}
+
+#[test]
+fn a_restart_starts_afresh() {
+    let restarted = act(&after::<ConnectFour>(&["4", "4"]), Action::Restart(7));
+    assert!(moves(&restarted).is_empty());
+    assert!(!summary(&restarted).can_undo);
+}
+
+#[test]
+fn rules_change_only_before_the_first_move() {
+    let renju = gomoku::Config { rules: gomoku::RuleSet::Renju };
+    let fresh = act(&after::<Gomoku>(&[]), Action::Configure(renju.clone()));
+    assert_eq!(fresh.history.current().config(), &renju);
+    let begun = act(&after::<Gomoku>(&["h8"]), Action::Configure(renju));
+    assert_eq!(begun.history.current().config(), &gomoku::Config::default());
+    assert_eq!(moves(&begun), ["h8"]);
+}
+
+#[test]
+fn review_steps_through_the_game_and_back_to_live() {
+    let game = after::<ConnectFour>(&["4", "4", "3", "5"]);
+    let review = |s: &Rc<Four>, step| act(s, Action::Control(Control::Review(step)));
+    let first = review(&game, ReviewStep::First);
+    assert_eq!(summary(&first).status.review, Some((0, 4)));
+    let next = review(&first, ReviewStep::Next);
+    assert_eq!(summary(&next).status.review, Some((1, 4)));
+    assert_eq!(summary(&review(&next, ReviewStep::Previous)).status.review, Some((0, 4)));
+    assert_eq!(summary(&review(&game, ReviewStep::To(2))).status.review, Some((2, 4)));
+    // The last turn is the live position.
+    assert_eq!(summary(&review(&next, ReviewStep::Last)).status.review, None);
+    assert_eq!(summary(&review(&game, ReviewStep::Next)).status.review, None);
+    assert_eq!(summary(&review(&game, ReviewStep::To(99))).status.review, None);
+}
+
+#[test]
+fn a_review_shows_the_position_then_and_never_changes_the_game() {
+    let game = after::<ConnectFour>(&["4", "4"]);
+    let first = act(&game, Action::Control(Control::Review(ReviewStep::First)));
+    assert!(first.board(text()).cells.iter().all(|cell| cell.piece.is_none()));
+    assert_eq!(first.history, game.history);
+    assert_eq!(first.changes, game.changes);
+}
+
+#[test]
+fn board_input_during_a_review_returns_to_the_game_without_playing() {
+    let reviewing =
+        act(&after::<ConnectFour>(&["4", "4"]), Action::Control(Control::Review(ReviewStep::First)));
+    let back = act(&reviewing, drop_in(0));
+    assert_eq!(summary(&back).status.review, None);
+    assert_eq!(moves(&back), ["4", "4"]);
+}
+
+#[test]
+fn the_computers_turn_does_not_end_a_review() {
+    let session = after_with::<ConnectFour>(&["4"], computer_second());
+    let reviewing = act(&session, Action::Control(Control::Review(ReviewStep::First)));
+    let answered = act(&reviewing, Action::Computer("4".into()));
+    assert_eq!(moves(&answered), ["4", "4"]);
+    assert_eq!(summary(&answered).status.review, Some((0, 2)));
+}
+
+fn shared_game() -> History<ConnectFour> {
+    record::read("1. 1 2 2. 3 *", 0).unwrap()
+}
+
+#[test]
+fn a_shared_game_is_shown_for_review_and_the_players_own_kept() {
+    let own = after::<ConnectFour>(&["4"]);
+    let shown = act(&own, Action::Shared(shared_game()));
+    let panel = summary(&shown);
+    assert!(panel.record.shared);
+    assert_eq!(moves(&shown), ["1", "2", "3"]);
+    assert_eq!(shown.history, own.history, "the player's own game is untouched");
+    // It waits for the player's choice: nothing is played on either game.
+    assert_eq!(act(&shown, drop_in(0)).history, own.history);
+    assert!(act(&shown, drop_in(0)).shared.is_some());
+}
+
+#[test]
+fn a_shared_game_continued_becomes_the_game() {
+    let shown = act(&after::<ConnectFour>(&["4"]), Action::Shared(shared_game()));
+    let continued = act(&shown, Action::Control(Control::ContinueShared));
+    assert!(continued.shared.is_none());
+    assert_eq!(continued.history, shared_game());
+    assert!(!continued.stored, "the new game is to be saved");
+}
+
+#[test]
+fn keeping_ones_own_game_puts_the_shared_one_away() {
+    let own = after::<ConnectFour>(&["4"]);
+    let shown = act(&own, Action::Shared(shared_game()));
+    let kept = act(&shown, Action::Control(Control::Review(ReviewStep::Live)));
+    assert!(kept.shared.is_none());
+    assert_eq!(moves(&kept), ["4"]);
+}
+
+#[test]
+fn a_record_that_cannot_be_read_is_told_and_the_game_untouched() {
+    let own = after::<ConnectFour>(&["4"]);
+    let error = record::read::<ConnectFour>("1. 9 *", 0).unwrap_err();
+    let refused = act(&own, Action::RecordRefused(error.clone()));
+    assert_eq!(summary(&refused).notices.record_error, Some(error));
+    assert_eq!(refused.history, own.history);
+    let dismissed = act(&refused, Action::Control(Control::DismissNotice));
+    assert_eq!(summary(&dismissed).notices.record_error, None);
+}
+
+#[test]
+fn a_loaded_record_replaces_the_game() {
+    let loaded = act(&after::<ConnectFour>(&["4"]), Action::Load(shared_game()));
+    assert_eq!(loaded.history, shared_game());
+}
+
+#[test]
+fn another_tabs_newer_game_is_taken_up() {
+    let mine = after::<ConnectFour>(&["4"]);
+    let theirs = Saved { history: shared_game(), pending: Vec::new(), revision: 3 };
+    let followed = act(&mine, Action::Follow { saved: theirs.clone(), overtook: false });
+    assert_eq!(followed.history, theirs.history);
+    assert!(followed.stored, "what another tab saved is not saved again");
+    assert!(!summary(&followed).notices.overtaken);
+    let overtaken = act(&mine, Action::Follow { saved: theirs, overtook: true });
+    assert!(summary(&overtaken).notices.overtaken, "an input that came too late is told");
+}
+
+#[test]
+fn a_refused_save_is_told_once_until_a_save_succeeds() {
+    let game = after::<ConnectFour>(&["4"]);
+    let refused = act(&game, Action::Stored(Err(StorageProblem::WriteRefused)));
+    assert_eq!(summary(&refused).notices.storage_problem, Some(StorageProblem::WriteRefused));
+    let dismissed = act(&refused, Action::Control(Control::DismissNotice));
+    assert_eq!(summary(&dismissed).notices.storage_problem, None);
+    let again = act(&dismissed, Action::Stored(Err(StorageProblem::WriteRefused)));
+    assert_eq!(summary(&again).notices.storage_problem, None, "not told twice");
+    let saved = act(&again, Action::Stored(Ok(())));
+    let later = act(&saved, Action::Stored(Err(StorageProblem::WriteRefused)));
+    assert_eq!(summary(&later).notices.storage_problem, Some(StorageProblem::WriteRefused));
+}
+
+#[test]
+fn the_computer_is_to_move_on_its_side_only() {
+    let session = after_with::<ConnectFour>(&[], computer_second());
+    assert!(!session.computer_to_move());
+    let replied = act(&session, drop_in(3));
+    assert!(replied.computer_to_move());
+    assert!(summary(&replied).status.thinking);
+    // A person's input on the computer's turn is not played.
+    let ignored = act(&replied, drop_in(0));
+    assert_eq!(moves(&ignored), ["4"]);
+}
+
+#[test]
+fn the_computers_turn_is_played_when_it_is_to_move_and_dropped_otherwise() {
+    let session = after_with::<ConnectFour>(&[], computer_second());
+    assert_eq!(act(&session, Action::Computer("4".into())).history, session.history);
+    let answered = act(&act(&session, drop_in(3)), Action::Computer("5".into()));
+    assert_eq!(moves(&answered), ["4", "5"]);
+    assert!(!answered.computer_to_move());
+}
+
+#[test]
+fn undo_against_the_computer_takes_back_its_reply_too() {
+    let session = after_with::<ConnectFour>(&["4", "5"], computer_second());
+    let undone = act(&session, Action::Control(Control::Undo));
+    assert!(moves(&undone).is_empty());
+}
+
+#[test]
+fn an_engine_that_fails_is_told_and_the_computer_waits() {
+    let thinking = act(&after_with::<ConnectFour>(&[], computer_second()), drop_in(3));
+    let failed = act(&thinking, Action::EngineFailed("out of memory".into()));
+    assert!(!failed.computer_to_move());
+    assert_eq!(summary(&failed).notices.engine_failed.as_deref(), Some("out of memory"));
+    // Choosing the opponent again asks again.
+    let again = act(&failed, Action::Opponent(computer_second().opponent));
+    assert!(again.computer_to_move());
+}
+
+#[test]
+fn a_hint_marks_its_cells_until_the_next_move() {
+    let game = after::<ConnectFour>(&["4"]);
+    let hinted = act(&game, Action::Hint("3".into()));
+    let marked = |s: &Four| s.board(text()).cells.iter().filter(|c| c.mark == Some("hint")).count();
+    assert_eq!(marked(&hinted), 1);
+    assert_eq!(marked(&act(&hinted, drop_in(6))), 0);
+    // An answer that is no turn here marks nothing.
+    assert_eq!(marked(&act(&game, Action::Hint("x".into()))), 0);
+}
+
+fn confirming() -> Remembered {
+    Remembered { prefs: Prefs { confirm_turn: true, pass_device: false }, ..Remembered::default() }
+}
+
+#[test]
+fn a_complete_turn_waits_for_finish_turn_when_asked() {
+    let session = after_with::<Checkers>(&[], confirming());
+    let made = play(&session, "11-15");
+    assert!(moves(&made).is_empty(), "the turn is not yet played");
+    assert!(made.complete());
+    assert!(made.board(text()).moves.is_empty(), "nothing more to play until it is finished");
+    let finished = act(&made, Action::Control(Control::FinishTurn));
+    assert_eq!(moves(&finished), ["11-15"]);
+}
+
+#[test]
+fn a_turn_being_made_can_be_cleared() {
+    let made = play(&after_with::<Checkers>(&[], confirming()), "11-15");
+    let cleared = act(&made, Action::Control(Control::ClearMoves));
+    assert!(cleared.pending.is_empty());
+    assert!(moves(&cleared).is_empty());
+}
+
+#[test]
+fn switching_confirmation_off_passes_a_complete_turn_at_once() {
+    let made = play(&after_with::<Checkers>(&[], confirming()), "11-15");
+    let off = act(&made, Action::Control(Control::Flow(FlowControl::Prefer(Preference::ConfirmTurn, false))));
+    assert_eq!(moves(&off), ["11-15"]);
+}
+
+#[test]
+fn another_tabs_choices_are_taken_up() {
+    let made = play(&after_with::<Checkers>(&[], confirming()), "11-15");
+    let changed = act(&made, Action::Prefs(Prefs::default()));
+    assert!(!changed.flow.waits());
+}
+
+#[test]
+fn the_pass_device_cover_hides_the_board_until_the_next_player_starts() {
+    let passing =
+        Remembered { prefs: Prefs { confirm_turn: false, pass_device: true }, ..Remembered::default() };
+    let covered = after_with::<Checkers>(&[], passing);
+    assert!(covered.flow.covered(), "the first player starts their turn too");
+    assert_eq!(act(&covered, Action::Play(legs(&covered, "11-15")[0])).history, covered.history);
+    let started = act(&covered, Action::Control(Control::Flow(FlowControl::StartTurn)));
+    let passed = play(&started, "11-15");
+    assert!(passed.flow.covered());
+    let under_cover = play(&passed, "22-18");
+    assert_eq!(moves(&under_cover), ["11-15"], "nothing is played under the cover");
+    let started = act(&passed, Action::Control(Control::Flow(FlowControl::StartTurn)));
+    assert!(!started.flow.covered());
+    assert_eq!(moves(&play(&started, "22-18")), ["11-15", "22-18"]);
+}
+
+#[test]
+fn a_multi_jump_is_one_turn_undone_a_leg_at_a_time_while_being_made() {
+    let history = record::read::<Checkers>("[SetUp \"1\"]\n[FEN \"B:W18,27:B14\"]\n\n*", 0).unwrap();
+    let saved = Saved { history, pending: Vec::new(), revision: 0 };
+    let jumpable = Rc::new(Session::new(saved, true, Remembered::default(), Problems::default()));
+    let first_leg = act(&jumpable, Action::Play(legs(&jumpable, "14x23x32")[0]));
+    assert_eq!(first_leg.pending.len(), 1);
+    assert!(summary(&first_leg).can_undo, "a leg that revealed nothing may be taken back");
+    let back = act(&first_leg, Action::Control(Control::Undo));
+    assert!(back.pending.is_empty());
+    assert_eq!(back.history, jumpable.history);
+    let whole = play(&jumpable, "14x23x32");
+    assert_eq!(moves(&whole), ["14x23x32"], "the legs are one turn in the move list");
+}
+
+#[test]
+fn a_dark_chess_flip_is_never_taken_back() {
+    let config = dark_chess::Config { seed: 7, ..Default::default() };
+    let history = History::<DarkChess>::new(&config);
+    let saved = Saved { history, pending: Vec::new(), revision: 0 };
+    let session = Rc::new(Session::new(saved, true, Remembered::default(), Problems::default()));
+    let flip = session.legal.iter().copied().find(|mv| session.position.reveals_hidden(mv)).unwrap();
+    let flipped = act(&session, Action::Play(flip));
+    assert_eq!(moves(&flipped).len(), 1);
+    assert!(!summary(&flipped).can_undo);
+    assert_eq!(act(&flipped, Action::Control(Control::Undo)).history, flipped.history);
+}
+
+#[test]
+fn the_record_and_link_are_written_for_anyone_to_see() {
+    let game = after::<ConnectFour>(&["4", "4"]);
+    let record = summary(&game).record;
+    assert!(record.text.contains("[Date \"2026.11.25\"]"), "{}", record.text);
+    assert!(record.text.contains("1. 4 4 *"), "{}", record.text);
+    assert_eq!(record.link, "#/connect-four?record=4+4+*");
+}
+
+#[test]
+fn the_move_list_names_each_turns_side() {
+    let sides: Vec<Side> =
+        summary(&after::<ConnectFour>(&["4", "3", "2"])).moves.iter().map(|m| m.side).collect();
+    assert_eq!(sides, [Side::Red, Side::Yellow, Side::Red]);
+}
+
+// Online.
+
+fn seated(seat: Player) -> Rc<Four> {
+    let online = act(&after::<ConnectFour>(&["4"]), Action::GoOnline);
+    acts(
+        &online,
+        [
+            Action::Online(Heard::Connection(Connection::Open)),
+            Action::Online(Heard::Seat { room: "k3vx8q2mwa".into(), seat: Some(seat) }),
+        ],
+    )
+}
+
+fn state(version: u64, turns: &[&str]) -> Action<ConnectFour> {
+    let record = format!("{} *", turns.join(" "));
+    Action::Online(Heard::State(Box::new(RoomState {
+        version,
+        record,
+        turns: turns.len(),
+        over: false,
+        offer: None,
+        present: [true, true],
+    })))
+}
+
+#[test]
+fn going_online_keeps_the_devices_game_aside_and_leaving_brings_it_back() {
+    let own = after::<ConnectFour>(&["4"]);
+    let online = act(&own, Action::GoOnline);
+    assert!(online.is_online());
+    assert!(moves(&online).is_empty(), "a fresh board until the room's game arrives");
+    let back = act(&online, Action::LeaveOnline);
+    assert!(!back.is_online());
+    assert_eq!(back.history, own.history);
+    assert!(back.stored, "the device's own game is not saved over");
+}
+
+#[test]
+fn online_only_this_seats_turns_are_played() {
+    let second = seated(Player::Second);
+    assert_eq!(act(&second, drop_in(3)).history, second.history);
+    let first = seated(Player::First);
+    let played = act(&first, drop_in(3));
+    assert_eq!(moves(&played), ["4"]);
+    let (serial, turns, turn) = played.outgoing().cloned().unwrap();
+    assert_eq!((serial, turns, turn.as_str()), (1, 0, "4"));
+}
+
+#[test]
+fn online_nothing_is_played_while_the_connection_is_down() {
+    let lost = act(&seated(Player::First), Action::Online(Heard::Connection(Connection::Lost)));
+    assert_eq!(act(&lost, drop_in(3)).history, lost.history);
+}
+
+#[test]
+fn the_servers_state_is_the_game_and_an_older_one_is_ignored() {
+    let seat = seated(Player::Second);
+    let told = act(&seat, state(2, &["4"]));
+    assert_eq!(moves(&told), ["4"]);
+    let stale = act(&told, state(1, &[]));
+    assert_eq!(moves(&stale), ["4"]);
+    let played = act(&stale, drop_in(2));
+    assert_eq!(moves(&played), ["4", "3"]);
+}
+
+#[test]
+fn online_undo_resign_and_draw_are_asked_of_the_server_not_done_here() {
+    let played = act(&act(&seated(Player::First), state(1, &[])), drop_in(3));
+    for control in [Control::Undo, Control::Resign, Control::AgreeDraw] {
+        let next = act(&played, Action::Control(control));
+        assert_eq!(next.history, played.history, "{control:?}");
+    }
+    assert!(summary(&played).can_undo, "a takeback may be offered");
+    assert!(!summary(&played).can_redo);
+}
+
+#[test]
+fn online_another_tabs_save_is_the_devices_own_game_not_the_rooms() {
+    let online = seated(Player::First);
+    let theirs = Saved { history: shared_game(), pending: Vec::new(), revision: 3 };
+    let next = act(&online, Action::Follow { saved: theirs, overtook: false });
+    assert_eq!(next.history, online.history);
+}
+
+#[test]
+fn an_offer_and_an_absent_opponent_are_shown() {
+    let mut room = RoomState {
+        version: 1,
+        record: "1. 4 *".into(),
+        turns: 1,
+        over: false,
+        offer: Some((Offer::Draw, Player::Second)),
+        present: [true, false],
+    };
+    let told = act(&seated(Player::First), Action::Online(Heard::State(Box::new(room.clone()))));
+    let panel = summary(&told).online.unwrap();
+    assert_eq!(panel.offer, Some((Offer::Draw, false)));
+    assert!(panel.opponent_away);
+    room.version = 2;
+    room.present = [true, true];
+    let back = act(&told, Action::Online(Heard::State(Box::new(room))));
+    assert!(!summary(&back).online.unwrap().opponent_away);
+}

@@ -1,0 +1,158 @@
+//! What the screen shows of a session: the board, and the summary beside it.
+
+use super::review::reviewed_board;
+use super::*;
+
+impl<G: UiGame> Session<G> {
+    pub fn board(&self, text: &Text) -> BoardView {
+        if let (history, Some(shown)) = self.shown() {
+            return reviewed_board(history, shown, text);
+        }
+        // The moves that led here: the history's, then the actions of the turn being made.
+        let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
+        let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
+        let mut board = self.position.view(&scene, text);
+        // The engine's suggestion: its cells marked, where they carry no mark of their own.
+        let mut hinted = self.position.clone();
+        for leg in &self.hint {
+            for (x, y) in hinted.touches(leg) {
+                if let Some(cell) = board.cells.get_mut(y * board.columns + x) {
+                    cell.mark = cell.mark.or(Some("hint"));
+                }
+            }
+            let _ = hinted.play(*leg);
+        }
+        if self.complete() || !self.may_play() {
+            // The turn is made (nothing more to play until it is finished or cleared), or it is
+            // another device's turn.
+            board.moves.clear();
+            board.prompts.clear();
+            board.targets.clear();
+            board.hand = None;
+        }
+        board
+    }
+
+    /// What the screen shows beside the board; `today` dates the record (`2026.11.23`).
+    pub fn summary(&self, text: &Text, today: &str) -> Summary {
+        let (history, shown) = self.shown();
+        let game = history.current();
+        let ended = history.outcome().map(|outcome| match outcome {
+            Outcome::Win(player) => Ended::Winner(game.side(player)),
+            Outcome::Draw => Ended::Draw,
+        });
+        let ending = match history.conclusion() {
+            Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
+            Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
+            Some(Conclusion::TimeForfeit(player)) => (text.out_of_time)((text.side)(game.side(player))),
+            Some(Conclusion::Abandoned(player)) => (text.abandoned)((text.side)(game.side(player))),
+            None if history.repeated() => text.repetition.to_owned(),
+            None => game.ending(text),
+        };
+        let turns = history.turns();
+        let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
+        let moves: Vec<MoveEntry> = turns
+            .into_iter()
+            // Named as the sides are now: a dark-chess player's colour is known only after the
+            // first flip.
+            .map(|(before, legs)| MoveEntry {
+                side: game.side(before.to_move()),
+                notation: before.turn_notation(legs),
+            })
+            .collect();
+        let total = moves.len();
+        let complete = self.complete();
+        let scene = Scene { legal: &self.legal, moves: &[], turn: self.turn(), path: &[] };
+        let turn = TurnState { pending: !self.pending.is_empty(), complete, has_previous: history.ply() > 0 };
+        Summary {
+            status: Status {
+                to_move: game.side(game.to_move()),
+                ended,
+                ending,
+                phase: self.position.phase(),
+                detail: if complete {
+                    Some(text.finish_or_clear.to_owned())
+                } else {
+                    self.position.detail(&scene, text)
+                },
+                said,
+                thinking: self.computer_to_move(),
+                review: shown.map(|shown| (shown, total)),
+                seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
+            },
+            can_undo: match &self.online {
+                // Online, Undo asks the other device to let this one take back its last turn.
+                Some(online) => {
+                    online.seat.is_some_and(|seat| total > usize::from(seat == Player::Second))
+                        && ended.is_none()
+                        && self.pending.is_empty()
+                }
+                None if self.pending.is_empty() => history.can_undo(),
+                None => self.can_take_back,
+            },
+            can_redo: self.online.is_none() && self.pending.is_empty() && history.can_redo(),
+            moves,
+            notices: Notices {
+                refusal: self.refusal,
+                overtaken: self.overtaken,
+                load_error: self.load_error.clone(),
+                storage_problem: self.problem,
+                engine_failed: self.engine_failed.clone(),
+                record_error: self.record_error.clone(),
+            },
+            rules: RulesPanel {
+                info: game.info(text),
+                settings: G::settings(game.config(), text).into_iter().map(|rule| rule.shown).collect(),
+            },
+            flow: self.flow.panel(turn, text).filter(|_| ended.is_none()),
+            trays: game.trays(text),
+            commands: self
+                .position
+                .commands(&self.legal, text)
+                .into_iter()
+                .map(|(command, _)| command)
+                .collect(),
+            record: RecordPanel {
+                // Written for anyone to see: a dark-chess shuffle only once the game is over.
+                text: record::write(history, &Header { date: Some(today.to_owned()), reveal: false }),
+                link: Route::Game {
+                    game: G::ID,
+                    seed: None,
+                    record: Some(record::write_short(history)),
+                    room: None,
+                }
+                .hash(),
+                shared: self.shared.is_some(),
+            },
+            opponent: OpponentPanel {
+                opponent: self.opponent,
+                sides: [game.side(Player::First), game.side(Player::Second)],
+                can_hint: ended.is_none()
+                    && self.pending.is_empty()
+                    && !self.computer_to_move()
+                    && self.opponent.computer != Some(game.to_move()),
+            },
+            online: self.online.as_ref().map(|online| {
+                let state = online.state.as_deref();
+                let other = online.seat.map(Player::opponent);
+                OnlinePanel {
+                    connection: online.connection,
+                    room: online.room.clone(),
+                    seat: online.seat.map(|seat| game.side(seat)),
+                    waiting: online.waiting,
+                    begun: total > 0,
+                    opponent_away: ended.is_none()
+                        && other.is_some_and(|other| {
+                            state.is_some_and(|s| !s.present[usize::from(other == Player::Second)])
+                        }),
+                    offer: state
+                        .and_then(|s| s.offer)
+                        .filter(|_| ended.is_none())
+                        .map(|(what, by)| (what, Some(by) == online.seat)),
+                    refused: online.refused,
+                    my_turn: self.may_play() && ended.is_none(),
+                }
+            }),
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! Generates the Connect Four opening book (`assets/engine/connect-four.book`) with the
-//! solver: a strategy for each side, the engine's proven-best move wherever it is to move and
-//! every reply of the opponent, down to the positions whose best move the solver finds within
+//! solver: a strategy for each side, the engine's proven-best move (and the position's score)
+//! wherever it is to move and every reply of the opponent, down to the positions whose best move the solver finds within
 //! a budget of positions searched from an empty table (well under 100 ms natively).
 //!
 //! `cargo run --release --example connect_four_book -- [--budget NODES] [--out FILE]`
@@ -82,7 +82,7 @@ impl Generator {
         if !self.seen.insert(position.symmetric_key().0) || self.is_quick(&position) {
             return None;
         }
-        let column = self.worker.best_move(&position).expect("a move: the game is not over");
+        let (column, score) = self.worker.best(&position).expect("a move: the game is not over");
         self.positions += 1;
         if self.positions.is_multiple_of(1000) {
             eprintln!(
@@ -93,7 +93,7 @@ impl Generator {
             );
         }
         let replies = self.replies(position.played(column));
-        Some(Box::new(Strategy { column, replies }))
+        Some(Box::new(Strategy { column, score, replies }))
     }
 
     /// The strategies after each reply from `position`, the opponent to move.

@@ -394,9 +394,14 @@ impl Solver {
     /// A best column for the side to move (the highest score: the fastest win, or the
     /// longest resistance), the centre-most among equals; `None` if it cannot play.
     pub fn best_move(&mut self, position: &Position) -> Option<usize> {
+        self.best(position).map(|(column, _)| column)
+    }
+
+    /// [`Solver::best_move`] and the position's score.
+    pub fn best(&mut self, position: &Position) -> Option<(usize, i32)> {
         let playable = || ORDER.into_iter().filter(|&column| position.can_play(column));
         if let Some(column) = playable().find(|&column| position.is_winning_move(column)) {
-            return Some(column);
+            return Some((column, (CELLS + 1 - position.moves) / 2));
         }
         // The score, then the first column that keeps it: one test each with a null window,
         // on a table the solve has just filled (cheaper than solving every column).
@@ -411,11 +416,11 @@ impl Solver {
                 self.negamax(&after, -score, -score + 1) <= -score
             };
             if keeps {
-                return Some(column);
+                return Some((column, score));
             }
         }
         // Only after a search cut short by `best_move_within`.
-        fallback
+        fallback.map(|column| (column, score))
     }
 
     /// [`Solver::best_move`] if it takes at most `budget` positions searched; otherwise
@@ -427,6 +432,15 @@ impl Solver {
         budget: u64,
     ) -> Result<Option<usize>, OverBudget> {
         self.within(budget, |solver| solver.best_move(position))
+    }
+
+    /// [`Solver::best`] within a budget, as [`Solver::best_move_within`].
+    pub fn best_within(
+        &mut self,
+        position: &Position,
+        budget: u64,
+    ) -> Result<Option<(usize, i32)>, OverBudget> {
+        self.within(budget, |solver| solver.best(position))
     }
 
     /// [`Solver::solve`] within a budget, as [`Solver::best_move_within`].

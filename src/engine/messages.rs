@@ -52,3 +52,29 @@ pub enum Reply {
         why: String,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Score;
+
+    #[test]
+    fn progress_is_flat_json_as_the_page_reads_it() {
+        let thought = Thought {
+            turn: "4".to_owned(),
+            score: Score::Win(7),
+            exact: true,
+            pv: vec!["4".to_owned(), "3".to_owned()],
+            depth: 9,
+            nodes: 1_000,
+            time_ms: 12,
+        };
+        let reply = Reply::Progress { id: 3, thought };
+        let text = serde_json::to_string(&reply).expect("JSON");
+        assert_eq!(
+            text,
+            r#"{"Progress":{"id":3,"turn":"4","score":{"Win":7},"exact":true,"pv":["4","3"],"depth":9,"nodes":1000,"time_ms":12}}"#
+        );
+        assert_eq!(serde_json::from_str::<Reply>(&text).ok(), Some(reply));
+    }
+}

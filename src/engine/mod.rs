@@ -208,7 +208,7 @@ impl<G: Searchable + TurnText> Searcher<G> {
         let mut search = Search::new(&mut stop);
         let game = &self.game;
         let thought = |progress: &Progress<G::Move>| {
-            let line = game.announce_with_line(&progress.turn, &progress.line);
+            let line = game.announce_line(&progress.turn, &progress.line);
             budget.thought(
                 line,
                 Score::of(progress.score, search::WIN, search::DECIDED),

@@ -39,20 +39,26 @@ impl Perfect {
         Perfect { searcher, solver: None, book: None }
     }
 
-    /// The perfect move here, if the book or a quick solve finds it, with its score when solved.
-    fn perfect(&mut self, position: &Position) -> Result<Option<(usize, Option<i32>)>, EngineError> {
+    /// The perfect move here and the position's exact score, if the book or a quick solve
+    /// finds them.
+    fn perfect(&mut self, position: &Position) -> Result<Option<(usize, i32)>, EngineError> {
         if self.book.is_none() {
             self.book = Some(Book::from_bytes(BOOK).map_err(|_| EngineError::BadBook)?);
         }
-        if let Some(column) = self.book.as_ref().and_then(|book| book.best_move(position)) {
-            return Ok(Some((column, None)));
+        if let Some(found) = self.book.as_ref().and_then(|book| book.best(position)) {
+            return Ok(Some(found));
         }
         let solver = self.solver.get_or_insert_with(Solver::default);
-        match solver.best_move_within(position, SOLVER_BUDGET) {
-            Ok(Some(column)) => Ok(Some((column, solver.solve_within(position, SOLVER_BUDGET).ok()))),
+        match solver.best_within(position, SOLVER_BUDGET) {
+            Ok(Some(found)) => Ok(Some(found)),
             Ok(None) => Err(EngineError::GameOver),
             Err(_) => Ok(None),
         }
+    }
+
+    /// Positions the solver has searched.
+    fn solved_nodes(&self) -> u64 {
+        self.solver.as_ref().map_or(0, |solver| solver.nodes)
     }
 }
 
@@ -76,18 +82,16 @@ impl Engine for Perfect {
             return self.searcher.think(&budget, report);
         }
         let position = Position::of(&self.searcher.game);
+        let before = self.solved_nodes();
         let Some((column, score)) = self.perfect(&position)? else {
             return self.searcher.think(&budget, report);
         };
         let turn = self.searcher.game.notation(&Move::Drop(column as u8));
+        // Solved, now or for the book: to the end of the game.
         let depth = 42 - position.moves().max(0) as u32;
-        // A solved move tells its exact score; a book move has none to tell.
-        let thought = match score {
-            Some(score) => {
-                Thought { exact: true, ..budget.thought(vec![turn], solved(&position, score), depth, 0) }
-            }
-            None => budget.thought(vec![turn], Score::Value(0), 0, 0),
-        };
+        let nodes = self.solved_nodes().saturating_sub(before);
+        let thought =
+            Thought { exact: true, ..budget.thought(vec![turn], solved(&position, score), depth, nodes) };
         report(&thought);
         Ok(thought)
     }

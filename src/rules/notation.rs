@@ -96,18 +96,12 @@ pub trait TurnText: Game {
         self.turn_notation(turn)
     }
 
-    /// A turn and the line an engine expects after it, each announced, as far as they play.
-    fn announce_with_line(&self, turn: &[Self::Move], line: &[Vec<Self::Move>]) -> Vec<String> {
-        let turns: Vec<_> = std::iter::once(turn.to_vec()).chain(line.iter().cloned()).collect();
-        self.announce_line(&turns)
-    }
-
-    /// Turns one after another from here, each announced, as far as they play (a line an
-    /// engine expects).
-    fn announce_line(&self, turns: &[Vec<Self::Move>]) -> Vec<String> {
+    /// A turn and the turns after it, each announced, as far as they play (a line an engine
+    /// expects).
+    fn announce_line(&self, turn: &[Self::Move], then: &[Vec<Self::Move>]) -> Vec<String> {
         let mut game = self.clone();
-        let mut said = Vec::with_capacity(turns.len());
-        for turn in turns {
+        let mut said = Vec::with_capacity(then.len() + 1);
+        for turn in std::iter::once(turn).chain(then.iter().map(Vec::as_slice)) {
             let text = game.announce(turn);
             if turn.is_empty() || turn.iter().any(|&leg| game.play(leg).is_err()) {
                 break;
@@ -164,7 +158,7 @@ mod tests {
         assert_eq!(four.announce(&[drop]), four.turn_notation(&[drop]));
         assert_eq!(read_announced(&four, "4"), Ok(vec![drop]));
         // A line is said turn by turn, as far as it plays.
-        let line = [vec![drop], vec![drop], vec![four.legal_moves()[2]], vec![]];
-        assert_eq!(four.announce_line(&line), ["4", "4", "3"]);
+        let then = [vec![drop], vec![four.legal_moves()[2]], vec![]];
+        assert_eq!(four.announce_line(&[drop], &then), ["4", "4", "3"]);
     }
 }

@@ -132,11 +132,11 @@ fn garbage_is_not_a_book() {
     assert!(Book::from_bytes(include_bytes!("engine_connect_four.rs")).is_err());
 }
 
-/// Every book move checked on a sample of book positions: the deepest of random walks
-/// through the book (the engine as the book says, the opponent at random), which solve in
-/// a fraction of a second where the earliest would take a minute.
+/// Every book move and score checked on a sample of book positions: the deepest of random
+/// walks through the book (the engine as the book says, the opponent at random), which solve
+/// in a fraction of a second where the earliest would take a minute.
 #[test]
-fn book_moves_are_proven_best() {
+fn book_moves_and_scores_are_proven() {
     let book = book();
     let mut solver = Solver::default();
     let mut rng = SmallRng::seed_from_u64(2);
@@ -146,16 +146,17 @@ fn book_moves_are_proven_best() {
         let mut deepest = None;
         while !position.is_over() {
             if (position.moves() % 2 == 0) == engine_first {
-                let Some(column) = book.best_move(&position) else { break };
-                deepest = Some((position, column));
+                let Some((column, score)) = book.best(&position) else { break };
+                deepest = Some((position, column, score));
                 position = position.played(column);
             } else {
                 position = position.played(random_column(&mut rng, &position));
             }
         }
-        let (position, column) = deepest.expect("the book holds the first positions");
+        let (position, column, score) = deepest.expect("the book holds the first positions");
         let best = solver.solve(&position);
         assert_eq!(move_score(&mut solver, &position, column), best, "{position:?}: the book's {column}");
+        assert_eq!(score, best, "{position:?}: the book's score");
     }
 }
 
@@ -173,9 +174,10 @@ fn book_moves_near_the_root_are_proven_best() {
         }
     }
     for position in positions {
-        let column = book.best_move(&position).expect("the book holds the first positions");
+        let (column, score) = book.best(&position).expect("the book holds the first positions");
         let best = solver.solve(&position);
         assert_eq!(move_score(&mut solver, &position, column), best, "{position:?}: the book's {column}");
+        assert_eq!(score, best, "{position:?}: the book's score");
     }
 }
 

@@ -153,7 +153,7 @@ fn announce_line(game: &Checkers, path: &[Square], after: &[Move]) -> Vec<String
             _ => break,
         }
     }
-    game.announce_line(&turns)
+    game.announce_line(&turns[0], &turns[1..])
 }
 
 /// A move's legs in the rules, from the squares it visits: a step, or jumps square to square

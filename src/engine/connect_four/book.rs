@@ -4,12 +4,14 @@
 //! The book is two strategies, one for the engine playing first and one for it playing
 //! second: the engine's move wherever it is to move, and then every reply of the opponent,
 //! down to positions quick to solve. The file holds them as trees, so that a position is named
-//! by the moves that lead to it and costs two bytes:
+//! by the moves that lead to it and costs three bytes:
 //!
 //! ```text
 //! file     = "C4BOOK" version:u8 positions:u32le strategy(empty board) replies(empty board)
 //!            checksum:u32le                         FNV-1a of all the bytes before it
-//! strategy = column:u8 replies(after the column)       the engine to move
+//! strategy = column:u8 score:i8 replies(after the column)
+//!                                                      the engine to move: its move, and the
+//!                                                      position's exact score (the solver's)
 //! replies  = mask:u8 strategy*                         the opponent to move: one strategy per
 //!                                                      bit set (bit c: the reply in column c),
 //!                                                      in column order
@@ -18,11 +20,11 @@
 //! A position reached again (by other moves, or as a mirror image of one in the book) is not
 //! written again: its bit is clear, like that of a position quick to solve.
 
-use super::{Position, WIDTH, orient};
+use super::{CELLS, Position, WIDTH, orient};
 use std::fmt;
 
 const MAGIC: &[u8; 6] = b"C4BOOK";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
 const HEADER: usize = MAGIC.len() + 1 + 4;
 const CHECKSUM: usize = 4;
 
@@ -31,10 +33,11 @@ fn checksum(bytes: &[u8]) -> u32 {
     bytes.iter().fold(0x811C_9DC5, |hash, &byte| (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193))
 }
 
-/// The engine to move: its column, and the positions after each reply of the opponent that
-/// the book holds.
+/// The engine to move: its column, the position's score (as [`Solver::solve`](super::Solver::solve)
+/// gives it), and the positions after each reply of the opponent that the book holds.
 pub struct Strategy {
     pub column: usize,
+    pub score: i32,
     pub replies: Replies,
 }
 
@@ -70,10 +73,11 @@ impl fmt::Display for BookError {
 impl std::error::Error for BookError {}
 
 /// The book's positions, by the key they share with their mirror images, each with its move
-/// (in the orientation of the key).
+/// (in the orientation of the key) and its score.
 pub struct Book {
     keys: Vec<u64>,
     columns: Vec<u8>,
+    scores: Vec<i8>,
 }
 
 impl Book {
@@ -116,8 +120,9 @@ impl Book {
             return Err(BookError::Corrupt("a position written twice"));
         }
         Ok(Book {
-            keys: entries.iter().map(|&(key, _)| key).collect(),
-            columns: entries.iter().map(|&(_, column)| column).collect(),
+            keys: entries.iter().map(|&(key, _, _)| key).collect(),
+            columns: entries.iter().map(|&(_, column, _)| column).collect(),
+            scores: entries.iter().map(|&(_, _, score)| score).collect(),
         })
     }
 
@@ -126,6 +131,7 @@ impl Book {
     pub fn encode(first: &Strategy, second: &Replies) -> Vec<u8> {
         fn strategy(node: &Strategy, out: &mut Vec<u8>) -> u32 {
             out.push(node.column as u8);
+            out.push(node.score as i8 as u8);
             1 + replies(&node.replies, out)
         }
         fn replies(node: &Replies, out: &mut Vec<u8>) -> u32 {
@@ -144,9 +150,14 @@ impl Book {
 
     /// The book's move (a column, 0-6) for a position; `None` if the book does not hold it.
     pub fn best_move(&self, position: &Position) -> Option<usize> {
+        self.best(position).map(|(column, _)| column)
+    }
+
+    /// [`Book::best_move`] and the position's exact score.
+    pub fn best(&self, position: &Position) -> Option<(usize, i32)> {
         let (key, mirrored) = position.symmetric_key();
         let i = self.keys.binary_search(&key).ok()?;
-        Some(orient(usize::from(self.columns[i]), mirrored))
+        Some((orient(usize::from(self.columns[i]), mirrored), i32::from(self.scores[i])))
     }
 
     /// Positions in the book.
@@ -159,11 +170,11 @@ impl Book {
     }
 }
 
-/// Reads the trees, each position's key and move into `entries`.
+/// Reads the trees, each position's key, move and score into `entries`.
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
-    entries: Vec<(u64, u8)>,
+    entries: Vec<(u64, u8, i8)>,
 }
 
 impl Reader<'_> {
@@ -177,11 +188,17 @@ impl Reader<'_> {
     /// long, at most 42 moves.)
     fn strategy(&mut self, position: Position) -> Result<(), BookError> {
         let column = usize::from(self.byte()?);
+        let score = self.byte()? as i8;
         if position.is_over() || !position.can_play(column) {
             return Err(BookError::Corrupt("a move that cannot be played"));
         }
+        // At best a win with the next disc, at worst a loss to the opponent's.
+        let moves = position.moves();
+        if !(-(CELLS - moves) / 2..=(CELLS + 1 - moves) / 2).contains(&i32::from(score)) {
+            return Err(BookError::Corrupt("a score that cannot be"));
+        }
         let (key, mirrored) = position.symmetric_key();
-        self.entries.push((key, orient(column, mirrored) as u8));
+        self.entries.push((key, orient(column, mirrored) as u8, score));
         self.replies(position.played(column))
     }
 
@@ -205,9 +222,9 @@ impl Reader<'_> {
 mod tests {
     use super::*;
 
-    /// A strategy of one move and no replies held.
-    fn leaf(column: usize) -> Option<Box<Strategy>> {
-        Some(Box::new(Strategy { column, replies: Replies::default() }))
+    /// A strategy of one move (and a score) and no replies held.
+    fn leaf(column: usize, score: i32) -> Option<Box<Strategy>> {
+        Some(Box::new(Strategy { column, score, replies: Replies::default() }))
     }
 
     #[test]
@@ -216,13 +233,14 @@ mod tests {
         // after the opponent's first disc in column 6, column 5 (and by mirror image, after
         // column 0, column 1).
         let mut first_replies = Replies::default();
-        first_replies.0[0] = leaf(1);
-        let first = Strategy { column: 3, replies: first_replies };
+        first_replies.0[0] = leaf(1, 2);
+        let first = Strategy { column: 3, score: 1, replies: first_replies };
         let mut second = Replies::default();
-        second.0[6] = leaf(5);
+        second.0[6] = leaf(5, -2);
         let book = Book::from_bytes(&Book::encode(&first, &second)).expect("a book");
         assert_eq!(book.len(), 3);
-        assert_eq!(book.best_move(&Position::EMPTY), Some(3));
+        assert_eq!(book.best(&Position::EMPTY), Some((3, 1)));
+        assert_eq!(book.best(&Position::EMPTY.played(0)), Some((1, -2)));
         assert_eq!(book.best_move(&Position::EMPTY.played(3).played(0)), Some(1));
         assert_eq!(book.best_move(&Position::EMPTY.played(3).played(6)), Some(5));
         assert_eq!(book.best_move(&Position::EMPTY.played(6)), Some(5));
@@ -237,10 +255,16 @@ mod tests {
         for _ in 0..7 {
             let mut replies = Replies::default();
             replies.0[0] = node;
-            node = Some(Box::new(Strategy { column: 0, replies }));
+            node = Some(Box::new(Strategy { column: 0, score: 0, replies }));
         }
         let first = node.expect("a strategy");
         let bytes = Book::encode(&first, &Replies::default());
         assert_eq!(Book::from_bytes(&bytes).err(), Some(BookError::Corrupt("a move that cannot be played")));
+        // Nor can the empty board be won at once.
+        let bytes = Book::encode(
+            &Strategy { column: 3, score: 22, replies: Replies::default() },
+            &Replies::default(),
+        );
+        assert_eq!(Book::from_bytes(&bytes).err(), Some(BookError::Corrupt("a score that cannot be")));
     }
 }

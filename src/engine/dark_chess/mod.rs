@@ -194,7 +194,7 @@ impl Engine for DarkChessEngine {
         let view = self.game.view();
         let game = self.game.clone();
         let thought = |choice: &Choice| {
-            let line = game.announce_with_line(&choice.turn, &choice.line);
+            let line = game.announce_line(&choice.turn, &choice.line);
             budget.thought(
                 line,
                 Score::of(choice.score, search::WIN, search::DECIDED),

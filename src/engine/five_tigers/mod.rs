@@ -85,7 +85,7 @@ impl Engine for Tigers {
         let budget = Budget::of(&self.game, go, now, stop)?;
         let game = self.game.clone();
         let thought = |progress: &Progress| {
-            let line = game.announce_with_line(&progress.turn, &progress.line);
+            let line = game.announce_line(&progress.turn, &progress.line);
             budget.thought(line, Score::of(progress.score, WIN, DECIDED), progress.depth, progress.nodes)
         };
         let best = self.think(&budget, &mut |progress| report(&thought(progress)))?;

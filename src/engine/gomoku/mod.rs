@@ -185,7 +185,8 @@ impl Engine for GomokuEngine {
         let game = self.game.clone();
         let thought = |pick: &Pick| {
             let turns: Vec<_> = pick.line.iter().map(|&cell| vec![Move::Place(point_of(cell))]).collect();
-            budget.thought(game.announce_line(&turns), pick.score, pick.depth, pick.nodes)
+            let line = turns.split_first().map(|(turn, then)| game.announce_line(turn, then));
+            budget.thought(line.unwrap_or_default(), pick.score, pick.depth, pick.nodes)
         };
         let pick = self.choose(&budget, &mut |pick| report(&thought(pick)));
         // The rules have the last word: a move they refuse is never played.

@@ -78,9 +78,10 @@ const FASTEST: u64 = 5;
 /// The game's time left is spread over this many moves, each taking its part of what is left.
 const SHARE: u64 = 20;
 
-/// A limit less the safety margin: 5% and 30 ms, for a loaded machine's slow answer.
+/// A limit less the safety margin: 5% and 50 ms. A search stops within a few milliseconds of
+/// its time (it looks at the clock every thousand positions), later on a loaded machine.
 fn within(limit: u64) -> u64 {
-    limit.saturating_sub(limit / 20 + 30)
+    limit.saturating_sub(limit / 20 + 50)
 }
 
 /// A `BOARD` block being read: each side's stones in the order given, and the first bad line.
@@ -150,7 +151,9 @@ impl Brain {
                 self.start(width, height)
             }
             "INFO" => self.info(rest).map(|()| Vec::new()),
-            _ if !self.started => Err(format!("no board yet: START {SIZE} first")),
+            "RESTART" | "BEGIN" | "TURN" | "PLAY" | "TAKEBACK" | "BOARD" if !self.started => {
+                Err(format!("no board yet: START {SIZE} first"))
+            }
             "RESTART" => {
                 self.restart();
                 Ok(vec!["OK".to_owned()])

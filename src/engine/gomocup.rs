@@ -128,7 +128,8 @@ impl Brain {
     /// The answer to one line from the manager. `now` is a clock in milliseconds.
     pub fn answer(&mut self, line: &str, now: &dyn Fn() -> f64) -> Step {
         let line = line.trim();
-        if self.block.is_some() {
+        // A manager that gives up on a block may still end the brain.
+        if self.block.is_some() && !line.eq_ignore_ascii_case("END") {
             return Step::Lines(self.board_line(line, now));
         }
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
@@ -170,7 +171,7 @@ impl Brain {
                 Ok(Vec::new())
             }
             "SWAP2BOARD" => Err("swap2 openings are not supported".to_owned()),
-            _ => return Step::Lines(vec![format!("UNKNOWN command {command}")]),
+            _ => return Step::Lines(vec![format!("UNKNOWN command {}", short(&command))]),
         };
         Step::Lines(answer.unwrap_or_else(|why| vec![format!("ERROR {why}")]))
     }
@@ -262,7 +263,7 @@ impl Brain {
                         .get_or_insert_with(|| format!("field {field}: 1 (own) or 2 (opponent's) expected"));
                 }
                 Err(why) => {
-                    block.bad.get_or_insert_with(|| format!("{line}: {why}"));
+                    block.bad.get_or_insert_with(|| format!("{}: {why}", short(line)));
                 }
             }
             return Vec::new();
@@ -354,13 +355,18 @@ pub fn name(point: Point) -> String {
 
 /// A point read from `x,y`.
 fn point(text: &str) -> Result<Point, String> {
-    let bad = || format!("bad coordinates {text:?}: x,y from 0 to {} expected", SIZE - 1);
+    let bad = || format!("bad coordinates {:?}: x,y from 0 to {} expected", short(text), SIZE - 1);
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let coordinate = |c: &str| c.trim().parse::<usize>().ok().filter(|&c| c < SIZE);
     match (coordinate(x), coordinate(y)) {
         (Some(x), Some(y)) => Ok(point_at(x, y)),
         _ => Err(bad()),
     }
+}
+
+/// At most the first 40 characters of some input, to say what was wrong with it.
+fn short(text: &str) -> String {
+    text.chars().take(40).collect()
 }
 
 /// Why the rules refuse a stone on `point`, in words.

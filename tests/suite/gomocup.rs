@@ -165,6 +165,8 @@ fn bad_commands_and_coordinates_get_words_and_the_brain_goes_on() {
         assert_eq!(manager.send(command), ["ERROR no board yet: START 15 first"], "{command}");
     }
     assert_eq!(manager.send("FLY 7,7"), ["UNKNOWN command FLY"]);
+    // A long line is named by its start.
+    assert_eq!(manager.send(&"X".repeat(100_000)), [format!("UNKNOWN command {}", "X".repeat(40))]);
     assert_eq!(manager.send(""), Vec::<String>::new());
     assert_eq!(manager.send("START 15"), ["OK"]);
     assert_eq!(manager.send("INFO timeout_turn 100"), Vec::<String>::new());
@@ -254,6 +256,9 @@ fn a_board_sets_the_position_and_the_brain_answers_it() {
         (4, 0, 2),
     ];
     assert_eq!(send_board(&mut manager, &won), ["ERROR the game is over"]);
+    // END ends the brain even inside a block.
+    assert_eq!(manager.send("BOARD"), Vec::<String>::new());
+    assert!(matches!(manager.brain.answer("end", &|| 0.0), Step::End));
 }
 
 /// Black's double-three on 7,7: open threes across and down.
@@ -350,18 +355,18 @@ fn referee(rules: RuleSet, moves: &[Point]) -> Gomoku {
 
 /// One game between two brains through the protocol, as a manager runs it: the opening sent
 /// to each by `BOARD`, then `TURN`s, every answer checked by the rules and timed. The outcome
-/// and the longest answer in milliseconds.
-fn match_game(rules: u8, timeout_turn: u64, opening: &[Point]) -> (Option<Outcome>, u128) {
+/// the stones played, and each answer's time in milliseconds.
+fn match_game(rules: u8, timeout_turn: u64, opening: &[Point]) -> (Option<Outcome>, usize, Vec<u128>) {
     let rule_set = board_suite::engine::gomocup::rules_of(rules.into()).expect("rules");
     let mut brains = [Manager::started(rules, timeout_turn), Manager::started(rules, timeout_turn)];
     let mut moves = opening.to_vec();
-    let mut longest = 0;
+    let mut times = Vec::new();
     // Until each brain has seen the board once, it gets it whole.
     let mut told = [false, false];
     loop {
         let game = referee(rule_set, &moves);
         if game.outcome().is_some() {
-            return (game.outcome(), longest);
+            return (game.outcome(), moves.len(), times);
         }
         let side = moves.len() % 2;
         let command = if told[side] {
@@ -376,7 +381,7 @@ fn match_game(rules: u8, timeout_turn: u64, opening: &[Point]) -> (Option<Outcom
         };
         let clock = Instant::now();
         let lines: Vec<String> = command.iter().flat_map(|line| brains[side].send(line)).collect();
-        longest = longest.max(clock.elapsed().as_millis());
+        times.push(clock.elapsed().as_millis());
         let answer = lines.last().unwrap_or_else(|| panic!("no answer to {command:?}"));
         let point = point(answer);
         moves.push(point);
@@ -389,9 +394,50 @@ fn two_brains_play_a_short_match_through_the_protocol() {
     let openings = [["7,7", "7,8", "7,9"], ["7,7", "8,8", "9,9"]];
     for (rules, opening) in [0u8, 4].into_iter().zip(openings) {
         let opening: Vec<Point> = opening.iter().map(|p| point(p)).collect();
-        let (outcome, longest) = match_game(rules, 100, &opening);
+        let (outcome, _, times) = match_game(rules, 100, &opening);
         assert!(outcome.is_some(), "rule {rules}: unfinished");
+        let longest = times.iter().max().copied().unwrap_or_default();
         assert!(longest <= 100, "rule {rules}: an answer took {longest} ms of 100");
+    }
+}
+
+/// A longer match for figures: `GOMOCUP_TURN=<ms> cargo test --test suite
+/// gomocup::match_figures -- --ignored --nocapture` (500 ms a move without it) plays the 20
+/// match openings under each rule set and prints the results and the answers' times.
+#[test]
+#[ignore]
+fn match_figures() {
+    let turn: u64 = std::env::var("GOMOCUP_TURN").ok().and_then(|t| t.parse().ok()).unwrap_or(500);
+    for (rules, label) in [(0u8, "freestyle"), (1, "standard"), (4, "renju")] {
+        let (mut black, mut white, mut draws, mut stones, mut times) = (0, 0, 0, 0, Vec::new());
+        for pair in 0..20 {
+            let opening: Vec<Point> = board_suite::engine::reference::gomoku::start(pair)
+                .iter()
+                .map(|text| match Gomoku::new(&Config::default()).parse_move(text) {
+                    Ok(Move::Place(p)) => p,
+                    Err(_) => panic!("{text}"),
+                })
+                .collect();
+            let (outcome, length, game_times) = match_game(rules, turn, &opening);
+            match outcome {
+                Some(Outcome::Win(board_suite::rules::Player::First)) => black += 1,
+                Some(Outcome::Win(_)) => white += 1,
+                _ => draws += 1,
+            }
+            stones += length;
+            times.extend(game_times);
+        }
+        times.sort_unstable();
+        let mean = times.iter().sum::<u128>() / times.len().max(1) as u128;
+        let p95 = times.get(times.len() * 95 / 100).copied().unwrap_or_default();
+        let longest = times.last().copied().unwrap_or_default();
+        println!(
+            "{label}: black {black}, white {white}, draws {draws}, {:.1} stones a game; {} answers at \
+             {turn} ms a move: mean {mean} ms, 95% {p95} ms, longest {longest} ms",
+            stones as f64 / 20.0,
+            times.len()
+        );
+        assert!(longest <= u128::from(turn), "{label}: an answer took {longest} ms of {turn}");
     }
 }
 

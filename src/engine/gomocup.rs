@@ -4,9 +4,9 @@
 //!
 //! - `START 15` (or `RECTSTART 15,15`) → `OK`; our rules have 15x15 boards only, so any other
 //!   size gets `ERROR`. `RESTART` → `OK`, an empty board under the same rules and limits.
-//! - `INFO key value`, no answer: `timeout_turn`, `timeout_match`, `time_left` (milliseconds;
-//!   0 = as fast as possible, 0 = no limit, 2147483647 = no limit) and `rule`, a sum of 1 =
-//!   exactly five, 2 = continuous game, 4 = renju, 8 = caro. Freestyle (0), standard (1) and
+//! - `INFO key value`, no answer: `timeout_turn`, `timeout_match`, `time_left` (milliseconds:
+//!   a turn of 0 is as fast as possible, a match of 0 and 2147483647 left have no limit) and
+//!   `rule`, a sum of 1 = exactly five, 2 = continuous game, 4 = renju, 8 = caro. Freestyle (0), standard (1) and
 //!   renju (4, black moving first) are played; the others get `ERROR`, as does a bad number.
 //!   Other keys are ignored, as the protocol asks.
 //! - `BEGIN`, `TURN x,y` (the opponent's stone), and `BOARD`, then `x,y,field` lines (1 = ours,
@@ -128,9 +128,10 @@ impl Brain {
     /// The answer to one line from the manager. `now` is a clock in milliseconds.
     pub fn answer(&mut self, line: &str, now: &dyn Fn() -> f64) -> Step {
         let line = line.trim();
+        let arrived = now();
         // A manager that gives up on a block may still end the brain.
         if self.block.is_some() && !line.eq_ignore_ascii_case("END") {
-            return Step::Lines(self.board_line(line, now));
+            return Step::Lines(self.board_line(line, now, arrived));
         }
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
@@ -162,8 +163,8 @@ impl Brain {
             "BEGIN" if !self.moves.is_empty() => {
                 Err("BEGIN on a board with stones: RESTART first".to_owned())
             }
-            "BEGIN" => self.think(now),
-            "TURN" => point(rest).and_then(|p| self.place(p)).and_then(|()| self.think(now)),
+            "BEGIN" => self.think(now, arrived),
+            "TURN" => point(rest).and_then(|p| self.place(p)).and_then(|()| self.think(now, arrived)),
             "PLAY" => point(rest).and_then(|p| self.place(p).map(|()| vec![name(p)])),
             "TAKEBACK" => point(rest).and_then(|p| self.take_back(p)).map(|()| vec!["OK".to_owned()]),
             "BOARD" => {
@@ -243,7 +244,7 @@ impl Brain {
     }
 
     /// A line of a `BOARD` block: a stone, or `DONE`, which sets the position and plays.
-    fn board_line(&mut self, line: &str, now: &dyn Fn() -> f64) -> Vec<String> {
+    fn board_line(&mut self, line: &str, now: &dyn Fn() -> f64, arrived: f64) -> Vec<String> {
         let Some(block) = self.block.as_mut() else { return Vec::new() };
         if line.is_empty() {
             return Vec::new();
@@ -273,7 +274,7 @@ impl Brain {
             Some(why) => Err(format!("BOARD not set: {why}")),
             None => self.set_board(&block.own, &block.opponent),
         };
-        set.and_then(|()| self.think(now)).unwrap_or_else(|why| vec![format!("ERROR {why}")])
+        set.and_then(|()| self.think(now, arrived)).unwrap_or_else(|why| vec![format!("ERROR {why}")])
     }
 
     /// The position with our stones and the opponent's, we to move: black is whoever has as
@@ -297,9 +298,9 @@ impl Brain {
         Ok(())
     }
 
-    /// The engine's move for the player to move, within the time limits: a `MESSAGE` line of
-    /// what the search saw, then the move.
-    fn think(&mut self, now: &dyn Fn() -> f64) -> Result<Vec<String>, String> {
+    /// The engine's move for the player to move, within the time limits counted from the
+    /// command's arrival at `arrived`: a `MESSAGE` line of what the search saw, then the move.
+    fn think(&mut self, now: &dyn Fn() -> f64, arrived: f64) -> Result<Vec<String>, String> {
         if self.game.outcome().is_some() {
             return Err("the game is over".to_owned());
         }
@@ -307,10 +308,11 @@ impl Brain {
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         self.engine.set_moves(&names).map_err(|e| e.to_string())?;
         let movetime = self.limits.movetime();
-        let go = Go { level: LEVELS, movetime: Some(movetime), depth: None, seed: 0 };
-        let start = now();
+        // The time taken to set the position counts too: replays under renju take a few ms.
+        let search = (movetime as f64 - (now() - arrived)).max(1.0) as u64;
+        let go = Go { level: LEVELS, movetime: Some(search), depth: None, seed: 0 };
         let thought = self.engine.go(&go, now, &|| false, &mut |_| {});
-        let used = (now() - start).max(0.0).round() as u64;
+        let used = (now() - arrived).max(0.0).round() as u64;
         self.limits.spend(used);
         let thought = thought.map_err(|e| e.to_string())?;
         let pv: Vec<String> = thought

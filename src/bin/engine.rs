@@ -94,6 +94,15 @@ fn info(thought: &Thought) -> String {
 
 fn main() {
     let stdout = std::io::stdout();
+    // Gomoku's tournament protocol, asked for by the flag or by a Piskvork brain's name.
+    let mut args = std::env::args();
+    let program = args.next().unwrap_or_default();
+    let stem = std::path::Path::new(&program).file_stem().map(|s| s.to_string_lossy().into_owned());
+    if stem.is_some_and(|stem| stem.starts_with("pbrain-")) || args.any(|arg| arg == "--gomocup") {
+        let clock = Instant::now();
+        let now = || clock.elapsed().as_secs_f64() * 1000.0;
+        return board_suite::engine::gomocup::serve(std::io::stdin().lock(), &mut stdout.lock(), &now);
+    }
     let mut engine = None;
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();

@@ -9,6 +9,7 @@ pub mod checkers;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod five_tigers;
+pub mod gomocup;
 pub mod gomoku;
 pub mod messages;
 pub mod perfect;

@@ -15,6 +15,7 @@ mod engine_gomoku;
 mod engine_protocol;
 mod engine_search;
 mod five_tigers;
+mod gomocup;
 mod gomoku;
 mod harness;
 mod record;

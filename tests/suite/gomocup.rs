@@ -394,10 +394,10 @@ fn two_brains_play_a_short_match_through_the_protocol() {
     let openings = [["7,7", "7,8", "7,9"], ["7,7", "8,8", "9,9"]];
     for (rules, opening) in [0u8, 4].into_iter().zip(openings) {
         let opening: Vec<Point> = opening.iter().map(|p| point(p)).collect();
-        let (outcome, _, times) = match_game(rules, 100, &opening);
+        // How long the answers take is a figure (`match_figures`), not a test: a loaded machine
+        // would fail it. The budget each move is given is tested exactly above.
+        let (outcome, _, _) = match_game(rules, 100, &opening);
         assert!(outcome.is_some(), "rule {rules}: unfinished");
-        let longest = times.iter().max().copied().unwrap_or_default();
-        assert!(longest <= 100, "rule {rules}: an answer took {longest} ms of 100");
     }
 }
 
@@ -464,8 +464,7 @@ fn the_program_speaks_gomocup_on_stdin_and_stdout() {
             .expect("the brain starts");
         let mut input = child.stdin.take().expect("stdin");
         let mut output = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut ask = |line: &str, answers: usize| -> (Vec<String>, u128) {
-            let clock = Instant::now();
+        let mut ask = |line: &str, answers: usize| -> Vec<String> {
             // As the manager writes them: CR LF.
             write!(input, "{line}\r\n").expect("written");
             input.flush().expect("flushed");
@@ -474,23 +473,20 @@ fn the_program_speaks_gomocup_on_stdin_and_stdout() {
                 output.read_line(&mut answer).expect("an answer");
                 answer.trim_end().to_owned()
             });
-            let lines = lines.collect();
-            (lines, clock.elapsed().as_millis())
+            lines.collect()
         };
-        assert_eq!(ask("START 15", 1).0, ["OK"]);
+        assert_eq!(ask("START 15", 1), ["OK"]);
         for info in
             ["INFO timeout_turn 300", "INFO timeout_match 90000", "INFO rule 1", "INFO time_left 90000"]
         {
             ask(info, 0);
         }
-        assert!(ask("ABOUT", 1).0[0].starts_with("name="));
-        let (lines, took) = ask("BEGIN", 2);
+        assert!(ask("ABOUT", 1)[0].starts_with("name="));
+        let lines = ask("BEGIN", 2);
         assert_eq!(lines[1], "7,7", "{lines:?}");
-        assert!(took <= 300, "{took} ms of 300");
-        let (lines, took) = ask("TURN 8,8", 2);
+        let lines = ask("TURN 8,8", 2);
         assert!(lines[0].starts_with("MESSAGE ") && point(&lines[1]) != point_at(8, 8), "{lines:?}");
-        assert!(took <= 300, "{took} ms of 300");
-        assert_eq!(ask("TURN 8,8", 1).0, ["ERROR 8,8 is taken"]);
+        assert_eq!(ask("TURN 8,8", 1), ["ERROR 8,8 is taken"]);
         write!(input, "END\r\n").expect("written");
         drop(input);
         assert!(child.wait().expect("the brain ends").success(), "{program:?}");

@@ -1,28 +1,45 @@
 //! Generates the Connect Four opening book (`assets/engine/connect-four.book`) with the
-//! solver: a strategy for each side, the engine's proven-best move (and the position's score)
-//! wherever it is to move and every reply of the opponent, down to the positions whose best move the solver finds within
-//! a budget of positions searched from an empty table (well under 100 ms natively).
+//! solver: the proven-best move and exact score of every position of at most `--full` discs,
+//! then the engine's strategy for each side from the empty board (its move wherever it is to
+//! move, every reply of the opponent), in both cases leaving out the positions whose best
+//! move the solver finds within a budget of positions searched from an empty table (well
+//! under 100 ms natively).
 //!
-//! `cargo run --release --example connect_four_book -- [--budget NODES] [--out FILE]`
+//! `cargo run --release --example connect_four_book -- [--full DISCS] [--budget NODES]
+//! [--from BOOK] [--out FILE]`
+//!
+//! `--from` takes the positions of an earlier book as proven (its moves and scores are the
+//! solver's, which would find them again), so that a larger book costs only its new positions.
 
-use board_suite::engine::connect_four::{Book, Position, Replies, Solver, Strategy};
-use std::collections::HashSet;
+use board_suite::engine::connect_four::{Book, BookEntry, Position, Solver};
+use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 /// Positions searched for a best move, from an empty table, that count as quick. Measured on
 /// the positions just past the book: at most about 30 ms natively, the median 2-3 ms.
 const BUDGET: u64 = 200_000;
+/// Every position of at most this many discs is in the book unless quick.
+const FULL: i32 = 2;
 /// The generator's own table: 2^25 slots (256 MB), kept between the book's solves, which
 /// share most of their positions.
 const WORKER_SLOTS: usize = 1 << 25;
+/// The columns in the solver's order, for the same choice among equal moves.
+const ORDER: [usize; 7] = [3, 2, 4, 1, 5, 0, 6];
 
 fn main() {
     let mut budget = BUDGET;
+    let mut full = FULL;
+    let mut from = None;
     let mut out = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engine/connect-four.book").to_string();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match (arg.as_str(), args.next()) {
             ("--budget", Some(n)) => budget = n.parse().unwrap_or_else(|_| usage()),
+            ("--full", Some(n)) => full = n.parse().unwrap_or_else(|_| usage()),
+            ("--from", Some(path)) => {
+                let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                from = Some(Book::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")));
+            }
             ("--out", Some(path)) => out = path,
             _ => usage(),
         }
@@ -33,30 +50,34 @@ fn main() {
         worker: Solver::with_slots(WORKER_SLOTS),
         prober: Solver::default(),
         budget,
-        seen: HashSet::new(),
-        positions: 0,
-        quick: 0,
+        from,
+        entries: HashMap::new(),
+        quick: HashSet::new(),
+        expanded: HashSet::new(),
         slowest_quick: Duration::ZERO,
         start,
     };
-    let first = generator.strategy(Position::EMPTY).expect("the empty board is not quick to solve");
-    let second = generator.replies(Position::EMPTY);
-    let bytes = Book::encode(&first, &second);
+    generator.full_width(full);
+    generator.strategy(Position::EMPTY, vec![]);
+    generator.replies(Position::EMPTY, vec![]);
+    let mut entries: Vec<BookEntry> = generator.entries.into_values().collect();
+    entries.sort();
+    let bytes = Book::encode(&entries);
     let book = Book::from_bytes(&bytes).expect("the book reads back");
-    assert_eq!(book.len(), generator.positions, "every position written once");
+    assert_eq!(book.len(), entries.len(), "every position written once");
     std::fs::write(&out, &bytes).unwrap_or_else(|e| panic!("{out}: {e}"));
     println!(
         "{out}: {} positions, {} bytes; {} positions quick to solve (the slowest in {:.1} ms); {:.0} s",
         book.len(),
         bytes.len(),
-        generator.quick,
+        generator.quick.len(),
         generator.slowest_quick.as_secs_f64() * 1000.0,
         start.elapsed().as_secs_f64()
     );
 }
 
 fn usage() -> ! {
-    eprintln!("usage: connect_four_book [--budget NODES] [--out FILE]");
+    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK] [--out FILE]");
     std::process::exit(2)
 }
 
@@ -67,48 +88,121 @@ struct Generator {
     /// browser's has: the case of a game leaving the book.
     prober: Solver,
     budget: u64,
-    /// Positions (by the key shared with their mirror images) in the book or quick to solve.
-    seen: HashSet<u64>,
-    positions: usize,
-    quick: usize,
+    /// An earlier book, its positions taken as proven.
+    from: Option<Book>,
+    /// The book's positions by the key shared with their mirror images: the moves to the
+    /// position first met, its best column there and its score.
+    entries: HashMap<u64, BookEntry>,
+    /// Positions (by key) quick to solve.
+    quick: HashSet<u64>,
+    /// Positions (by key) whose strategy is done.
+    expanded: HashSet<u64>,
     slowest_quick: Duration,
     start: Instant,
 }
 
 impl Generator {
-    /// The strategy from `position`, the engine to move; `None` where the book need not hold
-    /// it (quick to solve, or already in the book).
-    fn strategy(&mut self, position: Position) -> Option<Box<Strategy>> {
-        if !self.seen.insert(position.symmetric_key().0) || self.is_quick(&position) {
-            return None;
+    /// Every position of at most `discs` discs, the deepest first, so that each shallower one
+    /// is worked out from the scores after its moves rather than searched.
+    fn full_width(&mut self, discs: i32) {
+        let mut layers = vec![vec![(Position::EMPTY, vec![])]];
+        let mut seen = HashSet::from([Position::EMPTY.symmetric_key().0]);
+        for _ in 0..discs {
+            let mut next = Vec::new();
+            for (position, path) in layers.last().expect("the empty board's layer") {
+                for column in (0..7).filter(|&column| position.can_play(column)) {
+                    let after = position.played(column);
+                    if !after.is_over() && seen.insert(after.symmetric_key().0) {
+                        next.push((after, [path.clone(), vec![column]].concat()));
+                    }
+                }
+            }
+            layers.push(next);
         }
-        let (column, score) = self.worker.best(&position).expect("a move: the game is not over");
-        self.positions += 1;
-        if self.positions.is_multiple_of(1000) {
-            eprintln!(
-                "{} positions, {} quick, {:.0} s",
-                self.positions,
-                self.quick,
-                self.start.elapsed().as_secs_f64()
-            );
+        for (depth, layer) in layers.into_iter().enumerate().rev() {
+            eprintln!("{} positions of {depth} discs, {:.0} s", layer.len(), self.start.elapsed().as_secs_f64());
+            for (position, path) in layer {
+                self.entry(&position, path, depth < discs as usize);
+            }
         }
-        let replies = self.replies(position.played(column));
-        Some(Box::new(Strategy { column, score, replies }))
+    }
+
+    /// The engine's strategy from `position`, the engine to move, down to positions quick to
+    /// solve.
+    fn strategy(&mut self, position: Position, path: Vec<usize>) {
+        if !self.expanded.insert(position.symmetric_key().0) {
+            return;
+        }
+        if let Some((column, _)) = self.entry(&position, path.clone(), false) {
+            self.replies(position.played(column), [path, vec![column]].concat());
+        }
     }
 
     /// The strategies after each reply from `position`, the opponent to move.
-    fn replies(&mut self, position: Position) -> Replies {
-        let mut replies = Replies::default();
-        if position.is_over() {
-            return replies;
-        }
+    fn replies(&mut self, position: Position, path: Vec<usize>) {
         for column in (0..7).filter(|&column| position.can_play(column)) {
             let next = position.played(column);
-            if !next.is_over() {
-                replies.0[column] = self.strategy(next);
+            if !position.is_over() && !next.is_over() {
+                self.strategy(next, [path.clone(), vec![column]].concat());
             }
         }
-        replies
+    }
+
+    /// The book's move and score for `position` (reached by `path`), found and added to the
+    /// book if not yet there; `None` if it is quick to solve. `derive`: from the scores after
+    /// each move, which must be known or quick.
+    fn entry(&mut self, position: &Position, path: Vec<usize>, derive: bool) -> Option<(usize, i32)> {
+        let key = position.symmetric_key().0;
+        if let Some(found) = self.held(position) {
+            return Some(found);
+        }
+        // An earlier book holds only positions that are not quick.
+        let earlier = self.from.as_ref().and_then(|book| book.best(position));
+        if earlier.is_none() && (self.quick.contains(&key) || self.is_quick(position)) {
+            self.quick.insert(key);
+            return None;
+        }
+        let found = match earlier {
+            Some(found) => found,
+            None if derive => self.derived(position),
+            None => self.worker.best(position).expect("a move: the game is not over"),
+        };
+        self.entries.insert(key, (path, found.0, found.1));
+        if self.entries.len().is_multiple_of(1000) {
+            eprintln!("{} positions, {:.0} s", self.entries.len(), self.start.elapsed().as_secs_f64());
+        }
+        Some(found)
+    }
+
+    /// The book's move and score for a position it holds, as seen from `position`.
+    fn held(&self, position: &Position) -> Option<(usize, i32)> {
+        let (key, mirrored) = position.symmetric_key();
+        let (path, column, score) = self.entries.get(&key)?;
+        let first = path.iter().fold(Position::EMPTY, |position, &column| position.played(column));
+        // The position first met is this one or its mirror image.
+        let flip = first.symmetric_key().1 != mirrored;
+        Some((if flip { 6 - column } else { *column }, *score))
+    }
+
+    /// The best move and score from the scores after each move: the highest, the first in
+    /// the solver's order among equals (as the solver chooses).
+    fn derived(&mut self, position: &Position) -> (usize, i32) {
+        let mut best = None;
+        for column in ORDER.into_iter().filter(|&column| position.can_play(column)) {
+            let score = if position.is_winning_move(column) {
+                (43 - position.moves()) / 2
+            } else {
+                let after = position.played(column);
+                match self.held(&after) {
+                    Some((_, score)) => -score,
+                    None => -self.worker.solve(&after),
+                }
+            };
+            if best.is_none_or(|(_, best)| score > best) {
+                best = Some((column, score));
+            }
+        }
+        best.expect("a move: the game is not over")
     }
 
     fn is_quick(&mut self, position: &Position) -> bool {
@@ -116,7 +210,6 @@ impl Generator {
         let start = Instant::now();
         let quick = self.prober.best_move_within(position, self.budget).is_ok();
         if quick {
-            self.quick += 1;
             self.slowest_quick = self.slowest_quick.max(start.elapsed());
         }
         quick

@@ -19,7 +19,7 @@ use crate::rules::connect_four::{COLUMNS, ConnectFour, ROWS};
 
 mod book;
 mod evaluate;
-pub use book::{Book, BookError, Replies, Strategy};
+pub use book::{Book, BookError, Entry as BookEntry};
 
 const WIDTH: usize = COLUMNS;
 const HEIGHT: usize = ROWS;

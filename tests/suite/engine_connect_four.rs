@@ -4,6 +4,8 @@
 //! 20 minutes). Each prints the time per position and the nodes searched per second.
 
 use board_suite::engine::connect_four::{Book, BookError, Position, Solver, perfect_move};
+use board_suite::engine::{Engines, Go};
+use board_suite::rules::connect_four::ConnectFour;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::path::Path;
@@ -238,4 +240,67 @@ fn the_top_level_never_lets_a_result_slip() {
         "{moves} moves, {checked} checked; the slowest took {:.1} ms (after {slowest_after:?})",
         slowest.as_secs_f64() * 1000.0
     );
+}
+
+/// Random positions of `plies` discs, not over: both sides play at random, so that almost
+/// all are off the book's lines (the book holds every position of two discs or fewer and the
+/// engine's own strategy).
+fn random_position(rng: &mut SmallRng, plies: i32) -> (Position, Vec<usize>) {
+    loop {
+        let (mut position, mut columns) = (Position::EMPTY, Vec::new());
+        while position.moves() < plies {
+            let column = random_column(rng, &position);
+            if position.is_winning_move(column) {
+                break;
+            }
+            columns.push(column);
+            position = position.played(column);
+        }
+        if position.moves() == plies {
+            return (position, columns);
+        }
+    }
+}
+
+/// The top level's move (the engine itself, as the worker runs it) on `per_ply` random
+/// positions of each number of discs in `plies`, each checked against the exact score from a
+/// solver without a limit: the move keeps it, so a win is kept, the fastest, a draw is kept,
+/// and a loss is the slowest. Returns the positions checked and how many the book held.
+fn check_top_level(plies: std::ops::RangeInclusive<i32>, per_ply: usize, seed: u64) -> (usize, usize) {
+    let book = book();
+    let mut engine = ConnectFour::engine(None).expect("the engine");
+    let mut checker = Solver::default();
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (mut checked, mut held) = (0, 0);
+    for plies in plies {
+        for _ in 0..per_ply {
+            let (position, columns) = random_position(&mut rng, plies);
+            let turns: Vec<String> = columns.iter().map(|column| (column + 1).to_string()).collect();
+            engine.set_moves(&turns.iter().map(String::as_str).collect::<Vec<_>>()).expect("legal moves");
+            let thought = engine.go(&Go::default(), &|| 0.0, &|| false, &mut |_| {}).expect("a move");
+            assert!(thought.exact, "after {turns:?}: a guess");
+            let column = thought.turn.parse::<usize>().expect("a column") - 1;
+            let best = checker.solve(&position);
+            assert_eq!(move_score(&mut checker, &position, column), best, "after {turns:?}: {column}");
+            checked += 1;
+            held += usize::from(book.best(&position).is_some());
+        }
+    }
+    println!("{checked} positions checked, {held} of them in the book");
+    (checked, held)
+}
+
+/// A bounded sample (seconds): plies 10-20, where an exact check is quick.
+#[test]
+fn the_top_level_keeps_the_best_score_off_the_book() {
+    let (checked, held) = check_top_level(10..=20, 12, 4);
+    assert!(held * 10 < checked, "most positions off the book");
+}
+
+/// Thousands of positions across plies 0-20 (150 each): the early ones take the engine and
+/// the checker seconds to minutes each, so this runs for hours.
+#[test]
+#[ignore]
+fn the_top_level_keeps_the_best_score_on_thousands_of_positions() {
+    check_top_level(0..=20, 150, 5);
 }

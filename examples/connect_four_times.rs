@@ -1,0 +1,87 @@
+//! Times Connect Four's top level per move on random positions (both sides at random, so
+//! almost all off the book's lines): the book where it holds the position, otherwise the
+//! solver from an empty table (the worst case: in a game its table is warm from the moves
+//! before). Prints, for each number of discs, the median, the 99th percentile and the slowest
+//! time, and the same over all the positions sampled up to ply 10 (as many of each ply). A
+//! solve past `--cap` positions searched is cut short and counted as over it.
+//!
+//! `cargo run --release --example connect_four_times -- [--plies FROM TO] [--per-ply N]
+//! [--cap NODES]`
+
+use board_suite::engine::connect_four::{Book, Position, Solver};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::time::Instant;
+
+fn main() {
+    let (mut from, mut to, mut per_ply, mut cap) = (0, 10, 100, 20_000_000_u64);
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = || args.next().and_then(|n| n.parse().ok()).unwrap_or_else(|| usage());
+        match arg.as_str() {
+            "--plies" => (from, to) = (number() as i32, number() as i32),
+            "--per-ply" => per_ply = number() as usize,
+            "--cap" => cap = number(),
+            _ => usage(),
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engine/connect-four.book");
+    let book = Book::from_bytes(&std::fs::read(path).expect("the book")).expect("a book");
+    let mut solver = Solver::default();
+    let mut rng = SmallRng::seed_from_u64(7);
+    let mut all = Vec::new();
+    println!("{:>4} {:>9} {:>7} {:>10} {:>10} {:>10} {:>6}", "ply", "positions", "in book", "p50 ms", "p99 ms", "max ms", "over");
+    for ply in from..=to {
+        let (mut times, mut held, mut over) = (Vec::new(), 0, 0);
+        while times.len() < per_ply {
+            let Some(position) = random_position(&mut rng, ply) else { continue };
+            solver.clear();
+            let start = Instant::now();
+            if book.best(&position).is_some() {
+                held += 1;
+            } else if solver.best_within(&position, cap).is_err() {
+                over += 1;
+            }
+            times.push(start.elapsed().as_secs_f64() * 1000.0);
+        }
+        report(&ply.to_string(), &mut times, held, over);
+        if ply <= 10 {
+            all.extend(times);
+        }
+    }
+    if from <= 10 && !all.is_empty() {
+        report(&format!("{from}-{}", to.min(10)), &mut all, 0, 0);
+    }
+    println!("(a solve over {cap} positions searched is cut short: its time is a lower bound)");
+}
+
+fn report(label: &str, times: &mut [f64], held: usize, over: usize) {
+    times.sort_by(f64::total_cmp);
+    let at = |share: f64| times[((times.len() - 1) as f64 * share).round() as usize];
+    println!(
+        "{label:>4} {:>9} {held:>7} {:>10.2} {:>10.2} {:>10.2} {over:>6}",
+        times.len(),
+        at(0.5),
+        at(0.99),
+        times[times.len() - 1]
+    );
+}
+
+/// A position of `plies` discs from random moves, or `None` if the game ended first.
+fn random_position(rng: &mut SmallRng, plies: i32) -> Option<Position> {
+    let mut position = Position::EMPTY;
+    while position.moves() < plies {
+        let columns: Vec<usize> = (0..7).filter(|&column| position.can_play(column)).collect();
+        let column = columns[rng.random_range(0..columns.len())];
+        if position.is_winning_move(column) {
+            return None;
+        }
+        position = position.played(column);
+    }
+    Some(position)
+}
+
+fn usage() -> ! {
+    eprintln!("usage: connect_four_times [--plies FROM TO] [--per-ply N] [--cap NODES]");
+    std::process::exit(2)
+}

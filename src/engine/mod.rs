@@ -173,6 +173,12 @@ pub trait Engines: TurnText + Recorded {
     fn match_start(_pair: u64) -> (Option<String>, Vec<String>) {
         (None, Vec::new())
     }
+
+    /// What `player` has on the board beyond the other player, on the one scale, in games that
+    /// count material: the arena says whether a drawn side was ahead.
+    fn material_lead(&self, _player: crate::rules::Player) -> Option<i32> {
+        None
+    }
 }
 
 /// The engine for a game named as in the protocol and the page's addresses, under a config

@@ -15,8 +15,8 @@ pub use evaluate::evaluate;
 pub use position::{After, Position};
 
 use super::{Budget, Effort, Engine, EngineError, Go, LEVELS, Score, Thought};
-use crate::rules::dark_chess::{Config, DarkChess, Move, View};
-use crate::rules::{TurnText, replay};
+use crate::rules::dark_chess::{Cell, Config, DarkChess, Move, View};
+use crate::rules::{Player, TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};
@@ -220,5 +220,18 @@ impl super::Engines for DarkChess {
     /// A new deal every pair.
     fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
         (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new())
+    }
+
+    /// Every piece left, face up or down, by its base worth.
+    fn material_lead(&self, player: Player) -> Option<i32> {
+        let mine = self.colour(player)?;
+        let worth = (0..position::SQUARES as u8).map(|square| match self.cell(square) {
+            Cell::FaceUp(piece) | Cell::FaceDown(piece) => {
+                let worth = evaluate::base_worth(piece.rank);
+                if piece.colour == mine { worth } else { -worth }
+            }
+            Cell::Empty => 0,
+        });
+        Some(worth.sum())
     }
 }

@@ -5,7 +5,7 @@
 use crate::dark_chess_board::board;
 use crate::harness::random_turn;
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
-use board_suite::engine::{Budget, Engine, Go, LEVELS, Score, Thought, engine_for};
+use board_suite::engine::{Budget, Engine, EngineError, Go, LEVELS, Score, Thought, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
 use board_suite::rules::{Game, History, Outcome, Player, Termination, TurnText, parse_turn};
 use rand::rngs::SmallRng;
@@ -302,4 +302,10 @@ fn behind_the_engine_takes_the_third_repetition() {
         after.play(leg).expect("a legal turn");
     }
     assert_eq!(after.termination(), Some(Termination::Repetition));
+    // Told that turn, the engine says the game is over and why.
+    let mut engine = DarkChessEngine::from_game(start);
+    engine.set_moves(&[&shuffle[..], &["h2-h1"]].concat()).expect("the turns");
+    let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(2), seed: 0 };
+    let ended = engine.go(&go, &|| 0.0, &|| false, &mut |_| {});
+    assert_eq!(ended, Err(EngineError::Ended { result: "1/2-1/2", termination: Termination::Repetition }));
 }

@@ -16,7 +16,7 @@ pub use position::{After, Position};
 
 use super::{Budget, Effort, Engine, EngineError, Go, LEVELS, Score, Thought};
 use crate::rules::dark_chess::{Cell, Config, DarkChess, Move, View};
-use crate::rules::{Game, Player, TurnText, replay};
+use crate::rules::{Game, Outcome, Player, Termination, TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};
@@ -214,6 +214,9 @@ impl Engine for DarkChessEngine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Thought),
     ) -> Result<Thought, EngineError> {
+        if self.game.chain().is_none() && super::third_time(&self.history) {
+            return Err(EngineError::ended::<DarkChess>(Outcome::Draw, Termination::Repetition));
+        }
         let budget = Budget::of(&self.game, go, now, stop)?;
         let view = self.game.view();
         let game = self.game.clone();

@@ -4,7 +4,10 @@
 //!
 //! `cargo run --release --bin arena -- [game|all] [games per pair] [top level's ms]`: the level
 //! ladder, each level against the one below, sides alternating (every game, 20 games a pair,
-//! the top level's own time by default). The other levels search their node budgets.
+//! the top level's own time by default). The other levels search their node budgets. A game
+//! name it does not know is an error. Draws are counted by their reason (the record's
+//! `Termination`, or `unfinished` after 400 turns), with the better side's material lead
+//! where it was ahead.
 //!
 //! `cargo run --release --bin arena -- match <game> [games] [ms]`: the top level at `ms` per
 //! move (1000 by default) against the game's reference opponent (`engine::reference`), from
@@ -12,7 +15,7 @@
 
 use board_suite::engine::{Engine, EngineError, Engines, Go, LEVELS, default_movetime};
 use board_suite::games::GameId;
-use board_suite::rules::{History, Outcome, Player, parse_turn, read_announced};
+use board_suite::rules::{History, Outcome, Player, Termination, parse_turn, read_announced};
 use board_suite::with_game;
 use std::time::Instant;
 
@@ -26,9 +29,13 @@ enum Side {
     Reference,
 }
 
-/// How one game went: its outcome, and the slowest and total time of each side's moves.
+/// How one game went: its outcome and why (`None`: stopped after [`LONGEST`] turns), each
+/// player's material lead at the end where the game counts material, and the slowest and
+/// total time of each side's moves.
 struct Played {
     outcome: Outcome,
+    termination: Option<Termination>,
+    lead: [Option<i32>; 2],
     slowest_ms: [f64; 2],
     total_ms: [f64; 2],
     moves: [u32; 2],
@@ -62,8 +69,14 @@ fn play<G: Engines>(pair: u64, sides: [Side; 2], seed: u64, movetime: u64) -> Re
         .map_err(|e| e.to_string())
     };
     let mut engines = [make(sides[0])?, make(sides[1])?];
-    let mut played =
-        Played { outcome: Outcome::Draw, slowest_ms: [0.0; 2], total_ms: [0.0; 2], moves: [0; 2] };
+    let mut played = Played {
+        outcome: Outcome::Draw,
+        termination: None,
+        lead: [None; 2],
+        slowest_ms: [0.0; 2],
+        total_ms: [0.0; 2],
+        moves: [0; 2],
+    };
     let clock = Instant::now();
     let now = || clock.elapsed().as_secs_f64() * 1000.0;
     while history.outcome().is_none() && turns.len() < LONGEST {
@@ -92,6 +105,8 @@ fn play<G: Engines>(pair: u64, sides: [Side; 2], seed: u64, movetime: u64) -> Re
         }
     }
     played.outcome = history.outcome().unwrap_or(Outcome::Draw);
+    played.termination = history.termination();
+    played.lead = [Player::First, Player::Second].map(|player| history.current().material_lead(player));
     Ok(played)
 }
 
@@ -101,6 +116,8 @@ fn contest<G: Engines>(better: Side, worse: Side, games: u64, movetime: u64) {
     let name = G::SLUG;
     let started = Instant::now();
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    // Draws by their reason, each with `better`'s material leads where it was ahead.
+    let mut draws_by: Vec<(&str, u32, Vec<i32>)> = Vec::new();
     let (mut slowest, mut total, mut moves) = (0.0_f64, 0.0, 0);
     for game in 0..games {
         let better_first = game % 2 == 0;
@@ -112,7 +129,19 @@ fn contest<G: Engines>(better: Side, worse: Side, games: u64, movetime: u64) {
                 match played.outcome {
                     Outcome::Win(p) if p == me => wins += 1,
                     Outcome::Win(_) => losses += 1,
-                    Outcome::Draw => draws += 1,
+                    Outcome::Draw => {
+                        draws += 1;
+                        let reason = played.termination.map_or("unfinished", Termination::name);
+                        let at = match draws_by.iter().position(|(r, _, _)| *r == reason) {
+                            Some(at) => at,
+                            None => {
+                                draws_by.push((reason, 0, Vec::new()));
+                                draws_by.len() - 1
+                            }
+                        };
+                        draws_by[at].1 += 1;
+                        draws_by[at].2.extend(played.lead[mine].filter(|&lead| lead > 0));
+                    }
                 }
                 slowest = slowest.max(played.slowest_ms[mine]);
                 total += played.total_ms[mine];
@@ -134,6 +163,15 @@ fn contest<G: Engines>(better: Side, worse: Side, games: u64, movetime: u64) {
         name_of(better),
         total / f64::from(moves.max(1)),
     );
+    for (reason, count, ahead) in draws_by {
+        let leads: Vec<String> = ahead.iter().map(|lead| format!("+{lead}")).collect();
+        let ahead = if leads.is_empty() {
+            String::new()
+        } else {
+            format!(", ahead in material: {}", leads.join(" "))
+        };
+        println!("{name}:   drawn by {reason}: {count}{ahead}");
+    }
 }
 
 /// The match against the reference opponent, or the ladder of levels.
@@ -154,6 +192,13 @@ fn main() {
         args.remove(0);
     }
     let only = args.first().map(String::as_str).filter(|a| *a != "all");
+    if let Some(name) = only
+        && GameId::from_slug(name).is_none()
+    {
+        let known: Vec<&str> = GameId::ALL.iter().map(|g| g.slug()).collect();
+        eprintln!("arena: unknown game {name} (one of: all {})", known.join(" "));
+        std::process::exit(2);
+    }
     let games = args.get(1).and_then(|n| n.parse().ok()).unwrap_or(20);
     let default_ms = if against_reference { 1_000 } else { default_movetime(LEVELS) };
     let movetime = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(default_ms);

@@ -70,7 +70,15 @@ fn go<'a>(
         out(info(thought));
         last = Some(thought.clone());
     };
-    let best = engine.go(&go, &now, &|| false, &mut report).map_err(|e: EngineError| e.to_string())?;
+    let best = match engine.go(&go, &now, &|| false, &mut report) {
+        Ok(best) => best,
+        // A game the rules have ended is answered with its end, not searched.
+        Err(EngineError::Ended { result, termination }) => {
+            out(format!("result {result} {}", termination.name()));
+            return Ok(());
+        }
+        Err(why) => return Err(why.to_string()),
+    };
     // The last line says what is played, even when a search cut short chose otherwise.
     if last.as_ref() != Some(&best) {
         out(info(&best));

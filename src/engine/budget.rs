@@ -2,7 +2,8 @@
 //! asked for, and a way to be stopped.
 
 use super::{EngineError, Go, LEVELS, default_movetime};
-use crate::rules::Game;
+use crate::rules::Termination;
+use crate::rules::record::Recorded;
 
 /// How hard a level searches: a depth (in the engine's own units: turns or plies), a node
 /// budget, and the margin below the best within which its turns are equally likely.
@@ -35,15 +36,18 @@ impl<'a> Budget<'a> {
         Budget { level, seed: go.seed, depth: go.depth, start, deadline: start + movetime as f64, now, stop }
     }
 
-    /// [`Budget::new`] for a search of `game`, which must not be over.
-    pub fn of<G: Game>(
+    /// [`Budget::new`] for a search of `game`, which must not be over: a game the rules have
+    /// ended is refused with its result and why.
+    pub fn of<G: Recorded>(
         game: &G,
         go: &Go,
         now: &'a dyn Fn() -> f64,
         stop: &'a dyn Fn() -> bool,
     ) -> Result<Self, EngineError> {
         match game.outcome() {
-            Some(_) => Err(EngineError::GameOver),
+            Some(outcome) => {
+                Err(EngineError::ended::<G>(outcome, game.termination().unwrap_or(Termination::Rules)))
+            }
             None => Ok(Budget::new(go, now, stop)),
         }
     }

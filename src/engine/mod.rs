@@ -21,8 +21,8 @@ pub use budget::{Budget, Effort};
 pub use score::Score;
 
 use crate::games::GameId;
-use crate::rules::record::Recorded;
-use crate::rules::{BadTurn, TurnText};
+use crate::rules::record::{Recorded, result_text};
+use crate::rules::{BadTurn, Outcome, Termination, TurnText};
 use search::{Progress, Search, Searchable};
 use std::fmt;
 
@@ -105,9 +105,27 @@ pub enum EngineError {
         text: String,
     },
     GameOver,
+    /// The rules have ended the game: its result as a record writes it (`1/2-1/2`), and why.
+    Ended {
+        result: &'static str,
+        termination: Termination,
+    },
     /// Only Connect Four is solved.
     NoSolver,
     BadBook,
+}
+
+impl EngineError {
+    /// The game's end by the rules, with its result as `G`'s records write it.
+    pub fn ended<G: Recorded>(outcome: Outcome, termination: Termination) -> Self {
+        EngineError::Ended { result: result_text(Some(outcome), G::RESULT_ORDER), termination }
+    }
+}
+
+/// Whether the last of `keys` (the positions between turns since the last move that cannot be
+/// undone, the current one last) stands for the third time: a draw by repetition.
+pub fn third_time(keys: &[u64]) -> bool {
+    keys.last().is_some_and(|current| keys.iter().filter(|key| *key == current).count() >= 3)
 }
 
 impl From<BadTurn> for EngineError {
@@ -123,6 +141,9 @@ impl fmt::Display for EngineError {
             EngineError::BadConfig(why) => write!(f, "bad config: {why}"),
             EngineError::BadMove { ply, text } => write!(f, "illegal move {ply}: {text}"),
             EngineError::GameOver => write!(f, "game over"),
+            EngineError::Ended { result, termination } => {
+                write!(f, "game over: {result} {}", termination.name())
+            }
             EngineError::NoSolver => write!(f, "solve is for connect-four only"),
             EngineError::BadBook => write!(f, "unreadable opening book"),
         }
@@ -174,6 +195,12 @@ pub trait Engines: TurnText + Recorded {
     fn match_start(_pair: u64) -> (Option<String>, Vec<String>) {
         (None, Vec::new())
     }
+
+    /// What `player` has on the board beyond the other player, on the one scale, in games that
+    /// count material: the arena says whether a drawn side was ahead.
+    fn material_lead(&self, _player: crate::rules::Player) -> Option<i32> {
+        None
+    }
 }
 
 /// The engine for a game named as in the protocol and the page's addresses, under a config
@@ -222,7 +249,7 @@ impl<G: Searchable + TurnText> Searcher<G> {
     }
 }
 
-impl<G: Searchable + TurnText> Engine for Searcher<G> {
+impl<G: Searchable + TurnText + Recorded> Engine for Searcher<G> {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
         self.game = G::from_turns(&self.config, turns)?;
         Ok(())

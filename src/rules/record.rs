@@ -135,7 +135,7 @@ impl fmt::Display for RecordError {
 }
 
 /// The `Result` tag's value for a game's outcome, scores listed in `order`.
-fn result_text(outcome: Option<Outcome>, order: [Player; 2]) -> &'static str {
+pub fn result_text(outcome: Option<Outcome>, order: [Player; 2]) -> &'static str {
     match outcome {
         None => "*",
         Some(Outcome::Draw) => "1/2-1/2",

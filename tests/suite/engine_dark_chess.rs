@@ -5,9 +5,9 @@
 use crate::dark_chess_board::board;
 use crate::harness::random_turn;
 use board_suite::engine::dark_chess::{After, DarkChessEngine, Position};
-use board_suite::engine::{Budget, Go, LEVELS, engine_for};
+use board_suite::engine::{Budget, Engine, EngineError, Go, LEVELS, Score, Thought, engine_for};
 use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Seen, square_at};
-use board_suite::rules::{Game, Outcome, Player, TurnText};
+use board_suite::rules::{Game, History, Outcome, Player, Termination, TurnText, parse_turn};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -231,4 +231,81 @@ fn a_game_one_ply_from_its_quiet_limit_gets_a_legal_turn() {
         .expect("a valid setup");
     let turn = red_plays(&text, config, LEVELS);
     assert!(turn.iter().all(|leg| game.is_legal(leg)), "{turn:?}");
+}
+
+/// Black's general and chariot against Red's lone horse; `to_move` moves first. The general
+/// and the horse then step back and forth (`shuffle`), so the first position comes round again.
+fn shuffled_game(to_move: Player, shuffle: &[&str]) -> (DarkChess, History<DarkChess>) {
+    let text = format!("k .. .. .. .. .. .. .. {EMPTY_ROW} .. .. .. r .. .. .. .. .. .. .. .. .. .. .. H");
+    let start = DarkChess::from_setup(Config::default(), board(&text), Some(Colour::Red), to_move)
+        .expect("a valid setup");
+    let mut history = History::starting_from(start.clone());
+    for turn in shuffle {
+        for leg in parse_turn(history.current(), turn).expect("a turn") {
+            history.play(leg).expect("a legal turn");
+        }
+    }
+    (start, history)
+}
+
+/// The engine's answer to the shuffle, told the turns one position at a time as a game would
+/// (searching at each of its own turns, so its table is the game's), at a fixed depth.
+fn answer_after_shuffle(start: &DarkChess, shuffle: &[&str]) -> Thought {
+    let mut engine = DarkChessEngine::from_game(start.clone());
+    let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(6), seed: 0 };
+    let mut answer = None;
+    // The engine's own turns: those with the same player to move as at the end.
+    for plies in (0..=shuffle.len()).filter(|plies| plies % 2 == shuffle.len() % 2) {
+        engine.set_moves(&shuffle[..plies]).expect("the turns");
+        answer = Some(engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn"));
+    }
+    answer.expect("an answer")
+}
+
+#[test]
+fn ahead_the_engine_never_makes_the_third_repetition() {
+    // Red to move; after the shuffle the first position has stood twice, and Black's b4-a4
+    // would make it the third time: a draw thrown away, two pieces against a horse.
+    let shuffle = ["h1-h2", "a4-b4", "h2-h1", "b4-a4", "h1-h2", "a4-b4", "h2-h1"];
+    let (start, history) = shuffled_game(Player::First, &shuffle);
+    let answer = answer_after_shuffle(&start, &shuffle);
+    assert_ne!(answer.turn, "b4-a4", "{answer:?}");
+    assert!(
+        matches!(answer.score, Score::Value(v) if v > 0) || matches!(answer.score, Score::Win(_)),
+        "{answer:?}"
+    );
+    let mut after = history.clone();
+    for leg in parse_turn(after.current(), &answer.turn).expect("a turn") {
+        after.play(leg).expect("a legal turn");
+    }
+    assert_eq!(after.termination(), None, "{answer:?}");
+    // The same position, never repeated: the engine is as sure of its lead.
+    let mut fresh = DarkChessEngine::from_game(history.current().clone());
+    let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(6), seed: 0 };
+    let fresh = fresh.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+    assert!(
+        matches!(fresh.score, Score::Value(v) if v > 0) || matches!(fresh.score, Score::Win(_)),
+        "{fresh:?}"
+    );
+}
+
+#[test]
+fn behind_the_engine_takes_the_third_repetition() {
+    // Black to move; after the shuffle Red's lone horse can make the first position stand a
+    // third time, a draw it takes rather than be hunted down.
+    let shuffle = ["a4-b4", "h1-h2", "b4-a4", "h2-h1", "a4-b4", "h1-h2", "b4-a4"];
+    let (start, history) = shuffled_game(Player::Second, &shuffle);
+    let answer = answer_after_shuffle(&start, &shuffle);
+    assert_eq!((answer.turn.as_str(), answer.score), ("h2-h1", Score::Value(0)), "{answer:?}");
+    let mut after = history.clone();
+    for leg in parse_turn(after.current(), &answer.turn).expect("a turn") {
+        after.play(leg).expect("a legal turn");
+    }
+    assert_eq!(after.termination(), Some(Termination::Repetition));
+    // Told that turn, the engine says the game is over and why.
+    let mut engine = DarkChessEngine::from_game(start);
+    engine.set_moves(&[&shuffle[..], &["h2-h1"]].concat()).expect("the turns");
+    let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(2), seed: 0 };
+    let ended = engine.go(&go, &|| 0.0, &|| false, &mut |_| {});
+    assert_eq!(ended, Err(EngineError::Ended { result: "1/2-1/2", termination: Termination::Repetition }));
 }

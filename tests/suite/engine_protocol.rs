@@ -4,6 +4,7 @@
 
 use board_suite::engine::engine_for;
 use board_suite::games::GameId;
+use board_suite::rules::checkers::{Checkers, read_fen};
 use board_suite::rules::record;
 use board_suite::rules::{
     Game, History, TurnText, connect_four::ConnectFour, parse_turn, read_announced, whole_turns,
@@ -160,9 +161,10 @@ fn bad_input_gets_one_error_line_and_the_program_goes_on() {
     .join("\n");
     let lines = run(&(input + "\n"));
     let errors = lines.iter().filter(|line| line.starts_with("error ")).count();
-    assert_eq!(errors, lines.len(), "{lines:?}");
+    // `go` on Connect Four's won game says how it ended; everything else is an error.
+    assert_eq!(errors, lines.len() - 1, "{lines:?}");
     assert_eq!(lines.len(), 21, "{lines:?}");
-    assert!(lines.contains(&"error game over".to_owned()), "{lines:?}");
+    assert!(lines.contains(&"result 1-0 rules".to_owned()), "{lines:?}");
     assert!(lines.contains(&"error unknown game chess".to_owned()), "{lines:?}");
 }
 
@@ -217,4 +219,41 @@ fn info_lines_give_the_score_on_one_scale_and_a_principal_variation_that_plays()
     let lines = run_all("new connect-four\nmoves 4 4 3 3 5 5\ngo\n");
     let (_, score, exact, _) = info(&lines[0]);
     assert_eq!((score.as_str(), exact), ("win 1", true), "{lines:?}");
+}
+
+/// Four turns from `start` that lead back to it, as the move list writes them.
+fn back_in_four(start: &Checkers) -> Vec<String> {
+    for (first, one) in whole_turns(start) {
+        for (second, two) in whole_turns(&one) {
+            for (third, three) in whole_turns(&two) {
+                for (fourth, four) in whole_turns(&three) {
+                    if four.repeats(start) {
+                        let turns = [(start, &first), (&one, &second), (&two, &third), (&three, &fourth)];
+                        return turns.iter().map(|(game, legs)| game.turn_notation(legs)).collect();
+                    }
+                }
+            }
+        }
+    }
+    panic!("no way back in four turns");
+}
+
+#[test]
+fn a_game_the_rules_have_ended_is_answered_with_its_result_and_why() {
+    // Two checkers kings step away and back twice: the start stands a third time, a draw.
+    let fen = "W:WK26:BK5";
+    let start = read_fen(&Default::default(), fen).expect("a FEN");
+    let cycle = back_in_four(&start);
+    let twice = [cycle.clone(), cycle].concat().join(" ");
+    let one_short = twice.rsplit_once(' ').expect("turns").0;
+    let lines =
+        run(&format!("new checkers\nstart {fen}\nmoves {twice}\ngo\nmoves {one_short}\ngo depth 2\n"));
+    assert_eq!(lines[0], "result 1/2-1/2 repetition", "{lines:?}");
+    assert!(lines[1].starts_with("bestmove "), "{lines:?}");
+    // Dark chess: a soldier's step is the first quiet ply, and the limit here is one.
+    let lines = run("new dark-chess {\"quiet_limit\":1}\nmoves a4=P a3=p a4xa3 b4=c a3-a4\ngo\n");
+    assert_eq!(lines, ["result 1/2-1/2 quiet-moves"]);
+    // A win by the rules: the winner's score first, as a record writes it.
+    let lines = run("new connect-four\nmoves 1 2 1 2 1 2 1\ngo\n");
+    assert_eq!(lines, ["result 1-0 rules"]);
 }

@@ -6,7 +6,7 @@ use crate::harness::{Conformant, every_game_at_once, random_turn};
 use board_suite::engine::{EngineError, Go, LEVELS, engine_for};
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::record::Recorded;
-use board_suite::rules::{History, TurnText, read_announced};
+use board_suite::rules::{History, Termination, TurnText, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -70,12 +70,13 @@ fn every_games_levels_answer() {
 }
 
 #[test]
-fn a_finished_game_is_an_error() {
+fn a_finished_game_is_refused_with_its_result_and_why() {
     let mut engine = engine_for("connect-four", None).expect("an engine");
     engine.set_moves(&["1", "2", "1", "2", "1", "2", "1"]).expect("legal");
+    let ended = Err(EngineError::Ended { result: "1-0", termination: Termination::Rules });
     for level in 1..=LEVELS {
         let go = Go { level, ..Go::default() };
-        assert_eq!(engine.go(&go, &|| 0.0, &|| false, &mut |_| {}), Err(EngineError::GameOver));
+        assert_eq!(engine.go(&go, &|| 0.0, &|| false, &mut |_| {}), ended);
     }
 }
 

@@ -12,7 +12,7 @@ use super::search::{DECIDED, WIN};
 use super::{Budget, Effort, Engine, EngineError, Go, Score, Thought, read_config};
 use crate::rules::checkers::bitboard::{Bits, Board, Move, PathList};
 use crate::rules::checkers::{Checkers, Config, Move as Leg, Square, read_fen};
-use crate::rules::{Game, TurnText, replay};
+use crate::rules::{Game, Outcome, Termination, TurnText, replay};
 use search::{Search, Table};
 
 /// How hard each level searches: the depth in plies, a node budget and the margin of its
@@ -106,6 +106,9 @@ impl Engine for CheckersEngine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Thought),
     ) -> Result<Thought, EngineError> {
+        if !self.game.mid_move() && super::third_time(&self.earlier) {
+            return Err(EngineError::ended::<Checkers>(Outcome::Draw, Termination::Repetition));
+        }
         let budget = Budget::of(&self.game, go, now, stop)?;
         let (board, moves) = self.root_moves();
         let Some((first, first_path)) = moves.first() else { return Err(EngineError::GameOver) };

@@ -15,8 +15,8 @@ pub use evaluate::evaluate;
 pub use position::{After, Position};
 
 use super::{Budget, Effort, Engine, EngineError, Go, LEVELS, Score, Thought};
-use crate::rules::dark_chess::{Config, DarkChess, Move, View};
-use crate::rules::{TurnText, replay};
+use crate::rules::dark_chess::{Cell, Config, DarkChess, Move, View};
+use crate::rules::{Game, Outcome, Player, Termination, TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};
@@ -45,6 +45,9 @@ fn sure_depth(level: u8) -> u32 {
 
 pub struct DarkChessEngine {
     config: Config,
+    /// A position set up by hand that the turns start from (tests, puzzles); without one the
+    /// turns start from the config's, showing the deal as they go.
+    setup: Option<DarkChess>,
     /// The game as the turns showed it; its face-down pieces are a guess, never searched.
     game: DarkChess,
     /// Keys of the positions between turns since the last flip or capture, this one last.
@@ -65,7 +68,28 @@ pub struct Choice {
 impl DarkChessEngine {
     pub fn new(config: Config) -> Result<Self, EngineError> {
         let game = <DarkChess as TurnText>::from_turns(&config, &[])?;
-        Ok(DarkChessEngine { config, game, history: Vec::new(), search: Search::default() })
+        Ok(DarkChessEngine { config, setup: None, game, history: Vec::new(), search: Search::default() })
+    }
+
+    /// An engine whose turns start from `start`, a position set up by hand.
+    pub fn from_game(start: DarkChess) -> Self {
+        let config = start.config().clone();
+        let history = vec![Position::from_view(&start.view()).key()];
+        DarkChessEngine {
+            config,
+            setup: Some(start.clone()),
+            game: start,
+            history,
+            search: Search::default(),
+        }
+    }
+
+    /// The game after `turns` from the start.
+    fn game_after(&self, turns: &[&str]) -> Result<DarkChess, EngineError> {
+        Ok(match &self.setup {
+            Some(start) => replay(start.clone(), turns, |_, _| {})?,
+            None => <DarkChess as TurnText>::from_turns(&self.config, turns)?,
+        })
     }
 
     pub fn view(&self) -> View {
@@ -165,12 +189,12 @@ impl DarkChessEngine {
 
 impl Engine for DarkChessEngine {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
-        let whole = <DarkChess as TurnText>::from_turns(&self.config, turns)?;
+        let whole = self.game_after(turns)?;
         // The positions since the last flip or capture, for the repetition rule. Those turns
         // show nothing, so the game before them is rebuilt once and they are played on it.
         let quiet = (whole.quiet_plies() as usize).min(turns.len());
         let (before, since) = turns.split_at(turns.len() - quiet);
-        let start = <DarkChess as TurnText>::from_turns(&self.config, before)?;
+        let start = self.game_after(before)?;
         let key = |game: &DarkChess| Position::from_view(&game.view()).key();
         let mut history: Vec<u64> = start.chain().is_none().then(|| key(&start)).into_iter().collect();
         let game = replay(start, since, |game, _| {
@@ -190,6 +214,9 @@ impl Engine for DarkChessEngine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Thought),
     ) -> Result<Thought, EngineError> {
+        if self.game.chain().is_none() && super::third_time(&self.history) {
+            return Err(EngineError::ended::<DarkChess>(Outcome::Draw, Termination::Repetition));
+        }
         let budget = Budget::of(&self.game, go, now, stop)?;
         let view = self.game.view();
         let game = self.game.clone();
@@ -220,5 +247,18 @@ impl super::Engines for DarkChess {
     /// A new deal every pair.
     fn match_start(pair: u64) -> (Option<String>, Vec<String>) {
         (Some(format!(r#"{{"seed":{pair}}}"#)), Vec::new())
+    }
+
+    /// Every piece left, face up or down, by its base worth.
+    fn material_lead(&self, player: Player) -> Option<i32> {
+        let mine = self.colour(player)?;
+        let worth = (0..position::SQUARES as u8).map(|square| match self.cell(square) {
+            Cell::FaceUp(piece) | Cell::FaceDown(piece) => {
+                let worth = evaluate::base_worth(piece.rank);
+                if piece.colour == mine { worth } else { -worth }
+            }
+            Cell::Empty => 0,
+        });
+        Some(worth.sum())
     }
 }

@@ -4,6 +4,13 @@
 //! chance nodes: negamax with alpha-beta, a transposition table keyed with the face-down pool,
 //! iterative deepening, and a quiescence search of captures. Depth counts turns: the legs of a
 //! chain of captures (連吃) are searched without using it up.
+//!
+//! The draws by rule are seen coming: a position that repeats one on the search's path, or one
+//! the game has had twice, is a draw, and so is reaching the quiet-move limit. The table keeps
+//! only what the position alone decides: a score that rests on a repetition of a position
+//! before the node (its path or the game's history) is not stored (only its move is), and a
+//! score is used at another count of quiet plies only where the limit is beyond the reach of
+//! both searches.
 
 use super::evaluate::{base_worth, evaluate};
 use super::position::{After, COLOURS, Position, RANKS, colour_index, rank_index};
@@ -26,9 +33,21 @@ const SLOTS: usize = 1 << 19;
 struct Entry {
     key: u64,
     score: i32,
+    /// The turns searched; 0 when the score is not the position's own (the move still is).
     depth: u8,
     bound: Bound,
     best: Option<Move>,
+    /// The position's quiet plies when searched.
+    quiet: u32,
+}
+
+impl Entry {
+    /// Whether the score, searched from `self.quiet` plies, holds `depth` turns from `quiet`:
+    /// the same count, or the quiet-move limit out of reach of both (a turn adds one quiet ply
+    /// at most, and quiescence only captures).
+    fn agrees(&self, quiet: u32, depth: u32, limit: u32) -> bool {
+        self.quiet == quiet || (self.quiet + u32::from(self.depth) < limit && quiet + depth < limit)
+    }
 }
 
 /// A root move and its score at the last depth searched.
@@ -50,6 +69,9 @@ pub struct Search {
     /// (`history` of them) then the search's path.
     path: Vec<u64>,
     history: usize,
+    /// The earliest place on `path` that a repetition found in the current subtree repeats: a
+    /// node later on the path got a score that depends on how it was reached.
+    repeated_at: usize,
 }
 
 impl Default for Search {
@@ -62,6 +84,7 @@ impl Default for Search {
             aborted: false,
             path: Vec::new(),
             history: 0,
+            repeated_at: usize::MAX,
         }
     }
 }
@@ -119,6 +142,7 @@ impl Search {
     pub fn set_history(&mut self, keys: Vec<u64>) {
         self.history = keys.len();
         self.path = keys;
+        self.repeated_at = usize::MAX;
     }
 
     /// Scores of every root move at `depth` turns, best first. Moves scored below
@@ -285,19 +309,22 @@ impl Search {
         self.aborted
     }
 
-    /// Whether the position (between turns) repeats: once on the search's path, or twice in
-    /// the game (the third time draws).
-    fn repeats(&self, key: u64, quiet_plies: u32) -> bool {
+    /// Where on `path` the position (between turns) is repeated, if that draws: once on the
+    /// search's path, or twice in the game (the third time draws).
+    fn repetition(&self, key: u64, quiet_plies: u32) -> Option<usize> {
         let mut in_game = 0;
         for (index, &earlier) in self.path.iter().enumerate().rev().take(quiet_plies as usize) {
             if earlier == key {
                 if index >= self.history {
-                    return true;
+                    return Some(index);
                 }
                 in_game += 1;
+                if in_game == 2 {
+                    return Some(index);
+                }
             }
         }
-        in_game >= 2
+        None
     }
 
     fn negamax(
@@ -321,17 +348,19 @@ impl Search {
             return 0;
         }
         let key = position.key();
-        if between_turns && self.repeats(key, position.quiet_plies) {
+        if between_turns && let Some(at) = self.repetition(key, position.quiet_plies) {
+            self.repeated_at = self.repeated_at.min(at);
             return 0;
         }
         if depth == 0 {
             return self.quiesce(position, ply, alpha, beta, stop);
         }
         let slot = (key as usize) & (SLOTS - 1);
+        let (quiet, limit) = (position.quiet_plies, position.rules.quiet_limit);
         let mut table_move = None;
         if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
             table_move = entry.best;
-            if u32::from(entry.depth) >= depth {
+            if u32::from(entry.depth) >= depth && entry.agrees(quiet, depth, limit) {
                 let score = from_table(entry.score, ply);
                 if entry.bound.settles(score, alpha, beta) {
                     return score;
@@ -340,6 +369,9 @@ impl Search {
         }
         let mut ordered = moves;
         ordered.sort_by_key(|&mv| if Some(mv) == table_move { -100_000 } else { order_key(position, mv) });
+        // This node's place on the path (where a position between turns goes).
+        let here = self.path.len();
+        let repeated_above = std::mem::replace(&mut self.repeated_at, usize::MAX);
         if between_turns {
             self.path.push(key);
         }
@@ -363,15 +395,18 @@ impl Search {
         if between_turns {
             self.path.pop();
         }
+        let own_score = self.repeated_at >= here;
+        self.repeated_at = self.repeated_at.min(repeated_above);
         if self.aborted {
             return 0;
         }
         self.table[slot] = Some(Entry {
             key,
             score: to_table(best, ply),
-            depth: depth.min(255) as u8,
+            depth: if own_score { depth.min(255) as u8 } else { 0 },
             bound: Bound::of(best, original_alpha, beta),
             best: best_move,
+            quiet,
         });
         best
     }

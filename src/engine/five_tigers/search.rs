@@ -7,7 +7,7 @@ use super::board::{Board, Width, mix, turns};
 use super::eval::evaluate;
 use crate::engine::Effort;
 use crate::engine::search::{Bound, DECIDED, WIN, final_score, from_table, to_table};
-use crate::rules::five_tigers::Move;
+use crate::rules::five_tigers::{Move, QUIET_LIMIT};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
@@ -34,6 +34,18 @@ pub struct Entry {
     depth: u8,
     /// `None` in an empty slot.
     bound: Option<Bound>,
+    /// The moving phase's quiet plies when searched (the key leaves them out).
+    quiet: u32,
+}
+
+impl Entry {
+    /// Whether the score, searched from `self.quiet` plies, holds `depth` turns from `quiet`:
+    /// the same count, or the quiet-move draw out of reach of both (a turn adds one quiet ply
+    /// at most).
+    fn agrees(&self, quiet: u32, depth: u32) -> bool {
+        self.quiet == quiet
+            || (self.quiet + u32::from(self.depth) < QUIET_LIMIT && quiet + depth < QUIET_LIMIT)
+    }
 }
 
 /// The table, allocated when first needed and kept from move to move (keys are exact).
@@ -186,7 +198,7 @@ impl<'a> Search<'a> {
             && let Some(bound) = entry.bound
         {
             first = Some(entry.best);
-            if u32::from(entry.depth) >= depth {
+            if u32::from(entry.depth) >= depth && entry.agrees(board.quiet, depth) {
                 let score = from_table(entry.score, ply);
                 if bound.settles(score, alpha, beta) {
                     return score;
@@ -236,8 +248,14 @@ impl<'a> Search<'a> {
             }
         }
         let bound = Some(Bound::of(best_score, original_alpha, beta));
-        self.table[slot] =
-            Entry { key, best, score: to_table(best_score, ply), depth: depth.min(255) as u8, bound };
+        self.table[slot] = Entry {
+            key,
+            best,
+            score: to_table(best_score, ply),
+            depth: depth.min(255) as u8,
+            bound,
+            quiet: board.quiet,
+        };
         best_score
     }
 }

@@ -2,7 +2,7 @@
 //! rooms in `DATA_DIR` (`data/`; `:memory:` keeps them in memory alone), or in the PostgreSQL
 //! `DATABASE_URL` names, and serving the page from `SITE` (`dist/`).
 
-use board_suite_server::{Config, clock::Clock, rooms::Limits, serve};
+use board_suite_server::{Config, clock::Clock, net::Net, rooms::Limits, serve};
 use std::path::PathBuf;
 
 #[tokio::main]
@@ -15,6 +15,7 @@ async fn main() {
         database_url: std::env::var("DATABASE_URL").ok().filter(|url| !url.is_empty()),
         site: PathBuf::from(env("SITE", "dist")),
         limits: Limits::default(),
+        net: Net::default(),
         clock: Clock::system(),
     };
     let listener = match tokio::net::TcpListener::bind(&address).await {

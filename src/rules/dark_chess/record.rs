@@ -112,7 +112,8 @@ impl crate::rules::TurnText for DarkChess {
         let mut squares = rest.split(['x', '?']);
         let chain_text =
             squares.next() == Some("") && squares.all(|square| parse_square(square, COLUMNS, ROWS).is_some());
-        if !rest.is_empty() && !(self.config.chain_capture && chain_text) {
+        let whole = rest.is_empty() || (self.config.chain_capture && chain_text);
+        if !whole {
             return Err(BadNotation::of(text));
         }
         let mut legs = read_announced(self, seen)?;

@@ -107,9 +107,26 @@ async fn websocket(
         })
 }
 
+/// The longest path served, and the longest segment of one (a file name's limit).
+const LONGEST_PATH: usize = 2048;
+const LONGEST_SEGMENT: usize = 255;
+
+/// A path no file could have is answered 414 here, not by the file system's error (a 500).
+async fn sane_path(request: Request, next: axum::middleware::Next) -> Response {
+    let path = request.uri().path();
+    if path.len() > LONGEST_PATH || path.split('/').any(|segment| segment.len() > LONGEST_SEGMENT) {
+        return (StatusCode::URI_TOO_LONG, "that path is too long\n").into_response();
+    }
+    next.run(request).await
+}
+
 /// The server's routes over its rooms.
 fn app(shared: Shared, site: PathBuf) -> Router {
-    Router::new().route("/ws", get(websocket)).with_state(shared).fallback_service(ServeDir::new(site))
+    Router::new()
+        .route("/ws", get(websocket))
+        .with_state(shared)
+        .fallback_service(ServeDir::new(site))
+        .layer(axum::middleware::from_fn(sane_path))
 }
 
 /// Opens the store and serves on `listener` until the process ends.

@@ -265,3 +265,68 @@ async fn relay_latency() {
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
     eprintln!("{} turns relayed: p50 {:?}, p99 {:?}, max {:?}", times.len(), at(0.5), at(0.99), at(1.0));
 }
+
+/// Stopping (SIGTERM in the binary): the move in flight is finished and stored, every
+/// WebSocket is closed with 1012, the server returns in time, and a new one goes on with the
+/// game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_finishes_the_move_in_flight_and_closes_with_1012() {
+    let data = data_dir("stopping");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server =
+        tokio::spawn(board_suite_server::serve_until(listener, common::config(&data, None, fast()), async {
+            let _ = stopped.await;
+        }));
+    let (mut first, mut second, room, tokens, _) = common::table_for_two(port, "connect-four").await;
+    first.send(&common::play("4", 0)).await;
+    stop.send(()).unwrap();
+    let started = std::time::Instant::now();
+    assert_eq!(first.closed().await, Some(1012));
+    assert_eq!(second.closed().await, Some(1012));
+    tokio::time::timeout(Duration::from_secs(10), server).await.expect("stopped in time").unwrap().unwrap();
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert!(TcpStream::connect(("127.0.0.1", port)).await.is_err(), "no longer accepting");
+    // The turn the mover saw answered is there after the restart.
+    let acknowledged = first.heard.iter().any(|frame| frame.contains(r#""turns":1"#));
+    let port = common::start(&data, fast()).await;
+    let mut back = Client::connect(port).await;
+    back.send(&common::join(&room, Some(&tokens[0]))).await;
+    let state = back.state().await;
+    assert!(state.turns == 1 || !acknowledged, "acknowledged but lost: {:?}", first.heard);
+}
+
+/// What a raw request is answered: its status line.
+async fn status(port: u16, path: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    read_to_end(&mut stream).await.lines().next().unwrap_or("").to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn overlong_and_escaping_paths_get_a_4xx() {
+    let port = server("paths", fast(), Net::default()).await;
+    // A site folder that is there, so that the file system is asked.
+    let site = std::env::temp_dir().join(format!("board-suite-server-{}-paths/no-site", std::process::id()));
+    std::fs::create_dir_all(&site).unwrap();
+    std::fs::write(site.join("index.html"), "<!doctype html>").unwrap();
+    assert_eq!(status(port, "/").await, "HTTP/1.1 200 OK");
+    for path in [
+        format!("/{}", "a".repeat(256)),
+        format!("/{}", "a/".repeat(1500)),
+        "/../Cargo.toml".to_owned(),
+        "/%2e%2e/Cargo.toml".to_owned(),
+        "/..%2fCargo.toml".to_owned(),
+    ] {
+        let line = status(port, &path).await;
+        assert!(line.starts_with("HTTP/1.1 4"), "{}: {line}", &path[..path.len().min(40)]);
+    }
+    // Headers too long for the server's buffer: 431, not a hang.
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "b".repeat(40_000));
+    let _ = stream.write_all(request.as_bytes()).await;
+    let said = read_to_end(&mut stream).await;
+    assert!(said.is_empty() || said.starts_with("HTTP/1.1 431"), "{said}");
+}

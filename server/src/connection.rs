@@ -2,14 +2,17 @@
 //! rooms push sent back. A bad request gets an error frame; the connection and its room go on.
 
 use crate::clock::Clock;
+use crate::net::Net;
 use crate::protocol::{self, ErrorCode, Reply, Request};
-use crate::rooms::{Action, Client, Hub, Push, RoomCell, Taken};
-use axum::extract::ws::{Message, WebSocket};
+use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use board_suite::rules::Player;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use tokio::sync::mpsc;
+use std::time::Duration;
+use tokio::sync::watch;
+use tokio::time::Instant;
 
 /// At most `rate` requests a second, and as many at once.
 struct Bucket {
@@ -40,6 +43,17 @@ impl Bucket {
 
 static NEXT_CLIENT: AtomicU64 = AtomicU64::new(1);
 
+/// Requests over the rate answered with an error frame before the connection is closed.
+const REFUSALS: u32 = 3;
+
+/// Close codes (RFC 6455, section 7.4.1).
+pub const GOING_AWAY: u16 = 1001;
+pub const PROTOCOL_ERROR: u16 = 1002;
+pub const INVALID_DATA: u16 = 1007;
+pub const POLICY: u16 = 1008;
+pub const TOO_BIG: u16 = 1009;
+pub const RESTART: u16 = 1012;
+
 struct Connection {
     hub: Arc<Hub>,
     client: Client,
@@ -47,39 +61,120 @@ struct Connection {
     room: Option<(Arc<RoomCell>, Option<Player>)>,
 }
 
-pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, address: IpAddr) {
-    let (outbox, mut pushed) = mpsc::unbounded_channel();
+/// The close code for a frame the WebSocket could not read, if it is the client's fault.
+fn close_code(error: axum::Error) -> Option<u16> {
+    match error.into_inner().downcast_ref::<tungstenite::Error>()? {
+        tungstenite::Error::Capacity(_) => Some(TOO_BIG),
+        tungstenite::Error::Utf8(_) => Some(INVALID_DATA),
+        tungstenite::Error::Protocol(_) => Some(PROTOCOL_ERROR),
+        _ => None,
+    }
+}
+
+/// Sends a frame, giving up on a peer that does not take it in time.
+async fn send(socket: &mut WebSocket, message: Message, net: &Net) -> bool {
+    matches!(tokio::time::timeout(net.write_timeout, socket.send(message)).await, Ok(Ok(())))
+}
+
+/// Says why the connection ends, if the peer takes it at once.
+async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    let frame = CloseFrame { code, reason: reason.into() };
+    let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
+}
+
+/// Serves one WebSocket until it ends, the client misbehaves, or `closing` says the server is
+/// stopping (then after the request in hand, with the restart close code).
+pub async fn run(
+    mut socket: WebSocket,
+    hub: Arc<Hub>,
+    address: IpAddr,
+    net: Arc<Net>,
+    mut closing: watch::Receiver<bool>,
+) {
+    let (outbox, mut pushed) = Outbox::new(net.outbox_frames);
     let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
     let mut connection = Connection { hub, client, room: None };
+    // Refused for the rate lately: how many, and when the last was.
+    let (mut refusals, mut refused_at) = (0, 0);
+    // Pings keep a connection through proxies open, and find a peer that is gone.
+    let mut ping = tokio::time::interval_at(Instant::now() + net.ping_interval, net.ping_interval);
+    let mut unanswered = 0;
+    let overflow = connection.client.outbox.clone();
     loop {
         let reply = tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) if bucket.take() => connection.handle(text.as_str()).await,
-                Some(Ok(Message::Binary(_))) if bucket.take() => Some(Reply::error(ErrorCode::Malformed, "frames are text")),
-                Some(Ok(Message::Text(_) | Message::Binary(_))) => {
-                    Some(Reply::error(ErrorCode::RateLimited, "too many messages; this one was dropped"))
+            incoming = socket.recv() => {
+                unanswered = 0;
+                match incoming {
+                    Some(Ok(Message::Text(text))) if bucket.take() => connection.handle(text.as_str()).await,
+                    Some(Ok(Message::Binary(_))) if bucket.take() => Some(Reply::error(ErrorCode::Malformed, "frames are text")),
+                    Some(Ok(Message::Text(_) | Message::Binary(_))) => {
+                        let now = connection.hub.clock.now_ms();
+                        // A second without a refusal forgives the ones before.
+                        refusals = if now.saturating_sub(refused_at) > 1000 { 1 } else { refusals + 1 };
+                        refused_at = now;
+                        if refusals > REFUSALS {
+                            close(&mut socket, POLICY, "too many messages").await;
+                            break;
+                        }
+                        Some(Reply::error(ErrorCode::RateLimited, "too many messages; this one was dropped"))
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                    Some(Err(error)) => {
+                        if let Some(code) = close_code(error) {
+                            close(&mut socket, code, "unreadable frame").await;
+                        }
+                        break;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
-                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
             Some(push) = pushed.recv() => match push {
                 Push::Frame(frame) => {
-                    if socket.send(Message::Text(frame.as_ref().into())).await.is_err() {
+                    // A peer too slow to take this while more pile up is let go at once.
+                    let sent = tokio::select! {
+                        sent = send(&mut socket, Message::Text(frame.as_ref().into()), &net) => sent,
+                        () = overflow.overflowed() => false,
+                    };
+                    if !sent {
+                        close(&mut socket, POLICY, "not reading what it is sent").await;
                         break;
                     }
                     None
                 }
                 Push::Seated { room, seat } => {
                     if let Some((old, _)) = connection.room.replace((room, Some(seat))) {
-                        connection.hub.leave(&connection.client, Some(&old)).await;
+                        connection.hub.leave(&connection.client, &old).await;
                     }
                     None
                 }
             },
+            () = overflow.overflowed() => {
+                close(&mut socket, POLICY, "not reading what it is sent").await;
+                break;
+            }
+            _ = ping.tick() => {
+                if unanswered >= net.missed_pongs {
+                    close(&mut socket, GOING_AWAY, "no answer to pings").await;
+                    break;
+                }
+                unanswered += 1;
+                if !send(&mut socket, Message::Ping(Default::default()), &net).await {
+                    break;
+                }
+                None
+            }
+            () = crate::stopping(&mut closing) => {
+                // What the rooms already sent goes first: a turn's answer, say.
+                while let Ok(Push::Frame(frame)) = pushed.try_recv() {
+                    send(&mut socket, Message::Text(frame.as_ref().into()), &net).await;
+                }
+                close(&mut socket, RESTART, "the server is restarting").await;
+                break;
+            }
         };
         if let Some(reply) = reply
-            && socket.send(Message::Text(reply.to_text().into())).await.is_err()
+            && !send(&mut socket, Message::Text(reply.to_text().into()), &net).await
         {
             break;
         }
@@ -89,8 +184,10 @@ pub async fn run(mut socket: WebSocket, hub: Arc<Hub>, address: IpAddr) {
 
 impl Connection {
     async fn leave(&mut self) {
-        let room = self.room.take();
-        self.hub.leave(&self.client, room.as_ref().map(|(cell, _)| cell.as_ref())).await;
+        self.hub.unqueue(&self.client);
+        if let Some((cell, _)) = self.room.take() {
+            self.hub.leave(&self.client, &cell).await;
+        }
     }
 
     /// Handles a request; the reply for this connection alone, if any. A place taken in a room
@@ -118,10 +215,10 @@ impl Connection {
         };
         let entered = taken.as_ref().map(|(cell, _)| cell.id.clone());
         if entered.is_some() {
-            hub.leave(&self.client, None).await;
+            hub.unqueue(&self.client);
         }
         if let Some((old, _)) = self.room.take().filter(|(old, _)| Some(&old.id) != entered.as_ref()) {
-            hub.leave(&self.client, Some(&old)).await;
+            hub.leave(&self.client, &old).await;
         }
         self.room = taken;
         None
@@ -137,7 +234,7 @@ impl Connection {
         // is, so the device shows the game the server has.
         if turn {
             let state = self.hub.state_of(&cell).await;
-            let _ = self.client.outbox.send(Push::Frame(state.to_text().into()));
+            self.client.outbox.send(Push::Frame(state.to_text().into()));
         }
         Some(error)
     }

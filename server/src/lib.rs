@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod connection;
+pub mod net;
 pub mod rooms;
 pub mod store;
 pub mod table;
@@ -11,19 +12,27 @@ pub mod table;
 pub use board_suite::protocol;
 
 use axum::Router;
-use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
-use axum::response::Response;
+use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clock::Clock;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use net::{Connections, Full, Held, Net};
 use rooms::{Hub, Limits};
+use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 use store::{Change, Changes, Memory, Postgres, Sqlite, Store, StoreError};
-use tokio::net::TcpListener;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::watch;
+use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
-/// Where the server keeps its rooms and finds the page.
+/// Where the server keeps its rooms and finds the page, and how it treats connections.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The SQLite file's folder; [`IN_MEMORY`] keeps the rooms in memory alone.
@@ -33,6 +42,7 @@ pub struct Config {
     /// The built page (`dist/`).
     pub site: PathBuf,
     pub limits: Limits,
+    pub net: Net,
     /// The server's time ([`Clock::system`] but in tests).
     pub clock: Clock,
 }
@@ -41,30 +51,97 @@ pub struct Config {
 pub const IN_MEMORY: &str = ":memory:";
 
 /// The largest frame the WebSocket reads at all; frames over the protocol's own limit and
-/// under this one get an error frame, larger ones end the connection.
+/// under this one get an error frame, larger ones close the connection (1009).
 const LARGEST_READ: usize = 64 * 1024;
 
+/// How long a stopping server waits for its connections to close.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
+
+/// What the routes share.
+#[derive(Clone)]
+struct Shared {
+    hub: Arc<Hub>,
+    net: Arc<Net>,
+    /// WebSockets held, by client address.
+    sockets: Arc<Connections>,
+    /// True once the server is stopping.
+    closing: watch::Receiver<bool>,
+}
+
+/// The TCP connection a request came on, counted until the last of its uses ends (an upgraded
+/// WebSocket's too).
+#[derive(Clone)]
+struct Accepted {
+    _held: Arc<Held>,
+}
+
 async fn websocket(
-    State(hub): State<Arc<Hub>>,
+    State(shared): State<Shared>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    accepted: Option<axum::Extension<Accepted>>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let net = shared.net.clone();
+    if !net::origin_allowed(&headers, &net.public_origins) {
+        return (StatusCode::FORBIDDEN, "this page may not play here\n").into_response();
+    }
+    let address = net::client_address(peer.ip(), &headers, &net.trusted_proxies);
+    let socket = match shared.sockets.admit(Some(address), usize::MAX, net.connections_per_address) {
+        Ok(socket) => socket,
+        Err(_) => {
+            return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n")
+                .into_response();
+        }
+    };
     // Small buffers: a server holds thousands of connections, and frames are a few KB at most.
     upgrade
         .read_buffer_size(4096)
         .write_buffer_size(16 * 1024)
+        .max_write_buffer_size(64 * 1024)
         .max_message_size(LARGEST_READ)
         .max_frame_size(LARGEST_READ)
-        .on_upgrade(move |socket| connection::run(socket, hub, peer.ip()))
+        .on_upgrade(move |ws| async move {
+            let _held = (socket, accepted);
+            connection::run(ws, shared.hub, address, net, shared.closing).await;
+        })
+}
+
+/// The longest path served, and the longest segment of one (a file name's limit).
+const LONGEST_PATH: usize = 2048;
+const LONGEST_SEGMENT: usize = 255;
+
+/// A path no file could have is answered 414 here, not by the file system's error (a 500).
+async fn sane_path(request: Request, next: axum::middleware::Next) -> Response {
+    let path = request.uri().path();
+    if path.len() > LONGEST_PATH || path.split('/').any(|segment| segment.len() > LONGEST_SEGMENT) {
+        return (StatusCode::URI_TOO_LONG, "that path is too long\n").into_response();
+    }
+    next.run(request).await
 }
 
 /// The server's routes over its rooms.
-pub fn app(hub: Arc<Hub>, site: PathBuf) -> Router {
-    Router::new().route("/ws", get(websocket)).with_state(hub).fallback_service(ServeDir::new(site))
+fn app(shared: Shared, site: PathBuf) -> Router {
+    Router::new()
+        .route("/ws", get(websocket))
+        .with_state(shared)
+        .fallback_service(ServeDir::new(site))
+        .layer(axum::middleware::from_fn(sane_path))
 }
 
 /// Opens the store and serves on `listener` until the process ends.
 pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
+    serve_until(listener, config, std::future::pending()).await
+}
+
+/// Opens the store and serves on `listener` until `stop`: then it stops accepting, lets every
+/// request in hand finish, closes every WebSocket with the restart code (1012), and returns
+/// once they are closed, or after [`SHUTDOWN_GRACE`].
+pub async fn serve_until(
+    listener: TcpListener,
+    config: Config,
+    stop: impl Future<Output = ()>,
+) -> Result<(), StoreError> {
     let (store, changes): (Arc<dyn Store>, Option<Changes>) = match &config.database_url {
         Some(url) => {
             let (store, changes) = Postgres::open(url).await?;
@@ -96,7 +173,80 @@ pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreErr
             sweeper.remove_idle().await;
         }
     });
-    let app = app(hub, config.site).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app).await?;
+    let (closing, closed) = watch::channel(false);
+    let net = Arc::new(config.net);
+    let shared = Shared { hub, net: net.clone(), sockets: Arc::default(), closing: closed.clone() };
+    let app = app(shared, config.site);
+    let connections = Arc::new(Connections::default());
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of file descriptors, say: the connections held close in time.
+                    eprintln!("cannot accept a connection: {error}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        // A turn is a small frame, answered at once: it must not wait for Nagle's algorithm.
+        let _ = stream.set_nodelay(true);
+        // A trusted proxy carries many clients: they are counted by their own address instead.
+        let counted = Some(peer.ip().to_canonical()).filter(|&ip| !net.trusts(ip));
+        let held = match connections.admit(counted, net.max_connections, net.connections_per_address) {
+            Ok(held) => Accepted { _held: Arc::new(held) },
+            Err(full) => {
+                tokio::spawn(refuse(stream, full));
+                continue;
+            }
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            request.extensions_mut().insert(held.clone());
+            app.clone().oneshot(request)
+        });
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(net.header_timeout)
+            .max_buf_size(16 * 1024)
+            .serve_connection(TokioIo::new(stream), service)
+            .with_upgrades();
+        let mut closing = closed.clone();
+        tokio::spawn(async move {
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = stopping(&mut closing) => {}
+            }
+            // The request in hand is answered; the connection then closes.
+            connection.as_mut().graceful_shutdown();
+            let _ = connection.await;
+        });
+    }
+    drop(listener);
+    let _ = closing.send(true);
+    let _ = tokio::time::timeout(SHUTDOWN_GRACE, connections.none_held()).await;
     Ok(())
+}
+
+/// Once the server is stopping (or gone).
+pub async fn stopping(closing: &mut watch::Receiver<bool>) {
+    let _ = closing.wait_for(|&closing| closing).await;
+}
+
+/// A connection past a cap: told so in plain HTTP, and closed.
+async fn refuse(mut stream: TcpStream, full: Full) {
+    let (status, text) = match full {
+        Full::Server => ("503 Service Unavailable", "the server is full; try again soon\n"),
+        Full::Address => ("429 Too Many Requests", "too many connections from this address\n"),
+    };
+    let response = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nRetry-After: 10\r\nConnection: close\r\n\r\n{text}",
+        text.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(response.as_bytes())).await;
 }

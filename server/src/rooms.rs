@@ -13,7 +13,8 @@ use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
-use tokio::sync::mpsc::UnboundedSender;
+use tokio::sync::Notify;
+use tokio::sync::mpsc::{self, error::TrySendError};
 use tokio::task::AbortHandle;
 
 /// What a connection is handed from outside its own requests.
@@ -26,7 +27,43 @@ pub enum Push {
     },
 }
 
-pub type Outbox = UnboundedSender<Push>;
+/// What a connection is sent, queued for it: a bounded queue, so that a client that does not
+/// read costs the server a few frames, not memory without end. One that falls that far behind
+/// is told to close ([`Outbox::overflowed`]).
+#[derive(Clone)]
+pub struct Outbox {
+    queue: mpsc::Sender<Push>,
+    overflow: Arc<Notify>,
+}
+
+impl Outbox {
+    /// A queue of `frames`, and its reader.
+    pub fn new(frames: usize) -> (Outbox, mpsc::Receiver<Push>) {
+        let (queue, pushed) = mpsc::channel(frames.max(1));
+        (Outbox { queue, overflow: Arc::new(Notify::new()) }, pushed)
+    }
+
+    /// Queues `push`; `false` when the connection has ended or is too far behind to keep.
+    pub fn send(&self, push: Push) -> bool {
+        match self.queue.try_send(push) {
+            Ok(()) => true,
+            Err(TrySendError::Full(_)) => {
+                self.overflow.notify_one();
+                false
+            }
+            Err(TrySendError::Closed(_)) => false,
+        }
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.queue.is_closed()
+    }
+
+    /// Ready once a push did not fit: the connection is then closed.
+    pub async fn overflowed(&self) {
+        self.overflow.notified().await
+    }
+}
 
 /// A connection as the rooms know it.
 #[derive(Clone)]
@@ -126,7 +163,7 @@ pub struct Taken {
 
 /// A frame for one connection, in order with everything else it is sent.
 fn tell(client: &Client, reply: Reply) {
-    let _ = client.outbox.send(Push::Frame(reply.to_text().into()));
+    client.outbox.send(Push::Frame(reply.to_text().into()));
 }
 
 fn index(player: Player) -> usize {
@@ -228,7 +265,7 @@ impl Room {
     fn broadcast(&mut self, id: &str) {
         let frame: Arc<str> = self.state(id).to_text().into();
         // A watcher whose connection has ended is dropped.
-        self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())).is_ok());
+        self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())));
     }
 
     /// Back to a stored row, the watchers and the alarm kept. A room never stored (a failed
@@ -481,28 +518,32 @@ impl Hub {
         Reply::Seat { room: room.to_owned(), game: game.slug().to_owned(), seat: Seat::of(seat), token }
     }
 
-    /// A new room of `game`; `client` takes the first seat.
-    pub async fn create(&self, client: &Client, game: &str, rules: &str) -> Result<Taken, Reply> {
-        let (_, table) = Self::game_and_rules(game, rules)?;
-        let open = self
-            .created
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&client.address)
-            .map_or(0, HashSet::len);
-        if open >= self.limits.rooms_per_address {
+    /// Refused when `address` has as many unfinished rooms as it may.
+    fn may_open(&self, address: IpAddr) -> Result<(), Reply> {
+        let created = self.created.lock().unwrap_or_else(|e| e.into_inner());
+        if created.get(&address).map_or(0, HashSet::len) >= self.limits.rooms_per_address {
             return Err(Reply::error(
                 ErrorCode::TooManyRooms,
                 format!("at most {} unfinished rooms per address", self.limits.rooms_per_address),
             ));
         }
+        Ok(())
+    }
+
+    /// The room counts against its players' addresses until it is finished.
+    fn opened(&self, id: &str, players: &[&Client]) {
+        let mut created = self.created.lock().unwrap_or_else(|e| e.into_inner());
+        for client in players {
+            created.entry(client.address).or_default().insert(id.to_owned());
+        }
+    }
+
+    /// A new room of `game`; `client` takes the first seat.
+    pub async fn create(&self, client: &Client, game: &str, rules: &str) -> Result<Taken, Reply> {
+        let (_, table) = Self::game_and_rules(game, rules)?;
+        self.may_open(client.address)?;
         let cell = self.open_room(table, &[(client, Player::First)]).await?;
-        self.created
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .entry(client.address)
-            .or_default()
-            .insert(cell.id.clone());
+        self.opened(&cell.id, &[client]);
         Ok(Taken { room: cell, seat: Some(Player::First) })
     }
 
@@ -510,6 +551,8 @@ impl Hub {
     /// while it waits (the waiter learns its room from a [`Push::Seated`]).
     pub async fn quick(&self, client: &Client, game: &str, rules: &str) -> Result<Option<Taken>, Reply> {
         let (game, table) = Self::game_and_rules(game, rules)?;
+        // A room quick match opens counts against both players, as one they created would.
+        self.may_open(client.address)?;
         let key = (game, table.rules());
         let waiting = {
             let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
@@ -527,7 +570,8 @@ impl Hub {
         };
         match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)]).await {
             Ok(cell) => {
-                let _ = waiter.outbox.send(Push::Seated { room: cell.clone(), seat: Player::First });
+                self.opened(&cell.id, &[&waiter, client]);
+                waiter.outbox.send(Push::Seated { room: cell.clone(), seat: Player::First });
                 Ok(Some(Taken { room: cell, seat: Some(Player::Second) }))
             }
             Err(error) => {
@@ -605,17 +649,19 @@ impl Hub {
         Ok(Taken { room: cell, seat })
     }
 
-    /// A connection leaves its room and the queue: the others see it go.
-    pub async fn leave(&self, client: &Client, cell: Option<&RoomCell>) {
+    /// A connection no longer waits for a quick match.
+    pub fn unqueue(&self, client: &Client) {
         self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
-        if let Some(cell) = cell {
-            let mut room = cell.room.lock().await;
-            room.watchers.retain(|w| w.client != client.id);
-            room.broadcast(&cell.id);
-            let here = room.here();
-            drop(room);
-            self.tell_presence(&cell.id, here).await;
-        }
+    }
+
+    /// A connection leaves a room: the others see it go.
+    pub async fn leave(&self, client: &Client, cell: &RoomCell) {
+        let mut room = cell.room.lock().await;
+        room.watchers.retain(|w| w.client != client.id);
+        room.broadcast(&cell.id);
+        let here = room.here();
+        drop(room);
+        self.tell_presence(&cell.id, here).await;
     }
 
     /// A seat's turn, offer, answer or resignation.

@@ -2,9 +2,9 @@
 //! text. The server's state is the truth; every turn a client sends goes through the rules.
 
 use board_suite::games::GameId;
+use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Header, RecordError, Recorded};
 use board_suite::rules::{Conclusion, History, Player, Termination};
-use board_suite::rules::{TurnText, read_announced};
 
 /// Why a turn was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,8 @@ where
             return Err(Refused::Over);
         }
         let mut next = self.1.clone();
-        let legs = read_announced(next.current(), turn).map_err(|_| Refused::Illegal)?;
+        // As its sender could see it: no answer tells a hidden piece.
+        let legs = next.current().read_sent(turn).map_err(|_| Refused::Illegal)?;
         for leg in legs {
             next.play(leg).map_err(|_| Refused::Illegal)?;
         }
@@ -145,4 +146,48 @@ pub fn restore(game: GameId, full_record: &str) -> Result<Box<dyn Table>, Record
         Ok(Box::new((game, record::read::<G>(text, 0)?)))
     }
     board_suite::with_game!(game, G => restore_as::<G>(game, full_record))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_suite::rules::dark_chess::{Cell, Colour, Config, DarkChess, Piece, Rank, square_at};
+
+    /// Red's horse on a4 beside a face-down `hidden` on b4 and a face-down black soldier on c4.
+    fn table(hidden: Piece, chain_capture: bool) -> Box<dyn Table> {
+        let mut board = [Cell::Empty; 32];
+        board[usize::from(square_at(0, 0))] = Cell::FaceUp(Piece { colour: Colour::Red, rank: Rank::Horse });
+        board[usize::from(square_at(1, 0))] = Cell::FaceDown(hidden);
+        board[usize::from(square_at(2, 0))] =
+            Cell::FaceDown(Piece { colour: Colour::Black, rank: Rank::Soldier });
+        board[usize::from(square_at(7, 3))] =
+            Cell::FaceDown(Piece { colour: Colour::Black, rank: Rank::Horse });
+        let config = Config { chain_capture, blind_capture: true, ..Config::default() };
+        let game = DarkChess::from_setup(config, board, Some(Colour::Red), Player::First).unwrap();
+        Box::new((GameId::DarkChess, History::starting_from(game)))
+    }
+
+    #[test]
+    fn a_turn_is_answered_alike_whatever_the_hidden_piece() {
+        let hidden =
+            [(Colour::Black, Rank::Soldier), (Colour::Black, Rank::General), (Colour::Red, Rank::Cannon)]
+                .map(|(colour, rank)| Piece { colour, rank });
+        for chain_capture in [false, true] {
+            for turn in ["a4?b4?c4", "a4?b4xc4", "a4?b4", "a4?b4?c4?d4", "a4?c4", "a4?b4=k", "b4", "a4-a3"] {
+                let answers: Vec<_> = hidden
+                    .iter()
+                    .map(|&piece| {
+                        let mut table = table(piece, chain_capture);
+                        let before = table.full_record();
+                        let answer = table.play(turn);
+                        // A refused turn changes nothing; a played one is whole.
+                        assert!(answer.is_ok() || table.full_record() == before, "{turn}");
+                        assert!(answer.is_err() || table.to_move() == Player::Second, "{turn}");
+                        answer
+                    })
+                    .collect();
+                assert!(answers.iter().all(|a| *a == answers[0]), "{turn} {chain_capture}: {answers:?}");
+            }
+        }
+    }
 }

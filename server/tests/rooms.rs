@@ -4,14 +4,14 @@
 use board_suite::rules::Player;
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply};
-use board_suite_server::rooms::{Action, Client, Hub, Limits, Push};
+use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push};
 use board_suite_server::store::{Memory, Store};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::mpsc::{self, UnboundedReceiver};
+use tokio::sync::mpsc::Receiver;
 
-fn client(id: u64) -> (Client, UnboundedReceiver<Push>) {
-    let (outbox, pushed) = mpsc::unbounded_channel();
+fn client(id: u64) -> (Client, Receiver<Push>) {
+    let (outbox, pushed) = Outbox::new(64);
     (Client { id, address: [127, 0, 0, 1].into(), outbox }, pushed)
 }
 

@@ -96,6 +96,14 @@ pub trait TurnText: Game {
         self.turn_notation(turn)
     }
 
+    /// Reads a turn a player sent, judged by what its sender could see: where the rules hide
+    /// pieces, whether it is accepted never depends on a hidden one (a server that refused a
+    /// turn for a piece only it knows would tell that piece for free). Without hidden pieces,
+    /// [`read_announced`].
+    fn read_sent(&self, text: &str) -> Result<Vec<Self::Move>, BadNotation> {
+        read_announced(self, text)
+    }
+
     /// A turn and the turns after it, each announced, as far as they play (a line an engine
     /// expects).
     fn announce_line(&self, turn: &[Self::Move], then: &[Vec<Self::Move>]) -> Vec<String> {

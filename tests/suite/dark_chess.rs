@@ -4,9 +4,10 @@ use crate::dark_chess_board::board;
 use crate::harness::{Conformance, Conformant};
 
 use board_suite::rules::dark_chess::{
-    COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, Seen, captures_by_rank, square_at,
+    COLUMNS, Cell, Colour, Config, DarkChess, Move, Piece, ROWS, Rank, Seen, captures_by_rank, coordinates,
+    square_at,
 };
-use board_suite::rules::{Game, History, Illegal, Outcome, Player};
+use board_suite::rules::{Game, History, Illegal, Outcome, Player, TurnText, parse_square};
 
 /// Red (the first player) to move on `text`, with `config`.
 fn red_to_move(text: &str, config: Config) -> DarkChess {
@@ -612,4 +613,143 @@ impl Conformant for DarkChess {
             max_plies: 5000,
         }
     }
+}
+
+/// Every whole turn of `game`, as its player announces it, up to `most`.
+fn announced_turns(game: &DarkChess, most: usize) -> Vec<String> {
+    fn walk(start: &DarkChess, at: &DarkChess, legs: &mut Vec<Move>, out: &mut Vec<String>, most: usize) {
+        for mv in at.legal_moves() {
+            if out.len() >= most {
+                return;
+            }
+            let mut next = at.clone();
+            next.play(mv).unwrap();
+            legs.push(mv);
+            if next.mid_move() {
+                walk(start, &next, legs, out, most);
+            } else {
+                out.push(start.announce(legs));
+            }
+            legs.pop();
+        }
+    }
+    let mut out = Vec::new();
+    walk(game, game, &mut Vec::new(), &mut out, most);
+    out
+}
+
+/// The legs of a turn up to and including the first that turns a piece over: all its sender
+/// could have known would happen.
+fn up_to_reveal(game: &DarkChess, legs: &[Move]) -> Vec<Move> {
+    let mut position = game.clone();
+    let mut seen = Vec::new();
+    for &leg in legs {
+        seen.push(leg);
+        if position.reveals_hidden(&leg) {
+            break;
+        }
+        position.play(leg).unwrap();
+    }
+    seen
+}
+
+#[test]
+fn a_blind_attack_is_played_whatever_it_reveals() {
+    let config = Config { chain_capture: true, blind_capture: true, ..rules() };
+    let (a4, b4, c4) = (square_at(0, 0), square_at(1, 0), square_at(2, 0));
+    // The horse's attack on b4 takes a soldier (and the chain goes on to c4), or reveals a
+    // general or its own piece and ends: the turn is played alike.
+    for (hidden, taken) in [("?p", true), ("?k", false), ("?P", false)] {
+        let game = red_to_move(&top_row(&format!("H {hidden} ?p .. .. .. .. ..")), config.clone());
+        let chained = [Move::Go { from: a4, to: b4 }, Move::Go { from: b4, to: c4 }];
+        let expected = if taken { chained.to_vec() } else { chained[..1].to_vec() };
+        assert_eq!(game.read_sent("a4?b4?c4"), Ok(expected), "{hidden}");
+        // Whatever follows the attack that cannot be played ends the chain there.
+        let ended = if taken { vec![chained[0], Move::EndChain] } else { chained[..1].to_vec() };
+        assert_eq!(game.read_sent("a4?b4xd4"), Ok(ended), "{hidden}");
+        assert_eq!(game.read_sent("a4?b4"), game.read_sent("a4?b4xd4"), "{hidden}");
+        // Refused alike: what no layout could make a turn.
+        for bad in ["a4?b4zz", "a4?b4=p", "a4?b4-c4", "a4?d4", "a4?b4?"] {
+            assert!(game.read_sent(bad).is_err(), "{bad} {hidden}");
+        }
+        let single = red_to_move(
+            &top_row(&format!("H {hidden} ?p .. .. .. .. ..")),
+            Config { chain_capture: false, ..config.clone() },
+        );
+        assert!(single.read_sent("a4?b4?c4").is_err(), "no chain without chain capture");
+        assert_eq!(single.read_sent("a4?b4"), Ok(chained[..1].to_vec()));
+    }
+}
+
+/// The oracle probe: in positions from random games under every combination of blind capture,
+/// chain capture and chariot rush, every turn some layout allows (and each with a capture
+/// added) is sent to the real game and to other games that look the same to its player. The
+/// answers, and the turns as far as their first reveal, must be the same.
+#[test]
+fn no_answer_to_a_sent_turn_depends_on_a_face_down_piece() {
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+    use rand::{Rng, SeedableRng};
+    let squares: Vec<String> = (0..32).map(board_suite::rules::dark_chess::square_name).collect();
+    let (mut probes, mut leaks_before) = (0, 0);
+    for (chain_capture, chariot_rush) in [(true, false), (true, true), (false, false), (false, true)] {
+        let config = Config { blind_capture: true, chain_capture, chariot_rush, ..rules() };
+        for seed in 0..3 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut game = DarkChess::new(&Config { seed, ..config.clone() });
+            for _ in 0..35 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let layouts: Vec<DarkChess> =
+                    (0..2).map(|k| DarkChess::from_view(&game.view(), rng.random::<u64>() ^ k)).collect();
+                let mut texts: Vec<String> = std::iter::once(&game)
+                    .chain(&layouts)
+                    .flat_map(|layout| announced_turns(layout, 300))
+                    .collect();
+                texts.sort();
+                texts.dedup();
+                let blind: Vec<String> = texts.iter().filter(|t| t.contains('?')).cloned().collect();
+                for text in blind {
+                    // Another capture from the attacked square, along its row or column.
+                    let (x, y) = coordinates(parse_square(&text[text.len() - 2..], COLUMNS, ROWS).unwrap());
+                    for square in (0..32).filter(|&s| {
+                        let (sx, sy) = coordinates(s);
+                        (sx == x) != (sy == y)
+                    }) {
+                        let square = &squares[usize::from(square)];
+                        texts.extend([format!("{text}x{square}"), format!("{text}?{square}")]);
+                    }
+                    texts.extend([format!("{text}zz"), format!("{text}=K"), format!("{text}-a1")]);
+                }
+                for text in &texts {
+                    probes += 1;
+                    let answer = |layout: &DarkChess| {
+                        layout.read_sent(text).map(|legs| {
+                            let mut after = layout.clone();
+                            for &leg in &legs {
+                                after.play(leg).unwrap();
+                            }
+                            assert!(!after.mid_move(), "{text}: a whole turn");
+                            up_to_reveal(layout, &legs)
+                        })
+                    };
+                    let truth = answer(&game);
+                    for layout in &layouts {
+                        assert_eq!(answer(layout), truth, "{text} in {:?}", game.view());
+                    }
+                    let old = |layout: &DarkChess| board_suite::rules::read_announced(layout, text).is_ok();
+                    leaks_before += usize::from(layouts.iter().any(|layout| old(layout) != old(&game)));
+                }
+                let turns = announced_turns(&game, 300);
+                let turn = turns.choose(&mut rng).unwrap();
+                for leg in game.read_sent(turn).unwrap() {
+                    game.play(leg).unwrap();
+                }
+            }
+        }
+    }
+    // The probe reaches the turns whose answer told the hidden piece before.
+    assert!(leaks_before > 0, "{probes} probes, none that leaked before");
+    eprintln!("{probes} probes; {leaks_before} answered by a hidden piece by the plain reading");
 }

@@ -7,6 +7,7 @@ use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, Termination, whole_turns};
 use board_suite_server::clock::Clock;
+use board_suite_server::net::Net;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
 use board_suite_server::store::{RoomRow, Store};
@@ -48,6 +49,7 @@ pub fn config(data: &Path, database_url: Option<&str>, limits: Limits) -> Config
         database_url: database_url.map(str::to_owned),
         site: data.join("no-site"),
         limits,
+        net: Net::default(),
         clock: Clock::system(),
     }
 }
@@ -106,6 +108,22 @@ impl Client {
             let reply = self.next().await;
             if let Some(found) = wanted(&reply) {
                 return found;
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection: its close code, if it sent one. Text
+    /// frames on the way are heard.
+    pub async fn closed(&mut self) -> Option<u16> {
+        loop {
+            let frame = tokio::time::timeout(Duration::from_secs(120), self.socket.next())
+                .await
+                .expect("closed within 120 s");
+            match frame {
+                Some(Ok(Message::Text(text))) => self.heard.push(text.to_string()),
+                Some(Ok(Message::Close(frame))) => return frame.map(|frame| u16::from(frame.code)),
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return None,
             }
         }
     }

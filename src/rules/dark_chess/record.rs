@@ -2,9 +2,11 @@
 //! record shared while the game goes on shows only what was flipped; reading it deals the
 //! pieces not yet shown afresh.
 
-use super::{Cell, Config, DarkChess, SQUARES, piece_letter, piece_of_letter};
+use super::{
+    COLUMNS, Cell, Config, DarkChess, Move, ROWS, SQUARES, piece_letter, piece_of_letter, square_name,
+};
 use crate::rules::record::{Recorded, Tag, TagError, Tags};
-use crate::rules::{Game, Player};
+use crate::rules::{BadNotation, Game, Player, parse_square, read_announced};
 
 /// The house rules as a record names them (`[Rules "chain-capture blind-capture"]`), each
 /// with its switch in the config.
@@ -92,6 +94,44 @@ impl crate::rules::TurnText for DarkChess {
             let ply = turns.iter().position(|t| t.contains(text.as_str())).map_or(turns.len(), |i| i + 1);
             crate::rules::BadTurn { ply, text }
         })
+    }
+
+    /// Judged by what its sender could see. The actions up to the first blind attack depend on
+    /// face-up pieces alone, so they must be legal; what the attack reveals is the server's
+    /// secret until then, so the turn is played up to it whatever it shows, and the rest, which
+    /// may only go on with a chain of captures, as far as the revealed piece allows: the turn
+    /// then ends there. A blind attack is thus never refused, nor its chain cut short by a
+    /// refusal, for what the hidden piece is.
+    fn read_sent(&self, text: &str) -> Result<Vec<Move>, BadNotation> {
+        let Some(at) = text.find('?') else {
+            return read_announced(self, text);
+        };
+        // The attack's square is two characters (`a1`-`h4`).
+        let (seen, rest) = text.split_at_checked(at + 3).unwrap_or((text, ""));
+        // Captures only: one `x` or `?` before each square.
+        let mut squares = rest.split(['x', '?']);
+        let chain_text =
+            squares.next() == Some("") && squares.all(|square| parse_square(square, COLUMNS, ROWS).is_some());
+        let whole = rest.is_empty() || (self.config.chain_capture && chain_text);
+        if !whole {
+            return Err(BadNotation::of(text));
+        }
+        let mut legs = read_announced(self, seen)?;
+        if legs.last() == Some(&Move::EndChain) {
+            legs.pop();
+        }
+        let mut after = self.clone();
+        for leg in &legs {
+            after.play(*leg).map_err(|_| BadNotation::of(text))?;
+        }
+        if let Some(from) = after.chain() {
+            let more = match rest {
+                "" => None,
+                _ => after.read_sent(&format!("{}{rest}", square_name(from))).ok(),
+            };
+            legs.extend(more.unwrap_or(vec![Move::EndChain]));
+        }
+        Ok(legs)
     }
 
     /// Without what a flip would show (`c4`, not `c4=K`): the announcer's own deal of the

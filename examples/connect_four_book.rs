@@ -120,7 +120,11 @@ impl Generator {
             layers.push(next);
         }
         for (depth, layer) in layers.into_iter().enumerate().rev() {
-            eprintln!("{} positions of {depth} discs, {:.0} s", layer.len(), self.start.elapsed().as_secs_f64());
+            eprintln!(
+                "{} positions of {depth} discs, {:.0} s",
+                layer.len(),
+                self.start.elapsed().as_secs_f64()
+            );
             for (position, path) in layer {
                 self.entry(&position, path, depth < discs as usize);
             }

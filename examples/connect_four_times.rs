@@ -30,7 +30,10 @@ fn main() {
     let mut solver = Solver::default();
     let mut rng = SmallRng::seed_from_u64(7);
     let mut all = Vec::new();
-    println!("{:>4} {:>9} {:>7} {:>10} {:>10} {:>10} {:>6}", "ply", "positions", "in book", "p50 ms", "p99 ms", "max ms", "over");
+    println!(
+        "{:>4} {:>9} {:>7} {:>10} {:>10} {:>10} {:>6}",
+        "ply", "positions", "in book", "p50 ms", "p99 ms", "max ms", "over"
+    );
     for ply in from..=to {
         let (mut times, mut held, mut over) = (Vec::new(), 0, 0);
         while times.len() < per_ply {

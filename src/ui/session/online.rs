@@ -2,6 +2,7 @@
 //! device's own game kept aside meanwhile.
 
 use super::*;
+use crate::i18n::Side;
 
 /// A game played online: its room, this device's seat and what the server last said.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,7 +18,37 @@ pub struct Online {
     pub(super) refused: Option<ErrorCode>,
 }
 
+// Not generic, so compiled once rather than once per game.
 impl Online {
+    /// The online panel: `sides` names the first seat's side and the second's, `begun` says a
+    /// turn has been played, `live` that the game goes on.
+    pub(super) fn panel(&self, sides: [Side; 2], begun: bool, live: bool, may_play: bool) -> OnlinePanel {
+        let state = self.state.as_deref();
+        let seat_index = |seat: Player| usize::from(seat == Player::Second);
+        let other = self.seat.map(Player::opponent);
+        OnlinePanel {
+            connection: self.connection,
+            room: self.room.clone(),
+            seat: self.seat.map(|seat| sides[seat_index(seat)]),
+            waiting: self.waiting,
+            begun,
+            opponent_away: live
+                && other.is_some_and(|other| state.is_some_and(|s| !s.present[seat_index(other)])),
+            offer: state
+                .and_then(|s| s.offer)
+                .filter(|_| live)
+                .map(|(what, by)| (what, Some(by) == self.seat)),
+            refused: self.refused,
+            my_turn: may_play && live,
+        }
+    }
+
+    /// Online, Undo asks the other device to let this one take back its last turn: once this
+    /// seat has played, while `live` (the game goes on with no turn half made).
+    pub(super) fn may_ask_takeback(&self, turns: usize, live: bool) -> bool {
+        self.seat.is_some_and(|seat| turns > usize::from(seat == Player::Second)) && live
+    }
+
     pub(super) fn new() -> Online {
         Online {
             room: None,

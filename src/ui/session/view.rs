@@ -81,12 +81,7 @@ impl<G: UiGame> Session<G> {
                 seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
             },
             can_undo: match &self.online {
-                // Online, Undo asks the other device to let this one take back its last turn.
-                Some(online) => {
-                    online.seat.is_some_and(|seat| total > usize::from(seat == Player::Second))
-                        && ended.is_none()
-                        && self.pending.is_empty()
-                }
+                Some(online) => online.may_ask_takeback(total, ended.is_none() && self.pending.is_empty()),
                 None if self.pending.is_empty() => history.can_undo(),
                 None => self.can_take_back,
             },
@@ -133,25 +128,12 @@ impl<G: UiGame> Session<G> {
                     && self.opponent.computer != Some(game.to_move()),
             },
             online: self.online.as_ref().map(|online| {
-                let state = online.state.as_deref();
-                let other = online.seat.map(Player::opponent);
-                OnlinePanel {
-                    connection: online.connection,
-                    room: online.room.clone(),
-                    seat: online.seat.map(|seat| game.side(seat)),
-                    waiting: online.waiting,
-                    begun: total > 0,
-                    opponent_away: ended.is_none()
-                        && other.is_some_and(|other| {
-                            state.is_some_and(|s| !s.present[usize::from(other == Player::Second)])
-                        }),
-                    offer: state
-                        .and_then(|s| s.offer)
-                        .filter(|_| ended.is_none())
-                        .map(|(what, by)| (what, Some(by) == online.seat)),
-                    refused: online.refused,
-                    my_turn: self.may_play() && ended.is_none(),
-                }
+                online.panel(
+                    [game.side(Player::First), game.side(Player::Second)],
+                    total > 0,
+                    ended.is_none(),
+                    self.may_play(),
+                )
             }),
         }
     }

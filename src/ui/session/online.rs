@@ -49,6 +49,30 @@ impl Online {
         self.seat.is_some_and(|seat| turns > usize::from(seat == Player::Second)) && live
     }
 
+    /// Takes in what the server said; whether it was a newer state of the room.
+    pub(super) fn hear(&mut self, heard: Heard) -> bool {
+        match heard {
+            Heard::Connection(connection) => self.connection = connection,
+            Heard::Seat { room, seat } => {
+                self.room = Some(room);
+                self.seat = seat;
+                self.waiting = false;
+                self.refused = None;
+            }
+            Heard::Waiting => self.waiting = true,
+            Heard::Refused(why) => self.refused = Some(why),
+            Heard::State(state) => {
+                if self.state.as_ref().is_some_and(|known| known.version > state.version) {
+                    return false;
+                }
+                self.refused = None;
+                self.state = Some(state);
+                return true;
+            }
+        }
+        false
+    }
+
     pub(super) fn new() -> Online {
         Online {
             room: None,
@@ -85,34 +109,20 @@ impl<G: UiGame> Session<G> {
         record::public_rules(&G::new(self.history.current().config()))
     }
 
-    /// What the server said, taken in.
+    /// What the server said, taken in: a newer state of the room brings its game here.
     pub(super) fn take_in(&mut self, heard: Heard) {
         let Some(online) = self.online.as_mut() else { return };
-        match heard {
-            Heard::Connection(connection) => online.connection = connection,
-            Heard::Seat { room, seat } => {
-                online.room = Some(room);
-                online.seat = seat;
-                online.waiting = false;
-                online.refused = None;
-            }
-            Heard::Waiting => online.waiting = true,
-            Heard::Refused(why) => online.refused = Some(why),
-            Heard::State(state) => {
-                if online.state.as_ref().is_some_and(|known| known.version > state.version) {
-                    return;
-                }
-                // Read with a fixed shuffle: the pieces no one has seen stay where the board
-                // first put them (they are drawn face down either way).
-                if let Ok(history) = record::read::<G>(&state.record, 0)
-                    && history != self.history
-                {
-                    self.history = history;
-                    self.pending.clear();
-                }
-                online.refused = None;
-                online.state = Some(state);
-            }
+        if !online.hear(heard) {
+            return;
+        }
+        // Read with a fixed shuffle: the pieces no one has seen stay where the board first put
+        // them (they are drawn face down either way).
+        let record = online.state.as_ref().map_or("", |state| state.record.as_str());
+        if let Ok(history) = record::read::<G>(record, 0)
+            && history != self.history
+        {
+            self.history = history;
+            self.pending.clear();
         }
     }
 

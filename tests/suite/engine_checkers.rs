@@ -2,10 +2,10 @@
 //! perft counts) against a plain generator, the engine's levels, the capture setting, and
 //! endings played out.
 
-use board_suite::engine::{Engine, Go, engine_for};
+use board_suite::engine::{Engine, EngineError, Go, Score, engine_for};
 use board_suite::rules::checkers::bitboard::{Board, MoveList, perft};
 use board_suite::rules::checkers::{self, Checkers, Config, Piece};
-use board_suite::rules::{Game, History, Outcome, Player, read_announced};
+use board_suite::rules::{Game, History, Outcome, Player, Termination, read_announced};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -346,4 +346,51 @@ fn a_game_from_a_fen_start_is_played_from_there() {
     // A bad FEN is refused in words, and other games have no set-up start.
     assert!(engine.set_start("B:W33").is_err());
     assert!(engine_for("gomoku", None).unwrap().set_start(fen).is_err());
+}
+
+/// The engine's answer after `shuffle` from `fen`, at a fixed depth.
+fn answer_after(
+    fen: &str,
+    shuffle: &[&str],
+) -> Result<board_suite::engine::Thought, board_suite::engine::EngineError> {
+    let mut engine = engine_for("checkers", None).unwrap();
+    engine.set_start(fen).expect("a FEN start");
+    engine.set_moves(shuffle).expect("legal turns");
+    let go = Go { depth: Some(8), movetime: Some(60_000), ..Go::default() };
+    engine.go(&go, &|| 0.0, &|| false, &mut |_| {})
+}
+
+#[test]
+fn ahead_the_engine_never_makes_the_third_repetition() {
+    // Two kings against one, the lone king's side to move; after the shuffle the first
+    // position has stood twice, and White's 6-1 would make it the third time.
+    let fen = "B:WK1,K3:BK32";
+    let shuffle = ["32-27", "1-6", "27-32", "6-1", "32-27", "1-6", "27-32"];
+    let answer = answer_after(fen, &shuffle).expect("a turn");
+    assert_ne!(answer.turn, "6-1", "{answer:?}");
+    assert!(
+        matches!(answer.score, Score::Value(v) if v > 0) || matches!(answer.score, Score::Win(_)),
+        "{answer:?}"
+    );
+    // Asked afresh at the same position, never repeated, it is as sure of its lead.
+    let fresh = answer_after("W:WK6,K3:BK32", &[]).expect("a turn");
+    assert!(
+        matches!(fresh.score, Score::Value(v) if v > 0) || matches!(fresh.score, Score::Win(_)),
+        "{fresh:?}"
+    );
+}
+
+#[test]
+fn behind_the_engine_takes_the_third_repetition() {
+    // The lone king's 27-32 makes the first position stand a third time: a draw it takes
+    // rather than be hunted down; told that turn, the engine says the game is over and why.
+    let fen = "W:WK1,K3:BK32";
+    let shuffle = ["1-6", "32-27", "6-1", "27-32", "1-6", "32-27", "6-1"];
+    let answer = answer_after(fen, &shuffle).expect("a turn");
+    assert_eq!((answer.turn.as_str(), answer.score), ("27-32", Score::Value(0)), "{answer:?}");
+    let ended = answer_after(fen, &[&shuffle[..], &["27-32"]].concat());
+    assert_eq!(
+        ended.map(|thought| thought.turn),
+        Err(EngineError::Ended { result: "1/2-1/2", termination: Termination::Repetition })
+    );
 }

@@ -1,8 +1,13 @@
 //! The search: negamax with alpha-beta on null windows (PVS), iterative deepening, a
 //! transposition table, quiescence on captures, late-move reductions for quiet moves, and
-//! move ordering by the table's move, captures, killers and history. A position repeated since
-//! the last capture or man move, or the 40-move rule, scores a draw, so the side ahead makes
-//! progress instead of going round.
+//! move ordering by the table's move, captures, killers and history.
+//!
+//! The draws by rule are seen coming, so the side ahead makes progress instead of going round:
+//! a position that repeats one on the search's path, or one the game has had twice (the third
+//! time draws), scores a draw, and so does reaching the 40-move limit. The table keeps only
+//! what the position alone decides: a score that rests on a repetition of a position before
+//! the node is not stored (only its move is), and a score is used at another count of quiet
+//! plies only where no position its search met comes near the limit at that count.
 
 use super::eval::evaluate;
 use crate::engine::Effort;
@@ -26,8 +31,22 @@ struct Entry {
     key: u64,
     best: Move,
     score: i32,
+    /// Plies searched; 0 when the score is not the position's own (the move still is).
     depth: i16,
     bound: Bound,
+    /// The position's quiet plies when searched, and the most its search met below it.
+    quiet: u32,
+    reach: u32,
+}
+
+impl Entry {
+    /// Whether the score, searched at `self.quiet` quiet plies, holds at `quiet`: the same
+    /// count, or one where every position the search met stays short of the limit (a count
+    /// higher by `n` raises each of them by `n` at most).
+    fn agrees(&self, quiet: u32) -> bool {
+        self.quiet == quiet
+            || (self.reach < QUIET_LIMIT && quiet.saturating_sub(self.quiet) + self.reach < QUIET_LIMIT)
+    }
 }
 
 /// The transposition table, kept from move to move.
@@ -78,9 +97,15 @@ pub struct Search<'a> {
     limited: bool,
     stop: &'a mut dyn FnMut() -> bool,
     aborted: bool,
-    /// The keys of the positions before this one since the last capture or man move, the
-    /// game's own included.
+    /// The keys of the positions before this one since the last capture or man move: the
+    /// game's (`game_positions` of them, the root last) then the search's.
     path: Vec<u64>,
+    game_positions: usize,
+    /// The earliest place on `path` that a repetition found in the current subtree repeats: a
+    /// node later on the path got a score that depends on how it was reached.
+    repeated_at: usize,
+    /// The most quiet plies of a position met in the current subtree.
+    reach: u32,
 }
 
 impl<'a> Search<'a> {
@@ -97,6 +122,10 @@ impl<'a> Search<'a> {
             stop,
             aborted: false,
             path: earlier.to_vec(),
+            // The root, a position of the game too, is pushed by `root`.
+            game_positions: earlier.len() + 1,
+            repeated_at: usize::MAX,
+            reach: 0,
         }
     }
 
@@ -224,11 +253,24 @@ impl<'a> Search<'a> {
         self.aborted
     }
 
-    /// Whether the position was met before since the last capture or man move, with the same
-    /// side to move.
-    fn repeated(&self, board: &Board, key: u64) -> bool {
+    /// Where on `path` the position is repeated, if that draws: once on the search's path, or
+    /// twice in the game (the third time draws). Only positions since the last capture or man
+    /// move, with the same side to move, can repeat it.
+    fn repetition(&self, board: &Board, key: u64) -> Option<usize> {
         let back = (board.quiet as usize).min(self.path.len());
-        (4..=back).step_by(2).any(|plies| self.path[self.path.len() - plies] == key)
+        let mut in_game = 0;
+        for index in (4..=back).step_by(2).map(|plies| self.path.len() - plies) {
+            if self.path[index] == key {
+                if index >= self.game_positions {
+                    return Some(index);
+                }
+                in_game += 1;
+                if in_game == 2 {
+                    return Some(index);
+                }
+            }
+        }
+        None
     }
 
     fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -237,7 +279,12 @@ impl<'a> Search<'a> {
             return 0;
         }
         let key = board.key();
-        if board.quiet >= QUIET_LIMIT || self.repeated(board, key) {
+        self.reach = self.reach.max(board.quiet);
+        if board.quiet >= QUIET_LIMIT {
+            return 0;
+        }
+        if let Some(at) = self.repetition(board, key) {
+            self.repeated_at = self.repeated_at.min(at);
             return 0;
         }
         if ply >= MAX_PLY - 1 {
@@ -249,7 +296,7 @@ impl<'a> Search<'a> {
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
             table_move = Some(entry.best);
-            if i32::from(entry.depth) >= depth {
+            if i32::from(entry.depth) >= depth && entry.agrees(board.quiet) {
                 let score = from_table(entry.score, ply as u32);
                 if entry.bound.settles(score, alpha, beta) {
                     return score;
@@ -268,6 +315,10 @@ impl<'a> Search<'a> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves.as_slice()[0];
+        // This node's place on the path, and what its subtree finds, apart from its siblings'.
+        let here = self.path.len();
+        let repeated_above = std::mem::replace(&mut self.repeated_at, usize::MAX);
+        let reach_above = std::mem::replace(&mut self.reach, board.quiet);
         self.path.push(key);
         for (index, &mv) in moves.as_slice().iter().enumerate() {
             let child = board.play(mv);
@@ -287,6 +338,8 @@ impl<'a> Search<'a> {
             };
             if self.aborted {
                 self.path.pop();
+                self.repeated_at = self.repeated_at.min(repeated_above);
+                self.reach = self.reach.max(reach_above);
                 return 0;
             }
             if score > best_score {
@@ -305,14 +358,22 @@ impl<'a> Search<'a> {
         }
         self.path.pop();
         let bound = Bound::of(best_score, original_alpha, beta);
-        let depth = depth.clamp(0, i32::from(i16::MAX)) as i16;
+        // A score that rests on a repetition of a position above this one is this path's, not
+        // the position's: only the move is kept.
+        let own = self.repeated_at >= here;
+        let depth = if own { depth.clamp(0, i32::from(i16::MAX)) as i16 } else { 0 };
+        let reach = self.reach;
         self.table.store(Entry {
             key,
             best: best_move,
             score: to_table(best_score, ply as u32),
             depth,
             bound,
+            quiet: board.quiet,
+            reach,
         });
+        self.repeated_at = self.repeated_at.min(repeated_above);
+        self.reach = reach.max(reach_above);
         best_score
     }
 

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod connection;
+pub mod files;
 pub mod net;
 pub mod rooms;
 pub mod store;
@@ -17,6 +18,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clock::Clock;
+use files::Files;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use net::{Connections, Full, Held, Net};
 use rooms::{Hub, Limits};
@@ -30,7 +32,6 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
-use tower_http::services::ServeDir;
 
 /// Where the server keeps its rooms and finds the page, and how it treats connections.
 #[derive(Clone, Debug)]
@@ -39,8 +40,10 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// A PostgreSQL to keep the rooms in instead (`postgres://...`), shared with other instances.
     pub database_url: Option<String>,
-    /// The built page (`dist/`).
+    /// The built page (`dist/`), read when the server starts.
     pub site: PathBuf,
+    /// `Strict-Transport-Security`'s max-age in seconds, for a server reached over HTTPS.
+    pub hsts: Option<u64>,
     pub limits: Limits,
     pub net: Net,
     /// The server's time ([`Clock::system`] but in tests).
@@ -57,10 +60,21 @@ const LARGEST_READ: usize = 64 * 1024;
 /// How long a stopping server waits for its connections to close.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
 
+/// Why the server could not start.
+#[derive(Debug)]
+pub struct Error(pub String);
+
+impl From<StoreError> for Error {
+    fn from(error: StoreError) -> Self {
+        Error(error.0)
+    }
+}
+
 /// What the routes share.
 #[derive(Clone)]
 struct Shared {
     hub: Arc<Hub>,
+    files: Arc<Files>,
     net: Arc<Net>,
     /// WebSockets held, by client address.
     sockets: Arc<Connections>,
@@ -120,17 +134,31 @@ async fn sane_path(request: Request, next: axum::middleware::Next) -> Response {
     next.run(request).await
 }
 
+/// A built file.
+async fn file(State(shared): State<Shared>, request: Request) -> Response {
+    shared.files.answer(&request)
+}
+
+/// The security headers, on every response.
+async fn secure(State(files): State<Arc<Files>>, request: Request, next: axum::middleware::Next) -> Response {
+    let mut response = next.run(request).await;
+    files.secure(&mut response);
+    response
+}
+
 /// The server's routes over its rooms.
-fn app(shared: Shared, site: PathBuf) -> Router {
+fn app(shared: Shared) -> Router {
+    let files = shared.files.clone();
     Router::new()
         .route("/ws", get(websocket))
+        .fallback(file)
         .with_state(shared)
-        .fallback_service(ServeDir::new(site))
         .layer(axum::middleware::from_fn(sane_path))
+        .layer(axum::middleware::from_fn_with_state(files, secure))
 }
 
 /// Opens the store and serves on `listener` until the process ends.
-pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
+pub async fn serve(listener: TcpListener, config: Config) -> Result<(), Error> {
     serve_until(listener, config, std::future::pending()).await
 }
 
@@ -141,7 +169,12 @@ pub async fn serve_until(
     listener: TcpListener,
     config: Config,
     stop: impl Future<Output = ()>,
-) -> Result<(), StoreError> {
+) -> Result<(), Error> {
+    let (site, hsts) = (config.site.clone(), config.hsts);
+    let files = tokio::task::spawn_blocking(move || Files::load(&site, hsts))
+        .await
+        .map_err(|e| Error(e.to_string()))?
+        .map_err(|e| Error(format!("the page in {}: {e}", config.site.display())))?;
     let (store, changes): (Arc<dyn Store>, Option<Changes>) = match &config.database_url {
         Some(url) => {
             let (store, changes) = Postgres::open(url).await?;
@@ -175,8 +208,14 @@ pub async fn serve_until(
     });
     let (closing, closed) = watch::channel(false);
     let net = Arc::new(config.net);
-    let shared = Shared { hub, net: net.clone(), sockets: Arc::default(), closing: closed.clone() };
-    let app = app(shared, config.site);
+    let shared = Shared {
+        hub,
+        files: Arc::new(files),
+        net: net.clone(),
+        sockets: Arc::default(),
+        closing: closed.clone(),
+    };
+    let app = app(shared);
     let connections = Arc::new(Connections::default());
     let mut stop = std::pin::pin!(stop);
     loop {

@@ -76,6 +76,7 @@ async fn main() {
         data_dir: PathBuf::from(env("DATA_DIR", "data")),
         database_url: std::env::var("DATABASE_URL").ok().filter(|url| !url.is_empty()),
         site: PathBuf::from(env("SITE", "dist")),
+        hsts: None,
         limits: Limits::default(),
         net,
         clock: Clock::system(),

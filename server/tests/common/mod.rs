@@ -48,6 +48,7 @@ pub fn config(data: &Path, database_url: Option<&str>, limits: Limits) -> Config
         data_dir: data.to_owned(),
         database_url: database_url.map(str::to_owned),
         site: data.join("no-site"),
+        hsts: None,
         limits,
         net: Net::default(),
         clock: Clock::system(),

@@ -91,6 +91,11 @@ struct Room {
     /// The room as last stored: what a refused change goes back to.
     stored: RoomRow,
     alarm: Alarm,
+    /// Removed from the store and from memory: whoever still holds it reads the room again.
+    gone: bool,
+    /// A change is being made: if the task making it ended part-way (a panic), the next to
+    /// lock the room puts it back as stored.
+    changing: bool,
 }
 
 /// A room's wake-up: one task that sleeps until the room's next deadline, then wakes the room
@@ -296,6 +301,8 @@ impl Room {
             elsewhere: HashMap::new(),
             stored: row.clone(),
             alarm: Alarm::default(),
+            gone: false,
+            changing: false,
         })
     }
 }
@@ -334,27 +341,63 @@ impl Hub {
         room.alarm = Alarm { at: Some(at), task: Some(task.abort_handle()) };
     }
 
-    /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
-    /// Due today: a room idle past the limit goes, from the store (unless another instance
-    /// changed it meanwhile) and from memory.
-    async fn wake(&self, cell: &Arc<RoomCell>) {
+    /// The room, locked. A change that a task began and never finished (it panicked) is
+    /// undone first: the room is as it was last stored.
+    async fn lock<'a>(&self, cell: &'a RoomCell) -> tokio::sync::MutexGuard<'a, Room> {
         let mut room = cell.room.lock().await;
+        if room.changing {
+            eprintln!("room {}: a change was left half made; the room is as last stored", cell.id);
+            let stored = room.stored.clone();
+            room.restore(&stored);
+            room.changing = false;
+        }
+        room
+    }
+
+    /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
+    /// Due today: a room idle past the limit goes, from the store and from memory.
+    async fn wake(&self, cell: &Arc<RoomCell>) {
+        let mut room = self.lock(cell).await;
         // This task is the alarm: it lets go of itself rather than end itself.
         room.alarm.task = None;
         room.alarm.at = None;
         if room.deadline(&self.limits).is_some_and(|at| at <= self.clock.now_ms()) {
-            match self.store.remove(&cell.id, room.version).await {
-                // Gone, or changed by another instance (which it will be read from if asked for).
-                Ok(_) => {
-                    drop(room);
-                    self.forget(cell);
-                }
-                // The hourly sweep tries again.
-                Err(error) => eprintln!("room {}: not removed: {}", cell.id, error.0),
-            }
+            self.remove_idle_room(cell, &mut room).await;
             return;
         }
         self.arm(cell, &mut room);
+    }
+
+    /// Removes a room past its idle deadline, under its lock, so that no change is being made
+    /// meanwhile: from the store at the version this instance holds, and from memory. A room
+    /// another instance changed since is read again instead.
+    async fn remove_idle_room(&self, cell: &Arc<RoomCell>, room: &mut Room) {
+        match self.store.remove(&cell.id, room.version).await {
+            Ok(true) => {}
+            Ok(false) => match self.store.load(&cell.id).await {
+                Ok(Some(stored)) if stored.version > room.version => {
+                    room.restore(&stored);
+                    self.arm(cell, room);
+                    room.broadcast(&cell.id);
+                    return;
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    eprintln!("room {}: not read: {}", cell.id, error.0);
+                    return;
+                }
+            },
+            // The hourly sweep tries again.
+            Err(error) => {
+                eprintln!("room {}: not removed: {}", cell.id, error.0);
+                return;
+            }
+        }
+        // Whoever still holds the room cannot store it again (which would bring it back
+        // beside a new copy read from the store): it is gone.
+        room.gone = true;
+        room.alarm = Alarm::default();
+        self.forget(cell);
     }
 
     /// A room no longer kept in memory, nor counted against its creator.
@@ -417,7 +460,7 @@ impl Hub {
         let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
             return;
         };
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(&cell).await;
         match words[2..] {
             ["?"] => {
                 let here = room.here();
@@ -441,7 +484,10 @@ impl Hub {
         let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
             return;
         };
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(&cell).await;
+        if room.gone {
+            return;
+        }
         if version.parse::<u64>().is_ok_and(|version| version <= room.version) {
             return;
         }
@@ -502,10 +548,12 @@ impl Hub {
                 elsewhere: HashMap::new(),
                 stored: RoomRow::default(),
                 alarm: Alarm::default(),
+                gone: false,
+                changing: false,
             }),
         });
         let here = {
-            let mut room = cell.room.lock().await;
+            let mut room = self.lock(&cell).await;
             self.commit(&cell, &mut room).await?;
             room.here()
         };
@@ -592,7 +640,7 @@ impl Hub {
         let cell =
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
         {
-            let mut room = cell.room.lock().await;
+            let mut room = self.lock(&cell).await;
             self.arm(&cell, &mut room);
         }
         // Devices at other instances: they say which seats they hold.
@@ -606,8 +654,23 @@ impl Hub {
         if id.len() > 64 {
             return Err(no_room());
         }
-        let cell = self.room(id).await.ok_or_else(no_room)?;
-        let mut room = cell.room.lock().await;
+        // A room that left memory just now is read again.
+        let mut tries = 0;
+        let cell = loop {
+            let cell = self.room(id).await.ok_or_else(no_room)?;
+            if !self.lock(&cell).await.gone {
+                break cell;
+            }
+            self.forget(&cell);
+            tries += 1;
+            if tries == 3 {
+                return Err(no_room());
+            }
+        };
+        let mut room = self.lock(&cell).await;
+        if room.gone {
+            return Err(no_room());
+        }
         let game = room.table.game();
         let held = token.map(hashed).and_then(|hash| {
             [Player::First, Player::Second]
@@ -656,7 +719,7 @@ impl Hub {
 
     /// A connection leaves a room: the others see it go.
     pub async fn leave(&self, client: &Client, cell: &RoomCell) {
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(cell).await;
         room.watchers.retain(|w| w.client != client.id);
         room.broadcast(&cell.id);
         let here = room.here();
@@ -668,10 +731,27 @@ impl Hub {
     pub async fn act(&self, cell: &Arc<RoomCell>, seat: Option<Player>, action: Action) -> Result<(), Reply> {
         let seat =
             seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(cell).await;
+        if room.gone {
+            return Err(Reply::error(ErrorCode::NoRoom, "this room was removed after a long time unplayed"));
+        }
         if room.table.over() {
             return Err(refused(Refused::Over));
         }
+        // Set until the change is stored or refused: a task that ends between leaves it set.
+        room.changing = true;
+        let result = self.change(cell, &mut room, seat, action).await;
+        room.changing = false;
+        result
+    }
+
+    async fn change(
+        &self,
+        cell: &Arc<RoomCell>,
+        room: &mut Room,
+        seat: Player,
+        action: Action,
+    ) -> Result<(), Reply> {
         match action {
             Action::Move { turn, turns } => {
                 if room.table.to_move() != seat {
@@ -688,7 +768,7 @@ impl Hub {
             }
             Action::Offer(what) => match room.offer {
                 // Both offer the same: agreed.
-                Some((standing, by)) if standing == what && by != seat => agree(&mut room, what, by)?,
+                Some((standing, by)) if standing == what && by != seat => agree(room, what, by)?,
                 _ => {
                     if what == Offer::Takeback && !has_turn(&*room.table, seat) {
                         return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
@@ -699,7 +779,7 @@ impl Hub {
             Action::Answer(accept) => match room.offer {
                 Some((what, by)) if by != seat => {
                     if accept {
-                        agree(&mut room, what, by)?;
+                        agree(room, what, by)?;
                     }
                     room.offer = None;
                 }
@@ -710,24 +790,53 @@ impl Hub {
                 room.offer = None;
             }
         }
-        self.commit(cell, &mut room).await
+        self.commit(cell, room).await
     }
 
     /// The state of a room, to one connection (after a stale turn, say).
     pub async fn state_of(&self, cell: &RoomCell) -> Reply {
-        cell.room.lock().await.state(&cell.id)
+        self.lock(cell).await.state(&cell.id)
     }
 
-    /// Removes the rooms idle for longer than the limit: from the store and from memory.
+    /// Removes the rooms idle for longer than the limit (the hourly sweep). A room in memory
+    /// goes under its own lock, as its alarm would take it, so a turn being stored meanwhile
+    /// is never lost nor the room forked; any other goes from the store at the version listed,
+    /// so one changed since the listing stays.
     pub async fn remove_idle(&self) {
-        let before = self.clock.now_ms().saturating_sub(self.limits.idle_ms());
-        let Ok(removed) = self.store.remove_idle(before).await else {
-            return;
-        };
-        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
-        for id in removed {
-            rooms.remove(&id);
-            self.finished(&id);
+        const BATCH: usize = 1000;
+        let now = self.clock.now_ms();
+        let before = now.saturating_sub(self.limits.idle_ms());
+        loop {
+            let idle = match self.store.idle(before, BATCH).await {
+                Ok(idle) => idle,
+                Err(error) => {
+                    eprintln!("the idle sweep could not list rooms: {}", error.0);
+                    return;
+                }
+            };
+            let mut kept = 0;
+            for (id, version) in &idle {
+                let held = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+                match held {
+                    Some(cell) => {
+                        let mut room = self.lock(&cell).await;
+                        if !room.gone && room.deadline(&self.limits).is_some_and(|at| at <= now) {
+                            self.remove_idle_room(&cell, &mut room).await;
+                        } else {
+                            kept += 1;
+                        }
+                    }
+                    None => {
+                        if !matches!(self.store.remove(id, *version).await, Ok(true)) {
+                            kept += 1;
+                        }
+                    }
+                }
+            }
+            // A batch that removed nothing would be listed again: the next sweep tries.
+            if idle.len() < BATCH || kept == idle.len() {
+                return;
+            }
         }
     }
 }

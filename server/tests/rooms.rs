@@ -5,7 +5,7 @@ use board_suite::rules::Player;
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply};
 use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push};
-use board_suite_server::store::{Memory, Store};
+use board_suite_server::store::{Memory, Pending, RoomRow, Store};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc::Receiver;
@@ -57,4 +57,88 @@ async fn a_room_read_from_the_store_sets_its_alarm_and_a_refused_change_keeps_it
     assert!(store.load(&id).await.unwrap().is_some());
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(store.load(&id).await.unwrap(), None);
+}
+
+/// A store whose writes take a second: a turn is being stored while something else happens.
+struct Slow(Memory);
+
+impl Store for Slow {
+    fn save(&self, row: RoomRow) -> Pending<'_, bool> {
+        Box::pin(async move {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            self.0.save(row).await
+        })
+    }
+    fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>> {
+        self.0.load(id)
+    }
+    fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool> {
+        self.0.remove(id, version)
+    }
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
+        self.0.idle(before, limit)
+    }
+}
+
+/// The hourly sweep runs while a turn of a room that was about to go idle is being stored.
+/// It once deleted the row and dropped the room from memory under the players' feet: the turn
+/// then wrote the row again, and the next device to come read a second copy of the room, which
+/// the players' turns never reached.
+#[tokio::test(start_paused = true)]
+async fn the_idle_sweep_neither_loses_nor_forks_a_room_being_played() {
+    let store = Arc::new(Slow(Memory::default()));
+    let hub = Hub::new(
+        store.clone(),
+        Limits { idle_seconds: 60, ..Limits::default() },
+        Clock::starting_at(1_000_000_000),
+    );
+    let start = tokio::time::Instant::now();
+    let (first, _first_pushed) = client(1);
+    let (second, _second_pushed) = client(2);
+    let room = hub.create(&first, "connect-four", "").await.ok().unwrap().room;
+    // Joined (a change) 1 s in, stored at 2 s: the room's deadline is 61 s.
+    hub.join(&second, &room.id, None).await.ok().unwrap();
+    // Just before that, a turn; its write takes a second, and the sweep runs while it is
+    // being made, after the deadline the room had.
+    tokio::time::sleep_until(start + Duration::from_millis(60_500)).await;
+    let turn = {
+        let (hub, room) = (hub.clone(), room.clone());
+        tokio::spawn(async move {
+            hub.act(&room, Some(Player::First), Action::Move { turn: "4".into(), turns: 0 }).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    hub.remove_idle().await;
+    assert!(turn.await.unwrap().is_ok(), "the turn is played");
+    // Another turn, then a third device: it sees both, in the one room the players are in.
+    assert!(hub.act(&room, Some(Player::Second), Action::Move { turn: "4".into(), turns: 1 }).await.is_ok());
+    let (third, mut pushed) = client(3);
+    let watched = hub.join(&third, &room.id, None).await.ok().unwrap().room;
+    assert!(Arc::ptr_eq(&watched, &room), "one room in memory, not two");
+    let mut turns = None;
+    while let Ok(Push::Frame(frame)) = pushed.try_recv() {
+        if let Some(Reply::State { turns: seen, .. }) = Reply::read(&frame) {
+            turns = Some(seen);
+        }
+    }
+    assert_eq!(turns, Some(2));
+    assert_eq!(store.load(&room.id).await.unwrap().unwrap().version, 4, "stored: made, joined, two turns");
+}
+
+/// A room idle past its deadline, still held by a device, cannot be written back once it has
+/// gone: the device is told the room was removed.
+#[tokio::test(start_paused = true)]
+async fn a_room_that_went_idle_is_not_written_back_by_a_device_still_holding_it() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    let (first, _pushed) = client(1);
+    let room = hub.create(&first, "gomoku", "").await.ok().unwrap().room;
+    tokio::time::sleep(Duration::from_secs(61)).await;
+    assert_eq!(store.load(&room.id).await.unwrap(), None);
+    let turn = Action::Move { turn: "h8".into(), turns: 0 };
+    assert!(matches!(
+        hub.act(&room, Some(Player::First), turn).await,
+        Err(Reply::Error { code: ErrorCode::NoRoom, .. })
+    ));
+    assert_eq!(store.load(&room.id).await.unwrap(), None, "not stored again");
 }

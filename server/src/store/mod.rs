@@ -60,8 +60,9 @@ pub trait Store: Send + Sync {
     /// Removes a room if it is still at `version`; whether it was.
     fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool>;
 
-    /// Removes the rooms unchanged since `before` (milliseconds since 1970); their ids.
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>>;
+    /// Up to `limit` rooms unchanged since `before` (milliseconds since 1970): their ids and
+    /// versions, for [`Store::remove`] at that version (a room changed meanwhile stays).
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>>;
 
     /// Tells the other instances sharing the store about presence (see [`Change::Presence`]);
     /// nothing to tell where one instance has the store to itself.
@@ -129,4 +130,4 @@ const SELECT: &str =
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
 
-const REMOVE_IDLE: &str = "DELETE FROM rooms WHERE updated < $1 RETURNING id";
+const IDLE: &str = "SELECT id, version FROM rooms WHERE updated < $1 ORDER BY updated LIMIT $2";

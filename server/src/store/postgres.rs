@@ -2,7 +2,7 @@
 //! to a room (its own too) on the `rooms` channel, and presence on `presence`.
 
 use super::{
-    Change, Changes, Pending, REMOVE, REMOVE_IDLE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
+    Change, Changes, IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
 use tokio::sync::mpsc;
@@ -137,10 +137,10 @@ impl Store for Postgres {
         Box::pin(async move { Ok(self.client.execute(&self.remove, &[&id, &(version as i64)]).await? == 1) })
     }
 
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         Box::pin(async move {
-            let removed = self.client.query(REMOVE_IDLE, &[&(before as i64)]).await?;
-            Ok(removed.iter().map(|r| r.get(0)).collect())
+            let idle = self.client.query(IDLE, &[&(before as i64), &(limit as i64)]).await?;
+            Ok(idle.iter().map(|r| (r.get(0), r.get::<_, i64>(1) as u64)).collect())
         })
     }
 

@@ -1,6 +1,6 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
-use super::{Pending, REMOVE, REMOVE_IDLE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE};
+use super::{IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -94,11 +94,13 @@ impl Store for Sqlite {
         self.with(move |c| c.prepare_cached(REMOVE)?.execute(params![id, version as i64]).map(|n| n == 1))
     }
 
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         self.with(move |c| {
-            let mut query = c.prepare_cached(REMOVE_IDLE)?;
-            let ids = query.query_map([before as i64], |r| r.get(0))?;
-            ids.collect::<Result<Vec<String>, _>>()
+            let mut query = c.prepare_cached(IDLE)?;
+            let ids = query.query_map(params![before as i64, limit as i64], |r| {
+                Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+            })?;
+            ids.collect::<Result<Vec<_>, _>>()
         })
     }
 }

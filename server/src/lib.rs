@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod connection;
 pub mod files;
+pub mod metrics;
 pub mod net;
 pub mod rooms;
 pub mod store;
@@ -20,12 +21,14 @@ use axum::routing::get;
 use clock::Clock;
 use files::Files;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use metrics::{Metrics, Refusal};
 use net::{Connections, Full, Held, Net};
 use rooms::{Hub, Limits};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use store::{Change, Changes, Memory, Postgres, Sqlite, Store, StoreError};
 use tokio::io::AsyncWriteExt;
@@ -74,6 +77,8 @@ impl From<StoreError> for Error {
 #[derive(Clone)]
 struct Shared {
     hub: Arc<Hub>,
+    /// TCP connections held.
+    connections: Arc<Connections>,
     files: Arc<Files>,
     net: Arc<Net>,
     /// WebSockets held, by client address.
@@ -98,12 +103,14 @@ async fn websocket(
 ) -> Response {
     let net = shared.net.clone();
     if !net::origin_allowed(&headers, &net.public_origins) {
+        shared.hub.metrics.refused(Refusal::Origin);
         return (StatusCode::FORBIDDEN, "this page may not play here\n").into_response();
     }
     let address = net::client_address(peer.ip(), &headers, &net.trusted_proxies);
     let socket = match shared.sockets.admit(Some(address), usize::MAX, net.connections_per_address) {
         Ok(socket) => socket,
         Err(_) => {
+            shared.hub.metrics.refused(Refusal::AddressFull);
             return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n")
                 .into_response();
         }
@@ -117,7 +124,11 @@ async fn websocket(
         .max_frame_size(LARGEST_READ)
         .on_upgrade(move |ws| async move {
             let _held = (socket, accepted);
-            connection::run(ws, shared.hub, address, net, shared.closing).await;
+            let metrics = shared.hub.metrics.clone();
+            metrics.websockets.fetch_add(1, Ordering::Relaxed);
+            // A panic here ends this connection alone; its room and every other play on.
+            metrics.caught("connection", connection::run(ws, shared.hub, address, net, shared.closing)).await;
+            metrics.websockets.fetch_sub(1, Ordering::Relaxed);
         })
 }
 
@@ -146,11 +157,38 @@ async fn secure(State(files): State<Arc<Files>>, request: Request, next: axum::m
     response
 }
 
+/// The process is alive.
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// Ready for traffic: the store healthy (for PostgreSQL, listening too) and not stopping.
+async fn readyz(State(shared): State<Shared>) -> Response {
+    if *shared.closing.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    if !shared.hub.store_healthy() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the store is not reachable\n").into_response();
+    }
+    "ready\n".into_response()
+}
+
+/// The counters, in Prometheus' text format.
+async fn metrics(State(shared): State<Shared>) -> Response {
+    let metrics = &shared.hub.metrics;
+    metrics.connections.store(shared.connections.count() as u64, Ordering::Relaxed);
+    let text = metrics.render(shared.hub.rooms_in_memory());
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
+}
+
 /// The server's routes over its rooms.
 fn app(shared: Shared) -> Router {
     let files = shared.files.clone();
     Router::new()
         .route("/ws", get(websocket))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
         .fallback(file)
         .with_state(shared)
         .layer(axum::middleware::from_fn(sane_path))
@@ -206,17 +244,19 @@ pub async fn serve_until(
             sweeper.remove_idle().await;
         }
     });
+    let metrics = hub.metrics.clone();
     let (closing, closed) = watch::channel(false);
     let net = Arc::new(config.net);
+    let connections = Arc::new(Connections::default());
     let shared = Shared {
         hub,
+        connections: connections.clone(),
         files: Arc::new(files),
         net: net.clone(),
         sockets: Arc::default(),
         closing: closed.clone(),
     };
     let app = app(shared);
-    let connections = Arc::new(Connections::default());
     let mut stop = std::pin::pin!(stop);
     loop {
         let (stream, peer) = tokio::select! {
@@ -224,6 +264,7 @@ pub async fn serve_until(
                 Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors, say: the connections held close in time.
+                    Metrics::count(&metrics.accept_errors);
                     eprintln!("cannot accept a connection: {error}");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
@@ -238,6 +279,11 @@ pub async fn serve_until(
         let held = match connections.admit(counted, net.max_connections, net.connections_per_address) {
             Ok(held) => Accepted { _held: Arc::new(held) },
             Err(full) => {
+                metrics.refused(if full == Full::Server {
+                    Refusal::ServerFull
+                } else {
+                    Refusal::AddressFull
+                });
                 tokio::spawn(refuse(stream, full));
                 continue;
             }
@@ -255,15 +301,21 @@ pub async fn serve_until(
             .serve_connection(TokioIo::new(stream), service)
             .with_upgrades();
         let mut closing = closed.clone();
+        let metrics = metrics.clone();
         tokio::spawn(async move {
-            let mut connection = std::pin::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => return,
-                _ = stopping(&mut closing) => {}
-            }
-            // The request in hand is answered; the connection then closes.
-            connection.as_mut().graceful_shutdown();
-            let _ = connection.await;
+            metrics
+                .clone()
+                .caught("http", async move {
+                    let mut connection = std::pin::pin!(connection);
+                    tokio::select! {
+                        _ = connection.as_mut() => return,
+                        _ = stopping(&mut closing) => {}
+                    }
+                    // The request in hand is answered; the connection then closes.
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                })
+                .await;
         });
     }
     drop(listener);

@@ -2,6 +2,7 @@
 //! change is stored before anyone hears of it, so a restart loses nothing anyone saw.
 
 use crate::clock::Clock;
+use crate::metrics::{Metrics, Refusal};
 use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
@@ -158,6 +159,7 @@ pub struct Hub {
     pub clock: Clock,
     /// This instance's name among those sharing a store.
     instance: String,
+    pub metrics: Arc<Metrics>,
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -318,6 +320,7 @@ impl Hub {
             limits,
             clock,
             instance: new_room_id(),
+            metrics: Arc::default(),
         })
     }
 
@@ -335,7 +338,7 @@ impl Hub {
         let task = tokio::spawn(async move {
             tokio::time::sleep_until(when).await;
             if let (Some(hub), Some(cell)) = (hub.upgrade(), weak.upgrade()) {
-                hub.wake(&cell).await;
+                hub.metrics.clone().caught("alarm", hub.wake(&cell)).await;
             }
         });
         room.alarm = Alarm { at: Some(at), task: Some(task.abort_handle()) };
@@ -428,6 +431,7 @@ impl Hub {
                 return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
             }
             Err(error) => {
+                Metrics::count(&self.metrics.store_errors);
                 eprintln!("room {}: not stored: {}", cell.id, error.0);
                 room.restore(&room.stored.clone());
                 return Err(Reply::error(
@@ -570,6 +574,7 @@ impl Hub {
     fn may_open(&self, address: IpAddr) -> Result<(), Reply> {
         let created = self.created.lock().unwrap_or_else(|e| e.into_inner());
         if created.get(&address).map_or(0, HashSet::len) >= self.limits.rooms_per_address {
+            self.metrics.refused(Refusal::TooManyRooms);
             return Err(Reply::error(
                 ErrorCode::TooManyRooms,
                 format!("at most {} unfinished rooms per address", self.limits.rooms_per_address),
@@ -763,6 +768,12 @@ impl Hub {
                         "the game has changed since; its state follows",
                     ));
                 }
+                // The tests' fault: the turn played, then a panic before it is stored.
+                #[cfg(feature = "fault-injection")]
+                if let Some(turn) = turn.strip_suffix("!panic") {
+                    room.table.play(turn).map_err(refused)?;
+                    panic!("the fault a test injected");
+                }
                 room.table.play(&turn).map_err(refused)?;
                 room.offer = None;
             }
@@ -791,6 +802,16 @@ impl Hub {
             }
         }
         self.commit(cell, room).await
+    }
+
+    /// Rooms in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether the store answers, and hears the other instances where there are any.
+    pub fn store_healthy(&self) -> bool {
+        self.store.healthy()
     }
 
     /// The state of a room, to one connection (after a stale turn, say).

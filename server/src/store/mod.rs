@@ -64,6 +64,12 @@ pub trait Store: Send + Sync {
     /// versions, for [`Store::remove`] at that version (a room changed meanwhile stays).
     fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>>;
 
+    /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
+    /// and listening for the other instances' changes).
+    fn healthy(&self) -> bool {
+        true
+    }
+
     /// Tells the other instances sharing the store about presence (see [`Change::Presence`]);
     /// nothing to tell where one instance has the store to itself.
     fn tell_presence<'a>(&'a self, _payload: &'a str) -> Pending<'a, ()> {

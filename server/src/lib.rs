@@ -229,6 +229,7 @@ pub async fn serve_until(
                 match change {
                     Change::Room(payload) => hub.refresh(&payload).await,
                     Change::Presence(payload) => hub.heard_presence(&payload).await,
+                    Change::Resync => hub.resync().await,
                 }
             }
         });

@@ -504,6 +504,21 @@ impl Hub {
         }
     }
 
+    /// Reads every room in memory again, and asks the other instances for their presence:
+    /// after this instance could not hear them a while.
+    pub async fn resync(&self) {
+        let ids: Vec<String> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect();
+        for id in ids {
+            self.refresh(&id).await;
+            let cell = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
+            if let Some(cell) = cell {
+                let here = self.lock(&cell).await.here();
+                self.tell_presence(&id, here).await;
+            }
+            let _ = self.store.tell_presence(&format!("{id} {} ?", self.instance)).await;
+        }
+    }
+
     /// A room no longer counts against its creator's limit.
     fn finished(&self, id: &str) {
         let mut created = self.created.lock().unwrap_or_else(|e| e.into_inner());

@@ -8,7 +8,7 @@
 //! by [`MIGRATIONS`] when opened.
 
 mod memory;
-mod postgres;
+pub mod postgres;
 pub mod sqlite;
 
 pub use memory::Memory;
@@ -85,6 +85,9 @@ pub enum Change {
     /// Which seats of a room have a device connected to an instance, or a request that every
     /// instance say so: `<room> <instance> <first 0/1> <second 0/1>`, or `<room> <instance> ?`.
     Presence(String),
+    /// The instance listens again after its listening connection was lost: what it holds is
+    /// read again, for any change told meanwhile.
+    Resync,
 }
 
 pub type Changes = mpsc::UnboundedReceiver<Change>;

@@ -249,6 +249,7 @@ pub async fn serve_until(
     let (closing, closed) = watch::channel(false);
     let net = Arc::new(config.net);
     let connections = Arc::new(Connections::default());
+    let shared_files = files.len();
     let shared = Shared {
         hub,
         connections: connections.clone(),
@@ -258,6 +259,13 @@ pub async fn serve_until(
         closing: closed.clone(),
     };
     let app = app(shared);
+    if let Ok(address) = listener.local_addr() {
+        tracing::info!(
+            files = shared_files,
+            "serving {} and online play on http://{address}",
+            config.site.display()
+        );
+    }
     let mut stop = std::pin::pin!(stop);
     loop {
         let (stream, peer) = tokio::select! {
@@ -266,7 +274,7 @@ pub async fn serve_until(
                 Err(error) => {
                     // Out of file descriptors, say: the connections held close in time.
                     Metrics::count(&metrics.accept_errors);
-                    eprintln!("cannot accept a connection: {error}");
+                    tracing::warn!("cannot accept a connection: {error}");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -320,6 +328,7 @@ pub async fn serve_until(
         });
     }
     drop(listener);
+    tracing::info!("stopping: closing every connection");
     let _ = closing.send(true);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, connections.none_held()).await;
     Ok(())

@@ -349,7 +349,7 @@ impl Hub {
     async fn lock<'a>(&self, cell: &'a RoomCell) -> tokio::sync::MutexGuard<'a, Room> {
         let mut room = cell.room.lock().await;
         if room.changing {
-            eprintln!("room {}: a change was left half made; the room is as last stored", cell.id);
+            tracing::error!(room = %cell.id, "a change was left half made; the room is as last stored");
             let stored = room.stored.clone();
             room.restore(&stored);
             room.changing = false;
@@ -386,13 +386,15 @@ impl Hub {
                 }
                 Ok(_) => {}
                 Err(error) => {
-                    eprintln!("room {}: not read: {}", cell.id, error.0);
+                    Metrics::count(&self.metrics.store_errors);
+                    tracing::warn!(room = %cell.id, "not read: {}", error.0);
                     return;
                 }
             },
             // The hourly sweep tries again.
             Err(error) => {
-                eprintln!("room {}: not removed: {}", cell.id, error.0);
+                Metrics::count(&self.metrics.store_errors);
+                tracing::warn!(room = %cell.id, "not removed (the hourly sweep tries again): {}", error.0);
                 return;
             }
         }
@@ -432,7 +434,7 @@ impl Hub {
             }
             Err(error) => {
                 Metrics::count(&self.metrics.store_errors);
-                eprintln!("room {}: not stored: {}", cell.id, error.0);
+                tracing::error!(room = %cell.id, "not stored; the change is undone: {}", error.0);
                 room.restore(&room.stored.clone());
                 return Err(Reply::error(
                     ErrorCode::Storage,
@@ -441,6 +443,7 @@ impl Hub {
             }
         }
         if room.table.over() {
+            tracing::info!(room = %cell.id, game = room.table.game().slug(), turns = room.table.turns(), "the game is over");
             self.finished(&cell.id);
         }
         self.arm(cell, room);
@@ -577,6 +580,7 @@ impl Hub {
             room.here()
         };
         self.tell_presence(&id, here).await;
+        tracing::debug!(room = %id, game = game.slug(), "a room opened");
         self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
         Ok(cell)
     }
@@ -846,7 +850,8 @@ impl Hub {
             let idle = match self.store.idle(before, BATCH).await {
                 Ok(idle) => idle,
                 Err(error) => {
-                    eprintln!("the idle sweep could not list rooms: {}", error.0);
+                    Metrics::count(&self.metrics.store_errors);
+                    tracing::warn!("the idle sweep could not list rooms: {}", error.0);
                     return;
                 }
             };

@@ -475,9 +475,13 @@ impl Hub {
                 self.tell_presence(id, here).await;
             }
             [first, second] => {
+                let before = room.state(id);
                 room.elsewhere.insert(instance.to_owned(), [first == "1", second == "1"]);
                 room.elsewhere.retain(|_, seats| seats.iter().any(|&s| s));
-                room.broadcast(id);
+                // Only a seat's coming or going elsewhere is news here.
+                if room.state(id) != before {
+                    room.broadcast(id);
+                }
             }
             _ => {}
         }
@@ -660,6 +664,7 @@ impl Hub {
         }
         let row = self.store.load(id).await.ok()??;
         let room = Room::from_row(&row)?;
+        Metrics::count(&self.metrics.rooms_loaded);
         let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
         let cell =
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
@@ -703,13 +708,13 @@ impl Hub {
         });
         let free = [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].is_none());
         let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
+        let before = room.here();
         // Joining the room it is in again: the device is watching once.
         room.watchers.retain(|w| w.client != client.id);
         let seat = match (held, free) {
             (Some(seat), _) => {
                 tell(client, Self::seat_frame(id, game, Some(seat), None));
                 room.watchers.push(watcher(Some(seat)));
-                room.broadcast(id);
                 Some(seat)
             }
             (None, Some(free)) if !room.table.over() => {
@@ -726,13 +731,24 @@ impl Hub {
             _ => {
                 tell(client, Self::seat_frame(id, game, None, None));
                 room.watchers.push(watcher(None));
-                room.broadcast(id);
                 None
             }
         };
+        // A seat coming online is news for everyone; a spectator changes nothing the others
+        // see, so it alone is sent the room (a crowd costs each arrival one frame, not one per
+        // watcher).
+        // A free seat taken was a change, stored and told to all already.
+        let stored = held.is_none() && seat.is_some();
         let here = room.here();
+        if !stored && here != before {
+            room.broadcast(id);
+        } else if !stored {
+            tell(client, room.state(id));
+        }
         drop(room);
-        self.tell_presence(id, here).await;
+        if here != before {
+            self.tell_presence(id, here).await;
+        }
         Ok(Taken { room: cell, seat })
     }
 
@@ -741,14 +757,39 @@ impl Hub {
         self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
     }
 
-    /// A connection leaves a room: the others see it go.
+    /// A connection leaves a room: the others see a seat go (a spectator's going changes
+    /// nothing they see). A room nobody watches any more leaves memory: it is in the store,
+    /// and is read from there when a device comes back.
     pub async fn leave(&self, client: &Client, cell: &RoomCell) {
         let mut room = self.lock(cell).await;
+        let before = room.here();
         room.watchers.retain(|w| w.client != client.id);
-        room.broadcast(&cell.id);
         let here = room.here();
+        if here != before {
+            room.broadcast(&cell.id);
+        }
+        let unwatched = room.watchers.is_empty() && !room.gone;
+        if unwatched {
+            // Whoever took the room from memory meanwhile reads it again (see `join`).
+            room.gone = true;
+            room.alarm = Alarm::default();
+        }
         drop(room);
-        self.tell_presence(&cell.id, here).await;
+        if unwatched {
+            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+            if rooms.get(&cell.id).is_some_and(|kept| std::ptr::eq(Arc::as_ptr(kept), cell)) {
+                rooms.remove(&cell.id);
+                Metrics::count(&self.metrics.rooms_unloaded);
+            }
+        }
+        if here != before {
+            self.tell_presence(&cell.id, here).await;
+        }
+    }
+
+    /// How many devices a room has (for tests and the crowd's cost).
+    pub async fn watching(&self, cell: &RoomCell) -> usize {
+        self.lock(cell).await.watchers.len()
     }
 
     /// A seat's turn, offer, answer or resignation.
@@ -868,7 +909,9 @@ impl Hub {
                         }
                     }
                     None => {
-                        if !matches!(self.store.remove(id, *version).await, Ok(true)) {
+                        if matches!(self.store.remove(id, *version).await, Ok(true)) {
+                            self.finished(id);
+                        } else {
                             kept += 1;
                         }
                     }

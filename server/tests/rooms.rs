@@ -142,3 +142,81 @@ async fn a_room_that_went_idle_is_not_written_back_by_a_device_still_holding_it(
     ));
     assert_eq!(store.load(&room.id).await.unwrap(), None, "not stored again");
 }
+
+/// Frames waiting in a connection's queue.
+fn queued(pushed: &mut Receiver<Push>) -> usize {
+    let mut frames = 0;
+    while pushed.try_recv().is_ok() {
+        frames += 1;
+    }
+    frames
+}
+
+/// Memory stays bounded: 10,000 games played to the end by devices that then go leave no room
+/// in memory (each is read back from the store when asked for); a spectator that never reads
+/// holds a few frames and is then let go; and a crowd coming and going costs the players
+/// nothing.
+#[tokio::test(start_paused = true)]
+async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    let mut last = None;
+    for n in 0..10_000u64 {
+        let (first, _pushed) = client(2 * n + 10);
+        let (second, _pushed_too) = client(2 * n + 11);
+        let room = hub.create(&first, "gomoku", "").await.ok().unwrap().room;
+        hub.join(&second, &room.id, None).await.ok().unwrap();
+        assert!(hub.act(&room, Some(Player::Second), Action::Resign).await.is_ok());
+        hub.leave(&first, &room).await;
+        hub.leave(&second, &room).await;
+        last = Some(room.id.clone());
+    }
+    assert_eq!(hub.rooms_in_memory(), 0, "finished and unwatched: none in memory");
+    // Asked for, a finished room is read back, and leaves again with its last device.
+    let (late, mut pushed) = client(1);
+    let room = hub.join(&late, last.as_deref().unwrap(), None).await.ok().unwrap().room;
+    assert_eq!(hub.rooms_in_memory(), 1);
+    assert!(queued(&mut pushed) >= 2, "its seat frame and the state");
+    hub.leave(&late, &room).await;
+    assert_eq!(hub.rooms_in_memory(), 0);
+    assert_eq!(hub.metrics.rooms_loaded.load(std::sync::atomic::Ordering::Relaxed), 1);
+
+    // A game in play, a spectator that never reads, and a crowd of 300 coming and going.
+    let (first, mut first_pushed) = client(1_000_001);
+    let (second, mut second_pushed) = client(1_000_002);
+    let room = hub.create(&first, "connect-four", "").await.ok().unwrap().room;
+    hub.join(&second, &room.id, None).await.ok().unwrap();
+    queued(&mut first_pushed);
+    queued(&mut second_pushed);
+    let (deaf, _never_read) = {
+        let (outbox, pushed) = Outbox::new(8);
+        (Client { id: 1_000_003, address: [127, 0, 0, 1].into(), outbox }, pushed)
+    };
+    hub.join(&deaf, &room.id, None).await.ok().unwrap();
+    let mut crowd = Vec::new();
+    for n in 0..300 {
+        let (spectator, pushed) = client(2_000_000 + n);
+        hub.join(&spectator, &room.id, None).await.ok().unwrap();
+        crowd.push((spectator, pushed));
+    }
+    for (spectator, _) in crowd.drain(..150) {
+        hub.leave(&spectator, &room).await;
+    }
+    assert_eq!(
+        (queued(&mut first_pushed), queued(&mut second_pushed)),
+        (0, 0),
+        "the crowd is no news to the players"
+    );
+    // Turns: every watcher hears each; the deaf one's queue fills, and it is let go.
+    for turns in 0..20 {
+        let column = ["1", "2", "3", "4", "5", "6", "7"][turns % 7];
+        let seat = if turns % 2 == 0 { Player::First } else { Player::Second };
+        assert!(
+            hub.act(&room, Some(seat), Action::Move { turn: column.into(), turns }).await.is_ok(),
+            "{turns}"
+        );
+    }
+    assert_eq!(queued(&mut first_pushed), 20);
+    assert_eq!(hub.watching(&room).await, 2 + 150, "the seats and the crowd left; not the deaf one");
+    assert_eq!(hub.rooms_in_memory(), 1);
+}

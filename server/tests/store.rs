@@ -186,8 +186,7 @@ async fn an_emptied_foreign_or_damaged_store_is_refused_and_never_overwritten() 
     refused(&data, &file, "damaged");
     // And the server does not start on it: its error names the file.
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let error =
-        board_suite_server::serve(listener, config(&data, None, fast())).await.err().expect("refused");
+    let error = board_suite_server::serve(listener, config(&data, None, fast())).await.expect_err("refused");
     assert!(error.0.contains(&file.display().to_string()), "{}", error.0);
 }
 

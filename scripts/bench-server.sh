@@ -9,14 +9,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 rooms=${1:-500}
 moves=${2:-20000}
-cargo build -q --release -p board-suite-server --bin board-suite-server --example load
+cargo build -q --profile server -p board-suite-server --bin board-suite-server --example load
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
 run() {
   local name=$1 port data pid
   port=$(free_port)
   data=$(mktemp -d)
-  PORT=$port DATA_DIR=$data SITE=$data target/release/board-suite-server 2>"$data/log" &
+  PORT=$port DATA_DIR=$data SITE=$data target/server/board-suite-server 2>"$data/log" &
   pid=$!
   for _ in $(seq 100); do
     (echo > "/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
@@ -24,7 +24,7 @@ run() {
   done
   echo "== $name"
   for think in 0 100; do
-    timeout 600 target/release/examples/load "$port" "$rooms" "$moves" "$think" || echo "the load test did not finish"
+    timeout 600 target/server/examples/load "$port" "$rooms" "$moves" "$think" || echo "the load test did not finish"
   done
   echo "server memory: peak $(awk '/VmHWM/ {print $2, $3}' "/proc/$pid/status"), now $(awk '/VmRSS/ {print $2, $3}' "/proc/$pid/status")"
   kill "$pid"

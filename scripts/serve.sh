@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 . scripts/env.sh
-profile=()
+page=()
+server=()
 if [ "${1:-}" = "--release" ]; then
-  profile=(--release)
+  page=(--release)
+  # The server's own optimised profile: it unwinds, so a panic ends one connection alone.
+  server=(--profile server)
 fi
-trunk build "${profile[@]}"
-exec cargo run -q "${profile[@]}" -p board-suite-server
+trunk build "${page[@]}"
+exec cargo run -q "${server[@]}" -p board-suite-server

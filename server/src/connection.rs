@@ -2,6 +2,7 @@
 //! rooms push sent back. A bad request gets an error frame; the connection and its room go on.
 
 use crate::clock::Clock;
+use crate::metrics::Refusal;
 use crate::net::Net;
 use crate::protocol::{self, ErrorCode, Reply, Request};
 use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
@@ -114,14 +115,17 @@ pub async fn run(
                         refusals = if now.saturating_sub(refused_at) > 1000 { 1 } else { refusals + 1 };
                         refused_at = now;
                         if refusals > REFUSALS {
+                            connection.hub.metrics.refused(Refusal::Flood);
                             close(&mut socket, POLICY, "too many messages").await;
                             break;
                         }
+                        connection.hub.metrics.refused(Refusal::Rate);
                         Some(Reply::error(ErrorCode::RateLimited, "too many messages; this one was dropped"))
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
                     Some(Err(error)) => {
                         if let Some(code) = close_code(error) {
+                            connection.hub.metrics.refused(Refusal::BadFrame);
                             close(&mut socket, code, "unreadable frame").await;
                         }
                         break;
@@ -137,6 +141,7 @@ pub async fn run(
                         () = overflow.overflowed() => false,
                     };
                     if !sent {
+                        connection.hub.metrics.refused(Refusal::NotReading);
                         close(&mut socket, POLICY, "not reading what it is sent").await;
                         break;
                     }
@@ -150,6 +155,7 @@ pub async fn run(
                 }
             },
             () = overflow.overflowed() => {
+                connection.hub.metrics.refused(Refusal::NotReading);
                 close(&mut socket, POLICY, "not reading what it is sent").await;
                 break;
             }
@@ -180,6 +186,20 @@ pub async fn run(
         }
     }
     connection.leave().await;
+}
+
+/// A connection's task that ends without leaving (it panicked) leaves its room and the queue
+/// all the same, so the others see it go.
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.hub.unqueue(&self.client);
+        if let Some((cell, _)) = self.room.take()
+            && let Ok(runtime) = tokio::runtime::Handle::try_current()
+        {
+            let (hub, client) = (self.hub.clone(), self.client.clone());
+            runtime.spawn(async move { hub.leave(&client, &cell).await });
+        }
+    }
 }
 
 impl Connection {
@@ -229,7 +249,12 @@ impl Connection {
             return Some(Reply::error(ErrorCode::NotSeated, "join a room first"));
         };
         let turn = matches!(action, Action::Move { .. });
-        let error = self.hub.act(&cell, seat, action).await.err()?;
+        let start = tokio::time::Instant::now();
+        let result = self.hub.act(&cell, seat, action).await;
+        if turn && result.is_ok() {
+            self.hub.metrics.moved(start.elapsed().as_secs_f64());
+        }
+        let error = result.err()?;
         // A refused turn (one the device may already show): the error now, then the room as it
         // is, so the device shows the game the server has.
         if turn {

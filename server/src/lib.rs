@@ -3,6 +3,8 @@
 
 pub mod clock;
 pub mod connection;
+pub mod files;
+pub mod metrics;
 pub mod net;
 pub mod rooms;
 pub mod store;
@@ -17,20 +19,22 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use clock::Clock;
+use files::Files;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use metrics::{Metrics, Refusal};
 use net::{Connections, Full, Held, Net};
 use rooms::{Hub, Limits};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use store::{Change, Changes, Memory, Postgres, Sqlite, Store, StoreError};
 use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
-use tower_http::services::ServeDir;
 
 /// Where the server keeps its rooms and finds the page, and how it treats connections.
 #[derive(Clone, Debug)]
@@ -39,8 +43,10 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// A PostgreSQL to keep the rooms in instead (`postgres://...`), shared with other instances.
     pub database_url: Option<String>,
-    /// The built page (`dist/`).
+    /// The built page (`dist/`), read when the server starts.
     pub site: PathBuf,
+    /// `Strict-Transport-Security`'s max-age in seconds, for a server reached over HTTPS.
+    pub hsts: Option<u64>,
     pub limits: Limits,
     pub net: Net,
     /// The server's time ([`Clock::system`] but in tests).
@@ -57,10 +63,23 @@ const LARGEST_READ: usize = 64 * 1024;
 /// How long a stopping server waits for its connections to close.
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(8);
 
+/// Why the server could not start.
+#[derive(Debug)]
+pub struct Error(pub String);
+
+impl From<StoreError> for Error {
+    fn from(error: StoreError) -> Self {
+        Error(error.0)
+    }
+}
+
 /// What the routes share.
 #[derive(Clone)]
 struct Shared {
     hub: Arc<Hub>,
+    /// TCP connections held.
+    connections: Arc<Connections>,
+    files: Arc<Files>,
     net: Arc<Net>,
     /// WebSockets held, by client address.
     sockets: Arc<Connections>,
@@ -84,12 +103,14 @@ async fn websocket(
 ) -> Response {
     let net = shared.net.clone();
     if !net::origin_allowed(&headers, &net.public_origins) {
+        shared.hub.metrics.refused(Refusal::Origin);
         return (StatusCode::FORBIDDEN, "this page may not play here\n").into_response();
     }
     let address = net::client_address(peer.ip(), &headers, &net.trusted_proxies);
     let socket = match shared.sockets.admit(Some(address), usize::MAX, net.connections_per_address) {
         Ok(socket) => socket,
         Err(_) => {
+            shared.hub.metrics.refused(Refusal::AddressFull);
             return (StatusCode::TOO_MANY_REQUESTS, "too many connections from this address\n")
                 .into_response();
         }
@@ -103,7 +124,11 @@ async fn websocket(
         .max_frame_size(LARGEST_READ)
         .on_upgrade(move |ws| async move {
             let _held = (socket, accepted);
-            connection::run(ws, shared.hub, address, net, shared.closing).await;
+            let metrics = shared.hub.metrics.clone();
+            metrics.websockets.fetch_add(1, Ordering::Relaxed);
+            // A panic here ends this connection alone; its room and every other play on.
+            metrics.caught("connection", connection::run(ws, shared.hub, address, net, shared.closing)).await;
+            metrics.websockets.fetch_sub(1, Ordering::Relaxed);
         })
 }
 
@@ -120,17 +145,58 @@ async fn sane_path(request: Request, next: axum::middleware::Next) -> Response {
     next.run(request).await
 }
 
+/// A built file.
+async fn file(State(shared): State<Shared>, request: Request) -> Response {
+    shared.files.answer(&request)
+}
+
+/// The security headers, on every response.
+async fn secure(State(files): State<Arc<Files>>, request: Request, next: axum::middleware::Next) -> Response {
+    let mut response = next.run(request).await;
+    files.secure(&mut response);
+    response
+}
+
+/// The process is alive.
+async fn healthz() -> &'static str {
+    "ok\n"
+}
+
+/// Ready for traffic: the store healthy (for PostgreSQL, listening too) and not stopping.
+async fn readyz(State(shared): State<Shared>) -> Response {
+    if *shared.closing.borrow() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping\n").into_response();
+    }
+    if !shared.hub.store_healthy() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "the store is not reachable\n").into_response();
+    }
+    "ready\n".into_response()
+}
+
+/// The counters, in Prometheus' text format.
+async fn metrics(State(shared): State<Shared>) -> Response {
+    let metrics = &shared.hub.metrics;
+    metrics.connections.store(shared.connections.count() as u64, Ordering::Relaxed);
+    let text = metrics.render(shared.hub.rooms_in_memory());
+    ([(axum::http::header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], text).into_response()
+}
+
 /// The server's routes over its rooms.
-fn app(shared: Shared, site: PathBuf) -> Router {
+fn app(shared: Shared) -> Router {
+    let files = shared.files.clone();
     Router::new()
         .route("/ws", get(websocket))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+        .fallback(file)
         .with_state(shared)
-        .fallback_service(ServeDir::new(site))
         .layer(axum::middleware::from_fn(sane_path))
+        .layer(axum::middleware::from_fn_with_state(files, secure))
 }
 
 /// Opens the store and serves on `listener` until the process ends.
-pub async fn serve(listener: TcpListener, config: Config) -> Result<(), StoreError> {
+pub async fn serve(listener: TcpListener, config: Config) -> Result<(), Error> {
     serve_until(listener, config, std::future::pending()).await
 }
 
@@ -141,7 +207,12 @@ pub async fn serve_until(
     listener: TcpListener,
     config: Config,
     stop: impl Future<Output = ()>,
-) -> Result<(), StoreError> {
+) -> Result<(), Error> {
+    let (site, hsts) = (config.site.clone(), config.hsts);
+    let files = tokio::task::spawn_blocking(move || Files::load(&site, hsts))
+        .await
+        .map_err(|e| Error(e.to_string()))?
+        .map_err(|e| Error(format!("the page in {}: {e}", config.site.display())))?;
     let (store, changes): (Arc<dyn Store>, Option<Changes>) = match &config.database_url {
         Some(url) => {
             let (store, changes) = Postgres::open(url).await?;
@@ -158,6 +229,7 @@ pub async fn serve_until(
                 match change {
                     Change::Room(payload) => hub.refresh(&payload).await,
                     Change::Presence(payload) => hub.heard_presence(&payload).await,
+                    Change::Resync => hub.resync().await,
                 }
             }
         });
@@ -173,11 +245,27 @@ pub async fn serve_until(
             sweeper.remove_idle().await;
         }
     });
+    let metrics = hub.metrics.clone();
     let (closing, closed) = watch::channel(false);
     let net = Arc::new(config.net);
-    let shared = Shared { hub, net: net.clone(), sockets: Arc::default(), closing: closed.clone() };
-    let app = app(shared, config.site);
     let connections = Arc::new(Connections::default());
+    let shared_files = files.len();
+    let shared = Shared {
+        hub,
+        connections: connections.clone(),
+        files: Arc::new(files),
+        net: net.clone(),
+        sockets: Arc::default(),
+        closing: closed.clone(),
+    };
+    let app = app(shared);
+    if let Ok(address) = listener.local_addr() {
+        tracing::info!(
+            files = shared_files,
+            "serving {} and online play on http://{address}",
+            config.site.display()
+        );
+    }
     let mut stop = std::pin::pin!(stop);
     loop {
         let (stream, peer) = tokio::select! {
@@ -185,7 +273,8 @@ pub async fn serve_until(
                 Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors, say: the connections held close in time.
-                    eprintln!("cannot accept a connection: {error}");
+                    Metrics::count(&metrics.accept_errors);
+                    tracing::warn!("cannot accept a connection: {error}");
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -199,6 +288,11 @@ pub async fn serve_until(
         let held = match connections.admit(counted, net.max_connections, net.connections_per_address) {
             Ok(held) => Accepted { _held: Arc::new(held) },
             Err(full) => {
+                metrics.refused(if full == Full::Server {
+                    Refusal::ServerFull
+                } else {
+                    Refusal::AddressFull
+                });
                 tokio::spawn(refuse(stream, full));
                 continue;
             }
@@ -216,18 +310,25 @@ pub async fn serve_until(
             .serve_connection(TokioIo::new(stream), service)
             .with_upgrades();
         let mut closing = closed.clone();
+        let metrics = metrics.clone();
         tokio::spawn(async move {
-            let mut connection = std::pin::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => return,
-                _ = stopping(&mut closing) => {}
-            }
-            // The request in hand is answered; the connection then closes.
-            connection.as_mut().graceful_shutdown();
-            let _ = connection.await;
+            metrics
+                .clone()
+                .caught("http", async move {
+                    let mut connection = std::pin::pin!(connection);
+                    tokio::select! {
+                        _ = connection.as_mut() => return,
+                        _ = stopping(&mut closing) => {}
+                    }
+                    // The request in hand is answered; the connection then closes.
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                })
+                .await;
         });
     }
     drop(listener);
+    tracing::info!("stopping: closing every connection");
     let _ = closing.send(true);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, connections.none_held()).await;
     Ok(())

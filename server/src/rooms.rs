@@ -2,6 +2,7 @@
 //! change is stored before anyone hears of it, so a restart loses nothing anyone saw.
 
 use crate::clock::Clock;
+use crate::metrics::{Metrics, Refusal};
 use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
@@ -91,6 +92,11 @@ struct Room {
     /// The room as last stored: what a refused change goes back to.
     stored: RoomRow,
     alarm: Alarm,
+    /// Removed from the store and from memory: whoever still holds it reads the room again.
+    gone: bool,
+    /// A change is being made: if the task making it ended part-way (a panic), the next to
+    /// lock the room puts it back as stored.
+    changing: bool,
 }
 
 /// A room's wake-up: one task that sleeps until the room's next deadline, then wakes the room
@@ -153,6 +159,7 @@ pub struct Hub {
     pub clock: Clock,
     /// This instance's name among those sharing a store.
     instance: String,
+    pub metrics: Arc<Metrics>,
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -296,6 +303,8 @@ impl Room {
             elsewhere: HashMap::new(),
             stored: row.clone(),
             alarm: Alarm::default(),
+            gone: false,
+            changing: false,
         })
     }
 }
@@ -311,6 +320,7 @@ impl Hub {
             limits,
             clock,
             instance: new_room_id(),
+            metrics: Arc::default(),
         })
     }
 
@@ -328,33 +338,71 @@ impl Hub {
         let task = tokio::spawn(async move {
             tokio::time::sleep_until(when).await;
             if let (Some(hub), Some(cell)) = (hub.upgrade(), weak.upgrade()) {
-                hub.wake(&cell).await;
+                hub.metrics.clone().caught("alarm", hub.wake(&cell)).await;
             }
         });
         room.alarm = Alarm { at: Some(at), task: Some(task.abort_handle()) };
     }
 
-    /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
-    /// Due today: a room idle past the limit goes, from the store (unless another instance
-    /// changed it meanwhile) and from memory.
-    async fn wake(&self, cell: &Arc<RoomCell>) {
+    /// The room, locked. A change that a task began and never finished (it panicked) is
+    /// undone first: the room is as it was last stored.
+    async fn lock<'a>(&self, cell: &'a RoomCell) -> tokio::sync::MutexGuard<'a, Room> {
         let mut room = cell.room.lock().await;
+        if room.changing {
+            tracing::error!(room = %cell.id, "a change was left half made; the room is as last stored");
+            let stored = room.stored.clone();
+            room.restore(&stored);
+            room.changing = false;
+        }
+        room
+    }
+
+    /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
+    /// Due today: a room idle past the limit goes, from the store and from memory.
+    async fn wake(&self, cell: &Arc<RoomCell>) {
+        let mut room = self.lock(cell).await;
         // This task is the alarm: it lets go of itself rather than end itself.
         room.alarm.task = None;
         room.alarm.at = None;
         if room.deadline(&self.limits).is_some_and(|at| at <= self.clock.now_ms()) {
-            match self.store.remove(&cell.id, room.version).await {
-                // Gone, or changed by another instance (which it will be read from if asked for).
-                Ok(_) => {
-                    drop(room);
-                    self.forget(cell);
-                }
-                // The hourly sweep tries again.
-                Err(error) => eprintln!("room {}: not removed: {}", cell.id, error.0),
-            }
+            self.remove_idle_room(cell, &mut room).await;
             return;
         }
         self.arm(cell, &mut room);
+    }
+
+    /// Removes a room past its idle deadline, under its lock, so that no change is being made
+    /// meanwhile: from the store at the version this instance holds, and from memory. A room
+    /// another instance changed since is read again instead.
+    async fn remove_idle_room(&self, cell: &Arc<RoomCell>, room: &mut Room) {
+        match self.store.remove(&cell.id, room.version).await {
+            Ok(true) => {}
+            Ok(false) => match self.store.load(&cell.id).await {
+                Ok(Some(stored)) if stored.version > room.version => {
+                    room.restore(&stored);
+                    self.arm(cell, room);
+                    room.broadcast(&cell.id);
+                    return;
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    Metrics::count(&self.metrics.store_errors);
+                    tracing::warn!(room = %cell.id, "not read: {}", error.0);
+                    return;
+                }
+            },
+            // The hourly sweep tries again.
+            Err(error) => {
+                Metrics::count(&self.metrics.store_errors);
+                tracing::warn!(room = %cell.id, "not removed (the hourly sweep tries again): {}", error.0);
+                return;
+            }
+        }
+        // Whoever still holds the room cannot store it again (which would bring it back
+        // beside a new copy read from the store): it is gone.
+        room.gone = true;
+        room.alarm = Alarm::default();
+        self.forget(cell);
     }
 
     /// A room no longer kept in memory, nor counted against its creator.
@@ -385,7 +433,8 @@ impl Hub {
                 return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
             }
             Err(error) => {
-                eprintln!("room {}: not stored: {}", cell.id, error.0);
+                Metrics::count(&self.metrics.store_errors);
+                tracing::error!(room = %cell.id, "not stored; the change is undone: {}", error.0);
                 room.restore(&room.stored.clone());
                 return Err(Reply::error(
                     ErrorCode::Storage,
@@ -394,6 +443,7 @@ impl Hub {
             }
         }
         if room.table.over() {
+            tracing::info!(room = %cell.id, game = room.table.game().slug(), turns = room.table.turns(), "the game is over");
             self.finished(&cell.id);
         }
         self.arm(cell, room);
@@ -417,7 +467,7 @@ impl Hub {
         let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
             return;
         };
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(&cell).await;
         match words[2..] {
             ["?"] => {
                 let here = room.here();
@@ -425,9 +475,13 @@ impl Hub {
                 self.tell_presence(id, here).await;
             }
             [first, second] => {
+                let before = room.state(id);
                 room.elsewhere.insert(instance.to_owned(), [first == "1", second == "1"]);
                 room.elsewhere.retain(|_, seats| seats.iter().any(|&s| s));
-                room.broadcast(id);
+                // Only a seat's coming or going elsewhere is news here.
+                if room.state(id) != before {
+                    room.broadcast(id);
+                }
             }
             _ => {}
         }
@@ -441,7 +495,10 @@ impl Hub {
         let Some(cell) = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned() else {
             return;
         };
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(&cell).await;
+        if room.gone {
+            return;
+        }
         if version.parse::<u64>().is_ok_and(|version| version <= room.version) {
             return;
         }
@@ -451,6 +508,21 @@ impl Hub {
             room.restore(&stored);
             self.arm(&cell, &mut room);
             room.broadcast(id);
+        }
+    }
+
+    /// Reads every room in memory again, and asks the other instances for their presence:
+    /// after this instance could not hear them a while.
+    pub async fn resync(&self) {
+        let ids: Vec<String> = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect();
+        for id in ids {
+            self.refresh(&id).await;
+            let cell = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
+            if let Some(cell) = cell {
+                let here = self.lock(&cell).await.here();
+                self.tell_presence(&id, here).await;
+            }
+            let _ = self.store.tell_presence(&format!("{id} {} ?", self.instance)).await;
         }
     }
 
@@ -502,14 +574,17 @@ impl Hub {
                 elsewhere: HashMap::new(),
                 stored: RoomRow::default(),
                 alarm: Alarm::default(),
+                gone: false,
+                changing: false,
             }),
         });
         let here = {
-            let mut room = cell.room.lock().await;
+            let mut room = self.lock(&cell).await;
             self.commit(&cell, &mut room).await?;
             room.here()
         };
         self.tell_presence(&id, here).await;
+        tracing::debug!(room = %id, game = game.slug(), "a room opened");
         self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
         Ok(cell)
     }
@@ -522,6 +597,7 @@ impl Hub {
     fn may_open(&self, address: IpAddr) -> Result<(), Reply> {
         let created = self.created.lock().unwrap_or_else(|e| e.into_inner());
         if created.get(&address).map_or(0, HashSet::len) >= self.limits.rooms_per_address {
+            self.metrics.refused(Refusal::TooManyRooms);
             return Err(Reply::error(
                 ErrorCode::TooManyRooms,
                 format!("at most {} unfinished rooms per address", self.limits.rooms_per_address),
@@ -588,11 +664,12 @@ impl Hub {
         }
         let row = self.store.load(id).await.ok()??;
         let room = Room::from_row(&row)?;
+        Metrics::count(&self.metrics.rooms_loaded);
         let cell = Arc::new(RoomCell { id: id.to_owned(), room: tokio::sync::Mutex::new(room) });
         let cell =
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
         {
-            let mut room = cell.room.lock().await;
+            let mut room = self.lock(&cell).await;
             self.arm(&cell, &mut room);
         }
         // Devices at other instances: they say which seats they hold.
@@ -606,8 +683,23 @@ impl Hub {
         if id.len() > 64 {
             return Err(no_room());
         }
-        let cell = self.room(id).await.ok_or_else(no_room)?;
-        let mut room = cell.room.lock().await;
+        // A room that left memory just now is read again.
+        let mut tries = 0;
+        let cell = loop {
+            let cell = self.room(id).await.ok_or_else(no_room)?;
+            if !self.lock(&cell).await.gone {
+                break cell;
+            }
+            self.forget(&cell);
+            tries += 1;
+            if tries == 3 {
+                return Err(no_room());
+            }
+        };
+        let mut room = self.lock(&cell).await;
+        if room.gone {
+            return Err(no_room());
+        }
         let game = room.table.game();
         let held = token.map(hashed).and_then(|hash| {
             [Player::First, Player::Second]
@@ -616,13 +708,13 @@ impl Hub {
         });
         let free = [Player::First, Player::Second].into_iter().find(|&p| room.seats[index(p)].is_none());
         let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
+        let before = room.here();
         // Joining the room it is in again: the device is watching once.
         room.watchers.retain(|w| w.client != client.id);
         let seat = match (held, free) {
             (Some(seat), _) => {
                 tell(client, Self::seat_frame(id, game, Some(seat), None));
                 room.watchers.push(watcher(Some(seat)));
-                room.broadcast(id);
                 Some(seat)
             }
             (None, Some(free)) if !room.table.over() => {
@@ -639,13 +731,24 @@ impl Hub {
             _ => {
                 tell(client, Self::seat_frame(id, game, None, None));
                 room.watchers.push(watcher(None));
-                room.broadcast(id);
                 None
             }
         };
+        // A seat coming online is news for everyone; a spectator changes nothing the others
+        // see, so it alone is sent the room (a crowd costs each arrival one frame, not one per
+        // watcher).
+        // A free seat taken was a change, stored and told to all already.
+        let stored = held.is_none() && seat.is_some();
         let here = room.here();
+        if !stored && here != before {
+            room.broadcast(id);
+        } else if !stored {
+            tell(client, room.state(id));
+        }
         drop(room);
-        self.tell_presence(id, here).await;
+        if here != before {
+            self.tell_presence(id, here).await;
+        }
         Ok(Taken { room: cell, seat })
     }
 
@@ -654,24 +757,66 @@ impl Hub {
         self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
     }
 
-    /// A connection leaves a room: the others see it go.
+    /// A connection leaves a room: the others see a seat go (a spectator's going changes
+    /// nothing they see). A room nobody watches any more leaves memory: it is in the store,
+    /// and is read from there when a device comes back.
     pub async fn leave(&self, client: &Client, cell: &RoomCell) {
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(cell).await;
+        let before = room.here();
         room.watchers.retain(|w| w.client != client.id);
-        room.broadcast(&cell.id);
         let here = room.here();
+        if here != before {
+            room.broadcast(&cell.id);
+        }
+        let unwatched = room.watchers.is_empty() && !room.gone;
+        if unwatched {
+            // Whoever took the room from memory meanwhile reads it again (see `join`).
+            room.gone = true;
+            room.alarm = Alarm::default();
+        }
         drop(room);
-        self.tell_presence(&cell.id, here).await;
+        if unwatched {
+            let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+            if rooms.get(&cell.id).is_some_and(|kept| std::ptr::eq(Arc::as_ptr(kept), cell)) {
+                rooms.remove(&cell.id);
+                Metrics::count(&self.metrics.rooms_unloaded);
+            }
+        }
+        if here != before {
+            self.tell_presence(&cell.id, here).await;
+        }
+    }
+
+    /// How many devices a room has (for tests and the crowd's cost).
+    pub async fn watching(&self, cell: &RoomCell) -> usize {
+        self.lock(cell).await.watchers.len()
     }
 
     /// A seat's turn, offer, answer or resignation.
     pub async fn act(&self, cell: &Arc<RoomCell>, seat: Option<Player>, action: Action) -> Result<(), Reply> {
         let seat =
             seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
-        let mut room = cell.room.lock().await;
+        let mut room = self.lock(cell).await;
+        if room.gone {
+            return Err(Reply::error(ErrorCode::NoRoom, "this room was removed after a long time unplayed"));
+        }
         if room.table.over() {
             return Err(refused(Refused::Over));
         }
+        // Set until the change is stored or refused: a task that ends between leaves it set.
+        room.changing = true;
+        let result = self.change(cell, &mut room, seat, action).await;
+        room.changing = false;
+        result
+    }
+
+    async fn change(
+        &self,
+        cell: &Arc<RoomCell>,
+        room: &mut Room,
+        seat: Player,
+        action: Action,
+    ) -> Result<(), Reply> {
         match action {
             Action::Move { turn, turns } => {
                 if room.table.to_move() != seat {
@@ -683,12 +828,18 @@ impl Hub {
                         "the game has changed since; its state follows",
                     ));
                 }
+                // The tests' fault: the turn played, then a panic before it is stored.
+                #[cfg(feature = "fault-injection")]
+                if let Some(turn) = turn.strip_suffix("!panic") {
+                    room.table.play(turn).map_err(refused)?;
+                    panic!("the fault a test injected");
+                }
                 room.table.play(&turn).map_err(refused)?;
                 room.offer = None;
             }
             Action::Offer(what) => match room.offer {
                 // Both offer the same: agreed.
-                Some((standing, by)) if standing == what && by != seat => agree(&mut room, what, by)?,
+                Some((standing, by)) if standing == what && by != seat => agree(room, what, by)?,
                 _ => {
                     if what == Offer::Takeback && !has_turn(&*room.table, seat) {
                         return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
@@ -699,7 +850,7 @@ impl Hub {
             Action::Answer(accept) => match room.offer {
                 Some((what, by)) if by != seat => {
                     if accept {
-                        agree(&mut room, what, by)?;
+                        agree(room, what, by)?;
                     }
                     room.offer = None;
                 }
@@ -710,24 +861,66 @@ impl Hub {
                 room.offer = None;
             }
         }
-        self.commit(cell, &mut room).await
+        self.commit(cell, room).await
+    }
+
+    /// Rooms in memory now.
+    pub fn rooms_in_memory(&self) -> usize {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Whether the store answers, and hears the other instances where there are any.
+    pub fn store_healthy(&self) -> bool {
+        self.store.healthy()
     }
 
     /// The state of a room, to one connection (after a stale turn, say).
     pub async fn state_of(&self, cell: &RoomCell) -> Reply {
-        cell.room.lock().await.state(&cell.id)
+        self.lock(cell).await.state(&cell.id)
     }
 
-    /// Removes the rooms idle for longer than the limit: from the store and from memory.
+    /// Removes the rooms idle for longer than the limit (the hourly sweep). A room in memory
+    /// goes under its own lock, as its alarm would take it, so a turn being stored meanwhile
+    /// is never lost nor the room forked; any other goes from the store at the version listed,
+    /// so one changed since the listing stays.
     pub async fn remove_idle(&self) {
-        let before = self.clock.now_ms().saturating_sub(self.limits.idle_ms());
-        let Ok(removed) = self.store.remove_idle(before).await else {
-            return;
-        };
-        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
-        for id in removed {
-            rooms.remove(&id);
-            self.finished(&id);
+        const BATCH: usize = 1000;
+        let now = self.clock.now_ms();
+        let before = now.saturating_sub(self.limits.idle_ms());
+        loop {
+            let idle = match self.store.idle(before, BATCH).await {
+                Ok(idle) => idle,
+                Err(error) => {
+                    Metrics::count(&self.metrics.store_errors);
+                    tracing::warn!("the idle sweep could not list rooms: {}", error.0);
+                    return;
+                }
+            };
+            let mut kept = 0;
+            for (id, version) in &idle {
+                let held = self.rooms.lock().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+                match held {
+                    Some(cell) => {
+                        let mut room = self.lock(&cell).await;
+                        if !room.gone && room.deadline(&self.limits).is_some_and(|at| at <= now) {
+                            self.remove_idle_room(&cell, &mut room).await;
+                        } else {
+                            kept += 1;
+                        }
+                    }
+                    None => {
+                        if matches!(self.store.remove(id, *version).await, Ok(true)) {
+                            self.finished(id);
+                        } else {
+                            kept += 1;
+                        }
+                    }
+                }
+            }
+            // A batch that removed nothing would be listed again: the next sweep tries.
+            if idle.len() < BATCH || kept == idle.len() {
+                return;
+            }
         }
     }
 }

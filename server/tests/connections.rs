@@ -306,22 +306,18 @@ async fn status(port: u16, path: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn overlong_and_escaping_paths_get_a_4xx() {
-    let port = server("paths", fast(), Net::default()).await;
-    // A site folder that is there, so that the file system is asked.
-    let site = std::env::temp_dir().join(format!("board-suite-server-{}-paths/no-site", std::process::id()));
-    std::fs::create_dir_all(&site).unwrap();
-    std::fs::write(site.join("index.html"), "<!doctype html>").unwrap();
+async fn overlong_paths_and_headers_get_a_4xx() {
+    // A site folder that is there, so that a path is looked for (escaping ones: tests/files.rs).
+    let data = data_dir("paths");
+    std::fs::create_dir_all(data.join("no-site")).unwrap();
+    std::fs::write(data.join("no-site/index.html"), "<!doctype html>").unwrap();
+    let mut config = common::config(&data, None, fast());
+    config.net = Net::default();
+    let port = start_with(config).await;
     assert_eq!(status(port, "/").await, "HTTP/1.1 200 OK");
-    for path in [
-        format!("/{}", "a".repeat(256)),
-        format!("/{}", "a/".repeat(1500)),
-        "/../Cargo.toml".to_owned(),
-        "/%2e%2e/Cargo.toml".to_owned(),
-        "/..%2fCargo.toml".to_owned(),
-    ] {
+    for path in [format!("/{}", "a".repeat(256)), format!("/{}", "a/".repeat(1500))] {
         let line = status(port, &path).await;
-        assert!(line.starts_with("HTTP/1.1 4"), "{}: {line}", &path[..path.len().min(40)]);
+        assert!(line.starts_with("HTTP/1.1 414"), "{}: {line}", &path[..path.len().min(40)]);
     }
     // Headers too long for the server's buffer: 431, not a hang.
     let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();

@@ -207,9 +207,6 @@ async fn no_frame_shows_a_face_down_piece() {
     let mut watcher = Client::connect(port).await;
     watcher.send(&join(&room, None)).await;
     watcher.seat().await;
-    // The seats hear the watcher arrive.
-    first.state().await;
-    second.state().await;
     // The true deal, as only the server knows it.
     let stored = Sqlite::open(&data).unwrap().load(&room).await.unwrap().unwrap();
     let seed = stored

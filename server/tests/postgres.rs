@@ -22,6 +22,43 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     let (store, _) = Postgres::open(&url).await.unwrap();
     store_contract(&store, "contract-").await;
     two_instances_share_every_game(&url).await;
+    a_game_goes_on_when_the_servers_backends_are_terminated(&client, &url).await;
+}
+
+/// Every connection the servers hold, ended from the database's side, mid-game; the game goes
+/// on between devices on two instances, each turn heard by both.
+async fn a_game_goes_on_when_the_servers_backends_are_terminated(client: &tokio_postgres::Client, url: &str) {
+    let data = data_dir("postgres-terminated");
+    let here = start_on(&data, Some(url), fast()).await;
+    let there = start_on(&data, Some(url), fast()).await;
+    let mut first = Client::connect(here).await;
+    first.send(&create("connect-four")).await;
+    let (room, _, _) = first.seat().await;
+    first.state().await;
+    let mut second = Client::connect(there).await;
+    second.send(&join(&room, None)).await;
+    assert_eq!(second.seat().await.1, Seat::Second);
+    let state = first.state_where(|s| s.online == [true, true]).await;
+    second.state_where(|s| s.online == [true, true]).await;
+    let mut state = play_out(&mut first, &mut second, state, 4, "connect-four", 7).await;
+    for round in 0..3 {
+        let ended: i64 = client
+            .query_one(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1",
+                &[&board_suite_server::store::postgres::APPLICATION_NAME],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        assert!(ended >= 4, "round {round}: both connections of both instances ({ended})");
+        // Each turn is stored and heard on the other instance: through the new listening
+        // connection, or read again once it listens.
+        state = play_out(&mut first, &mut second, state, 4 + 2 * (round + 1), "connect-four", 7).await;
+        if state.over {
+            break;
+        }
+    }
+    assert!(state.turns >= 8 || state.over, "{state:?}");
 }
 
 /// A database as the server wrote it before the schema had versions: the rooms table alone,

@@ -127,3 +127,76 @@ async fn a_store_from_a_newer_server_is_refused() {
     assert!(error.0.contains("newer"), "{}", error.0);
     assert_eq!(schema_version(&file), Some(99), "left as it was");
 }
+
+/// A store file in a folder of its own, as `bytes`; the folder and the file's path.
+fn store_file(name: &str, bytes: &[u8]) -> (std::path::PathBuf, std::path::PathBuf) {
+    let data = data_dir(name);
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms.sqlite");
+    std::fs::write(&file, bytes).unwrap();
+    (data, file)
+}
+
+/// Refused with an error that names the file and says `why`, and the file left as it was.
+fn refused(data: &std::path::Path, file: &std::path::Path, why: &str) {
+    let before = std::fs::read(file).unwrap();
+    let error = Sqlite::open(data).err().expect("refused").0;
+    assert!(error.contains(&file.display().to_string()), "{error}");
+    assert!(error.contains(why), "{error}");
+    assert_eq!(std::fs::read(file).unwrap(), before, "left as it was");
+}
+
+#[tokio::test]
+async fn an_emptied_foreign_or_damaged_store_is_refused_and_never_overwritten() {
+    // Emptied (truncated by a full disk or a mistaken command): never a new store over it.
+    let (data, file) = store_file("emptied", b"");
+    refused(&data, &file, "empty");
+    // Not SQLite at all.
+    let (data, file) = store_file("garbage", &[0xab; 10_000]);
+    refused(&data, &file, "not a store");
+    // Another program's database.
+    let (data, file) = store_file("foreign", b"");
+    std::fs::remove_file(&file).unwrap();
+    let other = rusqlite::Connection::open(&file).unwrap();
+    other.execute_batch("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');").unwrap();
+    drop(other);
+    refused(&data, &file, "another program's database");
+    // A store of ours with rooms, damaged in the middle.
+    let data = data_dir("damaged");
+    let store = Sqlite::open(&data).unwrap();
+    for n in 0..300 {
+        let row = RoomRow {
+            id: format!("room{n:05}"),
+            game: "gomoku".into(),
+            record: "x".repeat(300),
+            seats: [Some("f00d".into()), None],
+            offer: None,
+            version: 1,
+            updated: n,
+        };
+        assert!(store.save(row).await.unwrap());
+    }
+    drop(store);
+    let file = data.join("rooms.sqlite");
+    let mut bytes = std::fs::read(&file).unwrap();
+    assert!(bytes.len() > 40_000, "{}", bytes.len());
+    // Pages past the first (the header and the schema) overwritten.
+    bytes[12_000..20_000].fill(0x5a);
+    std::fs::write(&file, &bytes).unwrap();
+    refused(&data, &file, "damaged");
+    // And the server does not start on it: its error names the file.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let error = board_suite_server::serve(listener, config(&data, None, fast())).await.expect_err("refused");
+    assert!(error.0.contains(&file.display().to_string()), "{}", error.0);
+}
+
+#[tokio::test]
+async fn a_new_store_is_made_where_there_was_none() {
+    let data = data_dir("new");
+    let store = Sqlite::open(&data).unwrap();
+    store_contract(&store, "").await;
+    drop(store);
+    // Opened again, the same store, checked whole.
+    assert_eq!(schema_version(&data.join("rooms.sqlite")), Some(SCHEMA));
+    Sqlite::open(&data).unwrap();
+}

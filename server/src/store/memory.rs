@@ -45,14 +45,11 @@ impl Store for Memory {
         })
     }
 
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         self.with(|rooms| {
-            let idle: Vec<String> =
-                rooms.values().filter(|r| r.updated < before).map(|r| r.id.clone()).collect();
-            for id in &idle {
-                rooms.remove(id);
-            }
-            idle
+            let mut idle: Vec<&RoomRow> = rooms.values().filter(|r| r.updated < before).collect();
+            idle.sort_by_key(|r| r.updated);
+            idle.iter().take(limit).map(|r| (r.id.clone(), r.version)).collect()
         })
     }
 }

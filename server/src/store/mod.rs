@@ -8,7 +8,7 @@
 //! by [`MIGRATIONS`] when opened.
 
 mod memory;
-mod postgres;
+pub mod postgres;
 pub mod sqlite;
 
 pub use memory::Memory;
@@ -60,8 +60,15 @@ pub trait Store: Send + Sync {
     /// Removes a room if it is still at `version`; whether it was.
     fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool>;
 
-    /// Removes the rooms unchanged since `before` (milliseconds since 1970); their ids.
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>>;
+    /// Up to `limit` rooms unchanged since `before` (milliseconds since 1970): their ids and
+    /// versions, for [`Store::remove`] at that version (a room changed meanwhile stays).
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>>;
+
+    /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
+    /// and listening for the other instances' changes).
+    fn healthy(&self) -> bool {
+        true
+    }
 
     /// Tells the other instances sharing the store about presence (see [`Change::Presence`]);
     /// nothing to tell where one instance has the store to itself.
@@ -78,6 +85,9 @@ pub enum Change {
     /// Which seats of a room have a device connected to an instance, or a request that every
     /// instance say so: `<room> <instance> <first 0/1> <second 0/1>`, or `<room> <instance> ?`.
     Presence(String),
+    /// The instance listens again after its listening connection was lost: what it holds is
+    /// read again, for any change told meanwhile.
+    Resync,
 }
 
 pub type Changes = mpsc::UnboundedReceiver<Change>;
@@ -129,4 +139,4 @@ const SELECT: &str =
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
 
-const REMOVE_IDLE: &str = "DELETE FROM rooms WHERE updated < $1 RETURNING id";
+const IDLE: &str = "SELECT id, version FROM rooms WHERE updated < $1 ORDER BY updated LIMIT $2";

@@ -1,11 +1,22 @@
 //! The shared store: a PostgreSQL that several instances use at once. Each hears every change
 //! to a room (its own too) on the `rooms` channel, and presence on `presence`.
+//!
+//! Both connections come back after a drop (PostgreSQL restarted, the backend terminated, the
+//! network gone a while): a query on a lost connection is sent again once on a new one, and the
+//! listening connection is made again with backoff, after which every room in memory is read
+//! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
 use super::{
-    Change, Changes, Pending, REMOVE, REMOVE_IDLE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
+    Change, Changes, IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
+use std::future::Future;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tokio_postgres::error::SqlState;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 /// The channels PostgreSQL tells changed rooms and presence on.
@@ -15,8 +26,14 @@ const PRESENCE: &str = "presence";
 /// Instances starting together take this lock in turn to migrate the schema.
 const MIGRATION_LOCK: i64 = 7291;
 
+/// How the server's connections name themselves to PostgreSQL (`pg_stat_activity`).
+pub const APPLICATION_NAME: &str = "board-suite-server";
+
+/// The longest wait between two attempts to listen again.
+const MOST_BACKOFF: Duration = Duration::from_secs(10);
+
 /// A connection with its statements prepared once: each turn is one round trip.
-pub struct Postgres {
+struct Link {
     client: tokio_postgres::Client,
     save: tokio_postgres::Statement,
     load: tokio_postgres::Statement,
@@ -24,49 +41,27 @@ pub struct Postgres {
     presence: tokio_postgres::Statement,
 }
 
-impl Postgres {
-    /// The store at `url`, its schema brought up to date, and the rooms changed by any instance
-    /// from now on.
-    pub async fn open(url: &str) -> Result<(Postgres, Changes), StoreError> {
-        let (mut client, connection) = tokio_postgres::connect(url, NoTls).await?;
-        tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                eprintln!("PostgreSQL: {error}");
-            }
-        });
-        migrate(&mut client).await?;
-        // A second connection only listens: its messages are read here, not by a query.
-        let (listener, mut connection) = tokio_postgres::connect(url, NoTls).await?;
-        let (changed, changes) = mpsc::unbounded_channel();
-        tokio::spawn(async move {
-            let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-            while let Some(message) = messages.next().await {
-                match message {
-                    Ok(AsyncMessage::Notification(note)) => {
-                        let payload = note.payload().to_owned();
-                        let change = if note.channel() == PRESENCE {
-                            Change::Presence(payload)
-                        } else {
-                            Change::Room(payload)
-                        };
-                        if changed.send(change).is_err() {
-                            break;
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(error) => {
-                        eprintln!("PostgreSQL's notifications stopped: {error}");
-                        break;
-                    }
-                }
-            }
-        });
-        listener.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {PRESENCE}")).await?;
-        // The listening connection lives as long as its reader.
-        tokio::spawn(async move {
-            let _listener = listener;
-            std::future::pending::<()>().await;
-        });
+pub struct Postgres {
+    config: tokio_postgres::Config,
+    /// The connection in use; made again when it is lost.
+    link: tokio::sync::Mutex<Arc<Link>>,
+    /// Whether the listening connection is up.
+    listening: Arc<AtomicBool>,
+}
+
+async fn connect(config: &tokio_postgres::Config) -> Result<tokio_postgres::Client, StoreError> {
+    let (client, connection) = config.connect(NoTls).await?;
+    tokio::spawn(async move {
+        if let Err(error) = connection.await {
+            tracing::warn!("PostgreSQL connection lost: {error}");
+        }
+    });
+    Ok(client)
+}
+
+impl Link {
+    async fn open(config: &tokio_postgres::Config) -> Result<Link, StoreError> {
+        let client = connect(config).await?;
         // Written and told in one statement: every instance hears of the change.
         let save = client
             .prepare(&format!(
@@ -77,7 +72,143 @@ impl Postgres {
         let load = client.prepare(SELECT).await?;
         let remove = client.prepare(REMOVE).await?;
         let presence = client.prepare(&format!("SELECT pg_notify('{PRESENCE}', $1)")).await?;
-        Ok((Postgres { client, save, load, remove, presence }, changes))
+        Ok(Link { client, save, load, remove, presence })
+    }
+}
+
+/// Whether a query failed because its connection is gone (worth sending again on a new one).
+fn lost(error: &tokio_postgres::Error, link: &Link) -> bool {
+    error.is_closed()
+        || link.client.is_closed()
+        || error.as_db_error().is_some_and(|e| e.code() == &SqlState::ADMIN_SHUTDOWN)
+}
+
+impl Postgres {
+    /// The store at `url`, its schema brought up to date, and the rooms changed by any instance
+    /// from now on.
+    pub async fn open(url: &str) -> Result<(Postgres, Changes), StoreError> {
+        let mut config: tokio_postgres::Config = url.parse()?;
+        config.application_name(APPLICATION_NAME);
+        let mut client = connect(&config).await?;
+        migrate(&mut client).await?;
+        drop(client);
+        let (changed, changes) = mpsc::unbounded_channel();
+        let listening = Arc::new(AtomicBool::new(false));
+        let first = listen(&config, changed.clone()).await?;
+        listening.store(true, Ordering::Relaxed);
+        tokio::spawn(keep_listening(config.clone(), changed, listening.clone(), first));
+        let link = Link::open(&config).await?;
+        Ok((Postgres { config, link: tokio::sync::Mutex::new(Arc::new(link)), listening }, changes))
+    }
+
+    /// The connection to use: the one in use, unless it is lost (or is `failed`).
+    async fn link(&self, failed: Option<&Arc<Link>>) -> Result<Arc<Link>, StoreError> {
+        let mut link = self.link.lock().await;
+        if link.client.is_closed() || failed.is_some_and(|failed| Arc::ptr_eq(failed, &link)) {
+            *link = Arc::new(Link::open(&self.config).await?);
+            tracing::info!("PostgreSQL: connected again");
+        }
+        Ok(link.clone())
+    }
+
+    /// Runs a query, sent again once on a new connection if its connection was lost. (A write
+    /// the old connection made before it went is then refused as not newer, and the room is
+    /// read again: nothing is written twice.)
+    async fn run<T, F, Work>(&self, query: F) -> Result<T, StoreError>
+    where
+        F: Fn(Arc<Link>) -> Work,
+        Work: Future<Output = Result<T, tokio_postgres::Error>>,
+    {
+        let link = self.link(None).await?;
+        match query(link.clone()).await {
+            Ok(done) => Ok(done),
+            Err(error) if lost(&error, &link) => {
+                let link = self.link(Some(&link)).await?;
+                Ok(query(link).await?)
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+/// A connection listening on both channels: what it hears goes to `changed`. Ends when the
+/// connection does.
+async fn listen(
+    config: &tokio_postgres::Config,
+    changed: mpsc::UnboundedSender<Change>,
+) -> Result<JoinHandle<()>, StoreError> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (ready, mut ended) = tokio::sync::oneshot::channel::<()>();
+    // The connection's messages are read here, not by a query; the client lives as long.
+    let reader = tokio::spawn(async move {
+        let _ready = ready;
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(message) = messages.next().await {
+            match message {
+                Ok(AsyncMessage::Notification(note)) => {
+                    let payload = note.payload().to_owned();
+                    let change = if note.channel() == PRESENCE {
+                        Change::Presence(payload)
+                    } else {
+                        Change::Room(payload)
+                    };
+                    if changed.send(change).is_err() {
+                        return;
+                    }
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!("PostgreSQL's notifications stopped: {error}");
+                    return;
+                }
+            }
+        }
+    });
+    let listened = client.batch_execute(&format!("LISTEN {CHANNEL}; LISTEN {PRESENCE}")).await;
+    if let Err(error) = listened {
+        reader.abort();
+        return Err(error.into());
+    }
+    Ok(tokio::spawn(async move {
+        let _client = client;
+        let _ = (&mut ended).await;
+        let _ = reader.await;
+    }))
+}
+
+/// Listens again whenever the listening connection ends, with backoff; then has every room in
+/// memory read again, for what was told meanwhile.
+async fn keep_listening(
+    config: tokio_postgres::Config,
+    changed: mpsc::UnboundedSender<Change>,
+    listening: Arc<AtomicBool>,
+    mut current: JoinHandle<()>,
+) {
+    loop {
+        let _ = (&mut current).await;
+        listening.store(false, Ordering::Relaxed);
+        let mut backoff = Duration::from_millis(250);
+        loop {
+            if changed.is_closed() {
+                return;
+            }
+            tokio::time::sleep(backoff).await;
+            match listen(&config, changed.clone()).await {
+                Ok(listener) => {
+                    current = listener;
+                    break;
+                }
+                Err(error) => {
+                    tracing::warn!("PostgreSQL: cannot listen again yet: {}", error.0);
+                    backoff = (backoff * 2).min(MOST_BACKOFF);
+                }
+            }
+        }
+        listening.store(true, Ordering::Relaxed);
+        tracing::info!("PostgreSQL: listening again; reading the rooms in memory again");
+        if changed.send(Change::Resync).is_err() {
+            return;
+        }
     }
 }
 
@@ -117,37 +248,55 @@ impl Store for Postgres {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
         Box::pin(async move {
             let (version, updated) = (row.version as i64, row.updated as i64);
-            let seats = &row.seats;
-            let written = self
-                .client
-                .query(
-                    &self.save,
-                    &[&row.id, &row.game, &row.record, &seats[0], &seats[1], &row.offer, &version, &updated],
-                )
-                .await?;
-            Ok(written.len() == 1)
+            let row = &row;
+            self.run(|link| async move {
+                let seats = &row.seats;
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
+                    [&row.id, &row.game, &row.record, &seats[0], &seats[1], &row.offer, &version, &updated];
+                Ok(link.client.query(&link.save, &params).await?.len() == 1)
+            })
+            .await
         })
     }
 
     fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>> {
-        Box::pin(async move { Ok(self.client.query_opt(&self.load, &[&id]).await?.as_ref().map(row)) })
+        Box::pin(async move {
+            self.run(
+                |link| async move { Ok(link.client.query_opt(&link.load, &[&id]).await?.as_ref().map(row)) },
+            )
+            .await
+        })
     }
 
     fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool> {
-        Box::pin(async move { Ok(self.client.execute(&self.remove, &[&id, &(version as i64)]).await? == 1) })
+        Box::pin(async move {
+            let version = version as i64;
+            self.run(
+                |link| async move { Ok(link.client.execute(&link.remove, &[&id, &version]).await? == 1) },
+            )
+            .await
+        })
     }
 
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         Box::pin(async move {
-            let removed = self.client.query(REMOVE_IDLE, &[&(before as i64)]).await?;
-            Ok(removed.iter().map(|r| r.get(0)).collect())
+            let (before, limit) = (before as i64, limit as i64);
+            self.run(|link| async move {
+                let idle = link.client.query(IDLE, &[&before, &limit]).await?;
+                Ok(idle.iter().map(|r| (r.get(0), r.get::<_, i64>(1) as u64)).collect())
+            })
+            .await
         })
+    }
+
+    fn healthy(&self) -> bool {
+        self.listening.load(Ordering::Relaxed)
     }
 
     fn tell_presence<'a>(&'a self, payload: &'a str) -> Pending<'a, ()> {
         Box::pin(async move {
-            self.client.execute(&self.presence, &[&payload]).await?;
-            Ok(())
+            self.run(|link| async move { link.client.execute(&link.presence, &[&payload]).await.map(|_| ()) })
+                .await
         })
     }
 }

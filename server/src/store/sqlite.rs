@@ -1,9 +1,10 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
-use super::{Pending, REMOVE, REMOVE_IDLE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE};
+use super::{IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 pub struct Sqlite {
     connection: Arc<Mutex<Connection>>,
@@ -11,14 +12,38 @@ pub struct Sqlite {
 
 impl Sqlite {
     /// The store in `folder` (created if need be), as `rooms.sqlite`, its schema brought up to
-    /// date.
+    /// date. A file that is there must be this server's store and whole: an empty file (where
+    /// rooms were), one that is not SQLite, another program's database or a damaged one is
+    /// refused, with its path, and left as it is.
     pub fn open(folder: &Path) -> Result<Sqlite, StoreError> {
-        std::fs::create_dir_all(folder)?;
-        let mut connection = Connection::open(folder.join("rooms.sqlite"))?;
+        std::fs::create_dir_all(folder).map_err(|e| StoreError(format!("{}: {e}", folder.display())))?;
+        let path = folder.join("rooms.sqlite");
+        let named = |what: &dyn std::fmt::Display| StoreError(format!("{}: {what}", path.display()));
+        let existed = match std::fs::metadata(&path) {
+            Ok(meta) if meta.len() == 0 => {
+                return Err(named(
+                    &"the file is empty, yet it is where the rooms are kept: it was emptied or \
+                     cut short. Refusing to start a new store over it; restore it, or move it away to start \
+                     with no rooms",
+                ));
+            }
+            Ok(_) => true,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => false,
+            Err(error) => return Err(named(&error)),
+        };
+        let mut connection = Connection::open(&path).map_err(|e| named(&e))?;
+        // Another process (a backup, an operator's sqlite3) may hold the lock a moment.
+        connection.busy_timeout(Duration::from_secs(5)).map_err(|e| named(&e))?;
+        if existed {
+            check(&connection).map_err(|e| named(&e))?;
+        }
         // Write-ahead logging: a move is one short write, and readers never wait.
-        connection.pragma_update(None, "journal_mode", "WAL")?;
-        connection.pragma_update(None, "synchronous", "NORMAL")?;
-        migrate(&mut connection)?;
+        connection.pragma_update(None, "journal_mode", "WAL").map_err(|e| named(&e))?;
+        connection.pragma_update(None, "synchronous", "NORMAL").map_err(|e| named(&e))?;
+        migrate(&mut connection).map_err(|e| named(&e.0))?;
+        if !existed {
+            tracing::info!(path = %path.display(), "created a new, empty store");
+        }
         Ok(Sqlite { connection: Arc::new(Mutex::new(connection)) })
     }
 
@@ -39,8 +64,42 @@ impl Sqlite {
     }
 }
 
+/// Whether a file that is there is this server's store, whole: SQLite, every page sound (the
+/// integrity check), and either nothing in it yet or the rooms table.
+fn check(connection: &Connection) -> Result<(), String> {
+    let not_sqlite = |e: rusqlite::Error| format!("not a store this server can read ({e})");
+    let mut integrity = connection.prepare("PRAGMA integrity_check").map_err(not_sqlite)?;
+    let problems: Vec<String> = integrity
+        .query_map([], |r| r.get(0))
+        .map_err(not_sqlite)?
+        .collect::<Result<_, _>>()
+        .map_err(not_sqlite)?;
+    if problems != ["ok"] {
+        let first: Vec<&str> = problems.iter().take(3).map(String::as_str).collect();
+        return Err(format!(
+            "the file is damaged (SQLite's integrity check: {}); restore it from a backup",
+            first.join("; ")
+        ));
+    }
+    let mut query =
+        connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").map_err(not_sqlite)?;
+    let tables: Vec<String> = query
+        .query_map([], |r| r.get(0))
+        .map_err(not_sqlite)?
+        .collect::<Result<_, _>>()
+        .map_err(not_sqlite)?;
+    if !tables.is_empty() && !tables.iter().any(|t| t == "rooms") {
+        return Err(format!(
+            "another program's database (tables: {}), not this server's rooms",
+            tables.join(", ")
+        ));
+    }
+    Ok(())
+}
+
 /// Brings the schema up to date, all in one transaction: a migration that fails leaves the
-/// file as it was.
+/// file as it was. It always writes (the version, unchanged), so a file the server cannot
+/// write stops it now rather than refusing every turn later.
 fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
     let transaction = connection.transaction_with_behavior(TransactionBehavior::Immediate)?;
     transaction.execute_batch(VERSION_TABLE)?;
@@ -50,6 +109,7 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
         transaction.execute("INSERT INTO schema_version (version) VALUES (0)", [])?;
     }
     let version = version.unwrap_or(0).max(0) as u64;
+    transaction.execute("UPDATE schema_version SET version = version", [])?;
     for (step, migration) in super::migrations_from(version)?.iter().enumerate() {
         transaction.execute_batch(migration)?;
         transaction.execute("UPDATE schema_version SET version = ?1", [version as i64 + step as i64 + 1])?;
@@ -94,11 +154,13 @@ impl Store for Sqlite {
         self.with(move |c| c.prepare_cached(REMOVE)?.execute(params![id, version as i64]).map(|n| n == 1))
     }
 
-    fn remove_idle(&self, before: u64) -> Pending<'_, Vec<String>> {
+    fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         self.with(move |c| {
-            let mut query = c.prepare_cached(REMOVE_IDLE)?;
-            let ids = query.query_map([before as i64], |r| r.get(0))?;
-            ids.collect::<Result<Vec<String>, _>>()
+            let mut query = c.prepare_cached(IDLE)?;
+            let ids = query.query_map(params![before as i64, limit as i64], |r| {
+                Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
+            })?;
+            ids.collect::<Result<Vec<_>, _>>()
         })
     }
 }

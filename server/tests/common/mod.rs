@@ -48,6 +48,7 @@ pub fn config(data: &Path, database_url: Option<&str>, limits: Limits) -> Config
         data_dir: data.to_owned(),
         database_url: database_url.map(str::to_owned),
         site: data.join("no-site"),
+        hsts: None,
         limits,
         net: Net::default(),
         clock: Clock::system(),
@@ -266,7 +267,7 @@ pub async fn play_out(
 }
 
 /// What every store does, from empty: rows written only over older versions of themselves,
-/// removed at a version, and removed when idle. Ids begin with `prefix`.
+/// removed at a version, and listed when idle. Ids begin with `prefix`.
 pub async fn store_contract(store: &dyn Store, prefix: &str) {
     let id = |name: &str| format!("{prefix}{name}");
     let row = |name: &str, version: u64, updated: u64| RoomRow {
@@ -286,8 +287,10 @@ pub async fn store_contract(store: &dyn Store, prefix: &str) {
     assert_eq!(store.load(&id("a")).await.unwrap(), Some(row("a", 2, 200)));
     assert_eq!(store.load(&id("none")).await.unwrap(), None);
     assert!(store.save(row("b", 1, 5_000)).await.unwrap());
-    // Unchanged since before 1,000: removed; the other stays.
-    assert_eq!(store.remove_idle(1_000).await.unwrap(), [id("a")]);
+    // Unchanged since before 1,000: listed with its version; the other is not.
+    assert_eq!(store.idle(1_000, 100).await.unwrap(), [(id("a"), 2)]);
+    assert_eq!(store.idle(1_000, 0).await.unwrap(), []);
+    assert!(store.remove(&id("a"), 2).await.unwrap());
     assert_eq!(store.load(&id("a")).await.unwrap(), None);
     // Removed only at the version asked for.
     assert!(!store.remove(&id("b"), 2).await.unwrap());

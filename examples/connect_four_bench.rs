@@ -1,12 +1,13 @@
 //! Times the Connect Four solver on Pascal Pons' test sets and checks every score.
 //!
-//! `cargo run --release --example connect_four_bench -- [--sample N] [--fresh] [FILE...]`
+//! `cargo run --release --example connect_four_bench -- [--sample N] [--fresh] [--slots N] [FILE...]`
 //!
 //! With no files, it solves the six sets in `tests/data/connect4` (the first N positions of
 //! each with `--sample N`, all otherwise); with files (lines `<moves> <score>`, columns 1-7),
 //! it times those instead, each file as a set named after it. One solver per set, its table
 //! kept between the set's positions; with `--fresh`, the table is cleared before each position
 //! (untimed), as in Pons' published figures, which are per position from an empty table.
+//! `--slots N`: a main table of about N entries instead of the engine's.
 //! Exits non-zero if any score differs from the file's.
 
 use board_suite::engine::connect_four::{Position, Solver};
@@ -19,12 +20,18 @@ const SETS: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1",
 fn main() -> ExitCode {
     let mut sample = usize::MAX;
     let mut fresh = false;
+    let mut slots = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         if arg == "--sample" {
             match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) => sample = n,
+                None => return usage(),
+            }
+        } else if arg == "--slots" {
+            match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => slots = Some(n),
                 None => return usage(),
             }
         } else if arg == "--fresh" {
@@ -54,7 +61,7 @@ fn main() -> ExitCode {
             }
         };
         let set = file.file_name().map_or_else(String::new, |name| name.to_string_lossy().into_owned());
-        let mut solver = Solver::default();
+        let mut solver = slots.map_or_else(Solver::default, Solver::with_slots);
         // The table's memory taken now, not in the first positions' times.
         solver.clear();
         let mut elapsed = Duration::ZERO;
@@ -99,6 +106,6 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: connect_four_bench [--sample N] [--fresh] [FILE...]");
+    eprintln!("usage: connect_four_bench [--sample N] [--fresh] [--slots N] [FILE...]");
     ExitCode::FAILURE
 }

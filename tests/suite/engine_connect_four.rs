@@ -243,7 +243,7 @@ fn the_top_level_never_lets_a_result_slip() {
 }
 
 /// Random positions of `plies` discs, not over: both sides play at random, so that almost
-/// all are off the book's lines (the book holds every position of two discs or fewer and the
+/// all are off the book's lines (the book holds every position of one disc or fewer and the
 /// engine's own strategy).
 fn random_position(rng: &mut SmallRng, plies: i32) -> (Position, Vec<usize>) {
     loop {

@@ -1,11 +1,14 @@
 //! Times the Connect Four solver on Pascal Pons' test sets and checks every score.
 //!
-//! `cargo run --release --example connect_four_bench -- [--sample N] [FILE...]`
+//! `cargo run --release --example connect_four_bench -- [--sample N] [--fresh] [--slots N] [FILE...]`
 //!
 //! With no files, it solves the six sets in `tests/data/connect4` (the first N positions of
 //! each with `--sample N`, all otherwise); with files (lines `<moves> <score>`, columns 1-7),
 //! it times those instead, each file as a set named after it. One solver per set, its table
-//! kept between the set's positions. Exits non-zero if any score differs from the file's.
+//! kept between the set's positions; with `--fresh`, the table is cleared before each position
+//! (untimed), as in Pons' published figures, which are per position from an empty table.
+//! `--slots N`: a main table of about N entries instead of the engine's.
+//! Exits non-zero if any score differs from the file's.
 
 use board_suite::engine::connect_four::{Position, Solver};
 use std::path::{Path, PathBuf};
@@ -16,6 +19,8 @@ const SETS: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1",
 
 fn main() -> ExitCode {
     let mut sample = usize::MAX;
+    let mut fresh = false;
+    let mut slots = None;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -24,6 +29,13 @@ fn main() -> ExitCode {
                 Some(n) => sample = n,
                 None => return usage(),
             }
+        } else if arg == "--slots" {
+            match args.next().and_then(|n| n.parse().ok()) {
+                Some(n) => slots = Some(n),
+                None => return usage(),
+            }
+        } else if arg == "--fresh" {
+            fresh = true;
         } else if arg.starts_with('-') {
             return usage();
         } else {
@@ -35,7 +47,10 @@ fn main() -> ExitCode {
         files = SETS.iter().map(|set| data.join(set)).collect();
     }
 
-    println!("{:<12} {:>9} {:>12} {:>14} {:>10}", "set", "positions", "ms/position", "nodes", "M nodes/s");
+    println!(
+        "{:<12} {:>9} {:>12} {:>14} {:>14} {:>10}",
+        "set", "positions", "ms/position", "nodes", "nodes/position", "M nodes/s"
+    );
     let mut mismatches = 0;
     for file in &files {
         let text = match std::fs::read_to_string(file) {
@@ -46,7 +61,7 @@ fn main() -> ExitCode {
             }
         };
         let set = file.file_name().map_or_else(String::new, |name| name.to_string_lossy().into_owned());
-        let mut solver = Solver::default();
+        let mut solver = slots.map_or_else(Solver::default, Solver::with_slots);
         // The table's memory taken now, not in the first positions' times.
         solver.clear();
         let mut elapsed = Duration::ZERO;
@@ -62,6 +77,9 @@ fn main() -> ExitCode {
                 eprintln!("{set}: {moves} is not a game");
                 return ExitCode::FAILURE;
             };
+            if fresh {
+                solver.clear();
+            }
             let start = Instant::now();
             let score: i32 = solver.solve(&position);
             elapsed += start.elapsed();
@@ -73,9 +91,10 @@ fn main() -> ExitCode {
         }
         let seconds = elapsed.as_secs_f64();
         println!(
-            "{set:<12} {count:>9} {:>12.4} {:>14} {:>10.2}",
+            "{set:<12} {count:>9} {:>12.4} {:>14} {:>14.1} {:>10.2}",
             seconds * 1000.0 / count.max(1) as f64,
             solver.nodes,
+            solver.nodes as f64 / count.max(1) as f64,
             solver.nodes as f64 / seconds.max(1e-9) / 1e6
         );
     }
@@ -87,6 +106,6 @@ fn main() -> ExitCode {
 }
 
 fn usage() -> ExitCode {
-    eprintln!("usage: connect_four_bench [--sample N] [FILE...]");
+    eprintln!("usage: connect_four_bench [--sample N] [--fresh] [--slots N] [FILE...]");
     ExitCode::FAILURE
 }

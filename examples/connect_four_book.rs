@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 /// the positions just past the book: at most about 30 ms natively, the median 2-3 ms.
 const BUDGET: u64 = 200_000;
 /// Every position of at most this many discs is in the book unless quick.
-const FULL: i32 = 2;
+const FULL: i32 = 3;
 /// The generator's own table: 2^25 slots (256 MB), kept between the book's solves, which
 /// share most of their positions.
 const WORKER_SLOTS: usize = 1 << 25;

@@ -107,6 +107,10 @@ impl UiGame for ConnectFour {
         self.landing_cell(usize::from(column)).into_iter().collect()
     }
 
+    fn info(&self, text: &Text) -> Vec<String> {
+        vec![WORDS.of(text.lang).top_level.to_owned()]
+    }
+
     fn ending(&self, text: &Text) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
@@ -125,6 +129,8 @@ struct ConnectFourWords {
     column_row: fn(usize, usize) -> String,
     /// A disc dropped: the side's name and the column, counted from 1.
     drops_in: fn(&str, usize) -> String,
+    /// What the computer's top level does, and where it is slow (measured: see the README).
+    top_level: &'static str,
 }
 
 static WORDS: Words<ConnectFourWords> = Words {
@@ -134,6 +140,8 @@ static WORDS: Words<ConnectFourWords> = Words {
         next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
         column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
         drops_in: |side, column| format!("{side}下在第 {column} 行"),
+        top_level: "第 6 級在任何局面都下最佳的一步：從開局就由它下的對局，它立即回應；\
+            但前十手左右若局面不在它的開局庫內（例如悔棋之後），一步可能要想許多秒。",
     },
     en: ConnectFourWords {
         four_in_a_row: "Four in a row",
@@ -141,5 +149,8 @@ static WORDS: Words<ConnectFourWords> = Words {
         next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
         column_row: |column, row| format!("Column {column}, row {row}"),
         drops_in: |side, column| format!("{side} drops in column {column}"),
+        top_level: "Level 6 plays a best move from every position: at once in a game it plays from the \
+            start, but from a position off its opening book in the first ten or so moves (after a \
+            takeback, say) it may think for many seconds.",
     },
 };

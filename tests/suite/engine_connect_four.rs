@@ -162,6 +162,59 @@ fn book_moves_and_scores_are_proven() {
     }
 }
 
+/// Every position of at most this many discs is in the book, unless quick to solve.
+const BOOK_FULL_DISCS: i32 = 3;
+/// Positions searched that count as quick, as the book's generator counts them.
+const QUICK: u64 = 200_000;
+
+/// Every position of at most `BOOK_FULL_DISCS` discs: the book holds it or the solver answers
+/// it quickly from an empty table; and where the book holds a position of fewer discs and the
+/// scores after each of its moves are known (held, or quick), its score is the best of them
+/// and its move keeps it. (Seconds: the scores themselves are proven by the tests above and
+/// below.)
+#[test]
+fn the_book_holds_every_early_position() {
+    let book = book();
+    let mut solver = Solver::default();
+    let mut quick = |position: &Position| {
+        solver.clear();
+        solver.solve_within(position, QUICK).ok()
+    };
+    let mut layer = vec![Position::EMPTY];
+    for discs in 0..=BOOK_FULL_DISCS {
+        let mut next = Vec::new();
+        // Mirror images share the book's entries: one of each.
+        let mut seen = std::collections::HashSet::new();
+        for position in &layer {
+            let held = book.best(position);
+            assert!(held.is_some() || quick(position).is_some(), "{position:?}: neither held nor quick");
+            if discs == BOOK_FULL_DISCS {
+                // The positions after these are mostly neither held nor quick.
+                continue;
+            }
+            let mut scores = Vec::new();
+            for column in (0..7).filter(|&column| position.can_play(column)) {
+                let after = position.played(column);
+                let score = if position.is_winning_move(column) {
+                    Some((43 - position.moves()) / 2)
+                } else {
+                    book.best(&after).map(|(_, score)| score).or_else(|| quick(&after)).map(|score| -score)
+                };
+                scores.push((column, score));
+                if !after.is_over() && seen.insert(after.symmetric_key().0) {
+                    next.push(after);
+                }
+            }
+            if let (Some((column, score)), true) = (held, scores.iter().all(|(_, score)| score.is_some())) {
+                let best = scores.iter().filter_map(|(_, score)| *score).max();
+                assert_eq!(Some(score), best, "{position:?}: the book's score");
+                assert!(scores.contains(&(column, Some(score))), "{position:?}: the book's {column}");
+            }
+        }
+        layer = next;
+    }
+}
+
 /// The book's first moves, from the empty board to two discs, each proven best: minutes.
 #[test]
 #[ignore]
@@ -242,9 +295,9 @@ fn the_top_level_never_lets_a_result_slip() {
     );
 }
 
-/// Random positions of `plies` discs, not over: both sides play at random, so that almost
-/// all are off the book's lines (the book holds every position of two discs or fewer and the
-/// engine's own strategy).
+/// Random positions of `plies` discs, not over: both sides play at random, so that past three
+/// discs almost all are off the book's lines (it holds every position of three discs or fewer,
+/// and the engine's own strategy).
 fn random_position(rng: &mut SmallRng, plies: i32) -> (Position, Vec<usize>) {
     loop {
         let (mut position, mut columns) = (Position::EMPTY, Vec::new());

@@ -41,16 +41,22 @@ async function freePort() {
   return port;
 }
 
+// A test run cut short (a timeout, Ctrl-C) leaves no server or nginx behind.
+const children = new Set();
+process.on('exit', () => { for (const child of children) child.kill('SIGKILL'); });
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(1));
+
 /** A child process whose stderr is passed on and kept; `stop(signal)` ends it and waits. */
 function start(command, args, options) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
+  children.add(child);
   child.said = '';
   child.stderr.on('data', (chunk) => {
     process.stderr.write(chunk);
     child.said += chunk;
     child.emit('said');
   });
-  child.exited = once(child, 'exit');
+  child.exited = once(child, 'exit').finally(() => children.delete(child));
   child.stop = async (signal = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await child.exited;
@@ -185,11 +191,25 @@ before(async () => {
   for (let i = 0; i < 3; i++) browsers.push(await launch());
 });
 
+// Everything started is stopped, each step whatever became of the others.
 after(async () => {
-  for (const browser of browsers) await browser.close();
-  for (const server of instances) await server.stop();
-  await nginx?.stop('SIGQUIT');
-  if (pg) execFileSync(join(ROOT, 'scripts/postgres.sh'), ['stop'], { env: { ...process.env, ...pg }, stdio: 'inherit' });
+  const steps = [
+    ...browsers.map((browser) => () => browser.close()),
+    ...instances.map((server) => () => server.stop()),
+    () => nginx?.stop('SIGQUIT'),
+    () => pg && execFileSync(join(ROOT, 'scripts/postgres.sh'), ['stop'], { env: { ...process.env, ...pg }, stdio: 'inherit' }),
+    () => {
+      if (!dir) return;
+      // What nginx saw go wrong: the stopped instance refusing, at least.
+      const log = join(dir, 'error.log');
+      if (existsSync(log)) process.stderr.write(`nginx's error log:\n${readFileSync(log, 'utf8')}`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  ];
+  const failures = [];
+  for (const step of steps) await Promise.resolve().then(step).catch((e) => failures.push(e));
+  if (failures.length > 0) throw failures[0];
+});
   if (dir) {
     // What nginx saw go wrong: the stopped instance refusing, at least.
     const log = join(dir, 'error.log');

@@ -210,13 +210,6 @@ after(async () => {
   for (const step of steps) await Promise.resolve().then(step).catch((e) => failures.push(e));
   if (failures.length > 0) throw failures[0];
 });
-  if (dir) {
-    // What nginx saw go wrong: the stopped instance refusing, at least.
-    const log = join(dir, 'error.log');
-    if (existsSync(log)) process.stderr.write(`nginx's error log:\n${readFileSync(log, 'utf8')}`);
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
 
 /** A page of the site, through nginx. */
 async function visit(browser, hash) {

@@ -15,7 +15,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { button, cell, control, done, launch, moveTexts, watch } from './harness.mjs';
+import { button, cell, done, launch, moveTexts, pageStarted, watch } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const NGINX = '/usr/sbin/nginx';
@@ -225,8 +225,12 @@ const waitForDiscs = (page, count) =>
 
 test('through nginx, a game goes on when the instance one player is on stops', { skip: missing ?? false }, async () => {
   const [host, guest, watcher] = browsers;
+  // Each page opens its WebSocket once its start is over: the service worker has fetched every
+  // file, so the WebSocket is the one connection to an instance, and nginx (least_conn) sends it
+  // to the instance holding fewer.
   // Red makes a room: its WebSocket goes to one instance, and the instances say which.
   const red = await visit(host, '#/connect-four');
+  await pageStarted(red);
   await button(red, 'online').click();
   await red.waitForSelector('[data-connection][data-state="open"]');
   await red.waitForSelector('[data-status][data-seat="red"]');
@@ -237,8 +241,10 @@ test('through nginx, a game goes on when the instance one player is on stops', {
   const redsInstance = instances[counts.indexOf(1)];
   const other = instances[1 - counts.indexOf(1)];
 
-  // Yellow joins: nginx sends the new WebSocket to the instance holding fewer, the other one.
-  const yellow = await visit(guest, invited(invite));
+  // Yellow follows the invite link: its WebSocket goes to the other instance.
+  const yellow = await visit(guest, '#/connect-four');
+  await pageStarted(yellow);
+  await yellow.goto(base + 'index.html' + invited(invite));
   await yellow.waitForSelector('[data-status][data-seat="yellow"]');
   await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
   await waitForWebsockets(yellow, [redsInstance, other], [1, 1]);

@@ -65,7 +65,7 @@ function start(command, args, options) {
 }
 
 /** Waits until `check()` is true, each try after the child says something, bounded. */
-async function until(child, check, what, timeout = 20_000) {
+async function until(child, check, what, timeout = 30_000) {
   const signal = AbortSignal.timeout(timeout);
   while (!check()) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`exited before ${what}: ${child.said}`);

@@ -109,17 +109,17 @@ ${kept.join('\n')}
 
 /** Resolves once something accepts a connection on the port; tries again each time one is
  * refused, bounded. */
-async function accepting(port, process, timeout = 10_000) {
+async function accepting(port, child, timeout = 10_000) {
   const deadline = Date.now() + timeout;
   for (;;) {
     const socket = connect(port, '127.0.0.1');
     const [ok] = await Promise.race([
       once(socket, 'connect').then(() => [true], () => [false]),
-      process.exited.then(() => { throw new Error(`nginx exited: ${process.said}`); }),
+      child.exited.then(() => { throw new Error(`nginx exited: ${child.said}`); }),
     ]);
     socket.destroy();
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}: ${process.said}`);
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}: ${child.said}`);
   }
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building (and, with --browser, testing) needs, skipping whatever is already
 # installed at the right version. Safe to run again and again. --browser adds what the tests
-# need: Chromium, and PostgreSQL for the server's shared-store test.
+# need: Chromium, PostgreSQL for the server's shared-store test, and nginx for the test of two
+# instances behind a reverse proxy (deploy/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,7 @@ packages=()
 if [ "${1:-}" = "--browser" ]; then
   [ -x /usr/bin/chromium ] || packages+=(chromium)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || packages+=(postgresql)
+  [ -x /usr/sbin/nginx ] || packages+=(nginx)
 fi
 if [ ${#packages[@]} -gt 0 ]; then
   say "installing ${packages[*]}"

@@ -21,7 +21,8 @@ let server;
 
 /** Starts the server on `port` over the store in `data`, and waits until it listens: it says
  * so on stderr (`serving ... on http://127.0.0.1:<port>`) once its socket is bound, and
- * connections made from then on are accepted. Its stderr is passed on. */
+ * connections made from then on are accepted. Its stderr is passed on. It compresses the page
+ * first: a few seconds, but over 10 s on two cores busy with other work. */
 async function startServer() {
   const binary = join(ROOT, 'target/debug/board-suite-server');
   server = spawn(binary, [], {
@@ -35,7 +36,7 @@ async function startServer() {
     if (said.includes(`http://127.0.0.1:${port}`)) server.emit('listening');
   });
   const exited = once(server, 'exit').then(([code]) => { throw new Error(`the server exited (${code}): ${said}`); });
-  await Promise.race([once(server, 'listening', { signal: AbortSignal.timeout(10_000) }), exited]);
+  await Promise.race([once(server, 'listening', { signal: AbortSignal.timeout(30_000) }), exited]);
   exited.catch(() => {});
 }
 

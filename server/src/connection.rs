@@ -77,10 +77,21 @@ async fn send(socket: &mut WebSocket, message: Message, net: &Net) -> bool {
     matches!(tokio::time::timeout(net.write_timeout, socket.send(message)).await, Ok(Ok(())))
 }
 
-/// Says why the connection ends, if the peer takes it at once.
+/// Says why the connection ends, then waits (a second at most) for the peer to close in turn.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
     let frame = CloseFrame { code, reason: reason.into() };
-    let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
+    let handshake = async {
+        if socket.send(Message::Close(Some(frame))).await.is_ok() {
+            // The peer's own close ends the handshake. Dropping the socket before it comes
+            // would reset the connection, and a reset can lose the close frame just sent.
+            while let Some(Ok(message)) = socket.recv().await {
+                if matches!(message, Message::Close(_)) {
+                    break;
+                }
+            }
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(1), handshake).await;
 }
 
 /// Serves one WebSocket until it ends, the client misbehaves, or `closing` says the server is

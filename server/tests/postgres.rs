@@ -31,15 +31,7 @@ async fn a_game_goes_on_when_the_servers_backends_are_terminated(client: &tokio_
     let data = data_dir("postgres-terminated");
     let here = start_on(&data, Some(url), fast()).await;
     let there = start_on(&data, Some(url), fast()).await;
-    let mut first = Client::connect(here).await;
-    first.send(&create("connect-four")).await;
-    let (room, _, _) = first.seat().await;
-    first.state().await;
-    let mut second = Client::connect(there).await;
-    second.send(&join(&room, None)).await;
-    assert_eq!(second.seat().await.1, Seat::Second);
-    let state = first.state_where(|s| s.online == [true, true]).await;
-    second.state_where(|s| s.online == [true, true]).await;
+    let (mut first, mut second, state, _) = seated_across(here, there, "connect-four").await;
     let mut state = play_out(&mut first, &mut second, state, 4, "connect-four", 7).await;
     for round in 0..3 {
         let ended: i64 = client
@@ -130,17 +122,7 @@ async fn two_instances_share_every_game(url: &str) {
     let here = start_on(&data, Some(&url), fast()).await;
     let there = start_on(&data, Some(&url), fast()).await;
     for (index, game) in games().enumerate() {
-        let mut first = Client::connect(here).await;
-        first.send(&create(game)).await;
-        let (room, _, first_token) = first.seat().await;
-        first.state().await;
-        // The room was made on one instance; a device on the other takes the free seat.
-        let mut second = Client::connect(there).await;
-        second.send(&join(&room, None)).await;
-        assert_eq!(second.seat().await.1, Seat::Second);
-        // Each sees the other online, through the other instance.
-        let state = first.state_where(|s| s.online == [true, true]).await;
-        second.state_where(|s| s.online == [true, true]).await;
+        let (mut first, mut second, state, (room, first_token)) = seated_across(here, there, game).await;
         let end = play_out(&mut first, &mut second, state, 2_000, game, index as u64 + 5).await;
         assert!(end.over, "{game}: {}", end.record);
         // The first device comes back through the other instance: its seat and the game.
@@ -151,4 +133,24 @@ async fn two_instances_share_every_game(url: &str) {
         assert_eq!(again.seat().await.1, Seat::First);
         assert_eq!(again.state().await.record, end.record);
     }
+}
+
+/// A room of `game` made on the instance at port `here`, its free seat taken by a device on the
+/// one at `there`, each device seeing the other online through the other instance: the two
+/// devices, that state, and the room with the first seat's token.
+async fn seated_across(
+    here: u16,
+    there: u16,
+    game: &str,
+) -> (Client, Client, State, (String, Option<String>)) {
+    let mut first = Client::connect(here).await;
+    first.send(&create(game)).await;
+    let (room, _, token) = first.seat().await;
+    first.state().await;
+    let mut second = Client::connect(there).await;
+    second.send(&join(&room, None)).await;
+    assert_eq!(second.seat().await.1, Seat::Second);
+    let state = first.state_where(|s| s.online == [true, true]).await;
+    second.state_where(|s| s.online == [true, true]).await;
+    (first, second, state, (room, token))
 }

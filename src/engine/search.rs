@@ -172,6 +172,28 @@ pub fn from_table(score: i32, ply: u32) -> i32 {
     }
 }
 
+/// Where on `path` (the game's first `game_positions` keys, then the search's) the position
+/// `key` is repeated, if that draws: once on the search's path, or twice in the game (the
+/// third time draws). `candidates` are the indices that could hold it, nearest first.
+pub fn drawing_repetition(
+    path: &[u64],
+    game_positions: usize,
+    key: u64,
+    candidates: impl Iterator<Item = usize>,
+) -> Option<usize> {
+    let mut in_game = 0;
+    for index in candidates.filter(|&index| path.get(index) == Some(&key)) {
+        if index >= game_positions {
+            return Some(index);
+        }
+        in_game += 1;
+        if in_game == 2 {
+            return Some(index);
+        }
+    }
+    None
+}
+
 impl<'a, G: Searchable> Search<'a, G> {
     pub fn new(stop: &'a mut dyn FnMut() -> bool) -> Self {
         Search { table: vec![None; SLOTS], nodes: 0, budget: u64::MAX, limited: false, stop, aborted: false }

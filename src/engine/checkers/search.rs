@@ -11,7 +11,7 @@
 
 use super::eval::evaluate;
 use crate::engine::Effort;
-use crate::engine::search::{Bound, DECIDED, WIN, from_table, to_table};
+use crate::engine::search::{Bound, DECIDED, WIN, drawing_repetition, from_table, to_table};
 use crate::rules::checkers::QUIET_LIMIT;
 use crate::rules::checkers::bitboard::{Board, Move, MoveList};
 use rand::SeedableRng;
@@ -258,19 +258,8 @@ impl<'a> Search<'a> {
     /// move, with the same side to move, can repeat it.
     fn repetition(&self, board: &Board, key: u64) -> Option<usize> {
         let back = (board.quiet as usize).min(self.path.len());
-        let mut in_game = 0;
-        for index in (4..=back).step_by(2).map(|plies| self.path.len() - plies) {
-            if self.path[index] == key {
-                if index >= self.game_positions {
-                    return Some(index);
-                }
-                in_game += 1;
-                if in_game == 2 {
-                    return Some(index);
-                }
-            }
-        }
-        None
+        let candidates = (4..=back).step_by(2).map(|plies| self.path.len() - plies);
+        drawing_repetition(&self.path, self.game_positions, key, candidates)
     }
 
     fn negamax(&mut self, board: &Board, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {

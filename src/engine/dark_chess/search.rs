@@ -19,7 +19,7 @@ use super::position::{After, COLOURS, Position, RANKS, colour_index, rank_index}
 pub const WIN: i32 = 30_000;
 /// Scores beyond this are wins or losses, not evaluations.
 pub const DECIDED: i32 = WIN - 1_000;
-use crate::engine::search::Bound;
+use crate::engine::search::{Bound, drawing_repetition};
 use crate::rules::dark_chess::{Move, Piece, Seen};
 
 /// Bounds of every score, for Star1's windows.
@@ -312,19 +312,8 @@ impl Search {
     /// Where on `path` the position (between turns) is repeated, if that draws: once on the
     /// search's path, or twice in the game (the third time draws).
     fn repetition(&self, key: u64, quiet_plies: u32) -> Option<usize> {
-        let mut in_game = 0;
-        for (index, &earlier) in self.path.iter().enumerate().rev().take(quiet_plies as usize) {
-            if earlier == key {
-                if index >= self.history {
-                    return Some(index);
-                }
-                in_game += 1;
-                if in_game == 2 {
-                    return Some(index);
-                }
-            }
-        }
-        None
+        let candidates = (0..self.path.len()).rev().take(quiet_plies as usize);
+        drawing_repetition(&self.path, self.history, key, candidates)
     }
 
     fn negamax(

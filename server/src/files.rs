@@ -16,11 +16,10 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::Path;
 
-/// The page's policy when the built `index.html` has none to read (a server with no page).
-/// The same as `index.html`'s, without the hashes of the inline scripts the build adds.
-const DEFAULT_POLICY: &str = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-    style-src-attr 'unsafe-inline'; img-src 'self'; font-src 'self'; connect-src 'self'; worker-src 'self'; \
-    manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'";
+/// The page's source, whose policy serves when there is no built `index.html` to read it from
+/// (a server with no page): the same policy, without the hashes the build adds for its inline
+/// scripts.
+const SOURCE_PAGE: &str = include_str!("../../index.html");
 
 /// Hashed files never change under their name: cached for a year without asking again.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -80,7 +79,8 @@ impl Files {
             .iter()
             .find(|(path, _)| path == "index.html")
             .and_then(|(_, file)| std::str::from_utf8(&file.plain).ok().and_then(page_policy))
-            .unwrap_or_else(|| DEFAULT_POLICY.to_owned());
+            .or_else(|| page_policy(SOURCE_PAGE))
+            .unwrap_or_default();
         // Framing is refused in the header alone: a meta tag cannot say it.
         let policy = format!("{policy}; frame-ancestors 'none'");
         let policy =
@@ -335,6 +335,12 @@ fn page_policy(html: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_source_page_has_a_policy_to_fall_back_on() {
+        let policy = page_policy(SOURCE_PAGE).expect("index.html's Content-Security-Policy");
+        assert!(policy.starts_with("default-src 'self'; script-src 'self'"), "{policy}");
+    }
 
     #[test]
     fn hashed_names_are_told_apart() {

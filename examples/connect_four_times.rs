@@ -119,29 +119,22 @@ fn play(book: &Book, solver: &mut Solver, rng: &mut SmallRng, games: usize, plie
         if times.is_empty() {
             continue;
         }
-        times.sort_by(f64::total_cmp);
-        let at = |share: f64| times[((times.len() - 1) as f64 * share).round() as usize];
-        println!(
-            "{label:>5} {:>9} {:>10.2} {:>10.2} {:>10.2}",
-            times.len(),
-            at(0.5),
-            at(0.99),
-            times[times.len() - 1]
-        );
+        let (p50, p99, max) = spread(times);
+        println!("{label:>5} {:>9} {p50:>10.2} {p99:>10.2} {max:>10.2}", times.len());
     }
     println!("{over} games cut short at a solve over {cap} positions searched");
 }
 
 fn report(label: &str, times: &mut [f64], held: usize, over: usize) {
+    let (p50, p99, max) = spread(times);
+    println!("{label:>4} {:>9} {held:>7} {p50:>10.2} {p99:>10.2} {max:>10.2} {over:>6}", times.len());
+}
+
+/// The median, 99th percentile and longest of `times` (not empty), sorting them.
+fn spread(times: &mut [f64]) -> (f64, f64, f64) {
     times.sort_by(f64::total_cmp);
     let at = |share: f64| times[((times.len() - 1) as f64 * share).round() as usize];
-    println!(
-        "{label:>4} {:>9} {held:>7} {:>10.2} {:>10.2} {:>10.2} {over:>6}",
-        times.len(),
-        at(0.5),
-        at(0.99),
-        times[times.len() - 1]
-    );
+    (at(0.5), at(0.99), times[times.len() - 1])
 }
 
 /// A position of `plies` discs from random moves, or `None` if the game ended first.

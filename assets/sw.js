@@ -1,14 +1,18 @@
 // The service worker: the built files, precached, served cache-first, so the suite opens and
-// plays with no network after the first visit. scripts/postbuild.mjs writes VERSION and FILES
-// above this text at build time, from Trunk's output (the file names carry content hashes),
-// and LATER, the engine's files, cached when a player first plays the computer.
+// plays with no network after the first visit: every game and the computer, not only the route
+// first opened (the page registers this worker once it is idle, so these downloads come after
+// the route's own). scripts/postbuild.mjs writes VERSION and FILES above this text at build
+// time, from Trunk's output (the file names carry content hashes).
 const CACHE = `board-suite-${VERSION}`;
 const PREFIX = 'board-suite-';
 const scoped = (path) => new URL(path, self.registration.scope).href;
 
 self.addEventListener('install', (event) => {
-  // `reload` skips the HTTP cache, so a new version never stores an old file.
-  const requests = FILES.map((file) => new Request(scoped(file), { cache: 'reload' }));
+  // A file whose name carries its content's hash is the same wherever it comes from: the HTTP
+  // cache's copy (the route just opened) is taken. The others skip it (`reload`), so a new
+  // version never stores an old file.
+  const hashed = /-[0-9a-f]{16}[._/]/;
+  const requests = FILES.map((file) => new Request(scoped(file), { cache: hashed.test(file) ? 'default' : 'reload' }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(requests)));
   // No skipWaiting here: a new version waits until the player reloads (the page offers it)
   // or every tab of the old one is closed, so an update never interrupts a game.
@@ -40,12 +44,6 @@ self.addEventListener('fetch', (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const cached = await cache.match(key, { ignoreSearch: page });
-    if (cached) return cached;
-    const response = await fetch(request);
-    // The engine's files are kept once fetched, so the computer plays offline too.
-    if (response.ok && LATER.some((file) => scoped(file) === url.origin + url.pathname)) {
-      await cache.put(request, response.clone());
-    }
-    return response;
+    return cached ?? fetch(request);
   })());
 });

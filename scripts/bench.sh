@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh --browser
 . scripts/env.sh
 trunk build --release
-scripts/size.sh
+node scripts/size.mjs
 node tests/browser/bench.mjs
 scripts/bench-connect-four.sh
 # Every one of the 6000 positions, natively (about 20 minutes).

@@ -1,12 +1,15 @@
 // Trunk's post-build hook (Trunk.toml), for `trunk build` and `trunk serve` alike:
 // 1. The page's Content-Security-Policy allows its inline scripts by hash only. Trunk writes
 //    an inline loader (and, when serving, its reload script), so their hashes are known only now.
-// 2. The service worker gets the list of built files to precache (their names carry content
+// 2. The page's binaries, which Trunk names by the binary alone (it does not start them: the
+//    page's loader does), are renamed with their content's hash, so they can be cached for
+//    good, and listed in the loader's BUILDS.
+// 3. The service worker gets the list of built files to precache (their names carry content
 //    hashes) and a version that changes whenever any of them does.
-// 3. In release builds the JavaScript is minified (Trunk leaves wasm-bindgen's glue as it is),
+// 4. In release builds the JavaScript is minified (Trunk leaves wasm-bindgen's glue as it is),
 //    with the page's integrity hashes made anew.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { minify } from 'terser';
 
@@ -16,15 +19,12 @@ if (!staging) throw new Error('postbuild: run by Trunk, which sets TRUNK_STAGING
 
 const release = process.env.TRUNK_PROFILE === 'release';
 const integrity = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
-/** The engine's worker and its book: fetched when a player first chooses the computer, not
- * with the page, so they are cached as they are first fetched rather than precached. */
-const later = (path) => /^engine-worker|^connect-four\.book$/.test(path);
 /** Minifies a script in place (release builds only); returns its old and new text. The
- * worker's scripts are classic scripts: their top-level names are their interface. */
+ * engine worker's scripts are classic scripts: their top-level names are their interface. */
 async function minified(path) {
   const before = readFileSync(path, 'utf8');
   if (!release) return { before, after: before };
-  const module = !later(path.split(sep).pop());
+  const module = !path.split(sep).pop().startsWith('engine-worker');
   const { code } = await minify(before, { module, compress: true, mangle: true });
   writeFileSync(path, code);
   return { before, after: code };
@@ -35,29 +35,47 @@ const index = join(staging, 'index.html');
 // header), which would change the script after it was hashed: fill them now, for any host.
 let html = readFileSync(index, 'utf8')
   .replace("'{{__TRUNK_ADDRESS__}}'", 'location.host')
-  .replace("'{{__TRUNK_WS_BASE__}}'", `'${process.env.TRUNK_PUBLIC_URL ?? '/'}'`);
+  .replace("'{{__TRUNK_WS_BASE__}}'", `'${process.env.TRUNK_PUBLIC_URL ?? '/'}'`)
+  // index.html's stand-in for Trunk's default app, which Trunk leaves in place.
+  .replace(/<link[^>]*data-trunk-skip[^>]*>/, '');
+for (const name of readdirSync(staging).filter((name) => name.endsWith('.js') && name !== 'sw.js')) {
+  const { before, after } = await minified(join(staging, name));
+  html = html.replaceAll(integrity(before), integrity(after));
+}
+
+// The picker's binary is `board-suite`, a game's `game-<its route>`.
+const builds = {};
+for (const name of readdirSync(staging)) {
+  const binary = /^(board-suite|game-([a-z-]+))\.js$/.exec(name);
+  if (!binary) continue;
+  const [, base, game = ''] = binary;
+  const script = join(staging, name);
+  const wasm = join(staging, `${base}_bg.wasm`);
+  const hash = createHash('sha256').update(readFileSync(script)).update(readFileSync(wasm)).digest('hex').slice(0, 16);
+  builds[game] = [`${base}-${hash}.js`, `${base}-${hash}_bg.wasm`];
+  renameSync(script, join(staging, builds[game][0]));
+  renameSync(wasm, join(staging, builds[game][1]));
+}
+const placeholder = /(["'])__BUILDS__\1/;
+if (!('' in builds) || !placeholder.test(html)) throw new Error('postbuild: no picker binary, or no BUILDS in the loader');
+html = html.replace(placeholder, JSON.stringify(JSON.stringify(builds)));
+
 const hashes = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
   .map(([, body]) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
 // The policy's meta tag (its attributes in either order: Trunk minifies release pages).
 const policy = /(content="default-src [^"]*script-src 'self')/;
 if (!policy.test(html)) throw new Error('postbuild: index.html has no Content-Security-Policy with script-src');
 html = html.replace(policy, `$1 ${hashes.join(' ')}`);
-for (const name of readdirSync(staging).filter((name) => name.endsWith('.js') && name !== 'sw.js')) {
-  const { before, after } = await minified(join(staging, name));
-  html = html.replaceAll(integrity(before), integrity(after));
-}
 writeFileSync(index, html);
 
 const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
   entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]);
 const built = files(staging).map((path) => relative(staging, path).split(sep).join('/'))
   .filter((path) => path !== 'sw.js').sort();
-const precached = built.filter((path) => !later(path));
 const version = createHash('sha256');
 for (const path of built) version.update(path).update(readFileSync(join(staging, path)));
 const header = `const VERSION = '${version.digest('hex').slice(0, 16)}';\n`
-  + `const FILES = ${JSON.stringify(['./', ...precached])};\n`
-  + `const LATER = ${JSON.stringify(built.filter(later))};\n`;
+  + `const FILES = ${JSON.stringify(['./', ...built])};\n`;
 writeFileSync(join(staging, 'sw.js'), header + readFileSync(join(source, 'assets/sw.js'), 'utf8'));
 await minified(join(staging, 'sw.js'));
-console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${precached.length} files precached, ${built.length - precached.length} cached when first used`);
+console.log(`postbuild: ${hashes.length} inline script(s) hashed; ${Object.keys(builds).length} page binaries; ${built.length} files precached`);

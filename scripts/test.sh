@@ -18,5 +18,5 @@ eval "$postgres"
 trap 'scripts/postgres.sh stop' EXIT
 cargo test -q -p board-suite-server --test postgres -- --ignored
 trunk build --release
-scripts/size.sh
+node scripts/size.mjs
 node --test --test-concurrency=1 tests/browser/*.test.mjs

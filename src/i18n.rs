@@ -138,6 +138,8 @@ pub struct Text {
     pub hint: &'static str,
     pub stop: &'static str,
     pub thinking: &'static str,
+    /// The computer's engine is being downloaded (the first time the computer plays).
+    pub fetching_engine: &'static str,
     pub engine_failed: fn(&str) -> String,
     /// Online play: its buttons, the connection, the seat, the other device and offers.
     pub online: &'static str,
@@ -178,6 +180,11 @@ pub struct Text {
     /// A newer version of the suite has been downloaded and waits for a reload.
     pub update_ready: &'static str,
     pub update_now: &'static str,
+    /// A game's code is being fetched (the page loads each game's code when it is first opened).
+    pub loading_game: &'static str,
+    /// A game's code could not be fetched: offline before its first visit, or the server is gone.
+    pub game_unavailable: &'static str,
+    pub try_again: &'static str,
     /// Storage cannot be used: the game is played but not kept.
     pub storage_unavailable: &'static str,
     /// A save was refused: play goes on, the next move tries again.
@@ -262,6 +269,7 @@ static EN: Text = Text {
     hint: "Hint",
     stop: "Move now",
     thinking: "The computer is thinking…",
+    fetching_engine: "Downloading the computer player…",
     engine_failed: |why| format!("The computer could not move ({why}). Choose the opponent again to retry."),
     online: "Online",
     play_online: "Play online",
@@ -363,6 +371,9 @@ static EN: Text = Text {
     keep_mine: "Keep my game",
     update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
     update_now: "Reload now",
+    loading_game: "Loading the game…",
+    game_unavailable: "This game could not be loaded. Check the connection and try again; your saved games are safe.",
+    try_again: "Try again",
     storage_unavailable: "This browser does not let the suite keep anything (a private window, or storage turned off). You can play, but this game will not survive a reload.",
     save_refused: "This game could not be saved (storage is full or blocked). Play goes on, but it will not survive a reload; each move tries to save it again.",
     changed_elsewhere: "This game was changed in another tab; that game is shown now, and your move was not played.",
@@ -440,6 +451,7 @@ static ZH_HANT: Text = Text {
     hint: "提示",
     stop: "立即走棋",
     thinking: "電腦思考中…",
+    fetching_engine: "正在下載電腦棋手…",
     engine_failed: |why| format!("電腦無法走棋（{why}）。請重新選擇對手以再試。"),
     online: "線上對弈",
     play_online: "線上對弈",
@@ -530,6 +542,9 @@ static ZH_HANT: Text = Text {
     keep_mine: "保留我的對局",
     update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
     update_now: "立即重新載入",
+    loading_game: "正在載入遊戲…",
+    game_unavailable: "無法載入此遊戲。請檢查網路連線後再試；已保存的對局不受影響。",
+    try_again: "再試一次",
     storage_unavailable: "此瀏覽器不允許保存任何資料（可能是私密視窗或已關閉儲存）。仍可對弈，但重新載入後本局將不會保留。",
     save_refused: "無法保存本局（儲存空間已滿或遭封鎖）。對弈可繼續，但重新載入後將不會保留；之後每一步都會再嘗試保存。",
     changed_elsewhere: "本局已在另一個分頁中變更；現在顯示的是該局，您的這一步沒有下出。",

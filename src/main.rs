@@ -1,10 +1,4 @@
-//! The browser entry point; natively there is nothing to run (the rules are a library).
+//! The page's picker: the app with no game of its own, loaded at `#/` (and for a route it does
+//! not know). Natively there is nothing to run (the rules are a library).
 
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
-fn main() {
-    #[cfg(target_arch = "wasm32")]
-    board_suite::ui::start();
-}
+board_suite::page!(board_suite::ui::plays_none);

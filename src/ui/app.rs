@@ -1,10 +1,10 @@
 //! The app shell: the header with the language switch, and the route's page.
 
-use super::game::GamePage;
+use super::Plays;
 use super::offline;
 use super::picker::Picker;
-use super::session::{Start, start};
 use super::storage;
+use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::Route;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -37,8 +37,21 @@ fn file_drop_guard(event: &Event) {
     }
 }
 
+#[derive(Properties)]
+pub struct AppProps {
+    /// The games this binary of the page plays.
+    pub plays: Plays,
+}
+
+/// A binary's games never change while it runs.
+impl PartialEq for AppProps {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let lang = use_state_eq(initial_lang);
     let route = use_state_eq(current_route);
     // A newer version, installed and waiting for the player to reload.
@@ -76,13 +89,8 @@ pub fn App() -> Html {
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game { game, seed, record, room } => {
-            let start: Start = with_game!(game, G => start::<G>);
-            html! {
-                <GamePage key={game.slug()} game={*game} {start} lang={*lang} seed={*seed}
-                    record={record.clone()} room={room.clone()} />
-            }
-        }
+        Route::Game { game, .. } => (props.plays)(&route, *lang)
+            .unwrap_or_else(|| html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> }),
         Route::NotFound(path) => html! {
             <>
                 <div data-notice="" class="notice" role="alert">{ (text.not_found)(path) }</div>
@@ -111,5 +119,53 @@ pub fn App() -> Html {
             }
             { page }
         </>
+    }
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The page's loader (index.html): shows the binary that plays the game of this slug,
+    /// taking this one off the page; rejects if its files cannot be fetched.
+    #[wasm_bindgen(js_namespace = boardSuite, js_name = open)]
+    fn open_binary(slug: &str) -> js_sys::Promise;
+}
+
+#[derive(Properties, PartialEq)]
+struct ElsewhereProps {
+    game: GameId,
+    lang: Lang,
+}
+
+/// A game this binary does not play: asks the loader for the one that does, and says so if its
+/// files cannot be fetched (offline before the game was first opened).
+#[component]
+fn Elsewhere(props: &ElsewhereProps) -> Html {
+    let failed = use_state_eq(|| false);
+    let attempt = use_state_eq(|| 0u32);
+    {
+        let failed = failed.clone();
+        use_effect_with((props.game, *attempt), move |(game, _)| {
+            failed.set(false);
+            let loading = open_binary(game.slug());
+            yew::platform::spawn_local(async move {
+                if wasm_bindgen_futures::JsFuture::from(loading).await.is_err() {
+                    failed.set(true);
+                }
+            });
+        });
+    }
+    let text = props.lang.text();
+    if *failed {
+        let retry = move |_| attempt.set(*attempt + 1);
+        html! {
+            <main class="loading" data-page="unavailable">
+                <div data-notice="unavailable" class="notice" role="alert">
+                    <span>{ text.game_unavailable }</span>
+                    <button data-action="retry" class="primary" onclick={retry}>{ text.try_again }</button>
+                </div>
+            </main>
+        }
+    } else {
+        html! { <main class="loading" data-page="loading" role="status">{ text.loading_game }</main> }
     }
 }

@@ -1,5 +1,6 @@
 //! The computer opponent on the page: who plays the computer and how strongly (remembered per
-//! game), and the engine's Web Worker, started the first time a player asks for it.
+//! game), and the engine's Web Worker, started once a player chooses the computer (its files,
+//! fetched then, are not part of the page's first load).
 //!
 //! One search runs at a time. A new request, or a cancel (an undo, a new game, leaving the
 //! page), ends the worker's search by ending the worker: a search cannot be interrupted from
@@ -255,6 +256,21 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
     if started.is_none() {
         on_heard.emit(Heard::Failed("the engine could not start".to_owned()));
     }
+}
+
+/// Starts the worker ahead of the computer's first turn, so its files are fetched while the
+/// player thinks; the page calls it once it is idle after the computer is chosen.
+pub fn prepare() {
+    RUNNING.with_borrow_mut(|running| {
+        if running.is_none() {
+            *running = start_worker();
+        }
+    });
+}
+
+/// Whether the worker has started and can search at once (its files are in).
+pub fn ready() -> bool {
+    RUNNING.with_borrow(|running| running.as_ref().is_some_and(|r| r.ready && !r.ended))
 }
 
 /// Ends the search in progress, if any; its replies are never heard.

@@ -15,6 +15,7 @@ use crate::rules::record::Recorded;
 use crate::rules::{Game, Player, TurnText};
 use crate::save;
 use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -228,20 +229,37 @@ impl Reducible for PageState {
 
 /// Asks the engine for a turn at `level`, and hands its answer to the page as `answer` makes
 /// it (the computer's turn, or a hint), asked at the position it is for.
-fn ask_engine(page: &UseReducerHandle<PageState>, level: u8, answer: fn(u64, String) -> PageAction) {
+/// `fetching` is set while the engine's files are still on their way, past a moment's wait.
+fn ask_engine(
+    page: &UseReducerHandle<PageState>,
+    level: u8,
+    answer: fn(u64, String) -> PageAction,
+    fetching: &UseStateHandle<bool>,
+) {
     let at = page.0.position_key();
     let mut request = page.0.request(level);
     request.seed = random_seed();
     let page = page.clone();
+    let heard_from = fetching.clone();
     computer::ask(
         request,
-        Callback::from(move |heard| match heard {
-            Heard::Best(turn) => page.dispatch(answer(at, turn)),
-            Heard::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
-            Heard::Progress(_) => {}
+        Callback::from(move |heard| {
+            heard_from.set(false);
+            match heard {
+                Heard::Best(turn) => page.dispatch(answer(at, turn)),
+                Heard::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
+                Heard::Progress(_) => {}
+            }
         }),
     );
+    let fetching = fetching.clone();
+    Timeout::new(FETCHING_NOTICE_MS, move || fetching.set(!computer::ready())).forget();
 }
+
+/// How long the engine may take to start before the page says it is being fetched.
+const FETCHING_NOTICE_MS: u32 = 400;
+/// How long after the computer is chosen its engine is fetched: the page's own work first.
+const PREFETCH_AFTER_MS: u32 = 1_000;
 
 /// A game's page: its state saved after every change, other tabs followed, the computer asked
 /// when it is to move, and the shared screen. Not generic: the game is behind [`Page`].
@@ -286,15 +304,27 @@ pub fn GamePage(props: &GamePageProps) -> Html {
             }
         }));
     }
+    // The engine's files are still on their way after the computer was asked.
+    let fetching = use_state_eq(|| false);
+    {
+        // Once the computer is chosen, its engine is fetched while the page is idle, rather than
+        // at its first turn.
+        let chosen = page.0.opponent().computer.is_some();
+        use_effect_with(chosen, move |&chosen| {
+            let prefetch = chosen.then(|| Timeout::new(PREFETCH_AFTER_MS, computer::prepare));
+            move || drop(prefetch)
+        });
+    }
     {
         // The computer's turn: the engine is asked, and its answer played if the game is still
         // where it was. Any change ends a search that no longer fits the game.
-        let page = page.clone();
+        let (page, fetching) = (page.clone(), fetching.clone());
         use_on_change(
             page.0.computer_key(),
             Rc::new(move || {
                 if page.0.computer_to_move() {
-                    ask_engine(&page, page.0.opponent().level, |at, turn| PageAction::Computer { at, turn });
+                    let at = |at, turn| PageAction::Computer { at, turn };
+                    ask_engine(&page, page.0.opponent().level, at, &fetching);
                 } else {
                     computer::cancel();
                 }
@@ -361,7 +391,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         Callback::from(move |action: BoardAction| page.dispatch(PageAction::Board(action)))
     };
     let on_control = {
-        let page = page.clone();
+        let (page, fetching) = (page.clone(), fetching.clone());
         Callback::from(move |control: Control| match control {
             Control::Online(OnlineControl::Create | OnlineControl::Quick) => {
                 let rules = page.0.rules();
@@ -402,7 +432,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 page.dispatch(PageAction::Control(control));
             }
             Control::Hint => {
-                ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn })
+                ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn }, &fetching)
             }
             Control::Stop => {
                 if let Some(turn) = computer::stop() {
@@ -420,9 +450,11 @@ pub fn GamePage(props: &GamePageProps) -> Html {
             control => page.dispatch(PageAction::Control(control)),
         })
     };
+    let mut summary = page.0.summary(text, &today());
+    summary.status.fetching_engine = *fetching && summary.status.thinking;
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
-            summary={Rc::new(page.0.summary(text, &today()))}
+            summary={Rc::new(summary)}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

@@ -1,4 +1,11 @@
 //! The Yew app. Components are thin: they show the rules' state and turn input into moves.
+//!
+//! The page is built as several binaries, so that a visitor downloads only what the route
+//! asks for: the picker's (`src/main.rs`), which plays no game, and one per game
+//! (`src/bin/game-<route>.rs`), which plays that game alone. Each is the same app, told by
+//! [`Plays`] which games it has; for any other game it asks the page's loader
+//! (`boardSuite.open` in `index.html`) to switch to that game's binary. Each binary's entry
+//! point is [`page!`].
 
 mod app;
 mod board;
@@ -18,9 +25,89 @@ mod screen;
 mod session;
 mod storage;
 
-/// Starts the app in the page's body. Rendering installs Yew's panic hook
+use crate::i18n::Lang;
+use crate::route::Route;
+use game::{GamePage, UiGame};
+use session::Start;
+use std::cell::RefCell;
+use yew::{Html, html};
+
+/// The games a binary of the page plays: a game route's page, where this binary has its game.
+/// The game screen is reached only through it, so the picker's binary holds none of it.
+pub type Plays = fn(&Route, Lang) -> Option<Html>;
+
+/// Plays `G` alone: a game's binary.
+pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
+    let Route::Game { game, seed, record, room } = route else { return None };
+    let start: Start = session::start::<G>;
+    (*game == G::ID).then(|| {
+        html! {
+            <GamePage key={game.slug()} game={*game} {start} {lang} seed={*seed}
+                record={record.clone()} room={room.clone()} />
+        }
+    })
+}
+
+/// Plays no game: the picker's binary.
+pub fn plays_none(_: &Route, _: Lang) -> Option<Html> {
+    None
+}
+
+thread_local! {
+    /// This binary's games, and the app while it is shown.
+    static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
+}
+
+/// Starts the app in the page's body, playing `plays`. Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn start() {
-    yew::Renderer::<app::App>::new().render();
+pub fn run(plays: Plays) {
+    APP.with_borrow_mut(|app| app.0 = Some(plays));
+    resume();
+}
+
+/// Shows the app again after [`stop`] (the loader came back to this binary).
+pub fn resume() {
+    APP.with_borrow_mut(|(plays, handle)| {
+        if let (Some(plays), None) = (*plays, &handle) {
+            *handle = Some(yew::Renderer::<app::App>::with_props(app::AppProps { plays }).render());
+        }
+    });
+}
+
+/// Takes the app off the page, ending its components (a game's online connection, its
+/// engine), while another binary's app is shown. Everything a game holds is saved already.
+pub fn stop() {
+    if let Some(handle) = APP.with_borrow_mut(|(_, handle)| handle.take()) {
+        handle.destroy();
+    }
+}
+
+/// The entry point of one of the page's binaries: its allocator, its `main`, and the
+/// `resume` and `stop` the page's loader calls when it switches between binaries.
+/// `page!(board_suite::ui::plays::<Gomoku>)`.
+#[macro_export]
+macro_rules! page {
+    ($plays:expr) => {
+        #[cfg(target_arch = "wasm32")]
+        #[global_allocator]
+        static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+        fn main() {
+            #[cfg(target_arch = "wasm32")]
+            $crate::ui::run($plays);
+        }
+
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn resume() {
+            $crate::ui::resume();
+        }
+
+        #[cfg(target_arch = "wasm32")]
+        #[wasm_bindgen::prelude::wasm_bindgen]
+        pub fn stop() {
+            $crate::ui::stop();
+        }
+    };
 }

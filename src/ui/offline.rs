@@ -7,48 +7,56 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{ServiceWorker, ServiceWorkerContainer, ServiceWorkerRegistration, ServiceWorkerState};
 
+/// How long after the app starts the service worker is registered.
+const SETTLED_MS: u32 = 2_000;
+
 /// The browser's service workers, where it has them (a secure context: localhost or HTTPS).
 fn container() -> Option<ServiceWorkerContainer> {
     let navigator = gloo::utils::window().navigator();
     js_sys::Reflect::has(&navigator, &"serviceWorker".into()).ok()?.then(|| navigator.service_worker())
 }
 
-/// Registers the service worker, and calls `on_update` with a newer version's worker once it is
-/// installed and waiting while this page runs an older one.
+/// Registers the service worker once the page has settled, and calls `on_update` with a newer
+/// version's worker once it is installed and waiting while this page runs an older one. The
+/// worker's first install downloads every game and the engine: it waits until the route's own
+/// files are in and the board is up, so as not to slow the first visit.
 pub fn register(on_update: impl Fn(ServiceWorker) + Clone + 'static) {
     let Some(workers) = container() else { return };
-    yew::platform::spawn_local(async move {
-        if cfg!(debug_assertions) {
-            // A development build is served fresh: a worker left by a release build on this
-            // origin would serve its old files instead.
-            if let Ok(registrations) = JsFuture::from(workers.get_registrations()).await {
-                for registration in js_sys::Array::from(&registrations).iter() {
-                    let _ = registration.unchecked_into::<ServiceWorkerRegistration>().unregister();
+    let register = move || {
+        yew::platform::spawn_local(async move {
+            if cfg!(debug_assertions) {
+                // A development build is served fresh: a worker left by a release build on this
+                // origin would serve its old files instead.
+                if let Ok(registrations) = JsFuture::from(workers.get_registrations()).await {
+                    for registration in js_sys::Array::from(&registrations).iter() {
+                        let _ = registration.unchecked_into::<ServiceWorkerRegistration>().unregister();
+                    }
                 }
+                return;
             }
-            return;
-        }
-        let Ok(registration) = JsFuture::from(workers.register("sw.js")).await else { return };
-        let registration: ServiceWorkerRegistration = registration.unchecked_into();
-        // Only a page already run by a worker has an older version to replace.
-        let has_older = move || container().and_then(|c| c.controller()).is_some();
-        if let Some(waiting) = registration.waiting().filter(|_| has_older()) {
-            on_update(waiting);
-        }
-        let found = registration.clone();
-        EventListener::new(&registration, "updatefound", move |_| {
-            let Some(installing) = found.installing() else { return };
-            let worker = installing.clone();
-            let on_update = on_update.clone();
-            EventListener::new(&installing, "statechange", move |_| {
-                if worker.state() == ServiceWorkerState::Installed && has_older() {
-                    on_update(worker.clone());
-                }
+            let Ok(registration) = JsFuture::from(workers.register("sw.js")).await else { return };
+            let registration: ServiceWorkerRegistration = registration.unchecked_into();
+            // Only a page already run by a worker has an older version to replace.
+            let has_older = move || container().and_then(|c| c.controller()).is_some();
+            if let Some(waiting) = registration.waiting().filter(|_| has_older()) {
+                on_update(waiting);
+            }
+            let found = registration.clone();
+            EventListener::new(&registration, "updatefound", move |_| {
+                let Some(installing) = found.installing() else { return };
+                let worker = installing.clone();
+                let on_update = on_update.clone();
+                EventListener::new(&installing, "statechange", move |_| {
+                    if worker.state() == ServiceWorkerState::Installed && has_older() {
+                        on_update(worker.clone());
+                    }
+                })
+                .forget();
             })
             .forget();
         })
-        .forget();
-    });
+    };
+    gloo::timers::callback::Timeout::new(SETTLED_MS, register).forget();
 }
 
 /// Switches to the waiting version and reloads once it runs the page. Only the player's choice

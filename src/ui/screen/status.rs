@@ -29,6 +29,8 @@ pub struct Status {
     pub said: Option<String>,
     /// The computer is searching for its turn.
     pub thinking: bool,
+    /// The computer is to move, but its engine's files are still being fetched.
+    pub fetching_engine: bool,
     /// While an earlier position is shown: after how many turns, of how many.
     pub review: Option<(usize, usize)>,
     /// Online: the side this device plays.
@@ -91,7 +93,11 @@ pub fn status_line(props: StatusProps) -> Html {
                 <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
                 <span>{ words }</span>
                 if !in_play { <small>{ status.ending.clone() }</small> }
-                if status.thinking { <small>{ text.thinking }</small> }
+                if status.thinking {
+                    <small data-engine={status.fetching_engine.then_some("fetching")}>
+                        { if status.fetching_engine { text.fetching_engine } else { text.thinking } }
+                    </small>
+                }
                 if let Some(detail) = status.detail.as_ref().filter(|_| in_play) {
                     <small data-detail="">{ detail.clone() }</small>
                 }

@@ -77,6 +77,8 @@ impl<G: UiGame> Session<G> {
                 },
                 said,
                 thinking: self.computer_to_move(),
+                // The page knows whether the engine is in; it says so over this.
+                fetching_engine: false,
                 review: shown.map(|shown| (shown, total)),
                 seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
             },

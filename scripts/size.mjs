@@ -1,0 +1,79 @@
+// The size report: what a visitor receives over the wire on a cold visit to each route, brotli
+// (quality 11, as the suite's server sends it) and gzip (9), counting the page, the loader's
+// binary for that route with the scripts it imports, the styles and the preloaded font; the
+// engine's worker (fetched once a player chooses the computer) and the Connect Four book it
+// carries are reported apart. Run after `trunk build --release`:
+//   node scripts/size.mjs          prints the table against size-report.json; fails when a
+//                                  route grew more than 2 KB over its committed figure
+//   node scripts/size.mjs --write  writes the figures into size-report.json (commit it, with
+//                                  what the bytes bought in the commit message)
+import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const reportPath = join(root, 'size-report.json');
+const SLACK = 2048;
+/** The goals over the wire, brotli: a game's route, and the picker's. */
+const GOALS = { picker: 90 * 1024, game: 130 * 1024 };
+
+const wire = (bytes) => {
+  const brotli = brotliCompressSync(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_LGWIN]: 22,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  }).length;
+  const gzip = gzipSync(bytes, { level: 9 }).length;
+  // The server sends the smallest form the browser takes: never more than the file itself.
+  return { brotli: Math.min(brotli, bytes.length), gzip: Math.min(gzip, bytes.length) };
+};
+const sum = (files) => files.reduce((total, file) => {
+  const size = wire(readFileSync(join(dist, file)));
+  return { brotli: total.brotli + size.brotli, gzip: total.gzip + size.gzip };
+}, { brotli: 0, gzip: 0 });
+
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+const top = readdirSync(dist);
+const shared = ['index.html', ...top.filter((f) => f.endsWith('.css') || f.endsWith('.woff2'))];
+// The loader's list of binaries, as the build wrote it into the page.
+const builds = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)[1]));
+/** A binary's script and wasm, and the snippets its script imports. */
+const binary = ([script, wasm]) => {
+  const glue = readFileSync(join(dist, script), 'utf8');
+  const snippets = [...glue.matchAll(/["'](?:\.\/)?(snippets\/[^"']+)["']/g)].map((m) => m[1]);
+  return [script, wasm, ...new Set(snippets)];
+};
+const measured = {};
+for (const [game, files] of Object.entries(builds).sort()) {
+  measured[game ? `#/${game}` : '#/'] = sum([...shared, ...binary(files)]);
+}
+measured['engine worker'] = sum(top.filter((f) => f.startsWith('engine-worker')));
+if (existsSync(join(root, 'assets/engine/connect-four.book'))) {
+  measured['connect four book (in the worker)'] = wire(readFileSync(join(root, 'assets/engine/connect-four.book')));
+}
+
+if (process.argv.includes('--write')) {
+  writeFileSync(reportPath, JSON.stringify(measured, null, 2) + '\n');
+  console.log(`size: wrote ${reportPath}`);
+}
+const report = existsSync(reportPath) ? JSON.parse(readFileSync(reportPath, 'utf8')) : {};
+const kb = (n) => (n / 1024).toFixed(1);
+const grown = [];
+console.log(`${'route'.padEnd(36)} ${'brotli'.padStart(9)} ${'report'.padStart(9)} ${'gzip'.padStart(9)} ${'report'.padStart(9)}  goal`);
+for (const [name, size] of Object.entries(measured)) {
+  const was = report[name] ?? {};
+  const goal = !name.startsWith('#/') ? '' : name === '#/' ? GOALS.picker : GOALS.game;
+  const verdict = goal === '' ? '' : `${kb(goal)} KB ${size.brotli <= goal ? 'met' : 'NOT met'}`;
+  console.log(`${name.padEnd(36)} ${String(size.brotli).padStart(9)} ${String(was.brotli ?? '-').padStart(9)} ${String(size.gzip).padStart(9)} ${String(was.gzip ?? '-').padStart(9)}  ${verdict}`);
+  for (const form of ['brotli', 'gzip']) {
+    if (was[form] === undefined || size[form] > was[form] + SLACK) grown.push(`${name} ${form}: ${size[form]} B, the report says ${was[form] ?? 'nothing'}`);
+  }
+}
+if (grown.length) {
+  console.error(`size: over size-report.json by more than ${SLACK} B (or missing from it):\n  ${grown.join('\n  ')}\n`
+    + 'Make it smaller, or, if the bytes buy something, run `node scripts/size.mjs --write` and say what in the commit.');
+  process.exit(1);
+}

@@ -113,6 +113,7 @@ test('move numbers on stones, a remembered toggle, on both renderers', async () 
   const shown = await cell(page, 8, 7).evaluate((c) => getComputedStyle(c, '::after').content);
   assert.equal(shown, '"3"');
   await page.reload();
+  await page.waitForSelector('[data-board]');
   assert.equal(await page.locator('.board-area.numbered').count(), 1, 'remembered');
   await button(page, 'renderer').click();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');

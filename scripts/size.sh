@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Prints what the built page transfers: each file of dist/ raw, gzip -9 and brotli 11 (what the
-# suite's server sends: it compresses every file so when it starts), and the totals (html + js +
-# wasm + css + the preloaded font) a browser downloads on the first load, gzip and brotli; the
-# engine's worker (fetched when a player first chooses the computer) is counted apart. Run after
-# `trunk build --release`.
+# suite's server sends: scripts/compress.mjs makes those forms at build time), and the totals
+# (html + js + wasm + css + the preloaded font) a browser downloads on the first load, gzip and
+# brotli; the engine's worker (fetched when a player first chooses the computer) is counted
+# apart. Run after `trunk build --release`.
 set -euo pipefail
 cd "$(dirname "$0")/../dist"
 # Brotli as the server makes it (quality 11, a 4 MB window), from Node's zlib.

@@ -249,7 +249,7 @@ pub async fn serve_until(
     let (closing, closed) = watch::channel(false);
     let net = Arc::new(config.net);
     let connections = Arc::new(Connections::default());
-    let shared_files = files.len();
+    let (shared_files, compressed_here) = (files.len(), files.compressed_here());
     let shared = Shared {
         hub,
         connections: connections.clone(),
@@ -262,6 +262,7 @@ pub async fn serve_until(
     if let Ok(address) = listener.local_addr() {
         tracing::info!(
             files = shared_files,
+            compressed_at_start = compressed_here,
             "serving {} and online play on http://{address}",
             config.site.display()
         );

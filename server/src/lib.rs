@@ -352,3 +352,62 @@ async fn refuse(mut stream: TcpStream, full: Full) {
     );
     let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(response.as_bytes())).await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use store::{Pending, RoomRow};
+
+    /// A store that answers, but says it is not ready (a PostgreSQL whose listening connection
+    /// is down).
+    struct Unhealthy(Memory);
+
+    impl Store for Unhealthy {
+        fn save(&self, row: RoomRow) -> Pending<'_, bool> {
+            self.0.save(row)
+        }
+        fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>> {
+            self.0.load(id)
+        }
+        fn remove<'a>(&'a self, id: &'a str, version: u64) -> Pending<'a, bool> {
+            self.0.remove(id, version)
+        }
+        fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
+            self.0.idle(before, limit)
+        }
+        fn healthy(&self) -> bool {
+            false
+        }
+    }
+
+    /// `/readyz`'s status and body, from the server's routes over `store`, stopping or not.
+    async fn ready(store: Arc<dyn Store>, stopping: bool) -> (StatusCode, String) {
+        let (_closing, closed) = watch::channel(stopping);
+        let shared = Shared {
+            hub: Hub::new(store, Limits::default(), Clock::system()),
+            connections: Arc::default(),
+            files: Arc::new(Files::load(Path::new("/nonexistent/site"), None).unwrap()),
+            net: Arc::default(),
+            sockets: Arc::default(),
+            closing: closed,
+        };
+        let request = axum::http::Request::builder().uri("/readyz").body(Body::empty()).unwrap();
+        let response = app(shared).oneshot(request).await.unwrap();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    #[tokio::test]
+    async fn ready_unless_stopping_or_the_store_is_unhealthy() {
+        let memory = || Arc::new(Memory::default());
+        assert_eq!(ready(memory(), false).await, (StatusCode::OK, "ready\n".to_owned()));
+        assert_eq!(ready(memory(), true).await, (StatusCode::SERVICE_UNAVAILABLE, "stopping\n".to_owned()));
+        let unhealthy = Arc::new(Unhealthy(Memory::default()));
+        assert_eq!(
+            ready(unhealthy, false).await,
+            (StatusCode::SERVICE_UNAVAILABLE, "the store is not reachable\n".to_owned())
+        );
+    }
+}

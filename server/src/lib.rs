@@ -35,6 +35,7 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
+use tracing::Instrument;
 
 /// Where the server keeps its rooms and finds the page, and how it treats connections.
 #[derive(Clone, Debug)]
@@ -126,8 +127,14 @@ async fn websocket(
             let _held = (socket, accepted);
             let metrics = shared.hub.metrics.clone();
             metrics.websockets.fetch_add(1, Ordering::Relaxed);
+            // Every line logged for this connection carries its room, once it is in one (never
+            // its seat's token); at the error level, so no log filter leaves the room out.
+            let span = tracing::error_span!("ws", room = tracing::field::Empty);
             // A panic here ends this connection alone; its room and every other play on.
-            metrics.caught("connection", connection::run(ws, shared.hub, address, net, shared.closing)).await;
+            metrics
+                .caught("connection", connection::run(ws, shared.hub, address, net, shared.closing))
+                .instrument(span)
+                .await;
             metrics.websockets.fetch_sub(1, Ordering::Relaxed);
         })
 }

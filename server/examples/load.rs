@@ -17,9 +17,11 @@
 //!     load <port> crowd <server pid> [idle] [rooms] [spectators]
 //!
 //! opens `idle` WebSockets (5,000) that only answer pings, and with them held plays 100 rooms,
-//! then `rooms` (500), with players thinking 100 ms; then 20 rooms alone and again beside a
-//! room whose `spectators` (300) keep joining and leaving. Prints the server's memory per
-//! idle connection and once the games have ended, each phase's relay p50/p99 and its errors.
+//! then `rooms` (500), with players thinking 100 ms; then 20 rooms alone, again beside a room
+//! whose `spectators` (300) keep joining and leaving (each watches up to 2 s, then comes back),
+//! and alone once more. Prints the server's memory per idle connection and once the games have
+//! ended, each phase's relay p50/p99 and its errors.
+
 use board_suite::rules::Game;
 use board_suite::rules::TurnText;
 use board_suite::rules::gomoku::Gomoku;
@@ -258,7 +260,7 @@ async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>)
         }
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         // Watching, a moment: what the room says meanwhile is read.
-        let until = Instant::now() + Duration::from_millis((seed >> 40) % 500);
+        let until = Instant::now() + Duration::from_millis((seed >> 40) % 2000);
         while let Ok(frame) = tokio::time::timeout_at(until.into(), socket.next()).await {
             if !matches!(frame, Some(Ok(_))) {
                 return Err("a spectator was closed".to_owned());
@@ -305,7 +307,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         report(&format!("{playing} rooms playing beside {open} idle, thinking 100 ms"), &latencies, &failed);
         errors.extend(failed);
     }
-    // Another game's relay, alone, then beside a crowd coming and going.
+    // Other games' relay, alone, then beside a crowd coming and going, then alone again.
     let others = 20;
     let (alone, failed) = play(port, numbered, others, others * 60, 100).await;
     numbered += others;
@@ -314,7 +316,8 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     // The crowd's room: a game played (each turn told to every spectator), until stopped.
     let stage_turns = Arc::new(AtomicUsize::new(100_000));
     let (announce, announced) = tokio::sync::oneshot::channel();
-    let stage = tokio::spawn(room(port, numbered + others, 100, stage_turns.clone(), Some(announce)));
+    let stage = tokio::spawn(room(port, numbered, 100, stage_turns.clone(), Some(announce)));
+    numbered += 1;
     match tokio::time::timeout(Duration::from_secs(30), announced).await {
         Ok(Ok(stage_room)) => {
             let stop_crowd = Arc::new(AtomicBool::new(false));
@@ -324,6 +327,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
             // The crowd gathers, then the other games play beside it.
             tokio::time::sleep(Duration::from_secs(2)).await;
             let (beside, failed) = play(port, numbered, others, others * 60, 100).await;
+            numbered += others;
             report(
                 &format!("{others} rooms playing beside {spectators} spectators coming and going"),
                 &beside,
@@ -356,6 +360,9 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         Ok(Err(panic)) => errors.push(panic.to_string()),
         Err(_) => errors.push("the crowd's room did not end within 60 s".to_owned()),
     }
+    let (again, failed) = play(port, numbered, others, others * 60, 100).await;
+    report(&format!("{others} rooms playing, the crowd gone"), &again, &failed);
+    errors.extend(failed);
     // Every game has ended and its players gone; the idle connections stay.
     tokio::time::sleep(Duration::from_secs(3)).await;
     let rooms_left = metric(port, "board_rooms").await.unwrap_or(-1.0);

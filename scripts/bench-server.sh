@@ -4,9 +4,9 @@
 # saturated), once with players thinking 100 ms on average. Prints the relay latency (p50,
 # p99), the errors and the server's memory (its peak resident set). Then, on SQLite, on a
 # server of its own, the crowd scenario (server/examples/load.rs): 5,000 idle WebSockets held
-# while 100 and then 500 rooms play, and 20 games played alone and then beside a room that 300
-# spectators keep joining and leaving; it prints the server's memory per idle connection and
-# once the games have ended. Bounded: every wait times out.
+# while 100 and then 500 rooms play, and 20 games played alone, beside a room that 300
+# spectators keep joining and leaving, and alone again; it prints the server's memory per idle
+# connection and once the games have ended. Bounded: every wait times out.
 #   scripts/bench-server.sh [rooms] [moves] [idle] [spectators]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -4,8 +4,9 @@
 // server sends them by the request's Accept-Encoding, and compresses at start only the files
 // that have neither.
 //   node scripts/compress.mjs [folder]
-// The folder is the argument, else Trunk's staging folder (TRUNK_STAGING_DIR, for a post_build
-// hook run after postbuild.mjs, so that the service worker's list holds no compressed form).
+// The folder is the argument, else Trunk's staging folder (TRUNK_STAGING_DIR), for a post_build
+// hook. It must run after postbuild.mjs has finished (which rewrites files, and lists those the
+// service worker precaches), in the same hook: Trunk starts all of a stage's hooks at once.
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

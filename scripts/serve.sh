@@ -14,7 +14,7 @@ if [ "${1:-}" = "--release" ]; then
   server=(--profile server)
 fi
 trunk build "${page[@]}"
-# The page's brotli and gzip forms, which the server reads rather than make at start (a Trunk
-# post_build hook makes them too; making them again changes nothing).
+# The page's brotli and gzip forms, which the server reads rather than make at start (once
+# Trunk's post_build hook makes them after postbuild.mjs, making them again changes nothing).
 node scripts/compress.mjs dist
 exec cargo run -q "${server[@]}" -p board-suite-server

@@ -18,8 +18,8 @@ eval "$postgres"
 trap 'scripts/postgres.sh stop' EXIT
 cargo test -q -p board-suite-server --test postgres -- --ignored
 trunk build --release
-# The page's brotli and gzip forms beside each file, which the server sends (a Trunk post_build
-# hook after postbuild.mjs makes them too; making them again changes nothing).
+# The page's brotli and gzip forms beside each file, which the server sends (once Trunk's
+# post_build hook makes them after postbuild.mjs, making them again here changes nothing).
 node scripts/compress.mjs dist
 scripts/size.sh
 node --test --test-concurrency=1 tests/browser/*.test.mjs

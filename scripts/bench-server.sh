@@ -6,7 +6,8 @@
 # server of its own, the crowd scenario (server/examples/load.rs): 5,000 idle WebSockets held
 # while 100 and then 500 rooms play, and 20 games played alone, beside a room that 300
 # spectators keep joining and leaving, and alone again; it prints the server's memory per idle
-# connection and once the games have ended. Bounded: every wait times out.
+# connection and once the games have ended, and the CPU the server and the clients use in
+# those last three phases. Bounded: every wait times out.
 #   scripts/bench-server.sh [rooms] [moves] [idle] [spectators]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -212,6 +212,38 @@ fn resident_kb(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// CPU seconds a process has used (`self` for this one), from Linux's `/proc` (at the usual
+/// 100 ticks a second).
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name, in parentheses: the state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The CPU the server and this load test use over a phase, as shares of one core.
+struct Usage {
+    at: Instant,
+    server: f64,
+    tool: f64,
+}
+
+impl Usage {
+    fn start(pid: u32) -> Usage {
+        Usage { at: Instant::now(), server: cpu_seconds(&pid.to_string()), tool: cpu_seconds("self") }
+    }
+
+    fn report(&self, pid: u32) {
+        let took = self.at.elapsed().as_secs_f64().max(0.001);
+        println!(
+            "  over {took:.1} s: the server used {:.0}% of a core, the load test {:.0}%",
+            (cpu_seconds(&pid.to_string()) - self.server) / took * 100.0,
+            (cpu_seconds("self") - self.tool) / took * 100.0
+        );
+    }
+}
+
 /// A figure from the server's `/metrics`.
 async fn metric(port: u16, name: &str) -> Option<f64> {
     let ask = async {
@@ -309,9 +341,11 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     }
     // Other games' relay, alone, then beside a crowd coming and going, then alone again.
     let others = 20;
+    let usage = Usage::start(pid);
     let (alone, failed) = play(port, numbered, others, others * 60, 100).await;
     numbered += others;
     report(&format!("{others} rooms playing, no crowd"), &alone, &failed);
+    usage.report(pid);
     errors.extend(failed);
     // The crowd's room: a game played (each turn told to every spectator), until stopped.
     let stage_turns = Arc::new(AtomicUsize::new(100_000));
@@ -326,6 +360,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
                 .collect();
             // The crowd gathers, then the other games play beside it.
             tokio::time::sleep(Duration::from_secs(2)).await;
+            let usage = Usage::start(pid);
             let (beside, failed) = play(port, numbered, others, others * 60, 100).await;
             numbered += others;
             report(
@@ -333,6 +368,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
                 &beside,
                 &failed,
             );
+            usage.report(pid);
             errors.extend(failed);
             stop_crowd.store(true, Ordering::Relaxed);
             let mut visits = 0;
@@ -360,8 +396,10 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         Ok(Err(panic)) => errors.push(panic.to_string()),
         Err(_) => errors.push("the crowd's room did not end within 60 s".to_owned()),
     }
+    let usage = Usage::start(pid);
     let (again, failed) = play(port, numbered, others, others * 60, 100).await;
     report(&format!("{others} rooms playing, the crowd gone"), &again, &failed);
+    usage.report(pid);
     errors.extend(failed);
     // Every game has ended and its players gone; the idle connections stay.
     tokio::time::sleep(Duration::from_secs(3)).await;

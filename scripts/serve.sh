@@ -13,5 +13,7 @@ if [ "${1:-}" = "--release" ]; then
   # The server's own optimised profile: it unwinds, so a panic ends one connection alone.
   server=(--profile server)
 fi
+# Trunk's post_build hook also writes the page's brotli and gzip forms, which the server reads
+# rather than make at start.
 trunk build "${page[@]}"
 exec cargo run -q "${server[@]}" -p board-suite-server

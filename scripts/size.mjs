@@ -36,7 +36,8 @@ const sum = (files) => files.reduce((total, file) => {
 }, { brotli: 0, gzip: 0 });
 
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const top = readdirSync(dist);
+// The built files, not the compressed forms the build writes beside them.
+const top = readdirSync(dist).filter((f) => !/\.(br|gz)$/.test(f));
 const shared = ['index.html', ...top.filter((f) => f.endsWith('.css') || f.endsWith('.woff2'))];
 // The loader's list of binaries, as the build wrote it into the page.
 const builds = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)[1]));

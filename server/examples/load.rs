@@ -11,6 +11,16 @@
 //!
 //! Each room's devices come from their own loopback address (127.1.x.y), as devices of many
 //! homes would, so the per-address room limit is the server's own.
+//!
+//! The crowd scenario, on a server just started (its process id, to read its memory):
+//!
+//!     load <port> crowd <server pid> [idle] [rooms] [spectators]
+//!
+//! opens `idle` WebSockets (5,000) that only answer pings, and with them held plays 100 rooms,
+//! then `rooms` (500), with players thinking 100 ms; then 20 rooms alone, again beside a room
+//! whose `spectators` (300) keep joining and leaving (each watches up to 2 s, then comes back),
+//! and alone once more. Prints the server's memory per idle connection and once the games have
+//! ended, each phase's relay p50/p99 and its errors.
 
 use board_suite::rules::Game;
 use board_suite::rules::TurnText;
@@ -19,8 +29,9 @@ use board_suite_server::protocol::Reply;
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{WebSocketStream, client_async};
@@ -31,6 +42,12 @@ type Socket = WebSocketStream<TcpStream>;
 type Failure = String;
 
 async fn connect(port: u16, from: Ipv4Addr) -> Result<Socket, Failure> {
+    tokio::time::timeout(Duration::from_secs(30), connect_now(port, from))
+        .await
+        .map_err(|_| "connect: no WebSocket within 30 s".to_owned())?
+}
+
+async fn connect_now(port: u16, from: Ipv4Addr) -> Result<Socket, Failure> {
     let socket = TcpSocket::new_v4().map_err(|e| format!("connect: {e}"))?;
     socket.bind(SocketAddr::from((from, 0))).map_err(|e| format!("connect: {e}"))?;
     let stream = socket
@@ -94,6 +111,7 @@ async fn room(
     index: usize,
     think: u64,
     turns_left: Arc<AtomicUsize>,
+    announce: Option<tokio::sync::oneshot::Sender<String>>,
 ) -> Result<Vec<u64>, Failure> {
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
     let mut first = connect(port, from).await?;
@@ -104,6 +122,9 @@ async fn room(
     };
     let mut second = connect(port, from).await?;
     send(&mut second, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+    if let Some(announce) = announce {
+        let _ = announce.send(room.clone());
+    }
     state_at(&mut second, 0).await?;
     // The devices' own copy of the game, so that choosing a turn costs the server's figures
     // nothing.
@@ -127,23 +148,26 @@ async fn room(
         latencies.push(sent.elapsed().as_micros() as u64);
         state_at(mover, turns + 1).await?;
         if over {
+            return Ok(latencies);
+        }
+    }
+    // The room's share played: its game ends, so that the server has only finished games.
+    send(&mut first, serde_json::json!({"v": 1, "type": "resign"})).await?;
+    loop {
+        if let Reply::State { over: true, .. } = next(&mut second).await? {
             break;
         }
     }
     Ok(latencies)
 }
 
-#[tokio::main]
-async fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
-    let port = number(1, 8080) as u16;
-    let rooms = number(2, 500);
-    let moves = number(3, 20_000);
-    let think = number(4, 0) as u64;
+/// Plays `rooms` rooms (numbered from `first`) until `moves` turns are played: the latencies
+/// sorted, and the errors.
+async fn play(port: u16, first: usize, rooms: usize, moves: usize, think: u64) -> (Vec<u64>, Vec<Failure>) {
     let turns_left = Arc::new(AtomicUsize::new(moves));
-    let started = Instant::now();
-    let tasks: Vec<_> = (0..rooms).map(|i| tokio::spawn(room(port, i, think, turns_left.clone()))).collect();
+    let tasks: Vec<_> = (first..first + rooms)
+        .map(|i| tokio::spawn(room(port, i, think, turns_left.clone(), None)))
+        .collect();
     let mut latencies = Vec::new();
     let mut errors = Vec::new();
     for task in tasks {
@@ -153,20 +177,277 @@ async fn main() {
             Err(panic) => errors.push(panic.to_string()),
         }
     }
-    let took = started.elapsed();
     latencies.sort_unstable();
-    let at = |q: f64| {
-        latencies.get(((latencies.len() as f64 - 1.0) * q) as usize).map_or(0.0, |&us| us as f64 / 1000.0)
+    (latencies, errors)
+}
+
+/// The latency at quantile `q`, in milliseconds, of sorted microseconds.
+fn quantile(latencies: &[u64], q: f64) -> f64 {
+    latencies.get(((latencies.len() as f64 - 1.0) * q) as usize).map_or(0.0, |&us| us as f64 / 1000.0)
+}
+
+/// A phase's figures, printed.
+fn report(what: &str, latencies: &[u64], errors: &[Failure]) {
+    println!(
+        "{what}: {} turns relayed; p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors",
+        latencies.len(),
+        quantile(latencies, 0.5),
+        quantile(latencies, 0.99),
+        quantile(latencies, 1.0),
+        errors.len()
+    );
+    for error in errors.iter().take(5) {
+        println!("  error: {error}");
+    }
+}
+
+/// The server's resident memory in KB, from Linux's `/proc`.
+fn resident_kb(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|line| line.starts_with("VmRSS:"))?.to_owned();
+            line.split_whitespace().nth(1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+/// CPU seconds a process has used (`self` for this one), from Linux's `/proc` (at the usual
+/// 100 ticks a second).
+fn cpu_seconds(pid: &str) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name, in parentheses: the state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat.rsplit_once(')').map_or("", |(_, rest)| rest).split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The CPU the server and this load test use over a phase, as shares of one core.
+struct Usage {
+    at: Instant,
+    server: f64,
+    tool: f64,
+}
+
+impl Usage {
+    fn start(pid: u32) -> Usage {
+        Usage { at: Instant::now(), server: cpu_seconds(&pid.to_string()), tool: cpu_seconds("self") }
+    }
+
+    fn report(&self, pid: u32) {
+        let took = self.at.elapsed().as_secs_f64().max(0.001);
+        println!(
+            "  over {took:.1} s: the server used {:.0}% of a core, the load test {:.0}%",
+            (cpu_seconds(&pid.to_string()) - self.server) / took * 100.0,
+            (cpu_seconds("self") - self.tool) / took * 100.0
+        );
+    }
+}
+
+/// A figure from the server's `/metrics`.
+async fn metric(port: u16, name: &str) -> Option<f64> {
+    let ask = async {
+        let mut stream = TcpStream::connect((Ipv4Addr::LOCALHOST, port)).await.ok()?;
+        let request = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+        stream.write_all(request.as_bytes()).await.ok()?;
+        let mut text = String::new();
+        stream.read_to_string(&mut text).await.ok()?;
+        text.lines().find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
     };
+    tokio::time::timeout(Duration::from_secs(10), ask).await.ok().flatten()
+}
+
+/// A connection that does nothing but answer the server's pings, until `stop`.
+async fn idle(port: u16, index: usize, stop: Arc<AtomicBool>) -> Result<(), Failure> {
+    // 50 a loopback address, under the server's 64.
+    let home = index / 50;
+    let mut socket = connect(port, Ipv4Addr::new(127, 2, (home / 250) as u8, (home % 250 + 1) as u8)).await?;
+    while !stop.load(Ordering::Relaxed) {
+        // Reading answers pings; a second at a time, to see `stop`.
+        match tokio::time::timeout(Duration::from_secs(1), socket.next()).await {
+            Err(_) | Ok(Some(Ok(_))) => {}
+            Ok(_) => return Err("an idle connection was closed".to_owned()),
+        }
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(5), socket.close(None)).await;
+    Ok(())
+}
+
+/// One of a crowd: joins the room as a spectator, hears its seat and the room, watches for a
+/// moment, leaves, and comes again, until `stop`. How many times it came.
+async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>) -> Result<usize, Failure> {
+    let home = index / 10;
+    let from = Ipv4Addr::new(127, 3, (home / 250) as u8, (home % 250 + 1) as u8);
+    let mut seed = index as u64 * 104_729 + 17;
+    let mut visits = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let mut socket = connect(port, from).await?;
+        send(&mut socket, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+        match next(&mut socket).await? {
+            Reply::Seat { .. } => {}
+            other => return Err(format!("a spectator heard {other:?}")),
+        }
+        if !matches!(next(&mut socket).await?, Reply::State { .. }) {
+            return Err("a spectator was not sent the room".to_owned());
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        // Watching, a moment: what the room says meanwhile is read.
+        let until = Instant::now() + Duration::from_millis((seed >> 40) % 2000);
+        while let Ok(frame) = tokio::time::timeout_at(until.into(), socket.next()).await {
+            if !matches!(frame, Some(Ok(_))) {
+                return Err("a spectator was closed".to_owned());
+            }
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(5), socket.close(None)).await;
+        visits += 1;
+    }
+    Ok(visits)
+}
+
+/// The crowd scenario (see the top of the file).
+async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators: usize) {
+    let kb = || resident_kb(pid);
+    let before = kb();
+    println!("server memory at start: {before} KB");
+    // The idle connections, 100 opening at a time.
+    let stop_idle = Arc::new(AtomicBool::new(false));
+    let mut idlers = Vec::new();
+    let mut errors = Vec::new();
+    for batch in (0..idle_count).collect::<Vec<_>>().chunks(100) {
+        let opening: Vec<_> = batch.iter().map(|&i| tokio::spawn(idle(port, i, stop_idle.clone()))).collect();
+        // Each is open once the server counts it (one that failed, never).
+        idlers.extend(opening);
+        let wanted = idlers.iter().filter(|idler| !idler.is_finished()).count() as f64;
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while metric(port, "board_websockets").await.unwrap_or(0.0) < wanted && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    // The allocator settles.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let open = metric(port, "board_websockets").await.unwrap_or(0.0) as usize;
+    let held = kb();
+    println!(
+        "{open} idle WebSockets open: server memory {held} KB, {:.1} KB a connection",
+        held.saturating_sub(before) as f64 / open.max(1) as f64
+    );
+    // Rooms playing beside them: 100, then `rooms`; each room's share is 40 turns.
+    let mut numbered = 0;
+    for playing in [100, rooms] {
+        let (latencies, failed) = play(port, numbered, playing, playing * 40, 100).await;
+        numbered += playing;
+        report(&format!("{playing} rooms playing beside {open} idle, thinking 100 ms"), &latencies, &failed);
+        errors.extend(failed);
+    }
+    // Other games' relay, alone, then beside a crowd coming and going, then alone again.
+    let others = 20;
+    let usage = Usage::start(pid);
+    let (alone, failed) = play(port, numbered, others, others * 60, 100).await;
+    numbered += others;
+    report(&format!("{others} rooms playing, no crowd"), &alone, &failed);
+    usage.report(pid);
+    errors.extend(failed);
+    // The crowd's room: a game played (each turn told to every spectator), until stopped.
+    let stage_turns = Arc::new(AtomicUsize::new(100_000));
+    let (announce, announced) = tokio::sync::oneshot::channel();
+    let stage = tokio::spawn(room(port, numbered, 100, stage_turns.clone(), Some(announce)));
+    numbered += 1;
+    match tokio::time::timeout(Duration::from_secs(30), announced).await {
+        Ok(Ok(stage_room)) => {
+            let stop_crowd = Arc::new(AtomicBool::new(false));
+            let crowd: Vec<_> = (0..spectators)
+                .map(|i| tokio::spawn(spectator(port, i, stage_room.clone(), stop_crowd.clone())))
+                .collect();
+            // The crowd gathers, then the other games play beside it.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            let usage = Usage::start(pid);
+            let (beside, failed) = play(port, numbered, others, others * 60, 100).await;
+            numbered += others;
+            report(
+                &format!("{others} rooms playing beside {spectators} spectators coming and going"),
+                &beside,
+                &failed,
+            );
+            usage.report(pid);
+            errors.extend(failed);
+            stop_crowd.store(true, Ordering::Relaxed);
+            let mut visits = 0;
+            for spectator in crowd {
+                match tokio::time::timeout(Duration::from_secs(60), spectator).await {
+                    Ok(Ok(Ok(came))) => visits += came,
+                    Ok(Ok(Err(failure))) => errors.push(failure),
+                    Ok(Err(panic)) => errors.push(panic.to_string()),
+                    Err(_) => errors.push("a spectator did not stop within 60 s".to_owned()),
+                }
+            }
+            println!("the crowd: {spectators} spectators joined and left {visits} times");
+        }
+        _ => errors.push("the crowd's room was not made within 30 s".to_owned()),
+    }
+    // The crowd's game ends too.
+    stage_turns.store(0, Ordering::Relaxed);
+    match tokio::time::timeout(Duration::from_secs(60), stage).await {
+        Ok(Ok(Ok(latencies))) => {
+            let mut latencies = latencies;
+            latencies.sort_unstable();
+            report("the crowd's room", &latencies, &[]);
+        }
+        Ok(Ok(Err(failure))) => errors.push(failure),
+        Ok(Err(panic)) => errors.push(panic.to_string()),
+        Err(_) => errors.push("the crowd's room did not end within 60 s".to_owned()),
+    }
+    let usage = Usage::start(pid);
+    let (again, failed) = play(port, numbered, others, others * 60, 100).await;
+    report(&format!("{others} rooms playing, the crowd gone"), &again, &failed);
+    usage.report(pid);
+    errors.extend(failed);
+    // Every game has ended and its players gone; the idle connections stay.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let rooms_left = metric(port, "board_rooms").await.unwrap_or(-1.0);
+    println!("games ended: {rooms_left} rooms in memory, server memory {} KB", kb());
+    stop_idle.store(true, Ordering::Relaxed);
+    for idler in idlers {
+        match tokio::time::timeout(Duration::from_secs(60), idler).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(failure))) => errors.push(failure),
+            Ok(Err(panic)) => errors.push(panic.to_string()),
+            Err(_) => errors.push("an idle connection did not stop within 60 s".to_owned()),
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let websockets = metric(port, "board_websockets").await.unwrap_or(-1.0);
+    println!("idle connections closed: {websockets} WebSockets, server memory {} KB", kb());
+    println!("errors in all: {}", errors.len());
+    for error in errors.iter().take(5) {
+        println!("  error: {error}");
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let port = number(1, 8080) as u16;
+    if args.get(2).map(String::as_str) == Some("crowd") {
+        let pid = number(3, 0) as u32;
+        crowd(port, pid, number(4, 5000), number(5, 500), number(6, 300)).await;
+        return;
+    }
+    let rooms = number(2, 500);
+    let moves = number(3, 20_000);
+    let think = number(4, 0) as u64;
+    let started = Instant::now();
+    let (latencies, errors) = play(port, 0, rooms, moves, think).await;
+    let took = started.elapsed();
     println!(
         "{} clients in {rooms} rooms, thinking {think} ms: {} turns relayed in {:.1} s ({:.0} a second); latency p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors",
         rooms * 2,
         latencies.len(),
         took.as_secs_f64(),
         latencies.len() as f64 / took.as_secs_f64(),
-        at(0.5),
-        at(0.99),
-        at(1.0),
+        quantile(&latencies, 0.5),
+        quantile(&latencies, 0.99),
+        quantile(&latencies, 1.0),
         errors.len()
     );
     for error in errors.iter().take(5) {

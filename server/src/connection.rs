@@ -14,6 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio::time::Instant;
+use tracing::Instrument;
 
 /// At most `rate` requests a second, and as many at once.
 struct Bucket {
@@ -79,6 +80,7 @@ async fn send(socket: &mut WebSocket, message: Message, net: &Net) -> bool {
 
 /// Says why the connection ends, then waits (a second at most) for the peer to close in turn.
 async fn close(socket: &mut WebSocket, code: u16, reason: &'static str) {
+    tracing::debug!(code, "closing the connection: {reason}");
     let frame = CloseFrame { code, reason: reason.into() };
     let handshake = async {
         if socket.send(Message::Close(Some(frame))).await.is_ok() {
@@ -159,6 +161,7 @@ pub async fn run(
                     None
                 }
                 Push::Seated { room, seat } => {
+                    tracing::Span::current().record("room", tracing::field::display(&room.id));
                     if let Some((old, _)) = connection.room.replace((room, Some(seat))) {
                         connection.hub.leave(&connection.client, &old).await;
                     }
@@ -208,7 +211,9 @@ impl Drop for Connection {
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
         {
             let (hub, client) = (self.hub.clone(), self.client.clone());
-            runtime.spawn(async move { hub.leave(&client, &cell).await });
+            // In the connection's span: every line its leaving logs says the room.
+            let leaving = async move { hub.leave(&client, &cell).await };
+            runtime.spawn(leaving.instrument(tracing::Span::current()));
         }
     }
 }
@@ -250,6 +255,9 @@ impl Connection {
         }
         if let Some((old, _)) = self.room.take().filter(|(old, _)| Some(&old.id) != entered.as_ref()) {
             hub.leave(&self.client, &old).await;
+        }
+        if let Some(id) = &entered {
+            tracing::Span::current().record("room", tracing::field::display(id));
         }
         self.room = taken;
         None

@@ -1,7 +1,10 @@
 //! The built page (`dist/`), read once when the server starts and held in memory: each file
-//! with its brotli (quality 11) and gzip (9) forms, made then, its type, its ETag and how long
-//! it may be cached. A request is answered from that table alone, so nothing outside the built
-//! folder can ever be served, whatever the path says.
+//! with its brotli (quality 11) and gzip (9) forms, its type, its ETag and how long it may be
+//! cached. The compressed forms are made at build time (`scripts/compress.mjs` writes `X.br`
+//! and `X.gz` beside `X`) and read with the file; only a file that has neither is compressed
+//! here, when the server starts. A request is answered from that table alone, so nothing
+//! outside the built folder can ever be served, whatever the path says, and the compressed
+//! forms are never paths of their own.
 
 use axum::body::Body;
 use axum::http::header::{
@@ -13,7 +16,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// The page's source, whose policy serves when there is no built `index.html` to read it from
@@ -40,6 +43,15 @@ struct File {
     /// Compressed forms, kept only where smaller than the plain one.
     brotli: Option<Vec<u8>>,
     gzip: Option<Vec<u8>>,
+    /// Compressed when the server started: the build made neither form.
+    compressed_here: bool,
+}
+
+/// A file's forms compressed at build time, read from beside it (`X.br`, `X.gz`).
+#[derive(Default)]
+struct Built {
+    brotli: Option<Vec<u8>>,
+    gzip: Option<Vec<u8>>,
 }
 
 /// The built page, and the headers every response carries.
@@ -58,19 +70,35 @@ enum Encoding {
 }
 
 impl Files {
-    /// Reads and compresses every file under `site` (none if it does not exist); `hsts` is the
+    /// Reads every file under `site` (none if it does not exist) with the compressed forms
+    /// the build made beside it, and compresses the files that have none; `hsts` is the
     /// `Strict-Transport-Security` max-age in seconds, when the server is reached over HTTPS.
     pub fn load(site: &Path, hsts: Option<u64>) -> Result<Files, String> {
         let mut found = Vec::new();
         if site.is_dir() {
             walk(site, "", &mut found)?;
         }
-        // Brotli at quality 11 takes about a second for the page's wasm: the files are
-        // compressed side by side.
+        // `X.br` and `X.gz` are forms of `X`, never files of their own.
+        let mut built: HashMap<String, Built> = HashMap::new();
+        found.retain_mut(|(path, bytes)| {
+            let (base, brotli) = match (path.strip_suffix(".br"), path.strip_suffix(".gz")) {
+                (Some(base), _) => (base, true),
+                (_, Some(base)) => (base, false),
+                _ => return true,
+            };
+            let forms = built.entry(base.to_owned()).or_default();
+            *(if brotli { &mut forms.brotli } else { &mut forms.gzip }) = Some(std::mem::take(bytes));
+            false
+        });
+        // Brotli at quality 11 takes about a second for the page's wasm: a file the build did
+        // not compress is compressed side by side with the others.
         let files: Vec<(String, File)> = std::thread::scope(|scope| {
             let workers: Vec<_> = found
                 .into_iter()
-                .map(|(path, bytes)| scope.spawn(move || (path.clone(), File::new(&path, bytes))))
+                .map(|(path, bytes)| {
+                    let forms = built.remove(&path).unwrap_or_default();
+                    scope.spawn(move || (path.clone(), File::new(&path, bytes, forms)))
+                })
                 .collect();
             workers.into_iter().filter_map(|worker| worker.join().ok()).collect()
         });
@@ -100,6 +128,12 @@ impl Files {
     /// How many files are served.
     pub fn len(&self) -> usize {
         self.files.len()
+    }
+
+    /// How many of them the server compressed itself, when it started: the build made no
+    /// compressed form of them (`scripts/compress.mjs`).
+    pub fn compressed_here(&self) -> usize {
+        self.files.values().filter(|file| file.compressed_here).count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -201,7 +235,7 @@ fn walk(folder: &Path, prefix: &str, found: &mut Vec<(String, Vec<u8>)>) -> Resu
 }
 
 impl File {
-    fn new(path: &str, plain: Vec<u8>) -> File {
+    fn new(path: &str, plain: Vec<u8>, built: Built) -> File {
         let guessed = mime_guess::from_path(path).first_or_octet_stream();
         let content_type = match guessed.essence_str() {
             "application/javascript" | "application/json" | "application/manifest+json" => {
@@ -214,10 +248,18 @@ impl File {
         let compressible = !matches!(guessed.type_().as_str(), "image" | "font" | "video" | "audio")
             || guessed.subtype() == "svg";
         let smaller = |packed: Vec<u8>| (packed.len() < plain.len()).then_some(packed);
-        let (brotli, gzip) = if compressible {
+        // A form the build made is used as it is, once it is seen to be this file: a stale one
+        // (the file changed after it was compressed) is not.
+        let brotli_built =
+            built.brotli.filter(|packed| unpacks_to(brotli_reader(packed), &plain, path, "br"));
+        let gzip_built = built
+            .gzip
+            .filter(|packed| unpacks_to(flate2::read::GzDecoder::new(&packed[..]), &plain, path, "gz"));
+        let compressed_here = compressible && brotli_built.is_none() && gzip_built.is_none();
+        let (brotli, gzip) = if compressed_here {
             (smaller(brotli(&plain)), gzip(&plain).and_then(smaller))
         } else {
-            (None, None)
+            (brotli_built.and_then(smaller), gzip_built.and_then(smaller))
         };
         let tag: String = Sha256::digest(&plain).iter().take(16).map(|b| format!("{b:02x}")).collect();
         File {
@@ -228,8 +270,28 @@ impl File {
             plain,
             brotli,
             gzip,
+            compressed_here,
         }
     }
+}
+
+fn brotli_reader(packed: &[u8]) -> impl Read + '_ {
+    brotli::Decompressor::new(packed, 4096)
+}
+
+/// Whether a compressed form unpacks to `plain` (reading no more than one byte past it);
+/// one that does not is left out, and said so.
+fn unpacks_to(reader: impl Read, plain: &[u8], path: &str, suffix: &str) -> bool {
+    let mut unpacked = Vec::with_capacity(plain.len());
+    let read = reader.take(plain.len() as u64 + 1).read_to_end(&mut unpacked);
+    let same = read.is_ok() && unpacked == plain;
+    if !same {
+        tracing::warn!(
+            file = path,
+            "{path}.{suffix} is not {path} compressed (built before it changed?): not used"
+        );
+    }
+    same
 }
 
 fn brotli(plain: &[u8]) -> Vec<u8> {

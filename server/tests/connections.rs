@@ -224,6 +224,43 @@ async fn a_client_that_does_not_read_is_closed() {
     assert!(frames < offers / 2, "{frames} frames: the server kept all it was sent");
 }
 
+/// A crowd of 300 spectators joining and leaving a room on loopback sends its players nothing
+/// (the state frame has the seats' presence, not the crowd: there is no crowd count to send, so
+/// none to batch); the spectators there at the next turn hear it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowd_coming_and_going_sends_the_players_nothing() {
+    let port = server("crowd", fast(), Net { connections_per_address: 1000, ..Net::default() }).await;
+    let (mut first, mut second, room, _, state) = common::table_for_two(port, "connect-four").await;
+    let mut staying = Vec::new();
+    for round in 0..10 {
+        let mut crowd = Vec::new();
+        for _ in 0..30 {
+            let mut spectator = Client::connect(port).await;
+            spectator.send(&common::join(&room, None)).await;
+            assert_eq!(spectator.seat().await.1, Seat::Spectator);
+            assert_eq!(spectator.state().await.turns, 0);
+            crowd.push(spectator);
+        }
+        // Each round, one stays; the rest leave.
+        staying.push(crowd.pop().unwrap());
+        for mut spectator in crowd {
+            spectator.socket.close(None).await.unwrap();
+            spectator.closed().await;
+        }
+        assert_eq!(staying.len(), round + 1);
+    }
+    // The players' next frames are the turn's state: nothing came before it.
+    first.send(&common::play("4", state.turns)).await;
+    for player in [&mut first, &mut second] {
+        let heard = player.heard.len();
+        assert_eq!(player.state().await.turns, 1);
+        assert_eq!(player.heard.len(), heard + 1, "a frame before the turn: {:?}", &player.heard[heard..]);
+    }
+    for spectator in &mut staying {
+        assert_eq!(spectator.state().await.turns, 1);
+    }
+}
+
 /// Move relay latency, printed: the time from a turn sent to the other seat hearing it, over
 /// 10 rooms played at once. Run with `--ignored --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -127,6 +127,89 @@ async fn files_are_sent_compressed_as_the_client_accepts() {
     assert_eq!(ask(port, "POST", script, &[("Content-Length", "0")]).await.status, 405);
 }
 
+/// Brotli at a quality of the test's choosing: not the server's own bytes (it uses 11).
+fn brotli_at(quality: i32, plain: &[u8]) -> Vec<u8> {
+    let params = brotli::enc::BrotliEncoderParams { quality, ..Default::default() };
+    let mut packed = Vec::new();
+    brotli::BrotliCompress(&mut &plain[..], &mut packed, &params).unwrap();
+    packed
+}
+
+fn gzip_fast(plain: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(plain).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// The forms `scripts/compress.mjs` makes at build time, `X.br` and `X.gz` beside `X`, are what
+/// is sent (the server compresses only files that have neither), once seen to be `X`; they are
+/// never paths of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forms_compressed_at_build_time_are_sent_and_are_not_paths() {
+    let data = data_dir("files-built");
+    let site = data.join("site");
+    std::fs::create_dir_all(site.join("app")).unwrap();
+    std::fs::write(site.join("index.html"), INDEX).unwrap();
+    let script = "export default function init() { return 'board'; }\n".repeat(200);
+    let name = "board-suite-6fde7da0334fb967.js";
+    std::fs::write(site.join(name), &script).unwrap();
+    // Made otherwise than the server would: quality 1 and gzip's fastest level.
+    let built_br = brotli_at(1, script.as_bytes());
+    let built_gz = gzip_fast(script.as_bytes());
+    assert_ne!(built_br, brotli_at(11, script.as_bytes()));
+    std::fs::write(site.join(format!("{name}.br")), &built_br).unwrap();
+    std::fs::write(site.join(format!("{name}.gz")), &built_gz).unwrap();
+    // The build found brotli no smaller here: gzip alone.
+    let manifest = format!(r#"{{"name":"Board games","icons":[{}]}}"#, r#"{"src":"icon.png"},"#.repeat(40));
+    std::fs::write(site.join("app/manifest.webmanifest"), &manifest).unwrap();
+    std::fs::write(site.join("app/manifest.webmanifest.gz"), gzip_fast(manifest.as_bytes())).unwrap();
+    // A stale form, of what the file was before it changed: not used.
+    let worker = "const VERSION = '2';\n".repeat(50);
+    std::fs::write(site.join("sw.js"), &worker).unwrap();
+    std::fs::write(site.join("sw.js.br"), brotli_at(5, "const VERSION = '1';\n".repeat(50).as_bytes()))
+        .unwrap();
+    // A compressed file of nothing served.
+    std::fs::write(site.join("notes.txt.gz"), gzip_fast(b"not a page's file")).unwrap();
+
+    let files = board_suite_server::files::Files::load(&site, None).unwrap();
+    assert_eq!(files.len(), 4, "index.html, the script, the manifest, sw.js");
+    assert_eq!(files.compressed_here(), 2, "index.html and sw.js, whose form is stale");
+
+    let mut config = common::config(&data, None, fast());
+    config.site = site.clone();
+    let port = start_with(config).await;
+    let target = format!("/{name}");
+    let brotli = get(port, &target, &[("Accept-Encoding", "gzip, br")]).await;
+    assert_eq!((brotli.status, brotli.header("content-encoding")), (200, Some("br")));
+    assert_eq!(brotli.header("vary"), Some("Accept-Encoding"));
+    assert_eq!(brotli.header("content-type"), Some("text/javascript; charset=utf-8"));
+    assert_eq!(brotli.body, built_br, "the build's brotli, as it is");
+    let gzip = get(port, &target, &[("Accept-Encoding", "gzip")]).await;
+    assert_eq!((gzip.header("content-encoding"), &gzip.body), (Some("gzip"), &built_gz));
+    let raw = get(port, &target, &[]).await;
+    assert_eq!((raw.header("content-encoding"), &raw.body[..]), (None, script.as_bytes()));
+    // Where the build kept gzip alone, brotli is not made up at start.
+    let manifest_answer = get(port, "/app/manifest.webmanifest", &[("Accept-Encoding", "br, gzip")]).await;
+    assert_eq!(manifest_answer.header("content-encoding"), Some("gzip"));
+    assert_eq!(ungzip(&manifest_answer.body), manifest.as_bytes());
+    // The stale form is replaced by the server's own.
+    let worker_answer = get(port, "/sw.js", &[("Accept-Encoding", "br")]).await;
+    assert_eq!(worker_answer.header("content-encoding"), Some("br"));
+    assert_eq!(unbrotli(&worker_answer.body), worker.as_bytes());
+    // The forms are no paths: not the script's, not the stale one, not one with no file.
+    for target in [
+        format!("/{name}.br"),
+        format!("/{name}.gz"),
+        "/app/manifest.webmanifest.gz".to_owned(),
+        "/sw.js.br".to_owned(),
+        "/notes.txt.gz".to_owned(),
+        "/notes.txt".to_owned(),
+    ] {
+        assert_eq!(get(port, &target, &[("Accept-Encoding", "br, gzip")]).await.status, 404, "{target}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hashed_files_are_immutable_and_the_rest_revalidated_with_etags() {
     let (port, site) = site_server("files-caching", None).await;
@@ -225,7 +308,8 @@ async fn nothing_outside_the_built_folder_is_served() {
     }
 }
 
-/// The built page's sizes and how long the server takes to compress it when it starts:
+/// The built page's sizes and how long the server takes to read it when it starts (checking
+/// the forms the build made, and compressing the files it made none of):
 /// `SITE=dist cargo test --release -p board-suite-server --test files -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a test: needs a built page"]
@@ -243,7 +327,8 @@ fn compressing_the_built_page() {
         gzip += gz.unwrap_or(raw);
     }
     println!(
-        "{} files: {plain} bytes, brotli {brotli}, gzip {gzip}; read and compressed in {took:.2?}",
-        files.len()
+        "{} files: {plain} bytes, brotli {brotli}, gzip {gzip}; {} compressed here; read in {took:.2?}",
+        files.len(),
+        files.compressed_here()
     );
 }

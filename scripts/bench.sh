@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the release and prints its figures: the page's compressed size, the time from
+# Builds the release and prints its figures: each route's size over the wire and its time to a
+# playable board on an emulated slow phone, the time from
 # navigation to an interactive board, and from an input to the updated DOM (also while the
 # engine searches); the Connect Four solver's time per position on Pons' sets natively beside
 # BitBully's, and in Chromium (C4_SAMPLE=all for every position); Connect Four's level ladder;
@@ -10,6 +11,8 @@ scripts/setup.sh --browser
 . scripts/env.sh
 trunk build --release
 node scripts/size.mjs
+# Every route on an emulated slow phone, cold and warm, through the suite's own server.
+node tests/browser/bench-routes.mjs
 node tests/browser/bench.mjs
 scripts/bench-connect-four.sh
 # Every one of the 6000 positions, natively (about 20 minutes).

@@ -201,3 +201,25 @@ test('an engine that cannot start is said in words, and the game goes on by hand
   await done(page);
   await context.close();
 });
+
+test('choosing the computer fetches its engine at once, and a slow download is said while it is awaited', async () => {
+  // A new profile: no service worker has the engine yet (one precaches it once a page has
+  // settled). Each of its files takes 1 s to arrive, as on a slow connection (the worker's own requests
+  // are the context's to route, not the page's).
+  const context = await launch();
+  await context.route(/engine-worker/, async (route) => {
+    await new Promise((ok) => setTimeout(ok, 1000));
+    await route.continue();
+  });
+  const page = await open(context, browser.url(), '#/connect-four');
+  await setting(page, 'opponent').selectOption('computer');
+  // Fetched once the computer is chosen, before its first turn is asked for.
+  await page.waitForRequest(/engine-worker/, { timeout: 5000 });
+  assert.equal((await moveTexts(page)).length, 0);
+  await setting(page, 'computer-side').selectOption('red');
+  await page.locator('[data-engine="fetching"]').waitFor({ timeout: 5000 });
+  await movesReach(page, 1);
+  assert.equal(await page.locator('[data-engine="fetching"]').count(), 0, 'the notice is gone once the engine answers');
+  await done(page);
+  await context.close();
+});

@@ -2,9 +2,9 @@
 //! version `v` and a `type`. Documented in the README; changed only with `VERSION`. The page
 //! and the server share these types, so neither can write a frame the other does not read.
 
+use crate::json::{self, Value, one_of};
 use crate::rules::{Player, Termination};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 pub const VERSION: u64 = 1;
 
@@ -62,6 +62,14 @@ pub enum Offer {
 
 impl Offer {
     pub const ALL: [Offer; 2] = [Offer::Takeback, Offer::Draw];
+
+    /// Its word in the frames.
+    pub fn name(self) -> &'static str {
+        match self {
+            Offer::Takeback => "takeback",
+            Offer::Draw => "draw",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,6 +82,15 @@ pub enum Seat {
 
 impl Seat {
     pub const ALL: [Seat; 3] = [Seat::First, Seat::Second, Seat::Spectator];
+
+    /// Its word in the frames.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::First => "first",
+            Seat::Second => "second",
+            Seat::Spectator => "spectator",
+        }
+    }
 
     /// A player's seat; `None` watches.
     pub fn of(player: Option<Player>) -> Seat {
@@ -189,9 +206,33 @@ impl ErrorCode {
         ErrorCode::CannotTakeBack,
         ErrorCode::Storage,
     ];
+
+    /// Its word in the frames (its name in kebab case).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::Malformed => "malformed",
+            ErrorCode::TooLarge => "too-large",
+            ErrorCode::Version => "version",
+            ErrorCode::UnknownType => "unknown-type",
+            ErrorCode::RateLimited => "rate-limited",
+            ErrorCode::TooManyRooms => "too-many-rooms",
+            ErrorCode::UnknownGame => "unknown-game",
+            ErrorCode::BadRules => "bad-rules",
+            ErrorCode::NoRoom => "no-room",
+            ErrorCode::NotSeated => "not-seated",
+            ErrorCode::NotYourTurn => "not-your-turn",
+            ErrorCode::Stale => "stale",
+            ErrorCode::Illegal => "illegal",
+            ErrorCode::GameOver => "game-over",
+            ErrorCode::NoOffer => "no-offer",
+            ErrorCode::CannotTakeBack => "cannot-take-back",
+            ErrorCode::Storage => "storage",
+        }
+    }
 }
 
-/// A message as its frame: `v` first, then the message's own fields, `type` first.
+/// A message as its frame: `v` first, then the message's own fields, `type` first. The server's
+/// writer; the page writes its requests with its own JSON writer ([`Request::to_text`]).
 fn framed(message: &impl Serialize) -> String {
     #[derive(Serialize)]
     struct Frame<'a, T> {
@@ -203,16 +244,34 @@ fn framed(message: &impl Serialize) -> String {
     serde_json::to_string(&Frame { v: VERSION, message }).unwrap_or_default()
 }
 
-/// The one of `all` whose JSON form is `value`: names are read by the derived writer, not by
-/// a derived reader per type (see [`Reply::read`]).
-fn one_of<T: Serialize + Copy>(all: &[T], value: &Value) -> Option<T> {
-    all.iter().copied().find(|one| serde_json::to_value(one).is_ok_and(|json| json == *value))
-}
-
 impl Request {
-    /// The frame a client sends.
+    /// The frame a client sends, written by the page's JSON writer ([`crate::json`]) exactly
+    /// as serde's derived writer writes it (the tests compare the two).
     pub fn to_text(&self) -> String {
-        framed(self)
+        let (kind, fields): (&str, Vec<(&str, Value)>) = match self {
+            Request::Create { game, rules } => {
+                ("create", vec![("game", game.as_str().into()), ("rules", rules.as_str().into())])
+            }
+            Request::Quick { game, rules } => {
+                ("quick", vec![("game", game.as_str().into()), ("rules", rules.as_str().into())])
+            }
+            Request::Join { room, token } => {
+                let mut fields = vec![("room", room.as_str().into())];
+                if let Some(token) = token {
+                    fields.push(("token", token.as_str().into()));
+                }
+                ("join", fields)
+            }
+            Request::Move { turn, turns } => {
+                ("move", vec![("turn", turn.as_str().into()), ("turns", (*turns).into())])
+            }
+            Request::Offer { what } => ("offer", vec![("what", what.name().into())]),
+            Request::Answer { accept } => ("answer", vec![("accept", (*accept).into())]),
+            Request::Resign => ("resign", vec![]),
+        };
+        let head = [("v", Value::from(VERSION)), ("type", kind.into())];
+        Value::Object(head.into_iter().chain(fields).map(|(name, value)| (name.to_owned(), value)).collect())
+            .write()
     }
 }
 
@@ -229,13 +288,13 @@ impl Reply {
     /// A frame from the server; `None` for one this build cannot read (a later version's
     /// type, a code it does not know). Fields a later version adds are ignored.
     ///
-    /// Read from plain JSON, field by field: serde's derived readers cost the page 7 to 13 KB
-    /// gzip (a visitor per field type and per enum), where the page's one JSON reader costs
-    /// nothing more. The tests read back every reply the derived writer writes.
+    /// Read from plain JSON by the page's one JSON reader ([`crate::json`]), field by field:
+    /// serde's derived readers cost the page 7 to 13 KB gzip (a visitor per field type and per
+    /// enum). The tests read back every reply the derived writer writes.
     pub fn read(text: &str) -> Option<Reply> {
-        let value: Value = serde_json::from_str(text).ok()?;
+        let value = json::parse(text).ok()?;
         let text = |name: &str| value[name].as_str().map(str::to_owned);
-        let seat = |value: &Value| one_of(&Seat::ALL, value);
+        let seat = |value: &Value| one_of(&Seat::ALL, Seat::name, value);
         Some(match value["type"].as_str()? {
             "seat" => Reply::Seat {
                 room: text("room")?,
@@ -253,19 +312,20 @@ impl Reply {
                 to_move: seat(&value["to_move"])?,
                 over: value["over"].as_bool()?,
                 // One this build does not know is left out, as a later version's field would be.
-                termination: one_of(&Termination::ALL, &value["termination"]),
+                termination: one_of(&Termination::ALL, Termination::name, &value["termination"]),
                 offer: match &value["offer"] {
                     Value::Null => None,
                     offer => Some(OfferState {
-                        what: one_of(&Offer::ALL, &offer["what"])?,
+                        what: one_of(&Offer::ALL, Offer::name, &offer["what"])?,
                         by: seat(&offer["by"])?,
                     }),
                 },
                 online: [value["online"][0].as_bool()?, value["online"][1].as_bool()?],
             },
-            "error" => {
-                Reply::Error { code: one_of(&ErrorCode::ALL, &value["code"])?, message: text("message")? }
-            }
+            "error" => Reply::Error {
+                code: one_of(&ErrorCode::ALL, ErrorCode::name, &value["code"])?,
+                message: text("message")?,
+            },
             _ => return None,
         })
     }
@@ -355,8 +415,13 @@ mod tests {
         for request in requests {
             let text = request.to_text();
             assert!(text.starts_with("{\"v\":1,\"type\":"), "{text}");
+            assert_eq!(text, framed(&request), "the page's writer writes as serde's does");
             assert_eq!(read(&text), Ok(request), "{text}");
         }
+        // Escapes and other scripts, as serde writes them.
+        let odd = Request::Join { room: "\"\\\n\u{7}\u{7f}中😀".into(), token: Some("\t".into()) };
+        assert_eq!(odd.to_text(), framed(&odd));
+        assert_eq!(read(&odd.to_text()), Ok(odd));
         // Exactly the frames the README shows, and the page always sent.
         assert_eq!(
             Request::Create { game: "connect-four".into(), rules: String::new() }.to_text(),
@@ -427,30 +492,9 @@ mod tests {
 
     #[test]
     fn every_error_code_is_its_kebab_case_name() {
-        // Written as a match, so that a new code cannot be left out here.
-        fn name(code: ErrorCode) -> &'static str {
-            match code {
-                ErrorCode::Malformed => "malformed",
-                ErrorCode::TooLarge => "too-large",
-                ErrorCode::Version => "version",
-                ErrorCode::UnknownType => "unknown-type",
-                ErrorCode::RateLimited => "rate-limited",
-                ErrorCode::TooManyRooms => "too-many-rooms",
-                ErrorCode::UnknownGame => "unknown-game",
-                ErrorCode::BadRules => "bad-rules",
-                ErrorCode::NoRoom => "no-room",
-                ErrorCode::NotSeated => "not-seated",
-                ErrorCode::NotYourTurn => "not-your-turn",
-                ErrorCode::Stale => "stale",
-                ErrorCode::Illegal => "illegal",
-                ErrorCode::GameOver => "game-over",
-                ErrorCode::NoOffer => "no-offer",
-                ErrorCode::CannotTakeBack => "cannot-take-back",
-                ErrorCode::Storage => "storage",
-            }
-        }
+        // `name` is a match, so that a new code cannot be left out; serde's word must be it.
         for code in ErrorCode::ALL {
-            let quoted = format!("\"{}\"", name(code));
+            let quoted = format!("\"{}\"", code.name());
             assert_eq!(serde_json::to_string(&code).unwrap(), quoted);
             assert_eq!(serde_json::from_str::<ErrorCode>(&quoted).unwrap(), code);
             let frame = Reply::error(code, "why").to_text();
@@ -463,5 +507,28 @@ mod tests {
         for seat in Seat::ALL {
             assert_eq!(Seat::of(seat.player()), seat);
         }
+    }
+
+    #[test]
+    fn every_name_is_serdes_word() {
+        for seat in Seat::ALL {
+            assert_eq!(serde_json::to_value(seat).unwrap(), seat.name());
+        }
+        for offer in Offer::ALL {
+            assert_eq!(serde_json::to_value(offer).unwrap(), offer.name());
+        }
+    }
+
+    #[test]
+    fn a_reply_that_is_no_json_or_too_deep_is_not_read() {
+        for text in ["", "{", r#"{"v":1,"type":"waiting","game":"g","rules":"r",}"#, "\"state\""] {
+            assert_eq!(Reply::read(text), None, "{text}");
+        }
+        let deep = format!(
+            r#"{{"v":1,"type":"waiting","game":"g","rules":"r","x":{}1{}}}"#,
+            "[".repeat(200),
+            "]".repeat(200)
+        );
+        assert_eq!(Reply::read(&deep), None);
     }
 }

@@ -8,10 +8,9 @@
 //!
 //! Format 1 held the moves as JSON; such saves are still read, and written anew as format 2.
 
+use crate::json::{self, FromJson, ToJson, Value};
 use crate::rules::record::{self, Header, RecordError, Recorded, read_legs, write_legs};
 use crate::rules::{Conclusion, Game, History, Illegal, Player};
-use serde::Serialize;
-use serde_json::Value;
 use std::fmt;
 
 /// The save format this build writes. Raise it when the envelope or the record changes shape.
@@ -28,21 +27,6 @@ pub fn backup_key(game_id: &str) -> String {
     format!("board-suite/backup/{game_id}")
 }
 
-#[derive(Serialize)]
-struct Envelope {
-    format: u32,
-    game: String,
-    revision: u64,
-    record: String,
-    /// The turns undone and not yet replayed, the next to redo first, as the move list writes
-    /// them.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    redo: Vec<String>,
-    /// The actions of the turn being made, one by one in the game's notation.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pending: Vec<String>,
-}
-
 /// The fields read before trusting the rest, so a newer format is reported as such, not as
 /// corrupt.
 struct Head {
@@ -55,7 +39,7 @@ struct Head {
 /// A save's JSON and its head. Every save is read as plain JSON and its fields taken by hand:
 /// one JSON reader serves every shape the page reads.
 fn open(text: &str) -> Result<(Head, Value), LoadError> {
-    let value: Value = serde_json::from_str(text).map_err(|_| LoadError::Unreadable)?;
+    let value = json::parse(text).map_err(|_| LoadError::Unreadable)?;
     let format = value["format"].as_u64().and_then(|f| u32::try_from(f).ok());
     let game = value["game"].as_str().map(str::to_owned);
     let revision = match &value["revision"] {
@@ -124,17 +108,22 @@ pub fn encode<G: Recorded>(history: &History<G>, pending: &[G::Move], revision: 
     let mut ahead = history.clone();
     while ahead.redo() {}
     let redo = record::turn_texts(&ahead).split_off(history.turns().len());
-    let envelope = Envelope {
-        format: FORMAT,
-        game: G::SLUG.to_owned(),
-        revision,
-        record: record::write(history, &Header { date: None, reveal: true }),
-        redo,
-        pending: write_legs(history.current(), pending),
-    };
-    // A save is strings and numbers, which always serialise (and an `expect` here would bring
-    // the JSON error's formatting into the page).
-    serde_json::to_string(&envelope).unwrap_or_default()
+    let pending = write_legs(history.current(), pending);
+    // The envelope: `redo` (the turns undone and not yet replayed, the next to redo first, as
+    // the move list writes them) and `pending` (the actions of the turn being made, one by one
+    // in the game's notation) only when there are some.
+    let mut envelope = vec![
+        ("format".to_owned(), Value::from(FORMAT)),
+        ("game".to_owned(), Value::from(G::SLUG)),
+        ("revision".to_owned(), Value::from(revision)),
+        ("record".to_owned(), Value::from(record::write(history, &Header { date: None, reveal: true }))),
+    ];
+    for (name, list) in [("redo", redo), ("pending", pending)] {
+        if !list.is_empty() {
+            envelope.push((name.to_owned(), Value::strings(&list)));
+        }
+    }
+    Value::Object(envelope).write()
 }
 
 /// Reads a save: the format and game first, then the record through the rules, then the turns
@@ -173,16 +162,15 @@ pub fn decode<G: Recorded>(text: &str) -> Result<Saved<G>, LoadError> {
 /// types, and each move is found among the legal ones by its JSON form, so the page carries no
 /// reader of moves that only old saves need.
 fn decode_1<G: Game>(save: &Value, revision: u64) -> Result<Saved<G>, LoadError> {
-    use serde::Deserialize as _;
     let record = &save["record"];
-    if !record["moves"].is_array() {
+    if record["moves"].as_array().is_none() {
         return Err(LoadError::Unreadable);
     }
     let list = |value: &Value| match value {
         Value::Null => Ok(Vec::new()),
-        value => value.as_array().cloned().ok_or(LoadError::Unreadable),
+        value => value.as_array().map(<[Value]>::to_vec).ok_or(LoadError::Unreadable),
     };
-    let config = G::Config::deserialize(&record["config"]).map_err(|_| LoadError::Unreadable)?;
+    let config = G::Config::from_json(&record["config"]).ok_or(LoadError::Unreadable)?;
     let conclusion = match &record["conclusion"] {
         Value::Null => None,
         Value::String(word) if word == "DrawAgreed" => Some(Conclusion::DrawAgreed),
@@ -194,8 +182,7 @@ fn decode_1<G: Game>(save: &Value, revision: u64) -> Result<Saved<G>, LoadError>
     };
     // The move whose JSON form this is, if it is legal in `position`.
     let legal = |position: &G, value: &Value, ply: usize| {
-        let mv =
-            position.legal_moves().into_iter().find(|mv| serde_json::to_value(mv).is_ok_and(|v| v == *value));
+        let mv = position.legal_moves().into_iter().find(|mv| mv.to_json() == *value);
         mv.ok_or(LoadError::IllegalMove { ply, reason: Illegal::NotAllowed })
     };
     let mut history = History::<G>::new(&config);
@@ -256,6 +243,60 @@ mod tests {
         let loaded = decode::<ConnectFour>(&text).unwrap().history;
         assert_eq!(loaded, h);
         assert!(loaded.can_redo());
+    }
+
+    /// The envelope as this build wrote it with serde's derived writer, before the page had its
+    /// own JSON writer: today's saves must be byte for byte the same.
+    #[derive(serde::Serialize)]
+    struct SerdeEnvelope<'a> {
+        format: u32,
+        game: &'a str,
+        revision: u64,
+        record: String,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        redo: Vec<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pending: Vec<String>,
+    }
+
+    #[test]
+    fn the_envelope_is_written_as_serde_wrote_it() {
+        use crate::rules::connect_four::Move;
+        let mut h = history(&[3, 3, 4, 2]);
+        h.undo();
+        h.undo();
+        for (pending, revision) in [(vec![], 0), (vec![Move::Drop(1)], u64::MAX)] {
+            let text = encode(&h, &pending, revision);
+            let serde = SerdeEnvelope {
+                format: FORMAT,
+                game: ID,
+                revision,
+                record: record::write(&h, &Header { date: None, reveal: true }),
+                redo: vec!["5".into(), "3".into()],
+                pending: pending.iter().map(|Move::Drop(c)| (c + 1).to_string()).collect(),
+            };
+            assert_eq!(text, serde_json::to_string(&serde).unwrap());
+            assert_eq!(
+                decode::<ConnectFour>(&text).unwrap(),
+                Saved { history: h.clone(), pending, revision }
+            );
+        }
+    }
+
+    #[test]
+    fn a_save_too_deep_or_with_a_number_out_of_range_is_unreadable() {
+        let deep = format!(
+            r#"{{"format":2,"game":"connect-four","record":"","x":{}{}}}"#,
+            "[".repeat(1000),
+            "]".repeat(1000)
+        );
+        assert_eq!(decode::<ConnectFour>(&deep), Err(LoadError::Unreadable));
+        for head in
+            [r#""format":2,"revision":18446744073709551616"#, r#""format":4294967298"#, r#""format":2.0"#]
+        {
+            let text = format!(r#"{{{head},"game":"connect-four","record":""}}"#);
+            assert_eq!(decode::<ConnectFour>(&text), Err(LoadError::Unreadable), "{text}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The messages between the page and its engine worker, as JSON text.
 
 use super::Thought;
+use crate::json::Value;
 use serde::{Deserialize, Serialize};
 
 /// A turn asked for: the game and its rules (the save format's config; empty for the game's
@@ -22,6 +23,27 @@ pub struct Request {
     /// when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
+}
+
+impl Request {
+    /// The request as the page sends it, written by the page's own JSON writer exactly as
+    /// serde's derived writer writes it (the worker reads it with serde's derived reader).
+    pub fn to_text(&self) -> String {
+        let mut fields = vec![
+            ("id".to_owned(), Value::from(self.id)),
+            ("game".to_owned(), Value::from(self.game.as_str())),
+            ("config".to_owned(), Value::from(self.config.as_str())),
+            ("moves".to_owned(), Value::strings(&self.moves)),
+            ("level".to_owned(), Value::from(self.level)),
+            ("seed".to_owned(), Value::from(self.seed)),
+            ("movetime".to_owned(), Value::from(self.movetime)),
+            ("solve".to_owned(), Value::from(self.solve)),
+        ];
+        if let Some(start) = &self.start {
+            fields.push(("start".to_owned(), Value::from(start.as_str())));
+        }
+        Value::Object(fields).write()
+    }
 }
 
 /// The worker's answers to request `id`.
@@ -76,5 +98,31 @@ mod tests {
             r#"{"Progress":{"id":3,"turn":"4","score":{"Win":7},"exact":true,"pv":["4","3"],"depth":9,"nodes":1000,"time_ms":12}}"#
         );
         assert_eq!(serde_json::from_str::<Reply>(&text).ok(), Some(reply));
+    }
+
+    #[test]
+    fn the_pages_request_is_what_the_worker_reads_byte_for_byte() {
+        let request = Request {
+            id: u64::MAX,
+            game: "dark-chess".into(),
+            config: r#"{"seed":0,"quiet_limit":60,"chain_capture":true,"chariot_rush":false,"blind_capture":false}"#
+                .into(),
+            moves: vec!["b3?".into(), "a1-a2".into(), "\\\"\u{1}中".into()],
+            level: 7,
+            seed: 12_345_678_901_234,
+            movetime: None,
+            solve: false,
+            start: None,
+        };
+        let requests = [
+            request.clone(),
+            Request { movetime: Some(1500), solve: true, moves: vec![], ..request.clone() },
+            Request { start: Some("W:W21,22:B1,2".into()), config: "null".into(), ..request },
+        ];
+        for request in requests {
+            let text = request.to_text();
+            assert_eq!(text, serde_json::to_string(&request).unwrap());
+            assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+        }
     }
 }

@@ -15,6 +15,7 @@ pub mod record;
 pub use history::{Conclusion, History};
 pub use notation::{BadTurn, TurnText, parse_turn, parse_turn_as, read_announced, replay};
 
+use crate::json::{FromJson, ToJson};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -187,9 +188,12 @@ pub enum SetupError {
 /// fully described by its config and its moves: that is what a save holds.
 pub trait Game: Clone + Debug + Eq + Hash {
     /// One player's action; small and `Copy`, no strings.
-    type Move: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned;
+    /// (Its JSON form, [`ToJson`], is read only in saves of format 1.)
+    type Move: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned + ToJson;
     /// Everything chosen before the first move (rule sets, house rules, a shuffle's seed).
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// (Its JSON form, [`ToJson`] and [`FromJson`], is what the page tells the engine and what
+    /// saves of format 1 hold.)
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + ToJson + FromJson;
 
     /// The starting position for a config.
     fn new(config: &Self::Config) -> Self;
@@ -319,5 +323,85 @@ mod tests {
         }
         // Two-digit ranks, as on a gomoku board.
         assert_eq!(parse_square("o15", 15, 15), Some(14));
+    }
+
+    /// Every legal move of a few games under `config`, and the config, in the page's JSON form
+    /// is exactly serde's (old saves hold serde's; the engine worker reads the config with
+    /// serde), and the config reads back as serde reads it, odd texts too.
+    fn json_forms_are_serdes<G: super::Game>(config: G::Config, odd: &[&str]) {
+        use crate::json::{self, FromJson, ToJson};
+        let text = serde_json::to_string(&config).unwrap();
+        assert_eq!(config.to_json().write(), text);
+        assert_eq!(G::Config::from_json(&json::parse(&text).unwrap()).as_ref(), Some(&config));
+        for text in ["null", "{}", "1", "\"x\"", r#"{"other":1}"#].iter().chain(odd) {
+            let ours = G::Config::from_json(&json::parse(text).unwrap());
+            assert_eq!(ours, serde_json::from_str::<G::Config>(text).ok(), "{text}");
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..4 {
+            let mut position = G::new(&config);
+            for _ in 0..200 {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for mv in &moves {
+                    assert_eq!(mv.to_json().write(), serde_json::to_string(mv).unwrap());
+                }
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let mv = moves[(state >> 33) as usize % moves.len()];
+                position.play(mv).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn moves_and_configs_in_json_are_serdes() {
+        use super::{checkers, connect_four, dark_chess, five_tigers, gomoku};
+        json_forms_are_serdes::<connect_four::ConnectFour>((), &[]);
+        for compulsory_capture in [true, false] {
+            json_forms_are_serdes::<checkers::Checkers>(
+                checkers::Config { compulsory_capture },
+                &[
+                    r#"{"compulsory_capture":false}"#,
+                    r#"{"compulsory_capture":null}"#,
+                    r#"{"compulsory_capture":1}"#,
+                ],
+            );
+        }
+        for rules in gomoku::RuleSet::ALL {
+            json_forms_are_serdes::<gomoku::Gomoku>(
+                gomoku::Config { rules },
+                &[
+                    r#"{"rules":"Renju"}"#,
+                    r#"{"rules":"renju"}"#,
+                    r#"{"rules":null}"#,
+                    r#"{"rules":{"Renju":1}}"#,
+                ],
+            );
+        }
+        for preset in five_tigers::Preset::ALL {
+            json_forms_are_serdes::<five_tigers::FiveTigers>(
+                five_tigers::Config { preset },
+                &[r#"{"preset":"Shandong"}"#, r#"{"preset":"Other"}"#, r#"{"preset":7}"#],
+            );
+        }
+        for (seed, chain_capture, chariot_rush, blind_capture) in
+            [(0, false, false, false), (77, true, false, true), (u64::MAX, true, true, true)]
+        {
+            json_forms_are_serdes::<dark_chess::DarkChess>(
+                dark_chess::Config { seed, quiet_limit: 60, chain_capture, chariot_rush, blind_capture },
+                &[
+                    r#"{"seed":18446744073709551615,"blind_capture":true}"#,
+                    r#"{"seed":18446744073709551616}"#,
+                    r#"{"seed":-1}"#,
+                    r#"{"seed":1.0}"#,
+                    r#"{"seed":1e2}"#,
+                    r#"{"quiet_limit":4294967295}"#,
+                    r#"{"quiet_limit":4294967296}"#,
+                    r#"{"chain_capture":"true"}"#,
+                ],
+            );
+        }
     }
 }

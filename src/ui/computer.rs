@@ -10,8 +10,8 @@
 use super::storage;
 use crate::engine::messages::{Reply, Request};
 use crate::engine::{LEVELS, Score, Thought};
+use crate::json::{self, Value};
 use crate::rules::Player;
-use serde_json::Value;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
@@ -37,7 +37,7 @@ fn key(slug: &str) -> String {
 impl Opponent {
     /// The choice remembered for a game; a missing or unreadable one is the default.
     pub fn load(slug: &str) -> Opponent {
-        let read = storage::read(&key(slug)).and_then(|text| serde_json::from_str::<Value>(&text).ok());
+        let read = storage::read(&key(slug)).and_then(|text| json::parse(&text).ok());
         let read = read.and_then(|value| {
             let computer = match &value["computer"] {
                 Value::Null => None,
@@ -118,20 +118,20 @@ fn player(value: &Value) -> Option<Player> {
 }
 
 /// A worker's reply, its fields taken by hand from plain JSON: the page shares one JSON reader
-/// among everything it reads, rather than carrying one made for each shape (serde's derived
-/// reader of [`Reply`] would add 7.7 KB gzip to the page). The tests check it reads every
-/// reply exactly as the engine's own types write it.
+/// ([`crate::json`]) among everything it reads, rather than carrying one made for each shape
+/// (serde's derived reader of [`Reply`] would add 7.7 KB gzip to the page). The tests check it
+/// reads every reply exactly as the engine's own types write it.
 fn read_reply(text: &str) -> Option<Reply> {
-    let value: Value = serde_json::from_str(text).ok()?;
+    let value = json::parse(text).ok()?;
     if value.as_str() == Some("Ready") {
         return Some(Reply::Ready);
     }
-    let (kind, fields) = value.as_object()?.iter().next()?;
+    let [(kind, fields)] = value.as_object()? else { return None };
     let id = fields["id"].as_u64()?;
     let number = |name: &str| fields[name].as_u64();
     let text = |value: &Value| value.as_str().map(str::to_owned);
     let thought = || {
-        let (scale, amount) = fields["score"].as_object()?.iter().next()?;
+        let [(scale, amount)] = fields["score"].as_object()? else { return None };
         let plies = || u32::try_from(amount.as_u64()?).ok();
         let score = match scale.as_str() {
             "Value" => Score::Value(i32::try_from(amount.as_i64()?).ok()?),
@@ -236,7 +236,7 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
         *next
     });
     request.id = id;
-    let Ok(text) = serde_json::to_string(&request) else { return };
+    let text = request.to_text();
     let started = RUNNING.with_borrow_mut(|running| {
         if running.as_ref().is_none_or(|r| r.ended) {
             *running = start_worker();

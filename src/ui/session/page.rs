@@ -4,6 +4,7 @@
 use super::{Action, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::Text;
+use crate::json::ToJson;
 use crate::rules::History;
 use crate::rules::record;
 use crate::save::{self, Saved};
@@ -196,7 +197,7 @@ impl<G: UiGame> Page for Session<G> {
         Request {
             id: 0,
             game: G::SLUG.to_owned(),
-            config: serde_json::to_string(&rules).unwrap_or_default(),
+            config: rules.to_json().write(),
             moves: record::turn_texts(&self.history),
             level,
             seed: 0,

@@ -182,44 +182,51 @@ test('dark chess: no message between the page and the engine carries the shuffle
   await done(page);
 });
 
-// Last: it breaks the worker for the rest of this server's life.
-test('an engine that cannot start is said in words, and the game goes on by hand', async () => {
-  browser.replace('/engine-worker_loader.js', 'throw new Error("no engine here")');
-  // A browser of its own: the others have the real worker in their caches.
-  const context = await launch();
-  const page = await open(context, browser.url(), '#/connect-four');
-  await setting(page, 'opponent').selectOption('computer');
-  await cell(page, 3, 0).click();
-  const notice = page.locator('[data-notice]');
-  await notice.waitFor({ timeout: 10_000 });
-  assert.match(await notice.textContent(), /could not move/);
-  assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
-  // Back to two players: yellow moves by hand.
-  await setting(page, 'opponent').selectOption('human');
-  await cell(page, 3, 0).click();
-  assert.equal((await moveTexts(page)).length, 2);
-  await done(page);
-  await context.close();
-});
-
 test('choosing the computer fetches its engine at once, and a slow download is said while it is awaited', async () => {
   // A new profile: no service worker has the engine yet (one precaches it once a page has
-  // settled). Each of its files takes 1 s to arrive, as on a slow connection (the worker's own requests
-  // are the context's to route, not the page's).
+  // settled). Each of its files takes 1 s to arrive, as on a slow connection (the worker's own
+  // requests are the context's to route, not the page's).
   const context = await launch();
   await context.route(/engine-worker/, async (route) => {
     await new Promise((ok) => setTimeout(ok, 1000));
     await route.continue();
   });
-  const page = await open(context, browser.url(), '#/connect-four');
-  await setting(page, 'opponent').selectOption('computer');
-  // Fetched once the computer is chosen, before its first turn is asked for.
-  await page.waitForRequest(/engine-worker/, { timeout: 5000 });
-  assert.equal((await moveTexts(page)).length, 0);
-  await setting(page, 'computer-side').selectOption('red');
-  await page.locator('[data-engine="fetching"]').waitFor({ timeout: 5000 });
-  await movesReach(page, 1);
-  assert.equal(await page.locator('[data-engine="fetching"]').count(), 0, 'the notice is gone once the engine answers');
-  await done(page);
-  await context.close();
+  try {
+    const page = await open(context, browser.url(), '#/connect-four');
+    await setting(page, 'opponent').selectOption('computer');
+    // Fetched once the computer is chosen, before its first turn is asked for.
+    await page.waitForRequest(/engine-worker/, { timeout: 5000 });
+    assert.equal((await moveTexts(page)).length, 0);
+    await setting(page, 'computer-side').selectOption('red');
+    await page.locator('[data-engine="fetching"]').waitFor({ timeout: 5000 });
+    await movesReach(page, 1);
+    assert.equal(await page.locator('[data-engine="fetching"]').count(), 0, 'the notice is gone once the engine answers');
+    await done(page);
+  } finally {
+    // Closed whatever happens: an open browser would keep this test file from ending.
+    await context.close();
+  }
+});
+
+// Last: it breaks the worker for the rest of this server's life.
+test('an engine that cannot start is said in words, and the game goes on by hand', async () => {
+  browser.replace('/engine-worker_loader.js', 'throw new Error("no engine here")');
+  // A browser of its own: the others have the real worker in their caches.
+  const context = await launch();
+  try {
+    const page = await open(context, browser.url(), '#/connect-four');
+    await setting(page, 'opponent').selectOption('computer');
+    await cell(page, 3, 0).click();
+    const notice = page.locator('[data-notice]');
+    await notice.waitFor({ timeout: 10_000 });
+    assert.match(await notice.textContent(), /could not move/);
+    assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
+    // Back to two players: yellow moves by hand.
+    await setting(page, 'opponent').selectOption('human');
+    await cell(page, 3, 0).click();
+    assert.equal((await moveTexts(page)).length, 2);
+    await done(page);
+  } finally {
+    await context.close();
+  }
 });

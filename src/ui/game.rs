@@ -252,8 +252,11 @@ fn ask_engine(
             }
         }),
     );
-    let fetching = fetching.clone();
-    Timeout::new(FETCHING_NOTICE_MS, move || fetching.set(!computer::ready())).forget();
+    // Once the engine is in (every move after its first), there is nothing to watch for.
+    if !computer::ready() {
+        let fetching = fetching.clone();
+        Timeout::new(FETCHING_NOTICE_MS, move || fetching.set(!computer::ready())).forget();
+    }
 }
 
 /// How long the engine may take to start before the page says it is being fetched.

@@ -9,18 +9,47 @@ pub enum Route {
     Picker,
     /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`), `record`
     /// shows a shared game (`#/connect-four?record=4+4+3`), and `room` joins an online room
-    /// (`#/gomoku?room=k3vx8q2mwa`).
+    /// (`#/gomoku?room=k3vx8q2mwa`); `play` starts a way of playing chosen on the home page
+    /// (`#/gomoku?play=computer`).
     Game {
         game: GameId,
         seed: Option<u64>,
         record: Option<String>,
         room: Option<String>,
+        play: Option<Play>,
     },
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
 }
 
+/// A way of playing, chosen on the home page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// Two players on this device.
+    Hotseat,
+    Computer,
+    Online,
+}
+
+impl Play {
+    pub const ALL: [Play; 3] = [Play::Hotseat, Play::Computer, Play::Online];
+
+    /// Its name in the URL and in `data-play`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Hotseat => "hotseat",
+            Play::Computer => "computer",
+            Play::Online => "online",
+        }
+    }
+}
+
 impl Route {
+    /// A game's page, as it opens with nothing asked of it.
+    pub fn game(game: GameId) -> Route {
+        Route::Game { game, seed: None, record: None, room: None, play: None }
+    }
+
     /// Reads a location hash such as `#/connect-four` or `#/dark-chess?seed=7`. Unknown query
     /// parameters are ignored; a seed that is not an unsigned 64-bit number, or a record that is
     /// not percent-encoded UTF-8, is not a route.
@@ -54,19 +83,22 @@ impl Route {
             }
             Some(_) => return not_found(),
         };
-        Route::Game { game, seed, record, room }
+        // An unknown way of playing asks for nothing: the game opens as it is.
+        let play = value("play").and_then(|name| Play::ALL.into_iter().find(|play| play.name() == name));
+        Route::Game { game, seed, record, room, play }
     }
 
     /// The hash that leads here.
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
-            Route::Game { game, seed, record, room } => {
+            Route::Game { game, seed, record, room, play } => {
                 let mut hash = format!("#/{}", game.slug());
                 let seed = seed.map(|seed| format!("seed={seed}"));
                 let record = record.as_deref().map(|record| format!("record={}", encode(record)));
                 let room = room.as_deref().map(|room| format!("room={room}"));
-                let query: Vec<String> = seed.into_iter().chain(record).chain(room).collect();
+                let play = play.map(|play| format!("play={}", play.name()));
+                let query: Vec<String> = seed.into_iter().chain(record).chain(room).chain(play).collect();
                 if !query.is_empty() {
                     hash.push('?');
                     hash.push_str(&query.join("&"));
@@ -125,7 +157,7 @@ mod tests {
     use super::*;
 
     fn game(game: GameId, seed: Option<u64>) -> Route {
-        Route::Game { game, seed, record: None, room: None }
+        Route::Game { game, seed, record: None, room: None, play: None }
     }
 
     #[test]
@@ -159,14 +191,14 @@ mod tests {
     fn records_travel_in_the_hash() {
         let id = GameId::ALL[0];
         for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
-            let route = Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None };
+            let route = Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None, play: None };
             let hash = route.hash();
             assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
             assert_eq!(Route::parse(&hash), route, "{hash}");
         }
         assert_eq!(
             Route::parse(&format!("#/{}?record=4+4", id.slug())),
-            Route::Game { game: id, seed: None, record: Some("4 4".to_owned()), room: None }
+            Route::Game { game: id, seed: None, record: Some("4 4".to_owned()), room: None, play: None }
         );
         for bad in ["record=%", "record=%G1", "record=%FF"] {
             let hash = format!("#/{}?{bad}", id.slug());
@@ -177,7 +209,7 @@ mod tests {
     #[test]
     fn rooms_travel_in_the_hash() {
         let id = GameId::ALL[0];
-        let route = Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()) };
+        let route = Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()), play: None };
         assert_eq!(route.hash(), format!("#/{}?room=k3vx8q2mwa", id.slug()));
         assert_eq!(Route::parse(&route.hash()), route);
         let long = "a".repeat(65);
@@ -185,6 +217,17 @@ mod tests {
             let hash = format!("#/{}?room={bad}", id.slug());
             assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
         }
+    }
+
+    #[test]
+    fn ways_of_playing_travel_in_the_hash() {
+        let id = GameId::ALL[0];
+        for play in Play::ALL {
+            let route = Route::Game { game: id, seed: None, record: None, room: None, play: Some(play) };
+            assert_eq!(route.hash(), format!("#/{}?play={}", id.slug(), play.name()));
+            assert_eq!(Route::parse(&route.hash()), route);
+        }
+        assert_eq!(Route::parse(&format!("#/{}?play=chess", id.slug())), Route::game(id));
     }
 
     #[test]

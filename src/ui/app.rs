@@ -1,8 +1,10 @@
-//! The app shell: the header with the language switch, and the route's page.
+//! The app shell: the header, the route's page, and what every page shares ([`Shell`]: the
+//! language and its switch, which the page's settings menu offers).
 
 use super::Plays;
 use super::offline;
 use super::picker::Picker;
+use super::settings::Shell;
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -83,9 +85,9 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     let text = lang.text();
-    let switch_language = {
-        let lang = lang.clone();
-        Callback::from(move |_: MouseEvent| lang.set(lang.other()))
+    let shell = {
+        let switch = lang.clone();
+        Shell { lang: *lang, switch_language: Callback::from(move |()| switch.set(switch.other())) }
     };
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
@@ -99,15 +101,11 @@ pub fn App(props: &AppProps) -> Html {
         },
     };
     html! {
-        <>
+        <ContextProvider<Shell> context={shell}>
             <header class="top">
                 <a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "棋" }</span>{ text.title }
                 </a>
-                <button data-action="language" lang={lang.other().code()} onclick={switch_language}
-                    aria-label={format!("{} / Language", lang.other().text().name)}>
-                    { lang.other().text().name }
-                </button>
             </header>
             if let Some(waiting) = (*update).clone() {
                 <div data-notice="update" class="notice" role="status">
@@ -118,7 +116,7 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             }
             { page }
-        </>
+        </ContextProvider<Shell>>
     }
 }
 

@@ -8,9 +8,10 @@ use super::flow::{Flow, FlowControl, Prefs};
 use super::online::{self, Ask, Offer};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
+use super::storage;
 use crate::games::GameId;
 use crate::i18n::{Lang, Side, Text, Words};
-use crate::route::Route;
+use crate::route::{Play, Route};
 use crate::rules::record::Recorded;
 use crate::rules::{Game, Player, TurnText};
 use crate::save;
@@ -149,6 +150,8 @@ pub struct GamePageProps {
     pub record: Option<String>,
     /// An online room to join (`?room=...`).
     pub room: Option<String>,
+    /// A way of playing chosen on the home page (`?play=...`).
+    pub play: Option<Play>,
     /// The game's saved page and the revision it was read at, from a shuffle's seed.
     pub start: Start,
 }
@@ -156,8 +159,8 @@ pub struct GamePageProps {
 /// `start` follows from `game`.
 impl PartialEq for GamePageProps {
     fn eq(&self, other: &Self) -> bool {
-        (self.game, self.lang, self.seed, &self.record, &self.room)
-            == (other.game, other.lang, other.seed, &other.record, &other.room)
+        (self.game, self.lang, self.seed, &self.record, &self.room, self.play)
+            == (other.game, other.lang, other.seed, &other.record, &other.room, other.play)
     }
 }
 
@@ -178,14 +181,14 @@ pub fn random_seed() -> u64 {
 fn clear_query(game: GameId) {
     let location = gloo::utils::window().location();
     if location.hash().is_ok_and(|hash| hash.contains('?')) {
-        let _ = location.set_hash(&Route::Game { game, seed: None, record: None, room: None }.hash());
+        let _ = location.set_hash(&Route::game(game).hash());
     }
 }
 
 /// An online room entered: the URL names it, so a reload (or the link) comes back to it.
 fn show_room(game: GameId, room: &str) {
     let location = gloo::utils::window().location();
-    let hash = Route::Game { game, seed: None, record: None, room: Some(room.to_owned()) }.hash();
+    let hash = Route::Game { game, seed: None, record: None, room: Some(room.to_owned()), play: None }.hash();
     if location.hash().is_ok_and(|now| now != hash) {
         let _ = location.set_hash(&hash);
     }
@@ -455,9 +458,33 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     };
     let mut summary = page.0.summary(text, &today());
     summary.status.fetching_engine = *fetching && summary.status.thinking;
+    // A game of this device's in progress: the home page offers to continue it.
+    let over = summary.status.ended.is_some();
+    let in_progress = !over && !summary.moves.is_empty();
+    let plies = (in_progress && summary.online.is_none()).then_some(summary.moves.len());
+    use_effect_with(plies, move |plies| storage::write_progress(slug, *plies));
+    {
+        // A way of playing asked for on the home page. With a friend starts at once unless a
+        // game is in progress; anything else opens the new-game dialog with it chosen.
+        let page = page.clone();
+        use_effect_with(props.play, move |play| {
+            if play.is_some() {
+                clear_query(game);
+            }
+            if *play == Some(Play::Hotseat) && !in_progress {
+                let opponent = Opponent { computer: None, ..page.0.opponent() };
+                opponent.store(slug);
+                page.dispatch(PageAction::Opponent(opponent));
+                if over {
+                    page.dispatch(PageAction::Restart(random_seed()));
+                }
+            }
+        });
+    }
+    let play = props.play.filter(|play| *play != Play::Hotseat || in_progress);
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
-            summary={Rc::new(summary)}
+            summary={Rc::new(summary)} {play}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }
 }

@@ -23,6 +23,7 @@ mod online;
 mod picker;
 mod screen;
 mod session;
+mod settings;
 mod storage;
 
 use crate::i18n::Lang;
@@ -38,12 +39,12 @@ pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
 /// Plays `G` alone: a game's binary.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
-    let Route::Game { game, seed, record, room } = route else { return None };
+    let Route::Game { game, seed, record, room, play } = route else { return None };
     let start: Start = session::start::<G>;
     (*game == G::ID).then(|| {
         html! {
             <GamePage key={game.slug()} game={*game} {start} {lang} seed={*seed}
-                record={record.clone()} room={room.clone()} />
+                record={record.clone()} room={room.clone()} play={*play} />
         }
     })
 }

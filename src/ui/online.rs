@@ -13,6 +13,16 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
+#[wasm_bindgen(inline_js = "export function ready(){return fetch('/readyz',{cache:'no-store'}).then(r=>r.ok,()=>false)}")]
+extern "C" {
+    fn ready() -> js_sys::Promise;
+}
+
+/// Whether a game server answers where the page came from (a static host has none).
+pub async fn server_answers() -> bool {
+    wasm_bindgen_futures::JsFuture::from(ready()).await.is_ok_and(|ok| ok.is_truthy())
+}
+
 /// The connection, as `data-connection`'s `data-state` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Connection {

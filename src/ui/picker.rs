@@ -1,9 +1,13 @@
-//! The game picker at `#/`: every game with a small picture of its board.
+//! The home page at `#/`: every game with a small picture of its board and its ways to play
+//! (with a friend on this device, against the computer, online), and the game in progress on
+//! this device, continued in one click.
 
 use super::game::{Card, UiGame};
+use super::settings::SettingsMenu;
+use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
-use crate::route::Route;
+use crate::route::{Play, Route};
 use yew::prelude::*;
 
 /// A lined board (stones on the points where lines cross) from a picture: one string per row,
@@ -49,20 +53,36 @@ pub fn Picker(props: &PickerProps) -> Html {
     let cards = GameId::ALL.into_iter().map(|game| {
         let (Card { name, blurb }, thumbnail) =
             with_game!(game, G => (G::CARD.of(props.lang), G::thumbnail()));
+        let slug = game.slug();
+        let ways = Play::ALL.into_iter().zip(text.ways_to_play).map(|(play, label)| {
+            let hash = Route::Game { game, seed: None, record: None, room: None, play: Some(play) }.hash();
+            let onclick = move |_: MouseEvent| drop(gloo::utils::window().location().set_hash(&hash));
+            html! { <button data-play={play.name()} {onclick}>{ label }</button> }
+        });
+        let progress = storage::read_progress(slug).map(|plies| {
+            html! {
+                <a class="continue" data-continue={slug} data-plies={plies.to_string()} href={Route::game(game).hash()}>
+                    { (text.continue_game)(plies) }
+                </a>
+            }
+        });
         html! {
-            <li>
-                <a class="card" href={Route::Game { game, seed: None, record: None, room: None }.hash()} data-link={game.slug()}>
+            <li class="card" data-game-card={slug}>
+                <a class="card-link" href={Route::game(game).hash()} data-link={slug}>
                     { thumbnail }
                     <span class="card-title">{ name }</span>
                     <span class="card-blurb">{ blurb }</span>
                 </a>
+                { for progress }
+                <div class="ways">{ for ways }</div>
             </li>
         }
     });
     html! {
         <main class="picker" data-page="picker">
+            <SettingsMenu />
             <h1>{ text.pick_a_game }</h1>
-            <p class="subtitle">{ text.two_players }</p>
+            <p class="subtitle">{ text.tagline }</p>
             <ul class="cards">{ for cards }</ul>
         </main>
     }

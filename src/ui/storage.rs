@@ -49,6 +49,22 @@ pub fn set_flag(key: &str, on: bool) {
     write(key, if on { "on" } else { "off" });
 }
 
+/// Where a game's page says how many moves its game in progress has: the home page, which
+/// holds no game's rules, offers to continue it.
+fn progress_key(slug: &str) -> String {
+    format!("board-suite/progress/{slug}")
+}
+
+/// Writes the moves played in this device's game in progress, or that there is none.
+pub fn write_progress(slug: &str, plies: Option<usize>) {
+    write(&progress_key(slug), &plies.unwrap_or(0).to_string());
+}
+
+/// The moves played in a game in progress on this device, if there is one.
+pub fn read_progress(slug: &str) -> Option<usize> {
+    read(&progress_key(slug))?.parse().ok().filter(|&plies| plies > 0)
+}
+
 /// What loading found: the saved game (or a fresh one), and what to tell the player.
 pub struct Loaded<G: Game> {
     pub saved: Saved<G>,

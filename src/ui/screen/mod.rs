@@ -5,10 +5,11 @@
 //! component carries its own copy of Yew's lifecycle code (about 0.9 KB gzip of the first
 //! load); a panel that needs state of its own can be a `#[component]` all the same.
 
+mod actions;
 mod commands;
-mod controls;
 mod cover;
 mod moves;
+mod new_game;
 mod notices;
 mod online;
 mod opponent;
@@ -32,19 +33,21 @@ pub use trays::Tray;
 use super::board::{Board, BoardAction, BoardView, CanvasBoard};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
+use super::settings::{SettingsMenu, focus, toggle};
 use super::storage;
 use crate::i18n::Lang;
+use crate::route::Play;
 use crate::ui::computer::Opponent;
+use actions::{ActionsProps, Confirm};
 use commands::CommandsProps;
-use controls::{Confirm, ControlsProps, Switches};
 use cover::CoverProps;
 use moves::MovesProps;
+use new_game::NewGameDialog;
 use notices::NoticesProps;
 use online::OnlineProps;
-use opponent::OpponentProps;
 use record::RecordProps;
 use result::ResultProps;
-use rules::RulesProps;
+use rules::GameSettingsProps;
 use status::StatusProps;
 use std::rc::Rc;
 use trays::TraysProps;
@@ -119,13 +122,15 @@ pub struct GameScreenProps {
     pub on_control: Callback<Control>,
     /// A record the player asks to load.
     pub on_record: Callback<String>,
+    /// A way of playing asked for on the home page, which opens the new-game dialog with it.
+    pub play: Option<Play>,
 }
 
 /// The page makes a new view and summary whenever the game changes, so the same ones are the
 /// same pointers: cheaper to compare than every cell and move.
 impl PartialEq for GameScreenProps {
     fn eq(&self, other: &Self) -> bool {
-        (self.slug, self.lang) == (other.slug, other.lang)
+        (self.slug, self.lang, self.play) == (other.slug, other.lang, other.play)
             && Rc::ptr_eq(&self.board, &other.board)
             && Rc::ptr_eq(&self.summary, &other.summary)
             && (&self.on_action, &self.on_control, &self.on_record)
@@ -235,7 +240,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (muted, switch_sound) = use_remembered(effects::KEY.to_owned(), ["on", "off"]);
     use_sounds(summary);
     let moving = !still;
-    let overlay_closed = use_state_eq(|| false);
+    let result_closed = use_state_eq(|| false);
+    // The new-game dialog, while open: the way of playing it was opened for, if any.
+    let dialog = use_state_eq(|| None::<Option<Play>>);
+    // Whether a game server answers here, once asked (when the dialog first opens).
+    let server = use_state_eq(|| None::<bool>);
     let new_game_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
     let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && status.ended.is_none();
@@ -245,14 +254,34 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         use_effect_with((covered, status.to_move), move |_| focus_or_board(&start_turn_ref));
     }
     {
-        // A new ending opens the result, which takes the keyboard focus so Enter starts the
-        // next game; a question asked before is forgotten.
-        let (overlay_closed, confirm, new_game_ref) =
-            (overlay_closed.clone(), confirm.clone(), new_game_ref.clone());
+        // A new ending shows the result, whose New Game takes the keyboard focus; a question
+        // asked before is forgotten.
+        let (result_closed, confirm, new_game_ref) =
+            (result_closed.clone(), confirm.clone(), new_game_ref.clone());
         use_effect_with(status.ended, move |_| {
-            overlay_closed.set(false);
+            result_closed.set(false);
             confirm.set(None);
             focus_or_board(&new_game_ref);
+        });
+    }
+    {
+        // A way of playing asked for on the home page opens the dialog with it chosen.
+        let dialog = dialog.clone();
+        use_effect_with(props.play, move |play| {
+            if play.is_some() {
+                dialog.set(Some(*play));
+            }
+        });
+    }
+    {
+        // The dialog offers online play only where a server answers: asked once.
+        let server = server.clone();
+        use_effect_with(dialog.is_some(), move |open| {
+            if *open && server.is_none() {
+                yew::platform::spawn_local(async move {
+                    server.set(Some(crate::ui::online::server_answers().await));
+                });
+            }
         });
     }
 
@@ -263,13 +292,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let back_to_live = (reviewing && !summary.record.shared)
         .then(|| on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
     use_review_keys(on_control.clone());
-    let switches = Switches {
-        numbers: props.board.numbered.then_some((numbers, switch_numbers)),
-        canvas: (on_canvas, switch_renderer),
-        coordinates: (coordinates, switch_coordinates),
-        motion: (moving, switch_motion),
-        sound: (!muted, switch_sound),
-    };
     // While the computer thinks, or another device is to move, the board waits; the controls
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
@@ -282,19 +304,50 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 on_select={on_control.reform(|()| Control::Select)} />
         }
     };
-    let close_overlay = {
-        let overlay_closed = overlay_closed.clone();
+    let close_result = {
+        let result_closed = result_closed.clone();
         Callback::from(move |_: MouseEvent| {
-            overlay_closed.set(true);
-            // The result's buttons go with it: the focus goes to the board it uncovers.
+            result_closed.set(true);
+            // The result's buttons go with it: the focus goes to the board.
             focus_board();
+        })
+    };
+    let open_dialog = {
+        let dialog = dialog.clone();
+        Callback::from(move |_: MouseEvent| dialog.set(Some(None)))
+    };
+    let close_dialog = {
+        let (dialog, new_game_ref) = (dialog.clone(), new_game_ref.clone());
+        Callback::from(move |()| {
+            dialog.set(None);
+            focus(&new_game_ref);
+            focus_board_if_lost();
         })
     };
     let flow = summary.flow.as_ref();
     let notices = &summary.notices;
+    let online = summary.online.is_some();
+    let result = status.ended.filter(|_| !*result_closed && !reviewing);
+    let state = text.switched;
+    let preferences = html! {
+        <>
+            { toggle("coordinates", text.coordinates, coordinates, state(coordinates), switch_coordinates) }
+            if props.board.numbered {
+                { toggle("numbers", text.move_numbers, numbers, state(numbers), switch_numbers) }
+            }
+            { toggle("motion", text.animations, moving, state(moving), switch_motion) }
+            { toggle("sound", text.sound, !muted, state(!muted), switch_sound) }
+            <button data-action="renderer" class="pref" onclick={switch_renderer}>
+                <span>{ text.renderer }</span>
+                <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
+            </button>
+            { rules::flow_choices(flow.map_or(&[], |flow| &flow.preferences), on_control) }
+        </>
+    };
 
     html! {
         <main data-game={props.slug} class="game">
+            <SettingsMenu>{ preferences }</SettingsMenu>
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
             // A slot of its own, so a notice coming or going leaves the board in place.
@@ -310,46 +363,50 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken, on_control,
                 }) }
+                if let Some(ended) = result {
+                    { result::result_panel(ResultProps {
+                        text, ended, ending: &status.ending, new_game_ref: &new_game_ref,
+                        new_game: open_dialog.clone(), on_close: close_result, on_control,
+                    }) }
+                }
                 if in_play {
                     { commands::commands(CommandsProps { commands: &summary.commands, on_control }) }
                     if let Some(flow) = flow {
                         { turn::turn_buttons(TurnProps { text, confirm: flow.confirm, turn: flow.turn, on_control }) }
                     }
                 }
-                { controls::controls(ControlsProps {
+                { actions::actions(ActionsProps {
                     text,
                     to_move: status.to_move,
                     in_play,
-                    begun: !summary.moves.is_empty(),
                     can_undo: summary.can_undo,
                     can_redo: summary.can_redo,
-                    switches,
+                    can_hint: summary.opponent.can_hint,
+                    thinking: status.thinking,
+                    online,
                     confirm: &confirm,
+                    new_game: result.is_none().then_some(open_dialog),
+                    new_game_ref: &new_game_ref,
                     on_control,
                 }) }
-                if summary.online.is_none() {
-                    { opponent::opponent_box(OpponentProps {
-                        text, panel: &summary.opponent, thinking: status.thinking, in_play, on_control,
+                <div class="moves-panel">
+                    { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
+                </div>
+                { online::online_box(OnlineProps { text, slug: props.slug, panel: summary.online.as_ref(), on_control }) }
+                if !online {
+                    { rules::game_settings(GameSettingsProps {
+                        text, rules: &summary.rules, players: summary.opponent.words(text),
                     }) }
                 }
-                { online::online_box(OnlineProps { text, slug: props.slug, panel: summary.online.as_ref(), on_control }) }
-                { rules::rules_box(RulesProps {
-                    text,
-                    rules: &summary.rules,
-                    locked: !summary.moves.is_empty(),
-                    preferences: flow.map_or(&[], |flow| &flow.preferences),
-                    on_control,
-                }) }
-                { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 { record::record_box(RecordProps { text, record: &summary.record, on_record: &props.on_record }) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let Some(ended) = status.ended.filter(|_| !*overlay_closed && !reviewing) {
-                { result::result_overlay(ResultProps {
-                    text, ended, ending: &status.ending, new_game_ref: &new_game_ref, on_close: close_overlay, on_control,
-                }) }
+            if let Some(preset) = *dialog {
+                <NewGameDialog lang={props.lang} opponent={summary.opponent.clone()}
+                    settings={summary.rules.settings.clone()} {preset} server={*server}
+                    begun={in_play && !summary.moves.is_empty()} on_control={on_control.clone()} on_close={close_dialog} />
             }
         </main>
     }

@@ -1,5 +1,5 @@
-//! Online play: the buttons that start it, or, once online, the connection, the invite link,
-//! this device's seat, the other device, and an offer to answer.
+//! Online play, once started (in the new-game dialog): the connection, the invite link, this
+//! device's seat, the other device, and an offer to answer.
 
 use super::{Control, emit};
 use crate::i18n::{Side, Text};
@@ -48,14 +48,8 @@ pub struct OnlineProps<'a> {
 pub fn online_box(props: OnlineProps) -> Html {
     let text = props.text;
     let online = |control: OnlineControl| emit(props.on_control, Control::Online(control));
-    let Some(panel) = props.panel else {
-        return html! {
-            <section class="online" aria-label={text.online}>
-                <button data-action="online" onclick={online(OnlineControl::Create)}>{ text.play_online }</button>
-                <button data-action="quick-match" onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
-            </section>
-        };
-    };
+    // Online play starts in the new-game dialog.
+    let Some(panel) = props.panel else { return html! {} };
     let connection = if panel.connection == Connection::Unavailable {
         text.online_unavailable
     } else {

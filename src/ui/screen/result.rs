@@ -1,6 +1,7 @@
-//! The result over the board, until the player closes it to look at the board.
+//! The result of a finished game, beside the board (never over it, so the winning line stays
+//! in view), with what to do next: look back over the game, play again, or choose a new game.
 
-use super::{Control, Ended, emit};
+use super::{Control, Ended, ReviewStep, emit};
 use crate::i18n::Text;
 use yew::prelude::*;
 
@@ -11,23 +12,28 @@ pub struct ResultProps<'a> {
     pub ending: &'a str,
     /// The New Game button, which the screen gives the keyboard focus.
     pub new_game_ref: &'a NodeRef,
+    /// Opens the new-game dialog.
+    pub new_game: Callback<MouseEvent>,
     pub on_close: Callback<MouseEvent>,
     pub on_control: &'a Callback<Control>,
 }
 
-pub fn result_overlay(props: ResultProps) -> Html {
+pub fn result_panel(props: ResultProps) -> Html {
     let text = props.text;
     html! {
-        <div class="overlay" data-overlay="" role="dialog" aria-modal="true" aria-labelledby="result-title">
-            <div class="result">
-                <h2 id="result-title">{ props.ended.words(text) }</h2>
-                <p>{ props.ending }</p>
-                <div class="buttons">
-                    <button data-action="new-game" class="primary" ref={props.new_game_ref.clone()}
-                        onclick={emit(props.on_control, Control::Restart)}>{ text.new_game }</button>
-                    <button data-action="close" onclick={props.on_close}>{ text.view_board }</button>
-                </div>
+        <section class="result" data-dialog="game-over" data-overlay="" role="dialog" aria-labelledby="result-title">
+            <h2 id="result-title">{ props.ended.words(text) }</h2>
+            <p>{ props.ending }</p>
+            <div class="buttons">
+                <button data-action="new-game" class="primary" ref={props.new_game_ref.clone()} onclick={props.new_game}>
+                    { text.new_game }
+                </button>
+                <button data-action="restart" onclick={emit(props.on_control, Control::Restart)}>{ text.play_again }</button>
+                <button data-action="review" onclick={emit(props.on_control, Control::Review(ReviewStep::First))}>
+                    { text.review }
+                </button>
+                <button data-action="close" onclick={props.on_close}>{ text.close }</button>
             </div>
-        </div>
+        </section>
     }
 }

@@ -1,5 +1,5 @@
-//! Facts about the game, its rules (open to change until the first move) and the turn-flow
-//! choices.
+//! The game's settings beside the board, read-only, and the controls that choose a setting
+//! (in the new-game dialog, and the turn-flow choices in the settings menu).
 
 use super::Control;
 use crate::i18n::Text;
@@ -38,45 +38,50 @@ impl SettingValue {
     }
 }
 
-pub struct RulesProps<'a> {
+pub struct GameSettingsProps<'a> {
     pub text: &'static Text,
     pub rules: &'a RulesPanel,
-    /// A move has been made: the rules can no longer change.
-    pub locked: bool,
-    /// The turn flow's choices, each with its label and whether it is on.
-    pub preferences: &'a [(Preference, &'static str, bool)],
-    pub on_control: &'a Callback<Control>,
+    /// Who plays, in words.
+    pub players: String,
 }
 
-pub fn rules_box(props: RulesProps) -> Html {
-    let (text, rules, locked) = (props.text, props.rules, props.locked);
-    if rules.settings.is_empty() && rules.info.is_empty() && props.preferences.is_empty() {
-        return html! {};
-    }
-    let settings = rules.settings.iter().enumerate().map(|(index, setting)| {
-        let on_control = props.on_control.clone();
-        setting_view(setting, locked, move |choice| on_control.emit(Control::Choose { index, choice }))
+/// The settings of the game being played, read-only beside the board: who plays, the facts
+/// about this game, and its rules. The new-game dialog changes them.
+pub fn game_settings(props: GameSettingsProps) -> Html {
+    let (text, rules) = (props.text, props.rules);
+    let settings = rules.settings.iter().map(|setting| {
+        let value = match &setting.value {
+            SettingValue::Toggle(on) => (text.switched)(*on).to_owned(),
+            SettingValue::Choice { options, chosen } => options.get(*chosen).cloned().unwrap_or_default(),
+        };
+        html! { <li data-rule={setting.name}>{ setting.label }{ ": " }{ value }</li> }
     });
-    let preferences = props.preferences.iter().map(|&(preference, label, on)| {
-        let on_control = props.on_control.clone();
+    html! {
+        <section class="game-settings" data-game-settings="" data-info="" aria-label={text.this_game}>
+            <h2>{ text.this_game }</h2>
+            <ul>
+                <li data-players="">{ props.players }</li>
+                { for rules.info.iter().map(|line| html! { <li>{ line.clone() }</li> }) }
+                { for settings }
+            </ul>
+        </section>
+    }
+}
+
+/// The turn flow's choices (confirm each turn, pass the device), for the settings menu.
+pub fn flow_choices(preferences: &[(Preference, &'static str, bool)], on_control: &Callback<Control>) -> Html {
+    let choices = preferences.iter().map(|&(preference, label, on)| {
+        let on_control = on_control.clone();
         let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
         setting_view(&setting, false, move |choice| {
             on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
         })
     });
-    html! {
-        <section class="rules" data-info="">
-            <h2>{ text.rules }</h2>
-            { for rules.info.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
-            { for settings }
-            if !rules.settings.is_empty() && !locked { <p class="hint">{ text.rules_locked }</p> }
-            { for preferences }
-        </section>
-    }
+    html! { <>{ for choices }</> }
 }
 
 /// A setting as a checkbox or a list, calling `choose` with the choice (0/1 for a checkbox).
-fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'static) -> Html {
+pub(super) fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'static) -> Html {
     let control = match &setting.value {
         SettingValue::Toggle(on) => {
             let onchange = Callback::from(move |e: Event| {

@@ -117,6 +117,7 @@ impl<G: UiGame> Session<G> {
                     seed: None,
                     record: Some(record::write_short(history)),
                     room: None,
+                    play: None,
                 }
                 .hash(),
                 shared: self.shared.is_some(),

@@ -1,0 +1,172 @@
+//! The new-game dialog: everything a game is decided by, chosen before it starts: who plays
+//! (a friend on this device, or the computer at a level and on a side), the game's rules, and
+//! whether it is played here or online.
+
+use super::rules::{Setting, SettingValue, setting_view};
+use super::{Control, OnlineControl, OpponentPanel};
+use crate::engine::LEVELS;
+use crate::i18n::Lang;
+use crate::route::Play;
+use crate::rules::Player;
+use crate::ui::computer::Opponent;
+use crate::ui::settings::{dialog_keys, focus_first};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct NewGameProps {
+    pub lang: Lang,
+    /// Who plays now: the dialog starts from it.
+    pub opponent: OpponentPanel,
+    /// The game's rules as they are now.
+    pub settings: Vec<Setting>,
+    /// The way of playing asked for on the home page, if any.
+    pub preset: Option<Play>,
+    /// Whether a game server answers here; `None` until known.
+    pub server: Option<bool>,
+    /// A game is in progress: starting ends it, and the opponent may be changed in it instead.
+    pub begun: bool,
+    pub on_control: Callback<Control>,
+    pub on_close: Callback<()>,
+}
+
+/// The choice a setting shows now.
+fn chosen(setting: &Setting) -> usize {
+    match setting.value {
+        SettingValue::Toggle(on) => usize::from(on),
+        SettingValue::Choice { chosen, .. } => chosen,
+    }
+}
+
+#[component]
+pub fn NewGameDialog(props: &NewGameProps) -> Html {
+    let text = props.lang.text();
+    let opponent = use_state_eq(|| match props.preset {
+        Some(Play::Hotseat) => Opponent { computer: None, ..props.opponent.opponent },
+        Some(Play::Computer) => Opponent {
+            computer: Some(props.opponent.opponent.computer.unwrap_or(Player::Second)),
+            ..props.opponent.opponent
+        },
+        _ => props.opponent.opponent,
+    });
+    let choices = use_state_eq(|| props.settings.iter().map(chosen).collect::<Vec<_>>());
+    let root = use_node_ref();
+    let online_ref = use_node_ref();
+    {
+        let (root, online_ref, preset) = (root.clone(), online_ref.clone(), props.preset);
+        use_effect_with((), move |_| {
+            if preset == Some(Play::Online) && online_ref.get().is_some() {
+                focus_first(&online_ref);
+            } else {
+                focus_first(&root);
+            }
+        });
+    }
+    let rules_changed = props.settings.iter().map(chosen).ne(choices.iter().copied());
+    // The controls that make the game the dialog describes, then `last`.
+    let make = |fresh: bool, last: Option<Control>| {
+        let (on_control, on_close) = (props.on_control.clone(), props.on_close.clone());
+        let (opponent, choices) = (*opponent, (*choices).clone());
+        let now: Vec<usize> = props.settings.iter().map(chosen).collect();
+        Callback::from(move |_: MouseEvent| {
+            on_close.emit(());
+            if fresh {
+                on_control.emit(Control::Restart);
+            }
+            for (index, (&choice, &was)) in choices.iter().zip(&now).enumerate() {
+                if choice != was {
+                    on_control.emit(Control::Choose { index, choice });
+                }
+            }
+            on_control.emit(Control::Opponent(opponent));
+            if let Some(last) = last {
+                on_control.emit(last);
+            }
+        })
+    };
+    let choose = |change: fn(Opponent, usize) -> Opponent| {
+        let opponent = opponent.clone();
+        Callback::from(move |e: Event| {
+            let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+            opponent.set(change(*opponent, usize::try_from(index).unwrap_or(0)));
+        })
+    };
+    let players = [Player::First, Player::Second];
+    let computer_side = opponent.computer.unwrap_or(Player::Second);
+    let rules = props.settings.iter().enumerate().map(|(index, setting)| {
+        let choices = choices.clone();
+        let shown = Setting {
+            value: match &setting.value {
+                SettingValue::Toggle(_) => SettingValue::Toggle(choices[index] == 1),
+                SettingValue::Choice { options, .. } => {
+                    SettingValue::Choice { options: options.clone(), chosen: choices[index] }
+                }
+            },
+            ..setting.clone()
+        };
+        setting_view(&shown, false, move |choice| {
+            let mut next = (*choices).clone();
+            next[index] = choice;
+            choices.set(next);
+        })
+    });
+    let online = |control: OnlineControl| make(rules_changed, Some(Control::Online(control)));
+    let server_missing = props.server == Some(false);
+    html! {
+        <div class="backdrop">
+            <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
+                ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
+                <h2 id="new-game-title">{ text.new_game }</h2>
+                <fieldset>
+                    <legend>{ text.opponent }</legend>
+                    <label class="setting">
+                        <span>{ text.opponent }</span>
+                        <select data-setting="opponent" onchange={choose(|o, i| Opponent {
+                            computer: (i == 1).then_some(o.computer.unwrap_or(Player::Second)), ..o })}>
+                            <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
+                            <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
+                        </select>
+                    </label>
+                    if opponent.computer.is_some() {
+                        <label class="setting">
+                            <span>{ text.level }</span>
+                            <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
+                                { for (1..=LEVELS).map(|level| html! {
+                                    <option value={level.to_string()} selected={level == opponent.level}>{ level }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <label class="setting">
+                            <span>{ text.computer_plays }</span>
+                            <select data-setting="computer-side" onchange={choose(|o, i| Opponent {
+                                computer: Some(if i == 0 { Player::First } else { Player::Second }), ..o })}>
+                                { for props.opponent.sides.iter().zip(players).map(|(side, player)| html! {
+                                    <option value={side.attr()} selected={player == computer_side}>{ (text.side)(*side) }</option>
+                                }) }
+                            </select>
+                        </label>
+                    }
+                </fieldset>
+                if !props.settings.is_empty() {
+                    <fieldset>
+                        <legend>{ text.rules }</legend>
+                        { for rules }
+                    </fieldset>
+                }
+                if props.begun { <p class="hint">{ text.ends_current }</p> }
+                <div class="buttons">
+                    <button data-action="start" class="primary" onclick={make(true, None)}>{ text.start }</button>
+                    if props.begun && !rules_changed {
+                        <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
+                    }
+                    <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
+                </div>
+                <fieldset class="online-choices" ref={online_ref}>
+                    <legend>{ text.or_online }</legend>
+                    <button data-action="online" disabled={server_missing} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
+                    <button data-action="quick-match" disabled={server_missing} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
+                    if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
+                </fieldset>
+            </div>
+        </div>
+    }
+}

@@ -13,7 +13,8 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
-#[wasm_bindgen(inline_js = "export function ready(){return fetch('/readyz',{cache:'no-store'}).then(r=>r.ok,()=>false)}")]
+// The server's `/healthz` says `ok`; a static host answers it with nothing, or with its page.
+#[wasm_bindgen(inline_js = "export function ready(){return fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}")]
 extern "C" {
     fn ready() -> js_sys::Promise;
 }

@@ -79,11 +79,13 @@ pub fn Picker(props: &PickerProps) -> Html {
         }
     });
     html! {
+        <>
+        <SettingsMenu />
         <main class="picker" data-page="picker">
-            <SettingsMenu />
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>
             <ul class="cards">{ for cards }</ul>
         </main>
+        </>
     }
 }

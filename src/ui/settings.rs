@@ -52,10 +52,12 @@ pub fn dialog_keys(root: &NodeRef, on_close: Callback<()>) -> Callback<KeyboardE
     })
 }
 
-/// Focuses the first control inside `root`.
+/// Focuses the control inside `root` marked `autofocus`, else its first.
 pub fn focus_first(root: &NodeRef) {
     let first = root.cast::<web_sys::Element>().and_then(|root| {
-        root.query_selector("[autofocus], button:not([disabled]), select, input").ok().flatten()
+        ["[autofocus]", "button:not([disabled]), select, input"]
+            .into_iter()
+            .find_map(|selector| root.query_selector(selector).ok().flatten())
     });
     if let Some(element) = first.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
         let _ = element.focus();

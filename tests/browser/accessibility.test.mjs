@@ -5,8 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  accessibility, animationsFinished, button, cell, control, done, dropInColumns, fixture, moveList, piece,
-  saveKey, setting, status, suite,
+  accessibility, animationsFinished, button, cell, closeSettings, control, done, dropInColumns, fixture, moveList,
+  openSettings, piece, prefer, saveKey, setting, status, suite, switchLanguage, toggle,
 } from './harness.mjs';
 
 const browser = suite();
@@ -20,7 +20,7 @@ for (const [screen, size] of Object.entries(SCREENS)) {
     test(`no violations on the picker and every game: ${lang}, ${screen}`, async () => {
       const page = await browser.open('#/');
       await page.setViewportSize(size);
-      if (lang !== 'en') await button(page, 'language').click();
+      if (lang !== 'en') await switchLanguage(page);
       assert.equal(await page.locator('html').getAttribute('lang'), lang);
       await clean(page, `picker (${lang}, ${screen})`);
       for (const game of GAMES) {
@@ -47,18 +47,63 @@ test('no violations in play: moves made, a question asked, the game over with it
   await done(page);
 });
 
+// The dialog and the menu: clean, the focus kept inside while open, Escape closes them and gives
+// the focus back to the button that opened them.
+for (const lang of ['en', 'zh-Hant']) {
+  test(`no violations in the new-game dialog and the settings menu, which keep the focus (${lang})`, async () => {
+    const page = await browser.open('#/dark-chess');
+    if (lang !== 'en') await switchLanguage(page);
+    const inside = (selector) => page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement), selector);
+    for (const [opener, selector] of [['new-game', '[data-dialog="new-game"]'], ['settings', '[data-menu="settings"]']]) {
+      await button(page, opener).click();
+      await page.locator(selector).waitFor();
+      await animationsFinished(page.locator(selector));
+      await clean(page, `${selector} open (${lang})`);
+      assert.ok(await inside(selector), 'the focus goes inside');
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press(i % 3 ? 'Tab' : 'Shift+Tab');
+        assert.ok(await inside(selector), `the focus stays inside after ${i + 1} presses`);
+      }
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator(selector).count(), 0, 'Escape closes it');
+      assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), opener, 'the focus is back');
+    }
+    await done(page);
+  });
+}
+
+test('no violations on the home page with a game in progress, light and dark', async () => {
+  const page = await browser.open('#/connect-four');
+  await dropInColumns(page, [3, 3]);
+  await page.goto(page.url().replace(/#.*/, '#/'));
+  await page.locator('[data-continue="connect-four"]').waitFor();
+  for (const theme of ['light', 'dark']) {
+    await openSettings(page);
+    await setting(page, 'theme').selectOption(theme);
+    await closeSettings(page);
+    assert.equal(await page.locator('html').getAttribute('data-theme'), theme);
+    await clean(page, `home, ${theme}`);
+    await page.goto(page.url().replace(/#.*/, '#/connect-four'));
+    await page.waitForSelector('[data-board]');
+    await clean(page, `game, ${theme}`);
+    await page.goto(page.url().replace(/#.*/, '#/'));
+    await page.locator('[data-continue="connect-four"]').waitFor();
+  }
+  await done(page);
+});
+
 test('no violations with the cover, the turn flow, a move being made and the canvas', async () => {
   const page = await browser.open('#/checkers');
-  await setting(page, 'confirm-turn').check();
+  await prefer(page, 'confirm-turn', true);
   await cell(page, 3, 2).click();
   await cell(page, 4, 3).click();
   await clean(page, 'a move waiting for Finish Turn');
-  await setting(page, 'pass-device').check();
+  await prefer(page, 'pass-device', true);
   await button(page, 'finish-turn').click();
   await page.locator('[data-cover]').waitFor();
   await clean(page, 'the pass-the-device cover');
   await button(page, 'start-turn').click();
-  await control(page, 'renderer').click();
+  await toggle(page, 'renderer');
   await clean(page, 'the board on a canvas');
   await done(page);
 });
@@ -73,12 +118,12 @@ test('a screen reader hears each turn in words: a drop, a flip, a double jump', 
   assert.equal(await said(page).textContent(), 'Red drops in column 4');
   await cell(page, 0, 0).click();
   assert.equal(await said(page).textContent(), 'Yellow drops in column 1');
-  await button(page, 'language').click();
+  await switchLanguage(page);
   assert.equal(await said(page).textContent(), '黃方下在第 1 行');
   await page.goto(page.url().replace(/#.*/, '#/dark-chess?seed=7'));
   await cell(page, 0, 0).click();
   assert.equal(await said(page).textContent(), '紅方 a4 翻出 紅方炮');
-  await button(page, 'language').click();
+  await switchLanguage(page);
   assert.equal(await said(page).textContent(), 'Red flips a4: Red cannon 炮');
   await page.goto(page.url().replace(/#.*/, '#/gomoku'));
   await cell(page, 7, 7).click();

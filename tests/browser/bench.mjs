@@ -2,7 +2,9 @@
 // navigation to an interactive board, and an input event to the updated DOM. It prints the
 // figures; nothing here is asserted (timings vary from machine to machine).
 // Usage: node tests/browser/bench.mjs (after `trunk build --release`), or scripts/bench.sh.
-import { serve, launch, cell, button, control, moveCount, setting } from './harness.mjs';
+import {
+  button, cell, control, launch, moveCount, newGame, serve, toggle,
+} from './harness.mjs';
 
 const RUNS = 15;
 /** Rounds of each board's clicks for the throttled figures (BENCH_ROUNDS to change). */
@@ -136,9 +138,7 @@ for (const board of BOARDS) {
 // first stone, a search of seconds (its own first move, the centre, comes at once).
 const during = [];
 await fresh(page, 'gomoku');
-await setting(page, 'opponent').selectOption('computer');
-await setting(page, 'level').selectOption('6');
-await setting(page, 'computer-side').selectOption('white');
+await newGame(page, { opponent: 'computer', level: '6', 'computer-side': 'white' });
 for (let i = 0; i < 20; i++) {
   // Once the computer has answered, Undo takes back both, and the same stone asks again.
   if (await page.locator('[data-status][data-thinking]').count() === 0) {
@@ -182,14 +182,14 @@ for (const board of [...BOARDS, { route: 'gomoku', canvas: true, clicks: BOARDS[
   const name = board.route.split('?')[0] + (board.canvas ? ' (canvas)' : '');
   animated[name] = [];
   await fresh(page, board.route);
-  if (board.canvas) await button(page, 'renderer').click();
+  if (board.canvas) await toggle(page, 'renderer');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   for (const click of board.clicks.slice(0, 6)) {
     if (click.prepare) await cell(page, ...click.prepare).dispatchEvent('click');
     animated[name].push(...(await frameGaps(page, click.x, click.y)).slice(1));
   }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  if (board.canvas) await button(page, 'renderer').click();
+  if (board.canvas) await toggle(page, 'renderer');
 }
 
 console.log(`navigation to interactive board: ${fmt(load)}  (target < 300 ms)`);

@@ -4,15 +4,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  canvasPoint, cell, clickCanvas, control, done, gameData, moveCount, owner, piece, status,
-  suite,
+  canvasPoint, cell, clickCanvas, done, gameData, moveCount, owner, piece, status, suite, toggle,
 } from './harness.mjs';
 
 const browser = suite();
 
 async function onCanvas(game, hash = `#/${game}`) {
   const page = await browser.open(hash);
-  await control(page, 'renderer').click();
+  await toggle(page, 'renderer');
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   // Boards of squares put pieces in the middle of a square; boards of points on the crossings.
   const { columns, rows, inset } = gameData(game).canvas;
@@ -24,7 +23,7 @@ async function onCanvas(game, hash = `#/${game}`) {
 }
 
 const backToDom = async (page) => {
-  await control(page, 'renderer').click();
+  await toggle(page, 'renderer');
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'dom');
 };
 

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, cell, clickCells, control, done, fixture, notations, owner, piece, saveKey, setting, status, suite,
-  touchDrag,
+  button, cell, clickCells, closeSettings, control, done, fixture, notations, openSettings, owner, piece,
+  prefer, saveKey, setting, status, suite, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -76,7 +76,7 @@ test('a double jump by two drags draws its path, then plays as one move', async 
 
 test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', async () => {
   const page = await game(DOUBLE_JUMP);
-  await setting(page, 'confirm-turn').check();
+  await prefer(page, 'confirm-turn', true);
   assert.equal(await button(page, 'finish-turn').isDisabled(), true);
   const jump = () => clickCells(page, [[4, 3], [2, 5], [4, 7]]);
   await jump();
@@ -94,14 +94,16 @@ test('a double jump by clicks waits for Finish Turn; Clear Moves discards it', a
   assert.equal((await notations(page)).at(-1), '15x22x31');
   // The choice is remembered.
   await page.reload();
+  await openSettings(page);
   assert.equal(await setting(page, 'confirm-turn').isChecked(), true);
+  await closeSettings(page);
   assert.equal((await notations(page)).at(-1), '15x22x31', 'the finished move was saved');
   await done(page);
 });
 
 test('while a finished move waits for Finish Turn, the next player is not told to capture', async () => {
   const page = await game();
-  await setting(page, 'confirm-turn').check();
+  await prefer(page, 'confirm-turn', true);
   const play = async (...cells) => {
     await clickCells(page, cells);
     await button(page, 'finish-turn').click();
@@ -148,7 +150,7 @@ test('a man stepping onto the far row is crowned and the move ends', async () =>
 
 test('pass the device: a cover between turns until Start Turn', async () => {
   const page = await game();
-  await setting(page, 'pass-device').check();
+  await prefer(page, 'pass-device', true);
   assert.equal(await page.locator('[data-cover]').count(), 0, 'the player who chose it is at the device');
   await piece(page, 3, 2).dragTo(cell(page, 4, 3));
   const cover = page.locator('[data-cover]');
@@ -167,7 +169,7 @@ test('pass the device: a cover between turns until Start Turn', async () => {
   await control(page, 'redo').click();
   assert.match(await cover.textContent(), /Red to move/);
   await button(page, 'start-turn').click();
-  await setting(page, 'pass-device').uncheck();
+  await prefer(page, 'pass-device', false);
   await piece(page, 2, 5).dragTo(cell(page, 3, 4));
   assert.equal(await cover.count(), 0);
   await done(page);
@@ -202,7 +204,7 @@ test('captures optional: no capture is forced, and a multi-jump may end early', 
 
 test('the cover hides the board and the move list, and blocks their controls until Start Turn', async () => {
   const page = await game();
-  await setting(page, 'pass-device').check();
+  await prefer(page, 'pass-device', true);
   await piece(page, 3, 2).dragTo(cell(page, 4, 3));
   const cover = page.locator('[data-cover]');
   assert.equal(await cover.count(), 1);
@@ -239,7 +241,7 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
   assert.equal(await page.locator('.path line').count(), 1, 'one arrow for the one leg');
   assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece is still selected');
   assert.equal((await notations(page)).length, 8, 'nothing is played yet');
-  await setting(page, 'confirm-turn').check();
+  await prefer(page, 'confirm-turn', true);
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   assert.equal(await button(page, 'finish-turn').isEnabled(), true);
   await page.reload();
@@ -257,7 +259,7 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
 test('a king that jumps round and back to its square shows every leg of its path', async () => {
   // Red to move; its king on 3 (5,0) jumps 10, 19, 12 and is home again: 3x10x19x12x3.
   const page = await game(fixture('checkers-king-loop'));
-  await setting(page, 'confirm-turn').check();
+  await prefer(page, 'confirm-turn', true);
   const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
   for (let i = 1; i < ring.length; i++) {
     await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));

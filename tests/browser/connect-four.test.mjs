@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  backupKey, boardText, button, cell, control, done, dropInColumns, launch, moveCount, moveTexts, open, owner,
-  piece, saveKey, status, suite, tap, touchDrag,
+  backupKey, boardText, button, cell, control, done, dropInColumns, launch, moveCount, moveTexts, open,
+  owner, piece, saveKey, status, suite, switchLanguage, tap, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -96,7 +96,7 @@ test('undo and redo walk the moves; a new move clears redo', async () => {
   await done(page);
 });
 
-test('four in a row ends the game: overlay, highlighted four, board closed', async () => {
+test('four in a row ends the game: the result beside the board, highlighted four, board closed', async () => {
   const page = await game();
   await dropInColumns(page, [0, 6, 1, 6, 2, 6, 3]);
   const overlay = page.locator('[data-overlay]');
@@ -133,7 +133,7 @@ test('resign and draw by agreement ask first, then end the game', async () => {
   await page.locator('[data-action="confirm"]').click();
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.match(await page.locator('[data-overlay]').textContent(), /Yellow resigned/);
-  await page.locator('[data-overlay] [data-action="new-game"]').click();
+  await page.locator('[data-overlay] [data-action="restart"]').click();
   assert.equal(await moveCount(page), 0);
   await control(page, 'draw').click();
   await page.locator('[data-action="confirm"]').click();
@@ -240,7 +240,7 @@ test('a malformed URL shows a notice over the picker', async () => {
 test('the language switches to 中文, is remembered, and attributes stay the same', async () => {
   const page = await game();
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
-  await button(page, 'language').click();
+  await switchLanguage(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
   assert.match(await status(page).textContent(), /輪到紅方/);
   assert.equal(await control(page, 'undo').textContent(), '悔棋');

@@ -4,7 +4,9 @@
 // pointer; gomoku's star points.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, cell, clickCells, done, notations, suite } from './harness.mjs';
+import {
+  cell, clickCells, done, notations, pressed, suite, toggle,
+} from './harness.mjs';
 
 const browser = suite();
 /** The label of a kind (`file`, `rank`, `corner`) shown over a cell, or null. */
@@ -80,15 +82,14 @@ test('the coordinates catch no pointer, can be hidden, and stay as the player le
   const box = await page.locator('.coord.corner[style="grid-area: 3 / 2"]').boundingBox();
   await page.mouse.click(box.x + box.width * .1, box.y + box.height * .1);
   assert.equal(await cell(page, 1, 2).getAttribute('data-selected'), '');
-  const toggle = button(page, 'coordinates');
-  assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
-  await toggle.click();
+  assert.equal(await pressed(page, 'coordinates'), 'true');
+  await toggle(page, 'coordinates');
   assert.equal(await labels.count(), 0);
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await button(page, 'coordinates').getAttribute('aria-pressed'), 'false');
+  assert.equal(await pressed(page, 'coordinates'), 'false');
   assert.equal(await page.locator('.coord').count(), 0);
-  await button(page, 'coordinates').click();
+  await toggle(page, 'coordinates');
   assert.equal(await page.locator('.coord').count(), 32);
   await done(page);
 });

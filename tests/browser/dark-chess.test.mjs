@@ -8,8 +8,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, cell, control, done, fixture, moveCount, moveList, moveTexts, owner, piece, saveKey, setting,
-  status, suite, tap, touchDrag,
+  button, cell, control, done, fixture, moveCount, moveList, moveTexts, newGame, openNewGame, owner, piece, saveKey, setting,
+  status, suite, switchLanguage, tap, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -143,28 +143,29 @@ test('a saved game resumes; the URL seed of the same game does not restart it', 
   await page.waitForSelector('[data-board]');
   assert.equal(await moveCount(page), 1);
   // A new game reshuffles and drops the seed from the URL.
-  await control(page, 'restart').click();
-  await page.locator('[data-action="confirm"]').click();
+  await newGame(page);
   assert.equal(await moveCount(page), 0);
   assert.ok(page.url().endsWith('#/dark-chess'));
   assert.doesNotMatch(await page.locator('[data-info]').textContent(), /Shuffle no\. 7\b/);
   await done(page);
 });
 
-test('house rules are chosen before the first move and shown', async () => {
+test('house rules are chosen in the new-game dialog and shown beside the board', async () => {
   const page = await game();
   const info = page.locator('[data-info]');
   assert.match(await info.textContent(), /Standard rules/);
-  await setting(page, 'chain-capture').check();
-  await setting(page, 'blind-capture').check();
-  await setting(page, 'quiet-limit').selectOption('80');
+  await newGame(page, { 'chain-capture': true, 'blind-capture': true, 'quiet-limit': '80' });
   assert.match(await info.textContent(), /House rules: Chain capture \(連吃\), Blind capture \(盲吃\)/);
   await page.reload();
   await page.waitForSelector('[data-board]');
+  assert.match(await page.locator('[data-game-settings] [data-rule="chain-capture"]').textContent(), /: On/);
+  assert.match(await page.locator('[data-game-settings] [data-rule="chariot-rush"]').textContent(), /: Off/);
+  // The dialog starts from the game's rules.
+  await openNewGame(page);
   assert.equal(await setting(page, 'chain-capture').isChecked(), true);
   assert.equal(await setting(page, 'quiet-limit').inputValue(), '80');
+  await page.keyboard.press('Escape');
   await cell(page, 0, 0).click();
-  assert.equal(await setting(page, 'chariot-rush').isDisabled(), true);
   // Blind capture: the red cannon attacks the face-down piece over a screen.
   await cell(page, 6, 0).click(); // black flips a red soldier
   await cell(page, 0, 0).click();
@@ -179,7 +180,7 @@ test('house rules are chosen before the first move and shown', async () => {
  * to take the soldier on d4. */
 async function chainUnderWay() {
   const page = await game('#/dark-chess?seed=7');
-  await setting(page, 'chain-capture').check();
+  await newGame(page, { 'chain-capture': true });
   await cell(page, 4, 1).click(); // red chariot: the first player is red
   await cell(page, 4, 0).click(); // black chariot
   await cell(page, 3, 0).click(); // red flips a black soldier
@@ -242,7 +243,7 @@ test('a win: the last capture leaves the other side without a piece', async () =
 test('the picker lists dark chess and 中文 shows the pieces in Chinese', async () => {
   const page = await game('#/');
   await page.locator('a[data-link="dark-chess"]').click();
-  await button(page, 'language').click();
+  await switchLanguage(page);
   await cell(page, 0, 0).click();
   assert.match(await cell(page, 0, 0).getAttribute('aria-label'), /^a4: [紅黑]方[帥仕相俥傌炮兵將士象車馬包卒]$/);
   assert.match(await page.locator('[data-info]').textContent(), /洗牌編號/);

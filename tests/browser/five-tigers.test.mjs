@@ -1,7 +1,7 @@
 // Five Tigers in headless Chromium against the release build.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cell, clickCells, control, done, fixture, moveList, owner, piece, saveKey, setting, status, suite } from './harness.mjs';
+import { cell, clickCells, control, done, fixture, moveList, newGame, owner, piece, saveKey, status, suite } from './harness.mjs';
 
 const browser = suite();
 const SAVE_KEY = saveKey('five-tigers');
@@ -67,12 +67,12 @@ test('a drag that makes a square is followed by the capture it earns', async () 
   await done(page);
 });
 
-test('the preset is chosen before the first placement and shown', async () => {
+test('the preset is chosen in the new-game dialog and shown', async () => {
   const page = await game();
   assert.match(await page.locator('[data-info]').textContent(), /Five diagonal \(五斜\) 3/);
-  await setting(page, 'preset').selectOption({ index: 2 });
+  await newGame(page, { preset: { index: 2 } });
   assert.match(await page.locator('[data-info]').textContent(), /Five diagonal \(五斜\) 5/);
   await cell(page, 2, 2).click();
-  assert.equal(await setting(page, 'preset').isDisabled(), true);
+  assert.equal(await page.locator('[data-dialog] [data-setting="preset"]').count(), 0, 'the rules change only for a new game');
   await done(page);
 });

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, canvasPoint, cell, control, done, moveCount, moveTexts, owner, placeInTurn, setting, status,
-  suite, touchDrag,
+  canvasPoint, cell, control, done, moveCount, moveTexts, newGame, owner, placeInTurn, pressed,
+  status, suite, toggle, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -43,7 +43,7 @@ test('a stone dragged from the bowl is placed; a taken point ignores clicks', as
 
 test('renju: a point forbidden to black is marked and refused', async () => {
   const page = await game();
-  await setting(page, 'rules').selectOption({ index: 2 });
+  await newGame(page, { rules: { index: 2 } });
   assert.match(await page.locator('[data-info]').textContent(), /Renju/);
   // Black 3-7 4-7 6-7 7-7 8-7: filling 5-7 would make six, an overline.
   await placeInTurn(page, [[3, 7], [4, 7], [6, 7], [7, 7], [8, 7]], [[3, 10], [5, 10], [7, 10], [9, 10], [11, 10]]);
@@ -64,7 +64,7 @@ test('switching to the canvas mid-game keeps the game, and a click on a point pl
   await placeInTurn(page, [[7, 7], [8, 8]], [[7, 8]]);
   const moves = await moveTexts(page);
   const turn = await status(page).getAttribute('data-turn');
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   assert.deepEqual(await moveTexts(page), moves);
   assert.equal(await status(page).getAttribute('data-turn'), turn);
@@ -74,14 +74,14 @@ test('switching to the canvas mid-game keeps the game, and a click on a point pl
   // The choice is remembered, and switching back shows the stone on its point.
   await page.reload();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   assert.equal(await owner(page, 3, 11), 'white');
   await done(page);
 });
 
 test('on the canvas: the bowl drag, the keyboard, and a win shown', async () => {
   const page = await game();
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   const canvas = page.locator('canvas[data-board]');
   const at = await pointOnCanvas(page, 2, 2);
   await page.locator('[data-hand="black"] [data-piece]').dragTo(canvas, { targetPosition: { x: at.x - (await canvas.boundingBox()).x, y: at.y - (await canvas.boundingBox()).y } });
@@ -107,22 +107,22 @@ test('move numbers on stones, a remembered toggle, on both renderers', async () 
   await placeInTurn(page, [[7, 7], [8, 7]], [[7, 8]]);
   assert.equal(await cell(page, 7, 8).getAttribute('data-number'), '2');
   assert.equal(await page.locator('.board-area.numbered').count(), 0);
-  await button(page, 'numbers').click();
-  assert.equal(await button(page, 'numbers').getAttribute('aria-pressed'), 'true');
+  await toggle(page, 'numbers');
+  assert.equal(await pressed(page, 'numbers'), 'true');
   assert.equal(await page.locator('.board-area.numbered').count(), 1);
   const shown = await cell(page, 8, 7).evaluate((c) => getComputedStyle(c, '::after').content);
   assert.equal(shown, '"3"');
   await page.reload();
   await page.waitForSelector('[data-board]');
   assert.equal(await page.locator('.board-area.numbered').count(), 1, 'remembered');
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   await done(page);
 });
 
 test('a tap on the canvas places a stone, once', async () => {
   const page = await game();
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   const at = await pointOnCanvas(page, 4, 4);
   await page.touchscreen.tap(at.x, at.y);
   assert.deepEqual(await moveTexts(page), ['1e11']);
@@ -131,7 +131,7 @@ test('a tap on the canvas places a stone, once', async () => {
 
 test('a touch drag from the bowl places on the canvas', async () => {
   const page = await game();
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   // The canvas's centre is its middle point, h8.
   await touchDrag(page, page.locator('[data-hand="black"] [data-piece]'), page.locator('canvas[data-board]'));
   assert.deepEqual(await moveTexts(page), ['1h8']);

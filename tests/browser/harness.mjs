@@ -40,6 +40,12 @@ export async function serve() {
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(replaced.get(path));
       return;
     }
+    // Answered as a static host that serves its page at every path does (a 404 would be a
+    // console error): not the game server's `ok`.
+    if (path === '/healthz') {
+      res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>static</title>');
+      return;
+    }
     if (path === '/storage-setup') {
       res.writeHead(200, { 'content-type': TYPES['.html'] }).end('<!doctype html><title>setup</title><link rel="icon" href="data:,">');
       return;
@@ -284,7 +290,74 @@ export const status = (page) => page.locator('[data-status]');
 /** A button by its `data-action`, anywhere on the page. */
 export const button = (page, action) => page.locator(`button[data-action="${action}"]`);
 /** A button of the game's control bar by its `data-action`. */
-export const control = (page, action) => page.locator(`.controls button[data-action="${action}"]`);
+export const control = (page, action) => page.locator(`[data-actions] button[data-action="${action}"]`);
+/** Opens the preferences menu (the gear), unless it is open. */
+export async function openSettings(page) {
+  if (await page.locator('[data-menu="settings"]').count() === 0) await button(page, 'settings').click();
+  await page.locator('[data-menu="settings"]').waitFor();
+}
+/** Closes the preferences menu, if open. */
+export async function closeSettings(page) {
+  if (await page.locator('[data-menu="settings"]').count() > 0) await button(page, 'close-settings').click();
+}
+/** Switches the page's language through the menu, and closes the menu. */
+export async function switchLanguage(page) {
+  await openSettings(page);
+  await button(page, 'language').click();
+  await closeSettings(page);
+}
+/** Turns a preference of the menu on or off: a checkbox (`data-setting`, the turn flow's
+ * choices) or a switch (`data-action`), then closes the menu. */
+export async function prefer(page, name, on) {
+  await openSettings(page);
+  const box = page.locator(`[data-menu="settings"] [data-setting="${name}"]`);
+  if (await box.count() > 0) {
+    await box.setChecked(on);
+  } else {
+    const toggle = button(page, name);
+    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
+  }
+  await closeSettings(page);
+}
+/** Flips a switch of the preferences menu (`renderer`, `numbers`, `coordinates`, `motion`,
+ * `sound`), then closes the menu. */
+export async function toggle(page, name) {
+  await openSettings(page);
+  await button(page, name).click();
+  await closeSettings(page);
+}
+/** Whether a switch of the preferences menu is on (its `aria-pressed`). */
+export async function pressed(page, name) {
+  await openSettings(page);
+  const on = await button(page, name).getAttribute('aria-pressed');
+  await closeSettings(page);
+  return on;
+}
+/** Opens the new-game dialog. */
+export async function openNewGame(page) {
+  if (await page.locator('[data-dialog="new-game"]').count() === 0) {
+    await page.locator('[data-actions] [data-action="new-game"], [data-overlay] [data-action="new-game"]').first().click();
+  }
+  await page.locator('[data-dialog="new-game"]').waitFor();
+}
+/** Makes a game through the new-game dialog: each of `choices` (`data-setting` name to a
+ * select's value, `{ index }`, or a checkbox's true/false) is chosen, then `button` pressed:
+ * `start` (a new game, or this one if no move has been played), or `apply` (the opponent
+ * changed in the game in progress; before its first move, the dialog offers only `start`,
+ * which does the same). */
+export async function newGame(page, choices = {}, button = 'start') {
+  await openNewGame(page);
+  const dialog = page.locator('[data-dialog="new-game"]');
+  for (const [name, value] of Object.entries(choices)) {
+    const field = dialog.locator(`[data-setting="${name}"]`);
+    if (typeof value === 'boolean') await field.setChecked(value);
+    else await field.selectOption(value);
+  }
+  const apply = dialog.locator('button[data-action="apply"]');
+  const chosen = button === 'apply' && await apply.count() === 0 ? 'start' : button;
+  await dialog.locator(`button[data-action="${chosen}"]`).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 /** A game setting (checkbox or select) by its `data-setting`. */
 export const setting = (page, name) => page.locator(`[data-setting="${name}"]`);
 export const owner = (page, x, y) => piece(page, x, y).getAttribute('data-owner');

@@ -43,6 +43,8 @@ test('Connect Four from the first disc to a win and a new game, by keyboard alon
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.equal(await focused(page), 'new-game', 'the result takes the focus');
   await page.keyboard.press('Enter');
+  assert.equal(await focused(page), 'start', 'the new-game dialog opens on Start');
+  await page.keyboard.press('Enter');
   assert.equal(await moveCount(page), 0);
   assert.match(await focused(page), /^\d+,\d+$/, 'after a new game the focus is back on the board');
   await done(page);
@@ -57,8 +59,7 @@ test('gomoku to five in a row by keyboard; closing the result returns the focus 
   }
   assert.equal(await status(page).getAttribute('data-outcome'), 'black');
   assert.equal(await focused(page), 'new-game');
-  await page.keyboard.press('Tab');
-  assert.equal(await focused(page), 'close');
+  await tabTo(page, (f) => f === 'close');
   await page.keyboard.press('Enter');
   assert.match(await focused(page), /^\d+,\d+$/);
   await done(page);
@@ -73,7 +74,7 @@ test('dark chess: a capture that ends the game, by keyboard; Undo by keyboard ke
   await act(page, 4, 1);
   assert.equal(await status(page).getAttribute('data-outcome'), mover);
   assert.equal(await focused(page), 'new-game');
-  await page.keyboard.press('Tab');
+  await tabTo(page, (f) => f === 'close');
   await page.keyboard.press('Enter');
   await tabTo(page, (f) => f === 'undo');
   await page.keyboard.press('Enter');
@@ -165,10 +166,16 @@ async function keyboardTurn(page, targets, { movesFirst = false } = {}) {
 
 test('dark chess with chain captures, from the first flip to its end, by keyboard alone', async () => {
   const page = await browser.open('#/dark-chess?seed=3');
-  // The house rule switched on with the keyboard too, before the first flip.
+  // The house rule chosen with the keyboard too, in the new-game dialog.
+  await tabTo(page, (f) => f === 'new-game');
+  await page.keyboard.press('Enter');
+  await page.locator('[data-dialog="new-game"]').waitFor();
   await tabTo(page, (f) => f === 'chain-capture');
   await page.keyboard.press(' ');
   assert.equal(await setting(page, 'chain-capture').isChecked(), true);
+  await tabTo(page, (f) => f === 'start');
+  await page.keyboard.press('Enter');
+  assert.match(await page.locator('[data-rule="chain-capture"]').textContent(), /: On/);
   await intoBoard(page);
   for (let turn = 0; turn < 400 && !(await status(page).getAttribute('data-outcome')); turn++) {
     assert.ok(await keyboardTurn(page, '[data-cell] [data-face="down"]'), `turn ${turn}: something to play`);

@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  SOUND_KEY, animationsDone, button, cell, clickCells, done, moveCount, owner, piece, suite,
+  animationsDone, button, cell, clickCells, closeSettings, done, moveCount, openSettings, owner, piece, pressed, SOUND_KEY,
+  suite, toggle,
 } from './harness.mjs';
 
 const browser = suite();
@@ -58,11 +59,10 @@ test('with reduced motion, or motion switched off, nothing animates', async () =
   await clickCells(page, [[5, 2], [4, 3], [2, 5], [3, 4], [4, 3], [2, 5]]);
   assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
   await page.emulateMedia({ reducedMotion: 'no-preference' });
-  const motion = button(page, 'motion');
-  assert.equal(await motion.getAttribute('aria-pressed'), 'true');
-  await motion.click();
+  assert.equal(await pressed(page, 'motion'), 'true');
+  await toggle(page, 'motion');
   const c4 = await browser.open('#/connect-four', { keepStorage: true });
-  assert.equal(await button(c4, 'motion').getAttribute('aria-pressed'), 'false');
+  assert.equal(await pressed(c4, 'motion'), 'false');
   await cell(c4, 2, 0).click();
   assert.equal(await c4.evaluate(() => document.getAnimations().length), 0);
   assert.equal(await c4.locator('[data-motion]').count(), 0);
@@ -72,13 +72,17 @@ test('with reduced motion, or motion switched off, nothing animates', async () =
 
 test('the mute is remembered', async () => {
   const page = await browser.open('#/gomoku');
+  await openSettings(page);
   const sound = button(page, 'sound');
   assert.equal(await sound.getAttribute('aria-pressed'), 'true');
   await sound.click();
   assert.equal(await sound.getAttribute('aria-pressed'), 'false');
+  // Its state in words, not only in colour.
+  assert.match(await sound.textContent(), /Off/);
+  await closeSettings(page);
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await button(page, 'sound').getAttribute('aria-pressed'), 'false');
+  assert.equal(await pressed(page, 'sound'), 'false');
   assert.equal(await page.evaluate((key) => localStorage.getItem(key), SOUND_KEY), 'off');
   await done(page);
 });
@@ -110,7 +114,7 @@ test('dark chess: a taken piece flies to its tray', async () => {
 // Last: the clock it installs is the whole browser's, for the rest of this file.
 test('the canvas animates a gomoku stone as the DOM board does', async () => {
   const page = await browser.open('#/gomoku');
-  await button(page, 'renderer').click();
+  await toggle(page, 'renderer');
   const canvas = page.locator('canvas[data-board]');
   await canvas.waitFor();
   const box = await canvas.boundingBox();

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  button, cell, control, done, launch, moveTexts, open, owner, pieceArrives, serve, status, watch,
+  button, cell, control, done, launch, moveTexts, open, openNewGame, owner, pieceArrives, serve, status, watch,
 } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -86,6 +86,7 @@ async function waitForDiscs(page, count) {
 test('two browsers play Connect Four through an invite link, with a reload, a restart and a spectator', async () => {
   const [host, guest, watcher] = browsers;
   const red = await visit(host, '#/connect-four');
+  await openNewGame(red);
   await button(red, 'online').click();
   await red.waitForSelector('[data-connection][data-state="open"]');
   await red.waitForSelector('[data-status][data-seat="red"]');
@@ -151,22 +152,34 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   // Leaving brings the device's own game back, untouched.
   await red.locator('[data-overlay] button[data-action="close"]').click();
   await button(red, 'leave-online').click();
-  await red.waitForSelector('button[data-action="online"]');
+  await red.waitForSelector('[data-game-settings]');
   assert.equal(await discs(red), 0);
   for (const page of [red, yellow, spectator]) await done(page);
+});
+
+test('an online invite from the home page takes two clicks', async () => {
+  const page = await visit(browsers[0], '#/');
+  await page.locator('[data-game-card="gomoku"] button[data-play="online"]').click();
+  await page.locator('[data-dialog="new-game"]').waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'online', 'the dialog opens on the invite');
+  await button(page, 'online').click();
+  await page.waitForSelector('a[data-invite]');
+  assert.match(await page.locator('a[data-invite]').getAttribute('href'), /#\/gomoku\?room=\w+$/);
+  await button(page, 'leave-online').click();
+  await done(page);
 });
 
 test('a page from a static host says online play is not available there', async () => {
   const host = await serve();
   const page = await open(browsers[0], host.url, '#/gomoku');
-  // The failed connection to a server that is not there is the browser's own console error.
-  page.errors = [];
-  await button(page, 'online').click();
-  await page.waitForSelector('[data-connection][data-state="lost"]');
-  assert.match(await connection(page).textContent(), /not available/);
-  page.errors = page.errors.filter((e) => !/WebSocket/.test(e));
-  // Everything else works: a stone is placed after leaving.
-  await button(page, 'leave-online').click();
+  // The new-game dialog asks whether a server answers, and marks online play unavailable.
+  await openNewGame(page);
+  await page.locator('[data-online="unavailable"]').waitFor();
+  assert.match(await page.locator('[data-online="unavailable"]').textContent(), /not available/);
+  assert.equal(await button(page, 'online').isDisabled(), true);
+  assert.equal(await button(page, 'quick-match').isDisabled(), true);
+  // Everything else works: a stone is placed.
+  await page.keyboard.press('Escape');
   await cell(page, 7, 7).click();
   assert.equal(await owner(page, 7, 7), 'black');
   await done(page);
@@ -176,6 +189,7 @@ test('a page from a static host says online play is not available there', async 
 test('dark chess online: a flip shows the server\'s piece on both devices, and no frame or link shows a face-down one', async () => {
   const [host, guest] = browsers;
   const first = await visit(host, '#/dark-chess');
+  await openNewGame(first);
   await button(first, 'online').click();
   await first.waitForSelector('a[data-invite]');
   const invite = await first.locator('a[data-invite]').getAttribute('href');
@@ -205,9 +219,11 @@ test('dark chess online: a flip shows the server\'s piece on both devices, and n
 test('quick match pairs two browsers asking for the same game', async () => {
   const [one, two] = browsers;
   const a = await visit(one, '#/gomoku');
+  await openNewGame(a);
   await button(a, 'quick-match').click();
   await a.waitForSelector('section.online >> text=Waiting for an opponent');
   const b = await visit(two, '#/gomoku');
+  await openNewGame(b);
   await button(b, 'quick-match').click();
   await a.waitForSelector('[data-status][data-seat="black"]');
   await b.waitForSelector('[data-status][data-seat="white"]');

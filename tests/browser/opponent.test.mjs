@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, open,
-  pageStarted, setting, spyOnEngine, status, suite, waitForMoves,
+  button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, newGame, open,
+  openNewGame, pageStarted, setting, spyOnEngine, status, suite, waitForMoves,
 } from './harness.mjs';
 
 const browser = suite();
@@ -13,19 +13,22 @@ const GAMES = await browser.games();
 const movesReach = (page, count) => waitForMoves(page, count, { timeout: 20_000 });
 const ENGINE = /engine-worker|\.book$/;
 
-/** A page with the computer playing the second side (`second`) at `level`, its engine's
- * messages recorded (`spyOnEngine`). */
-async function againstComputer(level = '2', hash = '#/connect-four', second = 'yellow') {
+/** A page with the computer at `level`, chosen in the new-game dialog, playing the second
+ * side (`second`) unless given `side`; its engine's messages recorded (`spyOnEngine`). */
+async function againstComputer(level = '2', hash = '#/connect-four', second = 'yellow', side = second) {
   const page = await browser.open(hash, { init: spyOnEngine });
-  assert.equal(await setting(page, 'opponent').inputValue(), 'human');
   // No engine is fetched until a player asks for the computer: not while the page starts, and
   // not once it has started (the service worker the app registers at its start controls the
   // page, and the browser has been idle since: nothing of the start is left to run).
   await pageStarted(page);
   assert.deepEqual(page.requests.filter((url) => ENGINE.test(url)), [], 'the engine is not part of the first load');
+  await openNewGame(page);
+  assert.equal(await setting(page, 'opponent').inputValue(), 'human');
   await setting(page, 'opponent').selectOption('computer');
   await setting(page, 'level').selectOption(level);
   assert.equal(await setting(page, 'computer-side').inputValue(), second);
+  await setting(page, 'computer-side').selectOption(side);
+  await button(page, 'start').click();
   return page;
 }
 
@@ -43,15 +46,14 @@ test('the computer answers a move, through the move list, and Undo takes back bo
 });
 
 test('the computer plays first when it is given the first side, and again after a reload', async () => {
-  const page = await againstComputer();
-  await setting(page, 'computer-side').selectOption('red');
+  const page = await againstComputer('2', '#/connect-four', 'yellow', 'red');
   await movesReach(page, 1);
   await cell(page, 0, 0).click();
   await movesReach(page, 3);
   // A reload mid-game: the computer is still the opponent, and plays when it is its turn.
   await page.reload();
   await page.waitForSelector('[data-board]');
-  assert.equal(await setting(page, 'opponent').inputValue(), 'computer');
+  assert.match(await page.locator('[data-game-settings] [data-players]').textContent(), /Computer, level 2, plays Red/);
   assert.equal((await moveTexts(page)).length, 3);
   await cell(page, 0, 0).click();
   await movesReach(page, 5);
@@ -77,9 +79,10 @@ test('Stop makes the thinking computer move at once, and the page answers while 
   const page = await againstComputer('6', '#/gomoku', 'white');
   await cell(page, 3, 0).click();
   await page.waitForSelector('[data-status][data-thinking]');
-  // The page still answers: a click on a control opens its question at once.
+  // The page still answers: a click on a control opens its dialog at once.
   const started = Date.now();
-  await control(page, 'restart').click();
+  await control(page, 'new-game').click();
+  await page.locator('[data-dialog="new-game"]').waitFor();
   const answered = Date.now() - started;
   await page.keyboard.press('Escape');
   assert.ok(answered < 2_000, `the page answered in ${answered} ms`);
@@ -102,8 +105,7 @@ test('Hint marks the best move for the player to move', async () => {
 });
 
 test('Connect Four\'s top level answers every move of a game quickly, from the first', async () => {
-  const page = await againstComputer('6');
-  await setting(page, 'computer-side').selectOption('red');
+  const page = await againstComputer('6', '#/connect-four', 'yellow', 'red');
   const times = [];
   let count = 1;
   let started = Date.now();
@@ -138,9 +140,7 @@ for (const game of GAMES) {
     const { computer } = gameData(game);
     const page = await browser.open(`#/${game}`, { storage: computer.storage(), init: spyOnEngine });
     const before = (await moveTexts(page)).length;
-    await setting(page, 'opponent').selectOption('computer');
-    await setting(page, 'computer-side').selectOption({ index: computer.side });
-    await setting(page, 'level').selectOption('1');
+    await newGame(page, { opponent: 'computer', 'computer-side': { index: computer.side }, level: '1' }, 'apply');
     await computer.play(page);
     await movesReach(page, before + 2);
     // The reply went through the rules (a refused one would say so in a notice), and then the
@@ -164,8 +164,7 @@ test('dark chess: no message between the page and the engine carries the shuffle
   const SEED = 987654321;
   // Every message both ways, as the page's side of the worker sees it.
   const page = await browser.open(`#/dark-chess?seed=${SEED}`, { init: spyOnEngine });
-  await setting(page, 'opponent').selectOption('computer');
-  await setting(page, 'level').selectOption('2');
+  await newGame(page, { opponent: 'computer', level: '2' });
   await cell(page, 0, 0).click();
   await movesReach(page, 2);
   await button(page, 'hint').click();
@@ -193,11 +192,11 @@ test('choosing the computer fetches its engine at once, and a slow download is s
   });
   try {
     const page = await open(context, browser.url(), '#/connect-four');
-    await setting(page, 'opponent').selectOption('computer');
+    await newGame(page, { opponent: 'computer' });
     // Fetched once the computer is chosen, before its first turn is asked for.
     await page.waitForRequest(/engine-worker/, { timeout: 5000 });
     assert.equal((await moveTexts(page)).length, 0);
-    await setting(page, 'computer-side').selectOption('red');
+    await newGame(page, { 'computer-side': 'red' });
     await page.locator('[data-engine="fetching"]').waitFor({ timeout: 5000 });
     await movesReach(page, 1);
     assert.equal(await page.locator('[data-engine="fetching"]').count(), 0, 'the notice is gone once the engine answers');
@@ -215,14 +214,14 @@ test('an engine that cannot start is said in words, and the game goes on by hand
   const context = await launch();
   try {
     const page = await open(context, browser.url(), '#/connect-four');
-    await setting(page, 'opponent').selectOption('computer');
+    await newGame(page, { opponent: 'computer' });
     await cell(page, 3, 0).click();
     const notice = page.locator('[data-notice]');
     await notice.waitFor({ timeout: 10_000 });
     assert.match(await notice.textContent(), /could not move/);
     assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
     // Back to two players: yellow moves by hand.
-    await setting(page, 'opponent').selectOption('human');
+    await newGame(page, { opponent: 'human' }, 'apply');
     await cell(page, 3, 0).click();
     assert.equal((await moveTexts(page)).length, 2);
     await done(page);

@@ -15,7 +15,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { button, cell, done, launch, moveTexts, pageStarted, watch } from './harness.mjs';
+import { button, cell, done, launch, moveTexts, openNewGame, pageStarted, watch } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const NGINX = '/usr/sbin/nginx';
@@ -231,6 +231,7 @@ test('through nginx, a game goes on when the instance one player is on stops', {
   // Red makes a room: its WebSocket goes to one instance, and the instances say which.
   const red = await visit(host, '#/connect-four');
   await pageStarted(red);
+  await openNewGame(red);
   await button(red, 'online').click();
   await red.waitForSelector('[data-connection][data-state="open"]');
   await red.waitForSelector('[data-status][data-seat="red"]');

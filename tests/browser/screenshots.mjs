@@ -2,8 +2,8 @@
 // Usage: node tests/browser/screenshots.mjs (after `trunk build --release`).
 import { mkdirSync } from 'node:fs';
 import {
-  serve, launch, open, button, cell, clickCells, control, dropInColumns, finiteAnimationsEnded, fixture, piece,
-  saveKey, setting,
+  button, cell, clickCells, dropInColumns, finiteAnimationsEnded, fixture, launch, newGame, open,
+  piece, prefer, saveKey, serve, switchLanguage, toggle,
 } from './harness.mjs';
 
 const out = new URL('./artifacts/', import.meta.url).pathname;
@@ -13,7 +13,7 @@ const browser = await launch();
 const shot = (page, name) => page.screenshot({ path: `${out}${name}.png` });
 
 let page = await open(browser, server.url, '#/gomoku');
-await setting(page, 'rules').selectOption({ index: 2 });
+await newGame(page, { rules: { index: 2 } });
 await clickCells(page, [[3, 7], [3, 10], [4, 7], [5, 10], [6, 7], [7, 10], [7, 7], [9, 10], [8, 7], [11, 10]]);
 await cell(page, 5, 7).click();
 await shot(page, 'gomoku-renju-forbidden');
@@ -29,7 +29,7 @@ await shot(page, 'connect-four-won');
 await page.locator('[data-overlay] [data-action="close"]').click();
 await shot(page, 'connect-four-won-board');
 page = await open(browser, server.url, '#/connect-four', { storage: { [saveKey('connect-four')]: '{' } });
-await button(page, 'language').click();
+await switchLanguage(page);
 await shot(page, 'connect-four-zh-notice');
 await page.setViewportSize({ width: 390, height: 800 });
 await shot(page, 'connect-four-phone');
@@ -40,7 +40,7 @@ await cell(page, 1, 1).click();
 await shot(page, 'dark-chess-selected');
 await cell(page, 1, 3).click();
 await cell(page, 3, 2).click();
-await button(page, 'language').click();
+await switchLanguage(page);
 await shot(page, 'dark-chess-zh');
 page = await open(browser, server.url, '#/dark-chess', {
   storage: { [saveKey('dark-chess')]: fixture('dark-chess-endgame') },
@@ -57,7 +57,7 @@ page = await open(browser, server.url, '#/five-tigers', {
 });
 await piece(page, 1, 0).dragTo(cell(page, 1, 1));
 await shot(page, 'five-tigers-capture');
-await button(page, 'language').click();
+await switchLanguage(page);
 await shot(page, 'five-tigers-zh');
 page = await open(browser, server.url, '#/checkers');
 await cell(page, 3, 2).click();
@@ -65,7 +65,7 @@ await shot(page, 'checkers-start-selected');
 const checkers = (name) => open(browser, server.url, '#/checkers', { storage: { [saveKey('checkers')]: fixture(name) } });
 page = await checkers('checkers-double-jump');
 await shot(page, 'checkers-must-capture');
-await setting(page, 'confirm-turn').check();
+await prefer(page, 'confirm-turn', true);
 await clickCells(page, [[4, 3], [2, 5]]);
 await shot(page, 'checkers-mid-jump');
 await cell(page, 4, 7).click();
@@ -73,17 +73,17 @@ await shot(page, 'checkers-finish-turn');
 await button(page, 'finish-turn').click();
 await button(page, 'show-previous').click();
 await shot(page, 'checkers-show-previous');
-await setting(page, 'pass-device').check();
-await setting(page, 'confirm-turn').uncheck();
+await prefer(page, 'pass-device', true);
+await prefer(page, 'confirm-turn', false);
 const red = page.locator('[data-piece][data-owner="red"][draggable="true"]').first();
 await red.click();
 await page.locator('[data-cell][data-hint]').first().click();
 await shot(page, 'checkers-cover');
-await button(page, 'language').click();
+await switchLanguage(page);
 await shot(page, 'checkers-cover-zh');
 await button(page, 'start-turn').click();
 await shot(page, 'checkers-zh');
-await setting(page, 'pass-device').uncheck();
+await prefer(page, 'pass-device', false);
 await page.setViewportSize({ width: 390, height: 800 });
 await shot(page, 'checkers-phone');
 const optional = JSON.parse(fixture('checkers-double-jump'));
@@ -92,7 +92,7 @@ page = await open(browser, server.url, '#/checkers', { storage: { [saveKey('chec
 await clickCells(page, [[4, 3], [2, 5]]);
 await shot(page, 'checkers-optional-mid-jump');
 page = await checkers('checkers-king-loop');
-await setting(page, 'confirm-turn').check();
+await prefer(page, 'confirm-turn', true);
 const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
 for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
 await shot(page, 'checkers-king-loop');
@@ -101,7 +101,7 @@ for (const [game, moves] of [['connect-four', [[3, 0], [3, 0]]], ['dark-chess?se
   ['checkers', [[3, 2], [4, 3]]], ['five-tigers', [[0, 0], [1, 1]]], ['gomoku', [[7, 7], [8, 8]]]]) {
   page = await open(browser, server.url, `#/${game}`);
   await clickCells(page, moves);
-  await control(page, 'renderer').click();
+  await toggle(page, 'renderer');
   await shot(page, `${game.split('?')[0]}-canvas`);
 }
 // A new version waiting for the player's reload.

@@ -2,7 +2,10 @@
 // newer game, and storage that refuses to save (or cannot be used at all) is said out loud.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { button, cell, done, moveCount, moveList, owner, piece, pieceArrives, saveKey, setting, status, suite } from './harness.mjs';
+import {
+  button, cell, closeSettings, done, moveCount, moveList, newGame, openSettings, owner, piece, pieceArrives, prefer,
+  saveKey, status, suite, switchLanguage,
+} from './harness.mjs';
 
 const browser = suite();
 /** Waits until a cell holds a piece of `side` (another tab's move arrives by a storage event). */
@@ -27,8 +30,10 @@ test('two tabs of one game follow each other, and a third shows the whole game',
 test('settings and a checkers move in progress follow too', async () => {
   const first = await browser.open('#/checkers');
   const second = await browser.open('#/checkers', { keepStorage: true });
-  await setting(first, 'confirm-turn').check();
+  await prefer(first, 'confirm-turn', true);
+  await openSettings(second);
   await second.locator('[data-setting="confirm-turn"]:checked').waitFor({ timeout: 5000 });
+  await closeSettings(second);
   await piece(first, 3, 2).dragTo(cell(first, 4, 3));
   // The move waits for Finish Turn in the first tab; the second shows it made, waiting too.
   await arrives(second, 4, 3, 'black');
@@ -36,11 +41,9 @@ test('settings and a checkers move in progress follow too', async () => {
   await button(first, 'finish-turn').click();
   await moveList(second).first().waitFor({ timeout: 5000 });
   assert.equal(await status(second).getAttribute('data-turn'), 'red');
-  // A rule chosen before the first move follows as well.
-  await first.locator('[data-action="restart"]').click();
-  await first.locator('[data-action="confirm"]').click();
-  await setting(first, 'captures-optional').check();
-  await second.locator('[data-setting="captures-optional"]:checked').waitFor({ timeout: 5000 });
+  // A new game's rules follow as well.
+  await newGame(first, { 'captures-optional': true });
+  await second.locator('[data-rule="captures-optional"]', { hasText: 'On' }).waitFor({ timeout: 5000 });
   for (const page of [first, second]) await done(page);
 });
 
@@ -91,7 +94,7 @@ test('storage that refuses to save: play goes on, and the player is told once', 
   await cell(page, 8, 8).click();
   assert.equal(await owner(page, 8, 8), 'white');
   assert.equal(await notice.count(), 0, 'said once, not after every move');
-  await button(page, 'language').click();
+  await switchLanguage(page);
   await done(page);
 });
 
@@ -102,7 +105,7 @@ test('storage that cannot be used at all: a fresh game, and the player is told w
         get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
       }),
     });
-    if (lang === 'zh') await button(page, 'language').click();
+    if (lang === 'zh') await switchLanguage(page);
     const notice = page.locator('[data-notice]');
     assert.match(await notice.textContent(), lang === 'en' ? /does not let the suite keep anything/ : /不允許保存/);
     await cell(page, 2, 0).click();

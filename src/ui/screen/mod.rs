@@ -245,7 +245,9 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
     let server = use_state_eq(|| None::<bool>);
+    // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
+    let result_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
     let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && status.ended.is_none();
     {
@@ -256,12 +258,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     {
         // A new ending shows the result, whose New Game takes the keyboard focus; a question
         // asked before is forgotten.
-        let (result_closed, confirm, new_game_ref) =
-            (result_closed.clone(), confirm.clone(), new_game_ref.clone());
+        let (result_closed, confirm, result_ref) = (result_closed.clone(), confirm.clone(), result_ref.clone());
         use_effect_with(status.ended, move |_| {
             result_closed.set(false);
             confirm.set(None);
-            focus_or_board(&new_game_ref);
+            focus_or_board(&result_ref);
         });
     }
     {
@@ -285,6 +286,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
 
+    // The latest move stays in view: at the bottom of the list, or the end of a phone's strip.
+    use_effect_with(summary.moves.len(), |_| {
+        if let Ok(Some(list)) = gloo::utils::document().query_selector("[data-moves]") {
+            list.set_scroll_top(list.scroll_height());
+            list.set_scroll_left(list.scroll_width());
+        }
+    });
     let in_play = status.ended.is_none();
     let reviewing = status.review.is_some();
     // Board input while an earlier position of the player's own game is shown returns to the
@@ -317,10 +325,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| dialog.set(Some(None)))
     };
     let close_dialog = {
-        let (dialog, new_game_ref) = (dialog.clone(), new_game_ref.clone());
+        let (dialog, new_game_ref, result_ref) = (dialog.clone(), new_game_ref.clone(), result_ref.clone());
         Callback::from(move |()| {
             dialog.set(None);
+            // Back to the button that opened it.
             focus(&new_game_ref);
+            focus(&result_ref);
             focus_board_if_lost();
         })
     };
@@ -346,8 +356,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     };
 
     html! {
+        <>
+        // Outside the game's root, so that it sits at the header's end.
+        <SettingsMenu>{ preferences }</SettingsMenu>
         <main data-game={props.slug} class="game">
-            <SettingsMenu>{ preferences }</SettingsMenu>
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>
             // A slot of its own, so a notice coming or going leaves the board in place.
@@ -365,7 +377,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 }) }
                 if let Some(ended) = result {
                     { result::result_panel(ResultProps {
-                        text, ended, ending: &status.ending, new_game_ref: &new_game_ref,
+                        text, ended, ending: &status.ending, new_game_ref: &result_ref,
                         new_game: open_dialog.clone(), on_close: close_result, on_control,
                     }) }
                 }
@@ -406,9 +418,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if let Some(preset) = *dialog {
                 <NewGameDialog lang={props.lang} opponent={summary.opponent.clone()}
                     settings={summary.rules.settings.clone()} {preset} server={*server}
-                    begun={in_play && !summary.moves.is_empty()} on_control={on_control.clone()} on_close={close_dialog} />
+                    begun={in_play && !summary.moves.is_empty()} played={!in_play || !summary.moves.is_empty()} on_control={on_control.clone()} on_close={close_dialog} />
             }
         </main>
+        </>
     }
 }
 

@@ -3,7 +3,7 @@
 //! whether it is played here or online.
 
 use super::rules::{Setting, SettingValue, setting_view};
-use super::{Control, OnlineControl, OpponentPanel};
+use super::{Control, OnlineControl, OpponentPanel, focus_board};
 use crate::engine::LEVELS;
 use crate::i18n::Lang;
 use crate::route::Play;
@@ -25,6 +25,9 @@ pub struct NewGameProps {
     pub server: Option<bool>,
     /// A game is in progress: starting ends it, and the opponent may be changed in it instead.
     pub begun: bool,
+    /// Moves have been played (or the game is over): starting starts the game again. Before
+    /// the first move, the game shown is the new one (a shuffle kept).
+    pub played: bool,
     pub on_control: Callback<Control>,
     pub on_close: Callback<()>,
 }
@@ -69,6 +72,8 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
         let now: Vec<usize> = props.settings.iter().map(chosen).collect();
         Callback::from(move |_: MouseEvent| {
             on_close.emit(());
+            // The game begins: the focus goes to its board.
+            focus_board();
             if fresh {
                 on_control.emit(Control::Restart);
             }
@@ -109,7 +114,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
             choices.set(next);
         })
     });
-    let online = |control: OnlineControl| make(rules_changed, Some(Control::Online(control)));
+    let online = |control: OnlineControl| make(rules_changed && props.played, Some(Control::Online(control)));
     let server_missing = props.server == Some(false);
     html! {
         <div class="backdrop">
@@ -154,7 +159,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
                 }
                 if props.begun { <p class="hint">{ text.ends_current }</p> }
                 <div class="buttons">
-                    <button data-action="start" class="primary" onclick={make(true, None)}>{ text.start }</button>
+                    <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
                     if props.begun && !rules_changed {
                         <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
                     }

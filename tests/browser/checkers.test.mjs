@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   button, cell, clickCells, closeSettings, control, done, fixture, notations, openSettings, owner, piece,
-  prefer, saveKey, setting, status, suite, touchDrag,
+  newGame, prefer, saveKey, setting, status, suite, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -177,10 +177,9 @@ test('pass the device: a cover between turns until Start Turn', async () => {
 
 test('captures optional: no capture is forced, and a multi-jump may end early', async () => {
   const page = await game();
-  const optional = setting(page, 'captures-optional');
-  await optional.check();
+  await newGame(page, { 'captures-optional': true });
+  assert.match(await page.locator('[data-rule="captures-optional"]').textContent(), /: On/);
   await piece(page, 1, 2).dragTo(cell(page, 2, 3));
-  assert.equal(await optional.isDisabled(), true, 'rules are fixed once play starts');
   const forced = await game(withConfig(DOUBLE_JUMP, { compulsory_capture: false }));
   assert.deepEqual(await marks(forced), [], 'nothing must capture');
   await piece(forced, 1, 2).dragTo(cell(forced, 0, 3));

@@ -243,7 +243,7 @@ test('the language switches to 中文, is remembered, and attributes stay the sa
   await switchLanguage(page);
   assert.equal(await page.getAttribute('html', 'lang'), 'zh-Hant');
   assert.match(await status(page).textContent(), /輪到紅方/);
-  assert.equal(await control(page, 'undo').textContent(), '悔棋');
+  assert.equal(await control(page, 'undo').locator('.label').textContent(), '悔棋');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   await page.reload();
   await page.waitForSelector('[data-board]');

@@ -12,6 +12,7 @@ impl<G: UiGame> Session<G> {
         let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
         let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
         let mut board = self.position.view(&scene, text);
+        board.tap_again = text.tap_again;
         // The engine's suggestion: its cells marked, where they carry no mark of their own.
         let mut hinted = self.position.clone();
         for leg in &self.hint {

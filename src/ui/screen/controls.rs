@@ -85,7 +85,7 @@ pub fn controls(props: ControlsProps) -> Html {
     html! {
         <>
             <div class="controls">
-                <button data-action="undo" disabled={!props.can_undo} onclick={control(Control::Undo)}>{ text.undo }</button>
+                <button data-action="undo" disabled={!props.can_undo} aria-describedby="undo-note" onclick={control(Control::Undo)}>{ text.undo }</button>
                 <button data-action="redo" disabled={!props.can_redo} onclick={control(Control::Redo)}>{ text.redo }</button>
                 <button data-action="restart" onclick={restart}>{ text.new_game }</button>
                 <button data-action="resign" disabled={!in_play} onclick={ask(Confirm::Resign)}>{ text.resign }</button>

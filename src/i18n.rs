@@ -251,6 +251,8 @@ pub struct Text {
     pub steps: fn(&str, &str) -> String,
     pub takes: fn(&str) -> String,
     pub no_pieces_left: fn(&str) -> String,
+    /// A tapped point on a small board waits for a second tap: what to do, said after it.
+    pub tap_again: &'static str,
 }
 
 static EN: Text = Text {
@@ -455,6 +457,7 @@ static EN: Text = Text {
     steps: |from, to| format!("steps {from} to {to}"),
     takes: |point| format!("takes {point}"),
     no_pieces_left: |side| format!("{side} has no pieces left"),
+    tap_again: "Tap again to play here, or tap elsewhere",
 };
 
 static ZH_HANT: Text = Text {
@@ -648,6 +651,7 @@ static ZH_HANT: Text = Text {
     steps: |from, to| format!(" {from} 走到 {to}"),
     takes: |point| format!("吃 {point}"),
     no_pieces_left: |side| format!("{side}已無棋子"),
+    tap_again: "再點一下即下在這裡，或點別處",
 };
 
 #[cfg(test)]

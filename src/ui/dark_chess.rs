@@ -286,6 +286,14 @@ impl UiGame for DarkChess {
             .collect()
     }
 
+    /// A piece turned face up (a flip, or a blind capture) stays so: the turn that showed it
+    /// would let both players see what lies under it, and choose again.
+    fn kept(&self, turn: &[Move], text: &Text) -> Option<String> {
+        let mut position = self.clone();
+        let revealed = turn.iter().any(|leg| position.reveals_hidden(leg) || position.play(*leg).is_err());
+        revealed.then(|| WORDS.of(text.lang).kept.to_owned())
+    }
+
     fn commands(&self, _legal: &[Move], text: &Text) -> Vec<(Command, Move)> {
         match self.chain() {
             Some(_) => vec![(Command { name: "end-chain", label: text.end_chain }, Move::EndChain)],
@@ -313,6 +321,8 @@ struct DarkChessWords {
     flips: fn(&str, &str, &str) -> String,
     /// A piece on the first square taking the one on the second.
     captures: fn(&str, &str) -> String,
+    /// Why a turn that turned a piece face up cannot be taken back.
+    kept: &'static str,
 }
 
 static WORDS: Words<DarkChessWords> = Words {
@@ -336,6 +346,7 @@ static WORDS: Words<DarkChessWords> = Words {
         chain_turn: "連吃的一連串吃子算一手：悔棋會整手收回。",
         flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
         captures: |from, to| format!(" {from} 吃 {to}"),
+        kept: "翻開的棋子不能再蓋回：翻棋無法悔棋。",
     },
     en: DarkChessWords {
         face_down: "face-down piece",
@@ -357,5 +368,6 @@ static WORDS: Words<DarkChessWords> = Words {
         chain_turn: "A chain of captures is one turn: Undo takes it back whole.",
         flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
         captures: |from, to| format!("{from} takes {to}"),
+        kept: "A flipped piece stays face up: a flip cannot be taken back.",
     },
 };

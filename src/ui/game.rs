@@ -134,6 +134,13 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
         (text.played)((text.side)(self.side(self.to_move())), &self.turn_notation(turn))
     }
 
+    /// Why `turn`, played from this position, cannot be taken back, in words, shown while Undo
+    /// is refused for it (a piece it turned face up, say); `None` where the game has nothing
+    /// to say.
+    fn kept(&self, _turn: &[Self::Move], _text: &Text) -> Option<String> {
+        None
+    }
+
     /// Moves made with a button, each with its button, from the legal moves now.
     fn commands(&self, _legal: &[Self::Move], _text: &Text) -> Vec<(Command, Self::Move)> {
         Vec::new()

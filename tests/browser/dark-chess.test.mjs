@@ -49,6 +49,19 @@ test('a flip by click gives the first player its colour; undo cannot cross it', 
   assert.equal(await cell(page, 1, 0).getAttribute('data-last'), '');
   assert.equal(await control(page, 'undo').isDisabled(), true);
   assert.deepEqual(await moveTexts(page), ['1b4=e']);
+  // Undo says why it is refused, on screen and as its description.
+  const note = page.locator('[data-undo-note]');
+  assert.equal(await note.isVisible(), true);
+  assert.match(await note.textContent(), /flipped piece stays face up: a flip cannot be taken back/);
+  assert.equal(await control(page, 'undo').getAttribute('aria-describedby'), await note.getAttribute('id'));
+  await done(page);
+});
+
+test('the reason Undo is refused after a flip, in Chinese', async () => {
+  const page = await game('#/dark-chess?seed=7', { storage: { 'board-suite/lang': 'zh-Hant' } });
+  await cell(page, 1, 0).click();
+  assert.equal(await control(page, 'undo').isDisabled(), true);
+  assert.match(await page.locator('[data-undo-note]').textContent(), /翻棋無法悔棋/);
   await done(page);
 });
 

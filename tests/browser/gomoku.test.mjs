@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   canvasPoint, cell, control, done, moveCount, moveTexts, newGame, owner, placeInTurn, pressed,
-  status, suite, toggle, touchDrag,
+  status, suite, tap, toggle, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -135,5 +135,66 @@ test('a touch drag from the bowl places on the canvas', async () => {
   // The canvas's centre is its middle point, h8.
   await touchDrag(page, page.locator('[data-hand="black"] [data-piece]'), page.locator('canvas[data-board]'));
   assert.deepEqual(await moveTexts(page), ['1h8']);
+  await done(page);
+});
+
+/** A fresh page on a phone's screen (360x740, touch), on `hash`. */
+async function phone(hash = '#/gomoku') {
+  const page = await game(hash);
+  await page.setViewportSize({ width: 360, height: 740 });
+  return page;
+}
+
+test('on a phone, a tap shows where the stone would go, and a second tap there places it', async () => {
+  const page = await phone();
+  const point = cell(page, 7, 7);
+  const size = await point.boundingBox();
+  assert.ok(size.width < 36, `the points are small on a phone (${size.width} px)`);
+  await tap(page, point);
+  assert.equal(await point.getAttribute('data-pending'), '');
+  assert.equal(await point.locator('.piece.pending.black').count(), 1, 'the stone is shown, marked');
+  assert.equal(await point.locator('[data-piece]').count(), 0, 'nothing is placed');
+  assert.equal(await moveCount(page), 0);
+  assert.match(await page.locator('[data-pending-said]').textContent(), /^h8: .*Tap again/);
+  await page.screenshot({ path: '/tmp/touch-gomoku-pending.png' });
+  // A tap elsewhere moves the preview.
+  await tap(page, cell(page, 8, 7));
+  assert.equal(await point.getAttribute('data-pending'), null);
+  assert.equal(await cell(page, 8, 7).getAttribute('data-pending'), '');
+  assert.equal(await moveCount(page), 0);
+  await tap(page, cell(page, 8, 7));
+  assert.deepEqual(await moveTexts(page), ['1i8']);
+  assert.equal(await owner(page, 8, 7), 'black');
+  assert.equal(await page.locator('[data-pending]').count(), 0, 'the placed stone waits no more');
+  assert.equal(await page.locator('[data-pending-said]').textContent(), '');
+  await done(page);
+});
+
+test('on a phone, a mouse click, the keyboard and a drag still place at once', async () => {
+  const page = await phone();
+  await cell(page, 7, 7).click();
+  assert.deepEqual(await moveTexts(page), ['1h8']);
+  await cell(page, 8, 8).focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await owner(page, 8, 8), 'white');
+  await touchDrag(page, page.locator('[data-hand="black"] [data-piece]'), cell(page, 6, 6));
+  assert.equal(await owner(page, 6, 6), 'black');
+  assert.equal(await moveCount(page), 3);
+  assert.equal(await page.locator('[data-pending]').count(), 0);
+  await done(page);
+});
+
+test('on a phone, the canvas asks for a second tap too', async () => {
+  const page = await phone();
+  await toggle(page, 'renderer');
+  // The switch is below the board on a phone: back up to the board.
+  await page.locator('canvas[data-board]').scrollIntoViewIfNeeded();
+  const at = await pointOnCanvas(page, 4, 4);
+  await page.touchscreen.tap(at.x, at.y);
+  assert.equal(await moveCount(page), 0);
+  assert.match(await page.locator('[data-pending-said]').textContent(), /^e11: .*Tap again/);
+  await page.screenshot({ path: '/tmp/touch-gomoku-canvas-pending.png' });
+  await page.touchscreen.tap(at.x, at.y);
+  assert.deepEqual(await moveTexts(page), ['1e11']);
   await done(page);
 });

@@ -346,16 +346,21 @@ fn draw(
         ctx.restore();
     }
     drawing.path();
-    // The piece in hand where it would land, and a dragged piece where it is over.
-    if let (Some(pos), Some(hand)) = (input.preview(), &view.hand) {
-        drawing.piece(pos, &hand.piece, 0.4);
+    // The piece in hand where it would land, and a dragged piece where it is over; a tapped
+    // placement waiting for its second tap, ringed.
+    if let (Some(pos), Some(hand)) = (input.pending().or(input.preview()), &view.hand) {
+        drawing.piece(pos, &hand.piece, if input.pending().is_some() { 0.55 } else { 0.4 });
+    }
+    if let Some(pos) = input.pending() {
+        drawing.ring(pos, 0.5, "#2f6fdf", 3.0);
     }
     if let (Some(from), Some(over)) = (dragged, *input.hover)
         && let Some(piece) = view.cell(from).and_then(|c| c.piece.as_ref())
     {
         drawing.piece(over, piece, 0.7);
     }
-    if let Some((x, y)) = *input.focus {
+    // The focus square, but where a tapped placement's own ring marks the point.
+    if let Some((x, y)) = (*input.focus).filter(|&at| input.pending() != Some(at)) {
         let (cx, cy) = drawing.centre((x, y));
         drawing.ctx.set_stroke_style_str("#2f6fdf");
         drawing.ctx.set_line_width(2.0);
@@ -374,6 +379,13 @@ fn cell_at(canvas: &NodeRef, view: &BoardView, e: &MouseEvent) -> Option<Pos> {
     };
     let (x, y) = (f64::from(e.client_x()) - rect.left(), f64::from(e.client_y()) - rect.top());
     Some((index(x, view.columns)?, index(y, view.rows)?))
+}
+
+/// The size of the canvas's cells on screen (CSS px).
+fn cell_size(canvas: &NodeRef, view: &BoardView) -> f64 {
+    canvas.cast::<Element>().map_or(f64::INFINITY, |canvas| {
+        canvas.get_bounding_client_rect().width() / span(view.surface, view.columns)
+    })
 }
 
 /// How long motions take, in ms.
@@ -421,6 +433,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
             *input.focus,
             input.selected,
             *input.dragging,
+            input.pending(),
         );
         let playing = playing.clone();
         use_effect_with(drawn, move |(_, (numbers, coordinates), ..)| {
@@ -445,7 +458,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         settle();
         let here = cell_at(canvas, input.view(), &e);
         let source = here.filter(|&pos| input.view().moves_from(pos).next().is_some()).map(Source::Cell);
-        input.press(&e, canvas.cast(), source, true);
+        input.press(&e, canvas.cast(), source, true, cell_size(canvas, input.view()));
     });
     let onpointermove = on(|input, canvas, e| {
         let here = cell_at(canvas, input.view(), &e);
@@ -504,7 +517,9 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     });
     let onhanddown = {
         let (input, hand_ref) = (input.clone(), hand_ref.clone());
-        Callback::from(move |e: PointerEvent| input.press(&e, hand_ref.cast(), Some(Source::Hand), false))
+        Callback::from(move |e: PointerEvent| {
+            input.press(&e, hand_ref.cast(), Some(Source::Hand), false, f64::INFINITY)
+        })
     };
     let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {
         <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
@@ -518,9 +533,16 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     let (across, down) = (quarters(view.columns), quarters(view.rows));
     let shape = format!("--quarters: {across}; aspect-ratio: {across} / {down}");
 
+    // A tapped placement waiting for its second tap, said as the cell and what to do.
+    let pending_said = input
+        .pending()
+        .and_then(|pos| view.cell(pos))
+        .map(|cell| format!("{}. {}", cell.label, view.tap_again));
+
     html! {
         <div class="board-area">
             { for hand }
+            <p class="visually-hidden" aria-live="polite" data-pending-said="">{ pending_said }</p>
             <canvas data-board="" data-renderer="canvas" role="img" tabindex="0" ref={canvas_ref}
                 class={classes!("canvas-board", (!input.interactive()).then_some("inert"))} style={shape}
                 aria-label={view.label.clone()}

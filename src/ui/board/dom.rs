@@ -29,6 +29,19 @@ fn cell_at(e: &PointerEvent) -> Option<Pos> {
     cell_of(&gloo::utils::document().element_from_point(e.client_x() as f32, e.client_y() as f32)?)
 }
 
+/// The size on screen (CSS px) of the cell an event happened in, its shorter side; infinite
+/// outside the cells.
+fn event_cell_size(event: &Event) -> f64 {
+    let cell = event
+        .target()
+        .and_then(|t| t.dyn_into::<Element>().ok())
+        .and_then(|t| t.closest("[data-cell]").ok()?);
+    cell.map_or(f64::INFINITY, |cell| {
+        let rect = cell.get_bounding_client_rect();
+        rect.width().min(rect.height())
+    })
+}
+
 /// The draggable piece an event started on, as a drag source.
 fn event_source(event: &Event) -> Option<Source> {
     let target = event.target()?.dyn_into::<Element>().ok()?;
@@ -98,7 +111,7 @@ pub fn Board(props: &BoardProps) -> Html {
         // Yew delegates events, so `current_target` is not the board: capture on its root.
         on(&input, move |input, e: PointerEvent| {
             settle();
-            input.press(&e, root_ref.cast(), event_source(&e), false)
+            input.press(&e, root_ref.cast(), event_source(&e), false, event_cell_size(&e))
         })
     };
     let onpointermove = {
@@ -119,6 +132,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let interactive = input.interactive();
     let dragging = *input.dragging;
     let preview = input.preview();
+    let pending = input.pending();
     let focus = input.focused();
     let rows = (0..view.rows).map(|y| {
         let cells = (0..view.columns).filter_map(|x| {
@@ -132,7 +146,8 @@ pub fn Board(props: &BoardProps) -> Html {
                     focused={focus == pos} {prompt}
                     movable={interactive && view.moves_from(pos).next().is_some()}
                     lifted={dragging == Some(Source::Cell(pos))}
-                    preview={preview.filter(|&p| p == pos).and(view.hand.as_ref()).map(|h| h.piece.clone())} />
+                    pending={pending == Some(pos)}
+                    preview={pending.or(preview).filter(|&p| p == pos).and(view.hand.as_ref()).map(|h| h.piece.clone())} />
             })
         });
         html! { <div role="row" class="row">{ for cells }</div> }
@@ -147,6 +162,9 @@ pub fn Board(props: &BoardProps) -> Html {
         Source::Hand => view.hand.as_ref().map(|h| h.piece.clone()),
         Source::Cell(pos) => view.cell(pos).and_then(|c| c.piece.clone()),
     });
+    // A tapped placement waiting for its second tap, said as the cell and what to do.
+    let pending_said =
+        pending.and_then(|pos| view.cell(pos)).map(|cell| format!("{}. {}", cell.label, view.tap_again));
     // The hovered cell, for styles that follow the pointer (a hand's piece over its column).
     let hover_style = input.hover.map(|(x, y)| format!("--hover-x: {x}; --hover-y: {y}"));
 
@@ -168,6 +186,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 { taken(&motions) }
                 { path_arrows(view) }
             </div>
+            <p class="visually-hidden" aria-live="polite" data-pending-said="">{ pending_said }</p>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
                 // A picture only: the dragged piece itself stays in its cell.
                 { for ghost.map(|p| p.picture("dragged")) }
@@ -247,6 +266,8 @@ struct CellProps {
     lifted: bool,
     /// The hand's piece, shown translucent where it would land.
     preview: Option<Piece>,
+    /// A tap's placement waits here for a second tap.
+    pending: bool,
     /// A star point.
     star: bool,
     /// How its piece came here: an animation (`data-motion`) and the offsets it starts from.
@@ -339,10 +360,11 @@ fn Cell(props: &CellProps) -> Html {
             data-number={cell.number.map(|n| n.to_string())}
             data-star={props.star.then_some("")}
             data-motion={props.motion.as_ref().map(|m| m.0)}
+            data-pending={props.pending.then_some("")}
             style={format!("{}; {}", grid_area((x, y)), props.motion.as_ref().map_or("", |m| m.1.as_str()))}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
             { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
-            { for props.preview.as_ref().map(|p| p.picture("preview")) }
+            { for props.preview.as_ref().map(|p| p.picture(if props.pending { "pending" } else { "preview" })) }
         </div>
     }
 }

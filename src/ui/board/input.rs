@@ -1,6 +1,7 @@
 //! Input shared by both renderers: the selection, the keyboard focus, the hovered cell, and
 //! touch contacts. Clicks, drags, taps and keys all become the same two [`BoardAction`]s, so a
-//! hint or a rule fix works for every kind of input on either board.
+//! hint or a rule fix works for every kind of input on either board. On cells too small for a
+//! finger, a tap that would place a piece first shows it there, pending a second tap.
 
 use super::view::{BoardAction, BoardView, Pos};
 use crate::ui::effects;
@@ -104,6 +105,10 @@ impl Key {
 /// How far a finger travels before a touch becomes a drag rather than a tap.
 const DRAG_THRESHOLD: i32 = 6;
 
+/// Cells smaller than this (CSS px) are too small to hit surely with a finger: a tap there
+/// first shows where the piece would go, and a second tap on it plays.
+pub const SMALL_CELL: f64 = 36.0;
+
 /// A contact in progress: a tap, or a drag of `source` once it has moved. Touch and pen on
 /// both boards (HTML5 drag events never fire for touch, and the browser's own tap-click is not
 /// reliable), and the mouse too on the canvas, whose pieces are not elements to drag.
@@ -112,6 +117,8 @@ struct Contact {
     source: Option<Source>,
     start: (i32, i32),
     moved: bool,
+    /// A finger on cells too small to hit surely: a tap that would place asks to be confirmed.
+    confirm: bool,
 }
 
 /// A board's input state and what it does with each input.
@@ -128,6 +135,9 @@ pub struct Input {
     pub hover: UseStateHandle<Option<Pos>>,
     /// The piece a contact is dragging, drawn under the finger.
     pub dragging: UseStateHandle<Option<Source>>,
+    /// A tap's placement waiting for a second tap: where the piece would land, on the board it
+    /// was tapped on (it lapses once the pieces change).
+    pending: UseStateHandle<Option<(Pos, Rc<BoardView>)>>,
     contact: Rc<RefCell<Option<Contact>>>,
     /// A click the browser adds after a contact's end belongs to that contact.
     swallow_click: Rc<RefCell<bool>>,
@@ -161,6 +171,7 @@ pub fn use_input(
         focus: use_state_eq(|| None),
         hover: use_state_eq(|| None),
         dragging: use_state_eq(|| None),
+        pending: use_state(|| None),
         contact: use_mut_ref(|| None),
         swallow_click: use_mut_ref(|| false),
     }
@@ -181,6 +192,9 @@ impl Input {
     }
 
     fn perform(&self, (selection, action): (Option<Pos>, Option<BoardAction>)) {
+        if self.pending.is_some() {
+            self.pending.set(None);
+        }
         self.selection.set(selection);
         if let Some(action) = action {
             self.on_action.emit(action);
@@ -198,6 +212,34 @@ impl Input {
             self.focus.set(Some(pos));
             self.perform(select(&self.view, self.selected, pos));
         }
+    }
+
+    /// A finger's tap on a cell too small to hit surely: a placement is shown first, where the
+    /// piece would land, and made by a second tap there; anything else acts at once.
+    fn tap(&self, pos: Pos) {
+        if !self.interactive {
+            return;
+        }
+        let (selection, action) = select(&self.view, self.selected, pos);
+        let Some(BoardAction::Activate(cell)) = action else { return self.activate(pos) };
+        let lands = self.view.targets.iter().find(|t| t.cell == cell).map_or(cell, |t| t.lands);
+        if self.pending() == Some(lands) {
+            self.activate(pos);
+        } else {
+            self.focus.set(Some(pos));
+            self.selection.set(selection);
+            self.pending.set(Some((lands, self.view.clone())));
+        }
+    }
+
+    /// Where a tapped placement waits for its second tap, while it still can be made.
+    pub fn pending(&self) -> Option<Pos> {
+        let (pos, tapped) = (*self.pending).clone()?;
+        let view = &self.view;
+        let same = Rc::ptr_eq(&tapped, view)
+            || (tapped.hand == view.hand
+                && tapped.cells.iter().map(|c| &c.piece).eq(view.cells.iter().map(|c| &c.piece)));
+        (self.interactive && same && view.targets.iter().any(|t| t.lands == pos)).then_some(pos)
     }
 
     /// A mouse click on a cell, unless it echoes a contact that has ended.
@@ -221,15 +263,26 @@ impl Input {
         match key {
             Key::Focus(next) => self.focus.set(Some(next)),
             Key::Act => self.activate(at),
-            Key::Cancel => self.selection.set(None),
+            Key::Cancel => {
+                self.selection.set(None);
+                self.pending.set(None);
+            }
         }
         true
     }
 
     /// A pointer pressed: a contact begins, on a piece that `source` names if it may be dragged,
     /// for touch and pen (and the mouse too where `mouse` says so). The pointer is captured on
-    /// `on`, so its moves keep coming there; a refusal only means no capture.
-    pub fn press(&self, e: &PointerEvent, on: Option<Element>, source: Option<Source>, mouse: bool) {
+    /// `on`, so its moves keep coming there; a refusal only means no capture. `cell` is the
+    /// size of the board's cells on screen (CSS px): a finger's tap on small ones is confirmed.
+    pub fn press(
+        &self,
+        e: &PointerEvent,
+        on: Option<Element>,
+        source: Option<Source>,
+        mouse: bool,
+        cell: f64,
+    ) {
         // A new press: a later click is the mouse's own.
         *self.swallow_click.borrow_mut() = false;
         if (e.pointer_type() == "mouse" && !mouse) || !e.is_primary() {
@@ -239,13 +292,14 @@ impl Input {
             let _ = element.set_pointer_capture(e.pointer_id());
         }
         let start = (e.client_x(), e.client_y());
-        *self.contact.borrow_mut() = Some(Contact { source, start, moved: false });
+        let confirm = e.pointer_type() == "touch" && cell < SMALL_CELL;
+        *self.contact.borrow_mut() = Some(Contact { source, start, moved: false, confirm });
     }
 
     /// The contact moved over the cell `at`; whether it is dragging a piece.
     pub fn contact_move(&self, e: &PointerEvent, at: Option<Pos>) -> bool {
         let mut contact = self.contact.borrow_mut();
-        let Some(Contact { source: Some(source), start, moved }) = contact.as_mut() else { return false };
+        let Some(Contact { source: Some(source), start, moved, .. }) = contact.as_mut() else { return false };
         let (x, y) = (e.client_x(), e.client_y());
         if !*moved && (x - start.0).abs().max((y - start.1).abs()) < DRAG_THRESHOLD {
             return false;
@@ -269,6 +323,7 @@ impl Input {
         *self.swallow_click.borrow_mut() = true;
         match (ended, at) {
             (Contact { source: Some(source), moved: true, .. }, Some(at)) => self.drop(source, at),
+            (Contact { moved: false, confirm: true, .. }, Some(at)) => self.tap(at),
             (Contact { moved: false, .. }, Some(at)) => self.activate(at),
             _ => {}
         }

@@ -163,6 +163,9 @@ pub struct BoardView {
     /// The cells the last turn's piece passed through, in order, for a move of several legs
     /// (a checkers multi-jump).
     pub trail: Vec<Pos>,
+    /// What to do with a tapped placement that waits for a second tap, in words (said after
+    /// the cell's label).
+    pub tap_again: &'static str,
 }
 
 /// How a piece came to be where it is, or went: what the board animates after a change.

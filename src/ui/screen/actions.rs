@@ -85,7 +85,10 @@ pub fn actions(props: ActionsProps) -> Html {
     html! {
         <>
             <div class="actions" data-actions="" role="toolbar" aria-label={text.game_actions}>
-                { action("undo", "↶", undo_label, props.can_undo, control(Control::Undo)) }
+                // The reason undo is refused, if the game gives one, is said under the status.
+                <button data-action="undo" disabled={!props.can_undo} aria-describedby="undo-note" onclick={control(Control::Undo)}>
+                    <span class="icon" aria-hidden="true">{ "↶" }</span><span class="label">{ undo_label }</span>
+                </button>
                 if !props.online {
                     { action("redo", "↷", text.redo, props.can_redo, control(Control::Redo)) }
                 }

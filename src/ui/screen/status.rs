@@ -35,6 +35,8 @@ pub struct Status {
     pub review: Option<(usize, usize)>,
     /// Online: the side this device plays.
     pub seat: Option<Side>,
+    /// Why Undo is refused now, in the game's words (a flip shows what it turned over).
+    pub undo_note: Option<String>,
 }
 
 impl Ended {
@@ -108,6 +110,10 @@ pub fn status_line(props: StatusProps) -> Html {
         <>
             { line }
             <p class="visually-hidden" aria-live="polite" data-said="">{ status.said.clone() }</p>
+            // Always there, so Undo's description names an element; hidden when Undo is open.
+            <p id="undo-note" class="undo-note" data-undo-note="" hidden={status.undo_note.is_none()}>
+                { status.undo_note.clone() }
+            </p>
             <p class="message" aria-live="assertive">{ for refusal }</p>
         </>
     }

@@ -405,6 +405,20 @@ fn a_dark_chess_flip_is_never_taken_back() {
     assert_eq!(moves(&flipped).len(), 1);
     assert!(!summary(&flipped).can_undo);
     assert_eq!(act(&flipped, Action::Control(Control::Undo)).history, flipped.history);
+    let note = summary(&flipped).status.undo_note.expect("the flip says why Undo is refused");
+    assert!(note.contains("cannot be taken back"), "{note}");
+    // The next turn, a flip again or not, is the one Undo acts on.
+    let reply = act(&flipped, Action::Play(flipped.legal[0]));
+    let said = summary(&reply);
+    assert_eq!(said.status.undo_note.is_some(), !said.can_undo);
+}
+
+#[test]
+fn undo_says_nothing_where_it_is_refused_for_no_game_reason() {
+    let start = after::<ConnectFour>(&[]);
+    assert!(!summary(&start).can_undo);
+    assert_eq!(summary(&start).status.undo_note, None, "nothing to undo yet needs no words");
+    assert_eq!(summary(&after::<ConnectFour>(&["4"])).status.undo_note, None);
 }
 
 #[test]

@@ -12,6 +12,7 @@ impl<G: UiGame> Session<G> {
         let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
         let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
         let mut board = self.position.view(&scene, text);
+        board.tap_again = text.tap_again;
         // The engine's suggestion: its cells marked, where they carry no mark of their own.
         let mut hinted = self.position.clone();
         for leg in &self.hint {
@@ -50,6 +51,23 @@ impl<G: UiGame> Session<G> {
             None => game.ending(text),
         };
         let turns = history.turns();
+        let can_undo = match &self.online {
+            Some(online) => online.may_ask_takeback(turns.len(), ended.is_none() && self.pending.is_empty()),
+            None if self.pending.is_empty() => history.can_undo(),
+            None => self.can_take_back,
+        };
+        let undo_note = if can_undo || self.online.is_some() || history.conclusion().is_some() {
+            None
+        } else if let Some((last, before)) = self.pending.split_last() {
+            // The last action of the turn being made, from the position before it.
+            let mut position = history.current().clone();
+            for leg in before {
+                let _ = position.play(*leg);
+            }
+            position.kept(std::slice::from_ref(last), text)
+        } else {
+            turns.last().and_then(|(before, legs)| before.kept(legs, text))
+        };
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
         let moves: Vec<MoveEntry> = turns
             .into_iter()
@@ -81,12 +99,9 @@ impl<G: UiGame> Session<G> {
                 fetching_engine: false,
                 review: shown.map(|shown| (shown, total)),
                 seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
+                undo_note,
             },
-            can_undo: match &self.online {
-                Some(online) => online.may_ask_takeback(total, ended.is_none() && self.pending.is_empty()),
-                None if self.pending.is_empty() => history.can_undo(),
-                None => self.can_take_back,
-            },
+            can_undo,
             can_redo: self.online.is_none() && self.pending.is_empty() && history.can_redo(),
             moves,
             notices: Notices {

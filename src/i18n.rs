@@ -217,6 +217,8 @@ pub struct Text {
     pub steps: fn(&str, &str) -> String,
     pub takes: fn(&str) -> String,
     pub no_pieces_left: fn(&str) -> String,
+    /// The heading of a game's help.
+    pub how_to_play: &'static str,
 }
 
 static EN: Text = Text {
@@ -399,6 +401,7 @@ static EN: Text = Text {
     steps: |from, to| format!("steps {from} to {to}"),
     takes: |point| format!("takes {point}"),
     no_pieces_left: |side| format!("{side} has no pieces left"),
+    how_to_play: "How to play",
 };
 
 static ZH_HANT: Text = Text {
@@ -570,6 +573,7 @@ static ZH_HANT: Text = Text {
     steps: |from, to| format!(" {from} 走到 {to}"),
     takes: |point| format!("吃 {point}"),
     no_pieces_left: |side| format!("{side}已無棋子"),
+    how_to_play: "玩法說明",
 };
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 mod commands;
 mod controls;
 mod cover;
+mod help;
 mod moves;
 mod notices;
 mod online;
@@ -69,6 +70,8 @@ pub struct Summary {
     pub opponent: OpponentPanel,
     /// Online play, when the game is played online.
     pub online: Option<OnlinePanel>,
+    /// How to play this game, in the page's language.
+    pub help: &'static [&'static str],
 }
 
 /// A control the player used.
@@ -342,6 +345,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 }) }
                 { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 { record::record_box(RecordProps { text, record: &summary.record, on_record: &props.on_record }) }
+                { help::help_panel(text, summary.help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }

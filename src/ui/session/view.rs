@@ -137,6 +137,7 @@ impl<G: UiGame> Session<G> {
                     self.may_play(),
                 )
             }),
+            help: G::HELP.of(text.lang),
         }
     }
 }

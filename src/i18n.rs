@@ -253,6 +253,8 @@ pub struct Text {
     pub no_pieces_left: fn(&str) -> String,
     /// A tapped point on a small board waits for a second tap: what to do, said after it.
     pub tap_again: &'static str,
+    /// The heading of a game's help.
+    pub how_to_play: &'static str,
 }
 
 static EN: Text = Text {
@@ -458,6 +460,7 @@ static EN: Text = Text {
     takes: |point| format!("takes {point}"),
     no_pieces_left: |side| format!("{side} has no pieces left"),
     tap_again: "Tap again to play here, or tap elsewhere",
+    how_to_play: "How to play",
 };
 
 static ZH_HANT: Text = Text {
@@ -652,6 +655,7 @@ static ZH_HANT: Text = Text {
     takes: |point| format!("吃 {point}"),
     no_pieces_left: |side| format!("{side}已無棋子"),
     tap_again: "再點一下即下在這裡，或點別處",
+    how_to_play: "玩法說明",
 };
 
 #[cfg(test)]

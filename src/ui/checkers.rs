@@ -64,6 +64,25 @@ impl UiGame for Checkers {
         },
     };
 
+    const HELP: Words<&'static [&'static str]> = Words {
+        zh_hant: &[
+            "目標：讓對方無棋可走（棋子被吃光，或全被堵死）。英式跳棋在 8×8 棋盤的 32 個深色格上進行，雙方各 12 子；黑方從上方出發，先走。",
+            "兵每次斜著往前走一格到空格。吃子是斜著往前跳過相鄰的對方棋子，落到它後面的空格；同一枚棋子若還能再跳，就在同一回合繼續跳。被跳過的棋子在回合結束時拿走。",
+            "兵走到對方底線就升為王（♛），這一步也就此結束。王可以往前或往後斜走一格、斜跳吃子。",
+            "吃子是強制的：能吃就一定要吃，連跳也要跳完；有幾種吃法時可自由選擇。在「規則」裡開啟「吃子非強制（可不吃）」後，可以不吃而改走一般的一步，連跳時也能按「結束這一回合」提前停止。",
+            "和棋：同一局面輪到同一方時第三次出現，或雙方各走 40 步都沒有吃子也沒有動兵。",
+            "操作：把棋子拖到落點，或先點棋子再點落點；連跳要一跳一跳地走，路徑會畫出來。鍵盤：方向鍵移動焦點，Enter 或空白鍵執行，Esc 取消選取。開啟「每回合確認」後，走完要按「完成回合」才算數（「清除走法」可以重走）；「交換裝置」會在回合之間遮住棋盤；「顯示上一步」會再畫出上一步的路徑。",
+        ],
+        en: &[
+            "Goal: leave your opponent no move, every piece taken or blocked. English draughts on the 32 dark squares of an 8×8 board, 12 pieces each; black starts at the top and moves first.",
+            "A man steps one square diagonally forward to an empty square. It captures by jumping diagonally forward over an adjacent enemy piece to the empty square beyond; if the same piece can jump again, it goes on in the same turn. Jumped pieces leave when the turn ends.",
+            "A man that reaches the far row becomes a king (♛), and its move ends there. A king steps and jumps one square diagonally, forward or backward.",
+            "Captures are compulsory: if you can jump, you must, and a multi-jump must be finished; where there are several captures, you choose. With Captures optional, under Rules, you may step instead, and stop a multi-jump with End the turn.",
+            "Draws: the same position a third time with the same player to move, or 40 moves each without a capture or a man moved.",
+            "Playing here: drag a piece to where it lands, or click it and then the square, one jump at a time; its path is drawn. Keyboard: arrow keys move the focus, Enter or Space acts, Escape drops the selection. With Confirm each turn, a move waits for Finish turn (Clear moves takes it back); Pass the device covers the board between turns; Show previous draws the last move again.",
+        ],
+    };
+
     fn thumbnail() -> Html {
         // Mid-game: men of both sides, a red king, on the dark squares.
         const PIECES: [&str; 8] =

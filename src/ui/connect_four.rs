@@ -24,6 +24,19 @@ impl UiGame for ConnectFour {
         en: Card { name: "Connect Four", blurb: "Drop discs; four in a row wins." },
     };
 
+    const HELP: Words<&'static [&'static str]> = Words {
+        zh_hant: &[
+            "目標：先把自己的四枚棋子連成一直線（橫、直、斜皆可）者勝。紅方先下，雙方輪流把一枚棋子投進 7 行中的一行，棋子會落到該行最下面的空格（每行 6 格）。",
+            "棋盤下滿仍無人連成四子，即為和棋。",
+            "操作：點選或輕觸一行中的任一格，或把下一枚棋子拖到該行。鍵盤：方向鍵移動焦點，Enter 或空白鍵投入焦點所在的那一行。",
+        ],
+        en: &[
+            "Goal: four of your discs in a row, across, down or diagonally. Red starts; players take turns dropping a disc into one of the 7 columns, where it falls to the lowest empty cell of the 6.",
+            "A full board with no four in a row is a draw.",
+            "Playing here: click or tap anywhere in a column, or drag the next disc onto it. Keyboard: arrow keys move the focus, Enter or Space drops into the focused column.",
+        ],
+    };
+
     fn thumbnail() -> Html {
         // A game in progress, bottom row first: r red, y yellow.
         const DISCS: [&str; 6] = ["..ryr..", "..yrr..", "...ry..", "...r...", "", ""];

@@ -66,6 +66,31 @@ impl UiGame for DarkChess {
         en: Card { name: "Dark chess", blurb: "Flip hidden pieces, capture by rank; the cannon jumps." },
     };
 
+    const HELP: Words<&'static [&'static str]> = Words {
+        zh_hant: &[
+            "目標：吃光對方的棋子，或讓對方無棋可走。一副象棋的 32 顆棋子洗亂後蓋著，排在 4×8 的棋盤上。",
+            "每回合做一件事：翻開一顆棋子；把自己翻開的一顆棋子往上下左右走一格；或吃子。第一個翻棋的人執所翻棋子的顏色。",
+            "由大到小：帥將、仕士、相象、俥車、傌馬、炮包、兵卒。棋子走一格吃掉相鄰、同級或較小的對方棋子；但帥（將）不能吃兵（卒），兵（卒）卻能吃帥（將）。",
+            "炮（包）吃子要「隔一子打」：沿直線跳過恰好一顆棋子（不限敵我、明暗與距離），吃掉其後的第一顆棋子；只要是對方的，不論大小都能吃。",
+            "自訂規則在「規則」裡，第一步前可改。連吃：吃子後，同一顆棋子可在同一回合繼續吃，按「結束這一回合」停止。",
+            "車直衝：俥（車）可沿無阻擋的直線走任意格，吃掉遇到的第一顆對方棋子，不論大小。",
+            "盲吃：可以攻擊蓋著的棋子（炮須隔一子）：先翻開，若是吃得到的對方棋子就吃掉，否則它留在原地，這回合結束。",
+            "和棋：連續 40、60（預設）、80 或 100 步無翻無吃，或同一局面（含蓋著的棋子）輪到同一方時第三次出現。翻開過棋子的那一手不能悔棋。",
+            "操作：點選蓋著的棋子即翻開；把自己的棋子拖到標示的格子，或先點棋子再點格子。鍵盤：方向鍵移動焦點，Enter 或空白鍵執行，Esc 取消。",
+        ],
+        en: &[
+            "Goal: take all your opponent's pieces, or leave them no move. The 32 pieces of a xiangqi set lie face down, shuffled, on a 4×8 board.",
+            "A turn is one action: flip a face-down piece, step one of your face-up pieces one square up, down, left or right, or capture. The first flip gives the flipper that piece's colour.",
+            "Ranks, highest first: general 帥/將, advisor 仕/士, elephant 相/象, chariot 俥/車, horse 傌/馬, cannon 炮/包, soldier 兵/卒. A piece takes an adjacent enemy of equal or lower rank by stepping onto it, but the general cannot take a soldier, and a soldier takes the general.",
+            "The cannon takes only by jumping along a row or column over exactly one piece (any piece, at any distance) onto the next piece beyond, if it is an enemy, of any rank.",
+            "House rules, under Rules, until the first move. Chain capture (連吃): a piece that has captured may capture again in the same turn; End the turn stops.",
+            "Chariot rush (車直衝): a chariot moves any distance along a clear line and takes the first enemy it meets, of any rank.",
+            "Blind capture (盲吃): a piece may attack a face-down piece (a cannon by jumping). It is turned up, and taken if the attacker could take it; otherwise it stays, face up, and the turn ends.",
+            "Draws: 40, 60 (the default), 80 or 100 plies without a flip or capture, or the same position (face-down pieces too) a third time with the same player to move. A turn that turned a piece up cannot be undone.",
+            "Playing here: click or tap a face-down piece to flip it; drag your piece to a marked square, or click it, then the square. Keyboard: arrows move the focus, Enter or Space acts, Escape cancels.",
+        ],
+    };
+
     fn thumbnail() -> Html {
         // A few pieces turned up among the face-down ones.
         const UP: [(usize, &str, &str); 5] = [

@@ -41,6 +41,29 @@ impl UiGame for FiveTigers {
         en: Card { name: "Five Tigers", blurb: "Place, remove, then move: squares and lines capture." },
     };
 
+    const HELP: Words<&'static [&'static str]> = Words {
+        zh_hant: &[
+            "目標：讓對方剩不到三子。黑白雙方在 5×5 共 25 個交叉點上對弈，黑方先下。分三個階段：擺子、提子、走子。",
+            "棋型（全是自己的子）：方（2×2 四子）；從一邊斜到另一邊的斜線：三斜、四斜、五斜（角到角）；整條橫列或直行（成行）。",
+            "分值依「棋型分值」而定，第一步前可改。標準：方 1、三斜 1、四斜 2、五斜 3、成行 2；東北五虎：一律 1；山東五棍棋：方 1、三斜 2、四斜 3、五斜 5、成行 4。",
+            "擺子：雙方輪流在空點放一子。放下的子若成棋型，就依分值立刻多擺幾子（加擺的子也能再成型）。棋盤擺滿即結束，沒用完的加擺作廢。",
+            "提子：擺滿後，白方先提掉黑方一子，黑方再提掉白方一子，然後由白方先走。",
+            "走子：把一子往上下左右走到相鄰的空點（不能斜走）。走動的子若成棋型，就依分值吃掉對方任選的幾子。無子可走的一方先提對方一子，對方再提他一子，然後由他走。",
+            "勝負：剩不到三子的一方輸。走子階段雙方各走 50 步都沒吃子或提子，即為和棋。",
+            "操作：點選空點，或從棋罐拖出棋子來擺子；點選對方的子來提子或吃子；拖曳自己的子，或先點子再點目標來走子。鍵盤：方向鍵移動焦點，Enter 或空白鍵執行。剛成的棋型會標示出來，狀態列會寫出還能擺或要吃幾子。",
+        ],
+        en: &[
+            "Goal: leave your opponent fewer than three stones. Black and white play on the 25 points of a 5×5 grid; black starts. Three phases: place, remove, move.",
+            "Formations of your own stones: a square (方) of 2×2 points; an edge-to-edge diagonal of three (三斜), four (四斜) or five points (五斜, corner to corner); a whole row or column.",
+            "Their values, set by Formation values until the first move. Standard: 方 1, 三斜 1, 四斜 2, 五斜 3, row or column 2. Northeast: all 1. Shandong: 方 1, 三斜 2, 四斜 3, 五斜 5, row or column 4.",
+            "Place: take turns putting a stone on an empty point. A stone that completes formations earns that many extra placements at once (which may earn more). When the board is full, placing ends; unused placements are lost.",
+            "Remove: white then removes one black stone, black one white stone, and white moves first.",
+            "Move: step a stone up, down, left or right to an empty neighbouring point. A step that completes formations with that stone takes that many opponent stones, any you choose. A player who cannot step removes one opponent stone, the opponent removes one, then the blocked player moves.",
+            "End: fewer than three stones loses. Fifty moves each in the moving phase without a capture or removal is a draw.",
+            "Playing here: place by clicking a point or dragging a stone from the bowl; remove or take by clicking an opponent's stone; step by dragging a stone, or clicking it, then the point. Keyboard: arrows move the focus, Enter or Space acts. New formations are highlighted; the status says what is still owed.",
+        ],
+    };
+
     fn thumbnail() -> Html {
         // A square of black formed in the corner.
         lined_board(&["bb..w", "bbw..", "..w.b", ".w..w", "b...."])

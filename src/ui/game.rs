@@ -62,6 +62,9 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     const ID: GameId;
     /// The game's name (on the picker and its board) and a line about it.
     const CARD: Words<Card>;
+    /// How to play, in short paragraphs (the page's `[data-help]`): the goal, a turn, how to
+    /// move on this page, the rules the players may change, and how the game ends.
+    const HELP: Words<&'static [&'static str]>;
     /// How turns pass on this game's page: [`super::flow::Direct`], or
     /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
     type Flow: Flow;
@@ -493,5 +496,59 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
             summary={Rc::new(summary)} {play}
             on_action={on_action} on_control={on_control} on_record={on_record} />
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::UiGame;
+    use crate::i18n::Lang;
+    use crate::rules::checkers::Checkers;
+    use crate::rules::connect_four::ConnectFour;
+    use crate::rules::dark_chess::DarkChess;
+    use crate::rules::five_tigers::FiveTigers;
+    use crate::rules::gomoku::Gomoku;
+
+    /// Every paragraph of a game's help says something, in each language: Chinese in Chinese.
+    fn says_how_to_play<G: UiGame>() {
+        for lang in [Lang::En, Lang::ZhHant] {
+            let lines = *G::HELP.of(lang);
+            assert!(!lines.is_empty(), "{:?} has no help in {}", G::ID, lang.code());
+            for line in lines {
+                assert!(!line.trim().is_empty(), "{:?}: an empty paragraph in {}", G::ID, lang.code());
+                let chinese = line.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+                assert!(chinese || lang == Lang::En, "{:?}: “{line}” is not in Chinese", G::ID);
+            }
+        }
+    }
+
+    /// The Chinese names in the English help are drawn with the page's own font on a computer
+    /// with no CJK font: they must be among its characters (the CSS's `unicode-range`).
+    fn english_help_has_its_glyphs<G: UiGame>() {
+        let css = include_str!("../../styles/main.css");
+        let range = css.split("unicode-range:").nth(1).and_then(|r| r.split(';').next()).unwrap();
+        let glyphs: Vec<char> = range
+            .split(',')
+            .filter_map(|u| u32::from_str_radix(u.trim().trim_start_matches("U+"), 16).ok())
+            .filter_map(char::from_u32)
+            .collect();
+        for line in *G::HELP.of(Lang::En) {
+            let missing = line.chars().find(|c| ('\u{2e80}'..='\u{9fff}').contains(c) && !glyphs.contains(c));
+            assert_eq!(missing, None, "{:?}: not in the page's font: “{line}”", G::ID);
+        }
+    }
+
+    #[test]
+    fn every_game_says_how_to_play_in_both_languages() {
+        says_how_to_play::<DarkChess>();
+        says_how_to_play::<FiveTigers>();
+        says_how_to_play::<Gomoku>();
+        says_how_to_play::<ConnectFour>();
+        says_how_to_play::<Checkers>();
+        english_help_has_its_glyphs::<DarkChess>();
+        english_help_has_its_glyphs::<FiveTigers>();
+        english_help_has_its_glyphs::<Gomoku>();
+        english_help_has_its_glyphs::<ConnectFour>();
+        english_help_has_its_glyphs::<Checkers>();
     }
 }

@@ -34,6 +34,21 @@ impl UiGame for Gomoku {
         en: Card { name: "Gomoku", blurb: "Five in a row on a 15x15 board; freestyle, standard or renju." },
     };
 
+    const HELP: Words<&'static [&'static str]> = Words {
+        zh_hant: &[
+            "目標：先把自己的五顆棋子連成一直線（橫、直、斜皆可）者勝。黑方先下，雙方輪流在 15×15 棋盤的空點上放一子，棋子放下後就不再移動。",
+            "規則（第一步之前選擇）。自由：五子或以上連線即勝。標準：恰好五子才算勝，六子以上（長連）不算，對局繼續。連珠：黑方不能下雙三、雙四或長連（禁手點會標示在棋盤上），但恰好連成五子不算禁手；白方五子或以上皆勝。",
+            "棋盤下滿仍無人獲勝，即為和棋。",
+            "操作：點選或輕觸一個點，或把棋罐裡的棋子拖到點上。鍵盤：方向鍵移動焦點，Enter 或空白鍵落子。可以在棋子上顯示手數。",
+        ],
+        en: &[
+            "Goal: five of your stones in an unbroken line, across, down or diagonally. Black starts; players take turns placing a stone on an empty point of the 15×15 board. Stones never move.",
+            "Rules, chosen before the first move. Freestyle: five or more in a row wins. Standard: exactly five wins; six or more does not, and play goes on. Renju: black may not make a double-three, a double-four or an overline (six or more) unless the stone also makes exactly five; such points are marked. White wins with five or more.",
+            "A full board with no winner is a draw.",
+            "Playing here: click or tap a point, or drag a stone from the bowl onto it. Keyboard: arrow keys move the focus, Enter or Space places. Move numbers can be shown on the stones.",
+        ],
+    };
+
     fn thumbnail() -> Html {
         // A corner of the board: black's diagonal four, blocked by white at one end.
         lined_board(&[

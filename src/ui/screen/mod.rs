@@ -8,6 +8,7 @@
 mod actions;
 mod commands;
 mod cover;
+mod help;
 mod moves;
 mod new_game;
 mod notices;
@@ -72,6 +73,8 @@ pub struct Summary {
     pub opponent: OpponentPanel,
     /// Online play, when the game is played online.
     pub online: Option<OnlinePanel>,
+    /// How to play this game, in the page's language.
+    pub help: &'static [&'static str],
 }
 
 /// A control the player used.
@@ -411,6 +414,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     }) }
                 }
                 { record::record_box(RecordProps { text, record: &summary.record, on_record: &props.on_record }) }
+                { help::help_panel(text, summary.help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }

@@ -153,6 +153,7 @@ impl<G: UiGame> Session<G> {
                     self.may_play(),
                 )
             }),
+            help: G::HELP.of(text.lang),
         }
     }
 }

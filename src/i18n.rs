@@ -217,6 +217,15 @@ pub struct Text {
     pub steps: fn(&str, &str) -> String,
     pub takes: fn(&str) -> String,
     pub no_pieces_left: fn(&str) -> String,
+    /// The record box's buttons: copy the record, save it as a file, copy the link; and what
+    /// the page says once it has copied, or could not.
+    pub copy_record: &'static str,
+    pub download_record: &'static str,
+    pub copy_link: &'static str,
+    pub copied: &'static str,
+    pub copy_failed: &'static str,
+    /// The computer's levels by name, weakest first, shown beside their numbers.
+    pub level_names: [&'static str; crate::engine::LEVELS as usize],
 }
 
 static EN: Text = Text {
@@ -399,6 +408,12 @@ static EN: Text = Text {
     steps: |from, to| format!("steps {from} to {to}"),
     takes: |point| format!("takes {point}"),
     no_pieces_left: |side| format!("{side} has no pieces left"),
+    copy_record: "Copy record",
+    download_record: "Download record",
+    copy_link: "Copy link",
+    copied: "Copied",
+    copy_failed: "Could not copy: select the text and copy it by hand",
+    level_names: ["Beginner", "Casual", "Intermediate", "Advanced", "Expert", "Master"],
 };
 
 static ZH_HANT: Text = Text {
@@ -570,6 +585,12 @@ static ZH_HANT: Text = Text {
     steps: |from, to| format!(" {from} 走到 {to}"),
     takes: |point| format!("吃 {point}"),
     no_pieces_left: |side| format!("{side}已無棋子"),
+    copy_record: "複製棋譜",
+    download_record: "下載棋譜",
+    copy_link: "複製連結",
+    copied: "已複製",
+    copy_failed: "無法複製：請選取文字後自行複製",
+    level_names: ["入門", "休閒", "中級", "進階", "高手", "大師"],
 };
 
 #[cfg(test)]

@@ -255,6 +255,15 @@ pub struct Text {
     pub tap_again: &'static str,
     /// The heading of a game's help.
     pub how_to_play: &'static str,
+    /// The record box's buttons: copy the record, save it as a file, copy the link; and what
+    /// the page says once it has copied, or could not.
+    pub copy_record: &'static str,
+    pub download_record: &'static str,
+    pub copy_link: &'static str,
+    pub copied: &'static str,
+    pub copy_failed: &'static str,
+    /// The computer's levels by name, weakest first, shown beside their numbers.
+    pub level_names: [&'static str; crate::engine::LEVELS as usize],
 }
 
 static EN: Text = Text {
@@ -461,6 +470,12 @@ static EN: Text = Text {
     no_pieces_left: |side| format!("{side} has no pieces left"),
     tap_again: "Tap again to play here, or tap elsewhere",
     how_to_play: "How to play",
+    copy_record: "Copy record",
+    download_record: "Download record",
+    copy_link: "Copy link",
+    copied: "Copied",
+    copy_failed: "Could not copy: select the text and copy it by hand",
+    level_names: ["Beginner", "Casual", "Intermediate", "Advanced", "Expert", "Master"],
 };
 
 static ZH_HANT: Text = Text {
@@ -656,6 +671,12 @@ static ZH_HANT: Text = Text {
     no_pieces_left: |side| format!("{side}已無棋子"),
     tap_again: "再點一下即下在這裡，或點別處",
     how_to_play: "玩法說明",
+    copy_record: "複製棋譜",
+    download_record: "下載棋譜",
+    copy_link: "複製連結",
+    copied: "已複製",
+    copy_failed: "無法複製：請選取文字後自行複製",
+    level_names: ["入門", "休閒", "中級", "進階", "高手", "大師"],
 };
 
 #[cfg(test)]

@@ -52,6 +52,17 @@ pub fn default_movetime(level: u8) -> u64 {
     if level >= LEVELS { 1_500 } else { 1_000 }
 }
 
+/// How long a hint may think, in milliseconds, at the top level's strength: a short time, never
+/// more than the level the player chose may think for its own turn, so a hint comes at least
+/// as fast as the computer's turn (whose reply the page shows once the player's own piece has
+/// finished moving, a few hundred ms).
+pub fn hint_movetime(level: u8) -> u64 {
+    HINT_MOVETIME_MS.min(default_movetime(level))
+}
+
+/// A hint's time: long enough for the top level's search to see several turns deep.
+const HINT_MOVETIME_MS: u64 = 200;
+
 /// What to search for: a level, and optionally a time, a depth, and the seed of the level's
 /// choice among near-best turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

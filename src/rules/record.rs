@@ -41,6 +41,9 @@ pub trait Recorded: Game {
     /// except in PDN, which lists White's (the second player) first.
     const RESULT_ORDER: [Player; 2] = [Player::First, Player::Second];
 
+    /// The extension of a record saved as a file: plain text, except PDN for checkers.
+    const FILE_EXTENSION: &'static str = "txt";
+
     /// The tags that describe the start: the rules and, when the start is not the rules' own
     /// (a checkers FEN), the position. `reveal` is false for a record others may see while the
     /// game goes on: nothing hidden (a dark-chess shuffle) may be written then.

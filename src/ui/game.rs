@@ -2,7 +2,7 @@
 //! keeps it, saved after every change, and the shared [`GameScreen`] that shows it. Generic
 //! over the game but thin; the markup lives in `screen` and `board`.
 
-use super::board::{BoardAction, BoardView, Pos};
+use super::board::{BoardAction, BoardView, Pos, motion_left_ms};
 use super::computer::{self, Heard, Opponent};
 use super::flow::{Flow, FlowControl, Prefs};
 use super::online::{self, Ask, Offer};
@@ -17,6 +17,7 @@ use crate::rules::{Game, Player, TurnText};
 use crate::save;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -240,18 +241,34 @@ impl Reducible for PageState {
     }
 }
 
-/// Asks the engine for a turn at `level`, and hands its answer to the page as `answer` makes
-/// it (the computer's turn, or a hint), asked at the position it is for.
+/// The computer's turn, heard while the player's own turn still moves on the board: held until
+/// that motion ends, so a reply never cuts the player's piece short. Its timer, and the turn
+/// with the position it is for (taken when it is played, early by Stop).
+#[derive(Default)]
+struct Held {
+    /// Kept to be cancelled: dropped, it never fires.
+    _timer: Option<Timeout>,
+    turn: Option<(u64, String)>,
+}
+
+type Pace = Rc<RefCell<Held>>;
+
+/// Asks the engine for a turn at `level` (within `movetime`, or the level's own time), and
+/// hands its answer to the page as `answer` makes it (the computer's turn, or a hint), asked at
+/// the position it is for. With `pace`, an answer that comes while the board still moves the
+/// last turn waits for the motion to end (a change of the game in between drops it).
 /// `fetching` is set while the engine's files are still on their way, past a moment's wait.
 fn ask_engine(
     page: &UseReducerHandle<PageState>,
-    level: u8,
+    (level, movetime): (u8, Option<u64>),
     answer: fn(u64, String) -> PageAction,
+    pace: Option<Pace>,
     fetching: &UseStateHandle<bool>,
 ) {
     let at = page.0.position_key();
     let mut request = page.0.request(level);
     request.seed = random_seed();
+    request.movetime = movetime;
     let page = page.clone();
     let heard_from = fetching.clone();
     computer::ask(
@@ -259,7 +276,20 @@ fn ask_engine(
         Callback::from(move |heard| {
             heard_from.set(false);
             match heard {
-                Heard::Best(turn) => page.dispatch(answer(at, turn)),
+                Heard::Best(turn) => match (&pace, motion_left_ms()) {
+                    (Some(pace), wait @ 1..) => {
+                        let (page, held) = (page.clone(), pace.clone());
+                        let timer = Timeout::new(wait, move || {
+                            // Taken, not the timer: it is running.
+                            let turn = held.borrow_mut().turn.take();
+                            if let Some((at, turn)) = turn {
+                                page.dispatch(answer(at, turn));
+                            }
+                        });
+                        *pace.borrow_mut() = Held { _timer: Some(timer), turn: Some((at, turn)) };
+                    }
+                    _ => page.dispatch(answer(at, turn)),
+                },
                 Heard::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
                 Heard::Progress(_) => {}
             }
@@ -322,6 +352,8 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     }
     // The engine's files are still on their way after the computer was asked.
     let fetching = use_state_eq(|| false);
+    // The computer's turn held until the player's turn has finished moving.
+    let pace: Pace = use_mut_ref(Held::default);
     {
         // Once the computer is chosen, its engine is fetched while the page is idle, rather than
         // at its first turn.
@@ -333,14 +365,16 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     }
     {
         // The computer's turn: the engine is asked, and its answer played if the game is still
-        // where it was. Any change ends a search that no longer fits the game.
-        let (page, fetching) = (page.clone(), fetching.clone());
+        // where it was, once the player's turn has finished moving. Any change ends a search
+        // that no longer fits the game, and drops an answer held back.
+        let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
         use_on_change(
             page.0.computer_key(),
             Rc::new(move || {
+                drop(pace.take());
                 if page.0.computer_to_move() {
                     let at = |at, turn| PageAction::Computer { at, turn };
-                    ask_engine(&page, page.0.opponent().level, at, &fetching);
+                    ask_engine(&page, (page.0.opponent().level, None), at, Some(pace.clone()), &fetching);
                 } else {
                     computer::cancel();
                 }
@@ -407,7 +441,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         Callback::from(move |action: BoardAction| page.dispatch(PageAction::Board(action)))
     };
     let on_control = {
-        let (page, fetching) = (page.clone(), fetching.clone());
+        let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
         Callback::from(move |control: Control| match control {
             Control::Online(OnlineControl::Create | OnlineControl::Quick) => {
                 let rules = page.0.rules();
@@ -447,11 +481,19 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 Prefs::store(preference, on, slug);
                 page.dispatch(PageAction::Control(control));
             }
+            // The top level's choice, within a hint's short time: never slower than the
+            // computer's own turn.
             Control::Hint => {
-                ask_engine(&page, crate::engine::LEVELS, |at, turn| PageAction::Hint { at, turn }, &fetching)
+                let budget =
+                    (crate::engine::LEVELS, Some(crate::engine::hint_movetime(page.0.opponent().level)));
+                ask_engine(&page, budget, |at, turn| PageAction::Hint { at, turn }, None, &fetching)
             }
             Control::Stop => {
-                if let Some(turn) = computer::stop() {
+                // A turn already found and held back for the board is played now.
+                let held = pace.take().turn;
+                if let Some((at, turn)) = held {
+                    page.dispatch(PageAction::Computer { at, turn });
+                } else if let Some(turn) = computer::stop() {
                     page.dispatch(PageAction::Computer { at: page.0.position_key(), turn });
                 }
             }

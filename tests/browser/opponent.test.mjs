@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, newGame, open,
-  openNewGame, pageStarted, setting, spyOnEngine, status, suite, waitForMoves,
+  openNewGame, pageStarted, setting, spyOnEngine, status, suite, switchLanguage, waitForMoves,
 } from './harness.mjs';
 
 const browser = suite();
@@ -205,6 +205,76 @@ test('choosing the computer fetches its engine at once, and a slow download is s
     // Closed whatever happens: an open browser would keep this test file from ending.
     await context.close();
   }
+});
+
+test('the levels are named as well as numbered, in both languages', async () => {
+  const page = await againstComputer('3');
+  await openNewGame(page);
+  const options = setting(page, 'level').locator('option');
+  assert.deepEqual(await options.evaluateAll((os) => os.map((o) => o.value)), ['1', '2', '3', '4', '5', '6']);
+  assert.deepEqual(await options.allTextContents(),
+    ['1 · Beginner', '2 · Casual', '3 · Intermediate', '4 · Advanced', '5 · Expert', '6 · Master']);
+  await page.keyboard.press('Escape');
+  await switchLanguage(page);
+  await openNewGame(page);
+  assert.equal(await setting(page, 'level').inputValue(), '3');
+  assert.deepEqual(await options.allTextContents(), ['1 · 入門', '2 · 休閒', '3 · 中級', '4 · 進階', '5 · 高手', '6 · 大師']);
+  await done(page);
+});
+
+/** An init script that records, in page time, every motion animation of the board's pieces
+ * that ends or is cut short, and when each move reaches the move list. */
+function watchMotions() {
+  const log = { ended: [], cancelled: [], moves: [] };
+  window.motionLog = log;
+  const motion = (e) => e.target.matches?.('[data-motion] > .piece, .ghost > .piece');
+  document.addEventListener('animationend', (e) => motion(e) && log.ended.push(performance.now()), true);
+  document.addEventListener('animationcancel', (e) => motion(e) && log.cancelled.push(e.animationName), true);
+  new MutationObserver(() => {
+    const count = document.querySelectorAll('[data-moves] [data-move]').length;
+    if (count > log.moves.length) log.moves.push(performance.now());
+  }).observe(document, { subtree: true, childList: true });
+}
+
+test('the computer replies once the player\'s piece has finished moving, and an undo in between drops the reply', async () => {
+  // Level 1 answers at once, long before the disc's fall (0.42 s) ends.
+  const page = await browser.open('#/connect-four', { init: watchMotions });
+  await newGame(page, { opponent: 'computer', level: '1' });
+  await cell(page, 3, 0).click();
+  await movesReach(page, 2);
+  const log = await page.evaluate(() => window.motionLog);
+  assert.deepEqual(log.cancelled, [], 'no motion was cut short by the reply');
+  assert.ok(log.ended.length >= 1 && log.ended[0] <= log.moves[1],
+    `the player's disc landed (${log.ended[0]}) before the reply came (${log.moves[1]})`);
+
+  // An undo while the reply waits for the board: no reply comes to the position that has gone.
+  await button(page, 'undo').click();
+  assert.deepEqual(await moveTexts(page), []);
+  await cell(page, 2, 0).click();
+  await page.waitForSelector('[data-status][data-thinking]');
+  await button(page, 'undo').click();
+  assert.deepEqual(await moveTexts(page), []);
+  // Longer than any motion: a reply held back would have come by now.
+  await page.waitForTimeout(1_000);
+  assert.deepEqual(await moveTexts(page), [], 'no move came after the undo');
+  assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
+  await done(page);
+});
+
+test('with motion off, the computer\'s reply is not held back', async () => {
+  const page = await browser.open('#/connect-four', { storage: { 'board-suite/motion': 'off' } });
+  await newGame(page, { opponent: 'computer', level: '1' });
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 15_000 });
+  // Warm: the engine is in after its first reply.
+  await cell(page, 3, 0).click();
+  await movesReach(page, 2);
+  const started = Date.now();
+  await cell(page, 3, 0).click();
+  await movesReach(page, 4);
+  const took = Date.now() - started;
+  console.log(`# level 1's reply with motion off: ${took} ms`);
+  assert.equal(await page.locator('[data-motion]').count(), 0);
+  await done(page);
 });
 
 // Last: it breaks the worker for the rest of this server's life.

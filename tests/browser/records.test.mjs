@@ -177,3 +177,54 @@ test('a dark-chess share link does not contain the face-down pieces', async () =
   await done(shared);
   await done(page);
 });
+
+/** The clipboard's text, as the page reads it (the context may read it once granted). */
+const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
+
+test('the record box copies the record and the link, and downloads the record as a file', async () => {
+  const context = browser.context();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(browser.url()).origin });
+  const page = await browser.open('#/checkers');
+  for (const [from, to] of [[[3, 2], [4, 3]], [[2, 5], [1, 4]]]) await clickCells(page, [from, to]);
+  await waitForMoves(page, 2);
+  await openRecord(page);
+  const text = await record(page).inputValue();
+  const said = page.locator('.record-actions [role="status"]');
+
+  await button(page, 'copy-record').click();
+  await page.waitForSelector('[role="status"][data-copied="done"]');
+  assert.equal(await said.textContent(), 'Copied');
+  assert.equal(await clipboard(page), text);
+  // Said for a moment, then no longer.
+  await page.waitForSelector('[role="status"][data-copied]', { state: 'detached' });
+  assert.equal(await said.textContent(), '');
+
+  await button(page, 'copy-link').click();
+  await page.waitForSelector('[role="status"][data-copied="done"]');
+  const href = await page.locator('a[data-share]').getAttribute('href');
+  assert.equal(await clipboard(page), new URL(href, page.url()).href);
+  assert.match(await clipboard(page), /^http:\/\/127\.0\.0\.1:\d+\/index\.html#\/checkers\?record=/);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'download-record').click()]);
+  assert.match(download.suggestedFilename(), /^checkers-\d{4}-\d\d-\d\d\.pdn$/);
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  assert.equal(Buffer.concat(chunks).toString('utf8'), text);
+  await context.clearPermissions();
+  await done(page);
+});
+
+test('a copy the browser refuses is said in words', async () => {
+  const page = await browser.open('#/connect-four', {
+    init: () => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError')); },
+  });
+  await dropColumns(page, [3]);
+  await openRecord(page);
+  await button(page, 'copy-record').click();
+  await page.waitForSelector('[role="status"][data-copied="failed"]');
+  assert.match(await page.locator('.record-actions [role="status"]').textContent(), /Could not copy/);
+  // Another game's record downloads as text.
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'download-record').click()]);
+  assert.match(download.suggestedFilename(), /^connect-four-\d{4}-\d\d-\d\d\.txt$/);
+  await done(page);
+});

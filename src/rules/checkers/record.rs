@@ -72,6 +72,8 @@ impl Recorded for Checkers {
     const SLUG: &'static str = "checkers";
     /// PDN lists White's score first.
     const RESULT_ORDER: [Player; 2] = [Player::Second, Player::First];
+    /// A checkers record is PDN.
+    const FILE_EXTENSION: &'static str = "pdn";
 
     fn start_tags(start: &Self, _: bool) -> Vec<Tag> {
         let mut tags =

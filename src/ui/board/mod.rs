@@ -9,7 +9,7 @@ mod view;
 
 pub use canvas::CanvasBoard;
 pub use dom::Board;
-pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
+pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, motion_left_ms};
 
 use std::rc::Rc;
 use yew::prelude::*;

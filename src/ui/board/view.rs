@@ -2,6 +2,7 @@
 
 use crate::i18n::Side;
 use crate::ui::effects::{self, Sound};
+use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -312,7 +313,41 @@ pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
                 gloo::timers::callback::Timeout::new(0, effects::to_tray).forget();
             }
         }
+        let ends =
+            if moving && !motions.is_empty() { js_sys::Date::now() + motion_ms(&motions) } else { 0.0 };
+        MOTION_ENDS.set(ends);
         state.1 = Rc::new(if moving { motions } else { Vec::new() });
     }
     state.1.clone()
+}
+
+thread_local! {
+    /// When the motions of the board's latest change end (`Date.now()`, in ms); 0 for none.
+    static MOTION_ENDS: Cell<f64> = const { Cell::new(0.0) };
+}
+
+/// The longest of `motions`, in ms, as the page draws them (the durations of styles/main.css;
+/// the canvas draws every motion in less), and a moment more for the frame that starts them:
+/// a slide by its legs, a fall, a placement, a turn, a taken piece fading or flying to its tray.
+fn motion_ms(motions: &[Motion]) -> f64 {
+    let longest = motions.iter().map(|motion| match motion {
+        // A longer path slides straight from where it began, as one leg.
+        Motion::Slide(path) => match path.len().saturating_sub(1) {
+            2 => 450.0,
+            3 => 600.0,
+            4 => 750.0,
+            _ => 260.0,
+        },
+        Motion::Fall(_) => 420.0,
+        Motion::Place(_) => 200.0,
+        Motion::Turn(_) => 300.0,
+        Motion::Taken(..) => 450.0,
+    });
+    longest.fold(0.0, f64::max) + 50.0
+}
+
+/// How long the board's latest motions still play, in ms: 0 once they have ended, or when
+/// nothing moved (motion is off, or the change was shown at once).
+pub fn motion_left_ms() -> u32 {
+    (MOTION_ENDS.get() - js_sys::Date::now()).max(0.0) as u32
 }

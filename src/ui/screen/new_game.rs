@@ -136,7 +136,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
                             <span>{ text.level }</span>
                             <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
                                 { for (1..=LEVELS).map(|level| html! {
-                                    <option value={level.to_string()} selected={level == opponent.level}>{ level }</option>
+                                    <option value={level.to_string()} selected={level == opponent.level}>{ format!("{level} · {}", text.level_names[usize::from(level) - 1]) }</option>
                                 }) }
                             </select>
                         </label>

@@ -136,6 +136,8 @@ impl<G: UiGame> Session<G> {
                 }
                 .hash(),
                 shared: self.shared.is_some(),
+                // `checkers-2026-11-23.pdn`: the game and today's date.
+                file_name: format!("{}-{}.{}", G::SLUG, today.replace('.', "-"), G::FILE_EXTENSION),
             },
             opponent: OpponentPanel {
                 opponent: self.opponent,

@@ -191,7 +191,8 @@ mod tests {
     fn records_travel_in_the_hash() {
         let id = GameId::ALL[0];
         for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
-            let route = Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None, play: None };
+            let route =
+                Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None, play: None };
             let hash = route.hash();
             assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
             assert_eq!(Route::parse(&hash), route, "{hash}");
@@ -209,7 +210,8 @@ mod tests {
     #[test]
     fn rooms_travel_in_the_hash() {
         let id = GameId::ALL[0];
-        let route = Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()), play: None };
+        let route =
+            Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()), play: None };
         assert_eq!(route.hash(), format!("#/{}?room=k3vx8q2mwa", id.slug()));
         assert_eq!(Route::parse(&route.hash()), route);
         let long = "a".repeat(65);

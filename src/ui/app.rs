@@ -1,10 +1,10 @@
-//! The app shell: the header, the route's page, and what every page shares ([`Shell`]: the
-//! language and its switch, which the page's settings menu offers).
+//! The app shell: the header and the route's page, in the language the page's settings menu
+//! chooses.
 
 use super::Plays;
 use super::offline;
 use super::picker::Picker;
-use super::settings::Shell;
+use super::settings;
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -85,10 +85,13 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     let text = lang.text();
-    let shell = {
-        let switch = lang.clone();
-        Shell { lang: *lang, switch_language: Callback::from(move |()| switch.set(switch.other())) }
-    };
+    {
+        // Given again with each language, so that the switch reads the language shown.
+        let lang = lang.clone();
+        use_effect_with(*lang, move |_| {
+            settings::on_language(Callback::from(move |()| lang.set(lang.other())));
+        });
+    }
     let page = match &*route {
         Route::Picker => html! { <Picker lang={*lang} /> },
         Route::Game { game, .. } => (props.plays)(&route, *lang)
@@ -101,7 +104,7 @@ pub fn App(props: &AppProps) -> Html {
         },
     };
     html! {
-        <ContextProvider<Shell> context={shell}>
+        <>
             <header class="top">
                 <a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "棋" }</span>{ text.title }
@@ -116,7 +119,7 @@ pub fn App(props: &AppProps) -> Html {
                 </div>
             }
             { page }
-        </ContextProvider<Shell>>
+        </>
     }
 }
 

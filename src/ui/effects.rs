@@ -4,34 +4,9 @@
 //! browser has no audio), and the board's two animation helpers.
 
 use super::storage;
-use wasm_bindgen::prelude::*;
 
-// A few lines of JavaScript: the audio and animation APIs through web-sys would cost the
-// first load more. `settle` ends every animation; `toTray` sends a taken piece's picture to its
-// side's tray (the tray's last piece, the one just taken), where the page shows one.
-#[wasm_bindgen(inline_js = "let a;
-export function settle(){for(const n of document.getAnimations())try{n.finish()}catch(e){}}
-export function toTray(){const g=document.querySelector('.ghost[data-side]:not([data-to-tray])');if(!g)return;
-const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
-const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
-g.style.setProperty('--tx',u-x+'px');g.style.setProperty('--ty',v-y+'px');g.dataset.toTray=''}
-export function unlock(){try{a=a||new AudioContext();a.resume()}catch(e){}}
-export function note(k,f,at,l){if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
-o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
-g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}")]
-extern "C" {
-    /// Makes (or wakes) the audio context: call it on a gesture of the player's.
-    pub fn unlock();
-    /// Ends every animation at once (those that never end, such as a winning line's pulse,
-    /// go on).
-    pub fn settle();
-    /// Sends the picture of a piece just taken to its side's tray, if the page shows one.
-    #[wasm_bindgen(js_name = toTray)]
-    pub fn to_tray();
-    /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
-    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
-    fn note(kind: &str, frequency: f32, at: f64, length: f64);
-}
+use super::js::note;
+pub use super::js::{settle, to_tray, unlock};
 
 /// Where the player's choice of sound is kept: `off` mutes.
 pub const KEY: &str = "board-suite/sound";

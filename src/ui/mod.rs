@@ -18,6 +18,7 @@ mod five_tigers;
 mod flow;
 mod game;
 mod gomoku;
+mod js;
 mod offline;
 mod online;
 mod picker;

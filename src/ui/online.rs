@@ -13,15 +13,9 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
-// The server's `/healthz` says `ok`; a static host answers it with nothing, or with its page.
-#[wasm_bindgen(inline_js = "export function ready(){return fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}")]
-extern "C" {
-    fn ready() -> js_sys::Promise;
-}
-
 /// Whether a game server answers where the page came from (a static host has none).
 pub async fn server_answers() -> bool {
-    wasm_bindgen_futures::JsFuture::from(ready()).await.is_ok_and(|ok| ok.is_truthy())
+    wasm_bindgen_futures::JsFuture::from(super::js::ready()).await.is_ok_and(|ok| ok.is_truthy())
 }
 
 /// The connection, as `data-connection`'s `data-state` names it.

@@ -3,7 +3,7 @@
 //! this device, continued in one click.
 
 use super::game::{Card, UiGame};
-use super::settings::SettingsMenu;
+use super::settings::{settings_menu, use_menu};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -50,6 +50,7 @@ pub struct PickerProps {
 #[component]
 pub fn Picker(props: &PickerProps) -> Html {
     let text = props.lang.text();
+    let menu = use_menu();
     let cards = GameId::ALL.into_iter().map(|game| {
         let (Card { name, blurb }, thumbnail) =
             with_game!(game, G => (G::CARD.of(props.lang), G::thumbnail()));
@@ -80,7 +81,7 @@ pub fn Picker(props: &PickerProps) -> Html {
     });
     html! {
         <>
-        <SettingsMenu />
+        { settings_menu(&menu, props.lang, html! {}) }
         <main class="picker" data-page="picker">
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>

@@ -3,20 +3,11 @@
 //! every page shares. Also what the page's dialogs share: the keys that close them and keep
 //! the focus inside.
 
+use super::js::trap_tab;
 use super::storage;
 use crate::i18n::Lang;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
-
-// The Tab key kept inside a dialog: from its last control to its first, and back.
-#[wasm_bindgen(inline_js = "export function trapTab(r,e){const f=[...r.querySelectorAll(
-'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
-if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
-if(e.shiftKey?n===a||!r.contains(n):n===b){(e.shiftKey?b:a).focus();e.preventDefault()}}")]
-extern "C" {
-    #[wasm_bindgen(js_name = trapTab)]
-    fn trap_tab(root: &web_sys::Element, event: &web_sys::KeyboardEvent);
-}
 
 #[wasm_bindgen]
 extern "C" {
@@ -25,11 +16,14 @@ extern "C" {
     fn show_theme();
 }
 
-/// What every page shares with its menu: the language, and the way to change it.
-#[derive(Clone, PartialEq)]
-pub struct Shell {
-    pub lang: Lang,
-    pub switch_language: Callback<()>,
+thread_local! {
+    /// How the app changes its language: the app gives it when it starts.
+    static SWITCH_LANGUAGE: std::cell::RefCell<Option<Callback<()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The app's way to change its language, for the menu of whichever page is shown.
+pub fn on_language(switch: Callback<()>) {
+    SWITCH_LANGUAGE.with_borrow_mut(|slot| *slot = Some(switch));
 }
 
 /// Where the theme chosen is kept: `light`, `dark`, or `system` (as when nothing is kept).
@@ -59,7 +53,8 @@ pub fn focus_first(root: &NodeRef) {
             .into_iter()
             .find_map(|selector| root.query_selector(selector).ok().flatten())
     });
-    if let Some(element) = first.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()) {
+    if let Some(element) = first.and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
+    {
         let _ = element.focus();
     }
 }
@@ -72,7 +67,13 @@ pub fn focus(target: &NodeRef) {
 }
 
 /// An on/off switch of the menu: `button[data-action=name]`, its state in words beside its name.
-pub fn toggle(name: &'static str, label: &'static str, on: bool, state: &'static str, onclick: Callback<MouseEvent>) -> Html {
+pub fn toggle(
+    name: &'static str,
+    label: &'static str,
+    on: bool,
+    state: &'static str,
+    onclick: Callback<MouseEvent>,
+) -> Html {
     html! {
         <button data-action={name} class="pref" aria-pressed={on.to_string()} {onclick}>
             <span>{ label }</span><span class={classes!("state", on.then_some("on"))}>{ state }</span>
@@ -80,43 +81,48 @@ pub fn toggle(name: &'static str, label: &'static str, on: bool, state: &'static
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct SettingsMenuProps {
-    /// The page's own items, first.
-    #[prop_or_default]
-    pub children: Html,
+/// The menu's state: open or not, the theme chosen, and its gear and body.
+pub struct Menu {
+    open: UseStateHandle<bool>,
+    theme: UseStateHandle<Option<String>>,
+    gear: NodeRef,
+    body: NodeRef,
 }
 
-/// The gear and the menu it opens.
-#[component]
-pub fn SettingsMenu(props: &SettingsMenuProps) -> Html {
-    let shell = use_context::<Shell>();
-    let lang = shell.as_ref().map_or(Lang::En, |shell| shell.lang);
-    let text = lang.text();
+/// A page's settings menu. A hook and a function rather than a component: a component costs
+/// every page's first load its own copy of Yew's lifecycle code.
+#[hook]
+pub fn use_menu() -> Menu {
     let open = use_state_eq(|| false);
-    let (gear, menu) = (use_node_ref(), use_node_ref());
     let theme = use_state(|| storage::read(THEME_KEY).filter(|t| THEMES.contains(&t.as_str())));
+    let (gear, body) = (use_node_ref(), use_node_ref());
     {
-        let menu = menu.clone();
+        let body = body.clone();
         use_effect_with(*open, move |open| {
             if *open {
-                focus_first(&menu);
+                focus_first(&body);
             }
         });
     }
+    Menu { open, theme, gear, body }
+}
+
+/// The gear and, while open, the menu: the page's own `items`, then the language and the theme.
+pub fn settings_menu(menu: &Menu, lang: Lang, items: Html) -> Html {
+    let text = lang.text();
     let close = {
-        let (open, gear) = (open.clone(), gear.clone());
+        let (open, gear) = (menu.open.clone(), menu.gear.clone());
         Callback::from(move |()| {
             open.set(false);
             focus(&gear);
         })
     };
     let switch = {
-        let open = open.clone();
+        let open = menu.open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     let choose_theme = {
-        let theme = theme.clone();
+        let theme = menu.theme.clone();
         Callback::from(move |e: Event| {
             let chosen = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
             storage::write(THEME_KEY, &chosen);
@@ -124,28 +130,30 @@ pub fn SettingsMenu(props: &SettingsMenuProps) -> Html {
             show_theme();
         })
     };
-    let chosen = theme.as_deref().unwrap_or("system");
-    let switch_language = shell.map(|shell| shell.switch_language.reform(|_: MouseEvent| ()));
+    let chosen = menu.theme.as_deref().unwrap_or("system");
+    let switch_language = Callback::from(|_: MouseEvent| {
+        if let Some(switch) = SWITCH_LANGUAGE.with_borrow(Clone::clone) {
+            switch.emit(());
+        }
+    });
     html! {
         <div class="settings">
-            <button data-action="settings" class="gear" ref={gear} aria-expanded={open.to_string()}
+            <button data-action="settings" class="gear" ref={menu.gear.clone()} aria-expanded={menu.open.to_string()}
                 aria-haspopup="dialog" onclick={switch}>
                 <span aria-hidden="true">{ "⚙" }</span>{ text.settings }
             </button>
-            if *open {
+            if *menu.open {
                 <div class="backdrop clear" onclick={close.reform(|_| ())}></div>
                 <div data-menu="settings" class="menu" role="dialog" aria-modal="true" aria-label={text.settings}
-                    ref={menu.clone()} onkeydown={dialog_keys(&menu, close.clone())}>
-                    { props.children.clone() }
-                    if let Some(onclick) = switch_language {
-                        <label class="pref">
-                            <span>{ text.language }</span>
-                            <button data-action="language" lang={lang.other().code()} {onclick}
-                                aria-label={format!("{} / Language", lang.other().text().name)}>
-                                { lang.other().text().name }
-                            </button>
-                        </label>
-                    }
+                    ref={menu.body.clone()} onkeydown={dialog_keys(&menu.body, close.clone())}>
+                    { items }
+                    <label class="pref">
+                        <span>{ text.language }</span>
+                        <button data-action="language" lang={lang.other().code()} onclick={switch_language}
+                            aria-label={format!("{} / Language", lang.other().text().name)}>
+                            { lang.other().text().name }
+                        </button>
+                    </label>
                     <label class="pref">
                         <span>{ text.theme }</span>
                         <select data-setting="theme" onchange={choose_theme}>

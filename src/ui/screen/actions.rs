@@ -35,7 +35,13 @@ pub struct ActionsProps<'a> {
 }
 
 /// A button of the bar: `data-action`, an icon, its name, and whether it may be used now.
-fn action(name: &'static str, icon: &'static str, label: &'static str, enabled: bool, onclick: Callback<MouseEvent>) -> Html {
+fn action(
+    name: &'static str,
+    icon: &'static str,
+    label: &'static str,
+    enabled: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
     html! {
         <button data-action={name} disabled={!enabled} {onclick}>
             <span class="icon" aria-hidden="true">{ icon }</span><span class="label">{ label }</span>

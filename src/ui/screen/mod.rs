@@ -34,7 +34,7 @@ pub use trays::Tray;
 use super::board::{Board, BoardAction, BoardView, CanvasBoard};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
-use super::settings::{SettingsMenu, focus, toggle};
+use super::settings::{focus, settings_menu, toggle, use_menu};
 use super::storage;
 use crate::i18n::Lang;
 use crate::route::Play;
@@ -244,6 +244,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     use_sounds(summary);
     let moving = !still;
     let result_closed = use_state_eq(|| false);
+    let menu = use_menu();
     // The new-game dialog, while open: the way of playing it was opened for, if any.
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
@@ -261,7 +262,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     {
         // A new ending shows the result, whose New Game takes the keyboard focus; a question
         // asked before is forgotten.
-        let (result_closed, confirm, result_ref) = (result_closed.clone(), confirm.clone(), result_ref.clone());
+        let (result_closed, confirm, result_ref) =
+            (result_closed.clone(), confirm.clone(), result_ref.clone());
         use_effect_with(status.ended, move |_| {
             result_closed.set(false);
             confirm.set(None);
@@ -361,7 +363,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     html! {
         <>
         // Outside the game's root, so that it sits at the header's end.
-        <SettingsMenu>{ preferences }</SettingsMenu>
+        { settings_menu(&menu, props.lang, preferences) }
         <main data-game={props.slug} class="game">
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>

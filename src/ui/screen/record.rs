@@ -1,8 +1,8 @@
 //! The game as text: its record to copy, save or replace, and a link to this position.
 
 use crate::i18n::{Lang, Text};
+use crate::ui::js;
 use gloo::timers::callback::Timeout;
-use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -73,16 +73,13 @@ fn Copies(props: &CopiesProps) -> Html {
     let said = use_state_eq(|| None::<Copied>);
     // The timer that clears what was said; a new copy starts it again.
     let clear = use_mut_ref(|| None::<Timeout>);
-    let copy = |what: fn(&RecordPanel) -> Option<String>| {
+    let copy = |what: fn(&RecordPanel) -> String| {
         let (record, said, clear) = (props.record.clone(), said.clone(), clear.clone());
         Callback::from(move |_: MouseEvent| {
             let (said, clear) = (said.clone(), clear.clone());
             let content = what(&record);
             yew::platform::spawn_local(async move {
-                let copied = match content {
-                    Some(content) => write_clipboard(&content).await,
-                    None => false,
-                };
+                let copied = JsFuture::from(js::copy(&content)).await.is_ok_and(|copied| copied.is_truthy());
                 said.set(Some(if copied { Copied::Done } else { Copied::Failed }));
                 let said = said.clone();
                 *clear.borrow_mut() = Some(Timeout::new(SAID_FOR_MS, move || said.set(None)));
@@ -92,14 +89,14 @@ fn Copies(props: &CopiesProps) -> Html {
     let download = {
         let record = props.record.clone();
         Callback::from(move |_: MouseEvent| {
-            let _ = download(&record.text, &record.file_name);
+            js::download(&record.file_name, &record.text);
         })
     };
     html! {
         <>
-            <button data-action="copy-record" onclick={copy(|record| Some(record.text.clone()))}>{ text.copy_record }</button>
+            <button data-action="copy-record" onclick={copy(|record| record.text.clone())}>{ text.copy_record }</button>
             <button data-action="download-record" onclick={download}>{ text.download_record }</button>
-            <button data-action="copy-link" onclick={copy(|record| absolute(&record.link))}>{ text.copy_link }</button>
+            <button data-action="copy-link" onclick={copy(|record| js::absolute(&record.link))}>{ text.copy_link }</button>
             <span class="copied" role="status" data-copied={said.map(|s| if s == Copied::Done { "done" } else { "failed" })}>
                 { match *said {
                     Some(Copied::Done) => text.copied,
@@ -109,37 +106,4 @@ fn Copies(props: &CopiesProps) -> Html {
             </span>
         </>
     }
-}
-
-/// A link's hash made into the whole address, for use anywhere.
-fn absolute(link: &str) -> Option<String> {
-    let here = gloo::utils::window().location().href().ok()?;
-    web_sys::Url::new_with_base(link, &here).ok().map(|url| url.href())
-}
-
-/// Puts `content` on the clipboard; false when the browser has none or refuses.
-async fn write_clipboard(content: &str) -> bool {
-    let navigator = gloo::utils::window().navigator();
-    // Absent where the page is not a secure context.
-    if js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")).is_ok_and(|c| c.is_undefined()) {
-        return false;
-    }
-    JsFuture::from(navigator.clipboard().write_text(content)).await.is_ok()
-}
-
-/// Saves `content` as a file named `name`, through a link to it that is clicked and let go.
-fn download(content: &str, name: &str) -> Option<()> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(content));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/plain;charset=utf-8");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).ok()?;
-    let link: web_sys::HtmlAnchorElement =
-        gloo::utils::document().create_element("a").ok()?.dyn_into().ok()?;
-    link.set_href(&url);
-    link.set_download(name);
-    link.click();
-    // Let go once the browser has started the download.
-    Timeout::new(1_000, move || drop(web_sys::Url::revoke_object_url(&url))).forget();
-    Some(())
 }

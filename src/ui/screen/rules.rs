@@ -69,7 +69,10 @@ pub fn game_settings(props: GameSettingsProps) -> Html {
 }
 
 /// The turn flow's choices (confirm each turn, pass the device), for the settings menu.
-pub fn flow_choices(preferences: &[(Preference, &'static str, bool)], on_control: &Callback<Control>) -> Html {
+pub fn flow_choices(
+    preferences: &[(Preference, &'static str, bool)],
+    on_control: &Callback<Control>,
+) -> Html {
     let choices = preferences.iter().map(|&(preference, label, on)| {
         let on_control = on_control.clone();
         let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };

@@ -1,0 +1,56 @@
+//! The page's few lines of JavaScript, in one module: each inline block would be a file of its
+//! own for the page to fetch, and each does in a line what web-sys bindings would add to every
+//! page's first load.
+//!
+//! Sounds and motion (`effects`): `settle` ends every animation; `toTray` sends a taken piece's
+//! picture to its side's tray (the tray's last piece, the one just taken), where the page shows
+//! one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
+//! server that sent the page answers (its `/healthz` says `ok`; a static host answers with
+//! nothing, or with its page). Records: `copy` puts text on the clipboard, `absolute` makes a
+//! link absolute, `download` saves text as a file.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = "let a;
+export function settle(){for(const n of document.getAnimations())try{n.finish()}catch(e){}}
+export function toTray(){const g=document.querySelector('.ghost[data-side]:not([data-to-tray])');if(!g)return;
+const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
+const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
+g.style.setProperty('--tx',u-x+'px');g.style.setProperty('--ty',v-y+'px');g.dataset.toTray=''}
+export function unlock(){try{a=a||new AudioContext();a.resume()}catch(e){}}
+export function note(k,f,at,l){if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
+o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
+g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}
+export function trapTab(r,e){const f=[...r.querySelectorAll(
+'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
+if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
+if(e.shiftKey?n===a||!r.contains(n):n===b){(e.shiftKey?b:a).focus();e.preventDefault()}}
+export function ready(){return fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}
+export function copy(t){try{return navigator.clipboard.writeText(t).then(()=>true,()=>false)}catch(e){return Promise.resolve(false)}}
+export function absolute(l){return new URL(l,location.href).href}
+export function download(n,t){const u=URL.createObjectURL(new Blob([t],{type:'text/plain;charset=utf-8'})),l=document.createElement('a');
+l.href=u;l.download=n;l.click();setTimeout(()=>URL.revokeObjectURL(u),1000)}")]
+extern "C" {
+    /// Makes (or wakes) the audio context: call it on a gesture of the player's.
+    pub fn unlock();
+    /// Ends every animation at once (those that never end, such as a winning line's pulse,
+    /// go on).
+    pub fn settle();
+    /// Sends the picture of a piece just taken to its side's tray, if the page shows one.
+    #[wasm_bindgen(js_name = toTray)]
+    pub fn to_tray();
+    /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
+    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
+    pub fn note(kind: &str, frequency: f32, at: f64, length: f64);
+    /// Keeps the Tab key inside the dialog `root`: from its last control to its first, and back.
+    #[wasm_bindgen(js_name = trapTab)]
+    pub fn trap_tab(root: &web_sys::Element, event: &web_sys::KeyboardEvent);
+    /// Whether a game server answers where the page came from: a promise of a boolean.
+    pub fn ready() -> js_sys::Promise;
+    /// Puts text on the clipboard: a promise of whether it could.
+    pub fn copy(text: &str) -> js_sys::Promise;
+    /// A link made absolute against the page's address.
+    pub fn absolute(link: &str) -> String;
+    /// Saves text as a file of this name.
+    pub fn download(name: &str, text: &str);
+}

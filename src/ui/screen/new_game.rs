@@ -121,8 +121,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
             <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
                 ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
                 <h2 id="new-game-title">{ text.new_game }</h2>
-                <fieldset>
-                    <legend>{ text.opponent }</legend>
+                <div class="group">
                     <label class="setting">
                         <span>{ text.opponent }</span>
                         <select data-setting="opponent" onchange={choose(|o, i| Opponent {
@@ -150,7 +149,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
                             </select>
                         </label>
                     }
-                </fieldset>
+                </div>
                 if !props.settings.is_empty() {
                     <fieldset>
                         <legend>{ text.rules }</legend>

@@ -106,15 +106,19 @@ pub fn status_line(props: StatusProps) -> Html {
             </p>
         }
     };
+    // One box of a fixed height for the status and why the last try was refused, so that the
+    // controls under it stay in place as lines come and go.
     html! {
         <>
-            { line }
+            <div class="status-box">
+                { line }
+                <p class="message" aria-live="assertive">{ for refusal }</p>
+            </div>
             <p class="visually-hidden" aria-live="polite" data-said="">{ status.said.clone() }</p>
             // Always there, so Undo's description names an element; hidden when Undo is open.
             <p id="undo-note" class="undo-note" data-undo-note="" hidden={status.undo_note.is_none()}>
                 { status.undo_note.clone() }
             </p>
-            <p class="message" aria-live="assertive">{ for refusal }</p>
         </>
     }
 }

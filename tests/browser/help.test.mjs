@@ -2,7 +2,7 @@
 // language: English, then Chinese once the language is switched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { done, gameData, suite } from './harness.mjs';
+import { done, gameData, suite, switchLanguage } from './harness.mjs';
 
 const browser = suite();
 const GAMES = await browser.games();
@@ -35,7 +35,7 @@ for (const slug of GAMES) {
     }
     assert.ok(english.paragraphs.join(' ').length > 150, 'more than a line of help');
 
-    await page.click('button[data-action="language"]');
+    await switchLanguage(page);
     await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
     const chinese = await openHelp(page);
     assert.equal(chinese.summary, '玩法說明');

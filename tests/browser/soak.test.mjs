@@ -77,7 +77,7 @@ async function step(page, random, slug) {
   }
   if (roll < 85) {
     // Not online play's: this test's server is a static host (online play has its own test).
-    const buttons = await clickable(page, 'button:not(.online button)');
+    const buttons = await clickable(page, 'button:not(.online button, .online-choices button)');
     const at = random.pick(buttons);
     if (at) await page.mouse.click(at.x, at.y);
     return `click a button at ${at?.x},${at?.y}`;
@@ -85,7 +85,7 @@ async function step(page, random, slug) {
   if (roll < 93) {
     // The game's own settings: the computer opponent moves by itself, which this test's
     // checks do not expect (it has its own tests).
-    const settings = page.locator('[data-setting]:not(.opponent [data-setting]):enabled:visible');
+    const settings = page.locator('[data-setting]:not([data-setting="opponent"]):enabled:visible');
     const count = await settings.count();
     if (!count) return 'no setting';
     const setting = settings.nth(random.below(count));
@@ -106,7 +106,7 @@ async function step(page, random, slug) {
   }
   // By the address (the result overlay may cover the header's link), then by the card.
   await page.evaluate(() => { location.hash = '#/'; });
-  await page.locator(`a[href="#/${slug}"]`).click();
+  await page.locator(`a[data-link="${slug}"]`).click();
   // The route changes at once; the game's page is drawn on a later task.
   await page.locator(`main[data-game="${slug}"] [data-board]`).waitFor({ timeout: 5000 }).catch(() => {});
   return 'to the picker and back';

@@ -48,10 +48,16 @@ pub enum Request {
         accept: bool,
     },
     Resign,
+    /// The page's heartbeat: the server answers at once with a [`Reply::Pong`] of the same `n`,
+    /// so a connection that has silently died is noticed and made again, and the round trip
+    /// is measured.
+    Ping {
+        n: u64,
+    },
 }
 
 /// The requests' `type`s, to tell an unknown one from a malformed known one.
-pub const TYPES: [&str; 7] = ["create", "quick", "join", "move", "offer", "answer", "resign"];
+pub const TYPES: [&str; 8] = ["create", "quick", "join", "move", "offer", "answer", "resign", "ping"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -148,6 +154,10 @@ pub enum Reply {
     Error {
         code: ErrorCode,
         message: String,
+    },
+    /// The answer to a [`Request::Ping`], with its `n`.
+    Pong {
+        n: u64,
     },
 }
 
@@ -268,6 +278,7 @@ impl Request {
             Request::Offer { what } => ("offer", vec![("what", what.name().into())]),
             Request::Answer { accept } => ("answer", vec![("accept", (*accept).into())]),
             Request::Resign => ("resign", vec![]),
+            Request::Ping { n } => ("ping", vec![("n", (*n).into())]),
         };
         let head = [("v", Value::from(VERSION)), ("type", kind.into())];
         Value::Object(head.into_iter().chain(fields).map(|(name, value)| (name.to_owned(), value)).collect())
@@ -326,6 +337,7 @@ impl Reply {
                 code: one_of(&ErrorCode::ALL, ErrorCode::name, &value["code"])?,
                 message: text("message")?,
             },
+            "pong" => Reply::Pong { n: value["n"].as_u64()? },
             _ => return None,
         })
     }
@@ -411,6 +423,8 @@ mod tests {
             Request::Answer { accept: true },
             Request::Answer { accept: false },
             Request::Resign,
+            Request::Ping { n: 0 },
+            Request::Ping { n: u64::MAX },
         ];
         for request in requests {
             let text = request.to_text();
@@ -436,6 +450,7 @@ mod tests {
             r#"{"v":1,"type":"join","room":"r"}"#
         );
         assert_eq!(Request::Resign.to_text(), r#"{"v":1,"type":"resign"}"#);
+        assert_eq!(Request::Ping { n: 7 }.to_text(), r#"{"v":1,"type":"ping","n":7}"#);
     }
 
     #[test]
@@ -464,6 +479,7 @@ mod tests {
             state(None, None),
             state(Some(OfferState { what: Offer::Draw, by: Seat::First }), None),
             Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
+            Reply::Pong { n: 7 },
         ];
         let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
         for reply in replies.into_iter().chain(ended) {

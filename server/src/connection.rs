@@ -242,6 +242,7 @@ impl Connection {
             Request::Offer { what } => return self.act(Action::Offer(what)).await,
             Request::Answer { accept } => return self.act(Action::Answer(accept)).await,
             Request::Resign => return self.act(Action::Resign).await,
+            Request::Ping { n } => return Some(Reply::Pong { n }),
         };
         // A refused request leaves the device where it was; a room entered (or the queue) is
         // instead of the one before.

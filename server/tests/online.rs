@@ -108,6 +108,15 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
     // The connection and the room survived: a turn is played.
     first.send(&play("4", 0)).await;
     assert_eq!(second.state_at(1).await.turns, 1);
+    // The page's heartbeat is answered at once with its own number, before a room or in one.
+    first.send(r#"{"v":1,"type":"ping","n":41}"#).await;
+    assert_eq!(
+        first.until(|reply| matches!(reply, Reply::Pong { .. }).then(|| reply.clone())).await,
+        Reply::Pong { n: 41 }
+    );
+    let mut lone = Client::connect(port).await;
+    lone.send(r#"{"v":1,"type":"ping","n":0}"#).await;
+    assert_eq!(lone.next().await, Reply::Pong { n: 0 });
 
     // A flood: past 20 a second, a few requests are answered with an error, then the
     // connection is closed with the policy code, not answered for ever.

@@ -85,6 +85,37 @@ struct Link {
     /// Connections made again since the last one that opened.
     attempts: u32,
     on_heard: Callback<Heard>,
+    /// When the server was last heard from (ms since the epoch), and the heartbeat that asks.
+    heard_at: f64,
+    pings: u64,
+    _heartbeat: gloo::timers::callback::Interval,
+}
+
+/// How often the page asks the server for a pong, and how long it waits to hear anything
+/// before it takes the connection for dead and makes it again: a connection that died without
+/// a close (a network switched, a proxy gone) is otherwise never noticed.
+const PING_EVERY_MS: u32 = 10_000;
+const DEAD_AFTER_MS: f64 = 25_000.0;
+
+/// The heartbeat: a ping while the connection is open, and a connection not heard from for
+/// [`DEAD_AFTER_MS`] dropped and made again.
+fn beat() {
+    let now = js_sys::Date::now();
+    let dead = LINK.with_borrow_mut(|link| {
+        let link = link.as_mut().filter(|link| link.opened)?;
+        if now - link.heard_at > DEAD_AFTER_MS {
+            // Its handlers go first: the close of a dead connection may never come.
+            link.socket.set_onclose(None);
+            let _ = link.socket.close();
+            return Some(());
+        }
+        link.pings += 1;
+        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings }.to_text());
+        None
+    });
+    if dead.is_some() {
+        lost();
+    }
 }
 
 impl Drop for Link {
@@ -145,6 +176,8 @@ fn read(text: &str) -> Option<Heard> {
             }))
         }
         Reply::Error { code, .. } => Heard::Refused(code),
+        // The heartbeat's answer: hearing it is all it is for.
+        Reply::Pong { .. } => return None,
     })
 }
 
@@ -167,6 +200,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             let link = link.as_mut()?;
             link.opened = true;
             link.attempts = 0;
+            link.heard_at = js_sys::Date::now();
             let text = frame(link.game, &link.ask);
             link.socket.send_with_str(&text).ok()
         });
@@ -175,6 +209,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
         }
     });
     let on_message = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
+        LINK.with_borrow_mut(|link| link.as_mut().map(|link| link.heard_at = js_sys::Date::now()));
         let text = event.unchecked_into::<web_sys::MessageEvent>().data().as_string().unwrap_or_default();
         if let Some(heard) = read(&text) {
             // Seated: a connection made again joins this room, with its token.
@@ -198,6 +233,9 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             opened: false,
             attempts,
             on_heard,
+            heard_at: js_sys::Date::now(),
+            pings: 0,
+            _heartbeat: gloo::timers::callback::Interval::new(PING_EVERY_MS, beat),
         })
     });
 }

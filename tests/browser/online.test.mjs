@@ -231,3 +231,27 @@ test('quick match pairs two browsers asking for the same game', async () => {
   await pieceArrives(b, 7, 7, 'black');
   for (const page of [a, b]) await done(page);
 });
+
+test('a connection that dies without a close is noticed by the heartbeat and made again', async () => {
+  const page = await visit(browsers[0], '#/connect-four');
+  await openNewGame(page);
+  await button(page, 'online').click();
+  await page.waitForSelector('[data-connection][data-state="open"]');
+  // The server stops answering, its sockets still open: no close frame ever comes. (Frozen,
+  // not killed: a killed server's sockets would close.)
+  server.kill('SIGSTOP');
+  try {
+    // The page hears nothing for 25 s, takes the connection for dead and tries again.
+    await page.waitForSelector('[data-connection][data-state="lost"]', { timeout: 45_000 });
+  } finally {
+    server.kill('SIGCONT');
+  }
+  await page.waitForSelector('[data-connection][data-state="open"]', { timeout: 45_000 });
+  await page.waitForSelector('a[data-invite]');
+  // Back in its room, seated: a disc is played.
+  await cell(page, 3, 0).click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-board] [data-piece]').length === 1);
+  // The browser's own console error for the socket it gave up on is expected.
+  page.errors = page.errors.filter((e) => !/WebSocket/.test(e));
+  await done(page);
+});

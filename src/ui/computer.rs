@@ -35,6 +35,12 @@ fn key(slug: &str) -> String {
 }
 
 impl Opponent {
+    /// With the computer as the opponent (on the side it last played, else the second), or
+    /// with none: two people at the device.
+    pub fn against_computer(self, computer: bool) -> Opponent {
+        Opponent { computer: computer.then_some(self.computer.unwrap_or(Player::Second)), ..self }
+    }
+
     /// The choice remembered for a game; a missing or unreadable one is the default.
     pub fn load(slug: &str) -> Opponent {
         let read = storage::read(&key(slug)).and_then(|text| json::parse(&text).ok());

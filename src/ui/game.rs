@@ -518,17 +518,15 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     {
         // A way of playing asked for on the home page. With a friend starts at once unless a
         // game is in progress; anything else opens the new-game dialog with it chosen.
-        let page = page.clone();
+        let (page, on_control) = (page.clone(), on_control.clone());
         use_effect_with(props.play, move |play| {
             if play.is_some() {
                 clear_query(game);
             }
             if *play == Some(Play::Hotseat) && !in_progress {
-                let opponent = Opponent { computer: None, ..page.0.opponent() };
-                opponent.store(slug);
-                page.dispatch(PageAction::Opponent(opponent));
+                on_control.emit(Control::Opponent(page.0.opponent().against_computer(false)));
                 if over {
-                    page.dispatch(PageAction::Restart(random_seed()));
+                    on_control.emit(Control::Restart);
                 }
             }
         });

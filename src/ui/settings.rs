@@ -59,11 +59,9 @@ pub fn focus_first(root: &NodeRef) {
     }
 }
 
-/// Focuses the element `target` names, if it is shown.
-pub fn focus(target: &NodeRef) {
-    if let Some(element) = target.cast::<web_sys::HtmlElement>() {
-        let _ = element.focus();
-    }
+/// Focuses the element `target` names, if it is shown; whether it was.
+pub fn focus(target: &NodeRef) -> bool {
+    target.cast::<web_sys::HtmlElement>().is_some_and(|element| element.focus().is_ok())
 }
 
 /// An on/off switch of the menu: `button[data-action=name]`, its state in words beside its name.

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, newGame, open,
-  openNewGame, pageStarted, setting, spyOnEngine, status, suite, switchLanguage, waitForMoves,
+  animationsDone, button, cell, control, done, engineMessages, engineQuiet, engineRequests, gameData, launch, moveTexts, newGame, open,
+  frames, openNewGame, pageStarted, setting, spyOnEngine, status, suite, switchLanguage, waitForMoves,
 } from './harness.mjs';
 
 const browser = suite();
@@ -238,7 +238,9 @@ function watchMotions() {
 
 test('the computer replies once the player\'s piece has finished moving, and an undo in between drops the reply', async () => {
   // Level 1 answers at once, long before the disc's fall (0.42 s) ends.
-  const page = await browser.open('#/connect-four', { init: watchMotions });
+  const page = await browser.open('#/connect-four', {
+    init: `() => { (${spyOnEngine})(); (${watchMotions})(); }`,
+  });
   await newGame(page, { opponent: 'computer', level: '1' });
   await cell(page, 3, 0).click();
   await movesReach(page, 2);
@@ -254,8 +256,12 @@ test('the computer replies once the player\'s piece has finished moving, and an 
   await page.waitForSelector('[data-status][data-thinking]');
   await button(page, 'undo').click();
   assert.deepEqual(await moveTexts(page), []);
-  // Longer than any motion: a reply held back would have come by now.
-  await page.waitForTimeout(1_000);
+  // The engine has answered all it was asked, the board has stopped moving, and a reply held
+  // for its motion would have come by now (its wait ends 50 ms after the last motion).
+  await engineQuiet(page, { timeout: 20_000 });
+  await animationsDone(page);
+  await page.waitForFunction(() => performance.now() > (window.motionLog.ended.at(-1) ?? 0) + 200);
+  await frames(page);
   assert.deepEqual(await moveTexts(page), [], 'no move came after the undo');
   assert.equal(await page.locator('[data-status][data-thinking]').count(), 0);
   await done(page);

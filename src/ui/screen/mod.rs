@@ -176,9 +176,8 @@ fn focus_board_if_lost() {
 
 /// Focuses the element `target` names if it is shown, else keeps the focus from being lost.
 fn focus_or_board(target: &NodeRef) {
-    match target.cast::<web_sys::HtmlElement>() {
-        Some(element) => drop(element.focus()),
-        None => focus_board_if_lost(),
+    if !focus(target) {
+        focus_board_if_lost();
     }
 }
 
@@ -333,10 +332,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         let (dialog, new_game_ref, result_ref) = (dialog.clone(), new_game_ref.clone(), result_ref.clone());
         Callback::from(move |()| {
             dialog.set(None);
-            // Back to the button that opened it.
-            focus(&new_game_ref);
-            focus(&result_ref);
-            focus_board_if_lost();
+            // Back to the button that opened it: the actions bar's, or the result's.
+            if !focus(&new_game_ref) {
+                focus_or_board(&result_ref);
+            }
         })
     };
     let flow = summary.flow.as_ref();

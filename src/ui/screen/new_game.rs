@@ -2,7 +2,7 @@
 //! (a friend on this device, or the computer at a level and on a side), the game's rules, and
 //! whether it is played here or online.
 
-use super::rules::{Setting, SettingValue, setting_view};
+use super::rules::{Setting, setting_view};
 use super::{Control, OnlineControl, OpponentPanel, focus_board};
 use crate::engine::LEVELS;
 use crate::i18n::Lang;
@@ -32,26 +32,20 @@ pub struct NewGameProps {
     pub on_close: Callback<()>,
 }
 
-/// The choice a setting shows now.
-fn chosen(setting: &Setting) -> usize {
-    match setting.value {
-        SettingValue::Toggle(on) => usize::from(on),
-        SettingValue::Choice { chosen, .. } => chosen,
-    }
-}
-
 #[component]
 pub fn NewGameDialog(props: &NewGameProps) -> Html {
     let text = props.lang.text();
-    let opponent = use_state_eq(|| match props.preset {
-        Some(Play::Hotseat) => Opponent { computer: None, ..props.opponent.opponent },
-        Some(Play::Computer) => Opponent {
-            computer: Some(props.opponent.opponent.computer.unwrap_or(Player::Second)),
-            ..props.opponent.opponent
-        },
-        _ => props.opponent.opponent,
+    let opponent = use_state_eq(|| {
+        let now = props.opponent.opponent;
+        match props.preset {
+            Some(Play::Hotseat) => now.against_computer(false),
+            Some(Play::Computer) => now.against_computer(true),
+            _ => now,
+        }
     });
-    let choices = use_state_eq(|| props.settings.iter().map(chosen).collect::<Vec<_>>());
+    // The game's rules as they are, and as the dialog has them.
+    let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
+    let choices = use_state_eq(|| now.clone());
     let root = use_node_ref();
     let online_ref = use_node_ref();
     {
@@ -64,12 +58,11 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
             }
         });
     }
-    let rules_changed = props.settings.iter().map(chosen).ne(choices.iter().copied());
+    let rules_changed = now != *choices;
     // The controls that make the game the dialog describes, then `last`.
     let make = |fresh: bool, last: Option<Control>| {
         let (on_control, on_close) = (props.on_control.clone(), props.on_close.clone());
-        let (opponent, choices) = (*opponent, (*choices).clone());
-        let now: Vec<usize> = props.settings.iter().map(chosen).collect();
+        let (opponent, choices, now) = (*opponent, (*choices).clone(), now.clone());
         Callback::from(move |_: MouseEvent| {
             on_close.emit(());
             // The game begins: the focus goes to its board.
@@ -99,16 +92,8 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
     let computer_side = opponent.computer.unwrap_or(Player::Second);
     let rules = props.settings.iter().enumerate().map(|(index, setting)| {
         let choices = choices.clone();
-        let shown = Setting {
-            value: match &setting.value {
-                SettingValue::Toggle(_) => SettingValue::Toggle(choices[index] == 1),
-                SettingValue::Choice { options, .. } => {
-                    SettingValue::Choice { options: options.clone(), chosen: choices[index] }
-                }
-            },
-            ..setting.clone()
-        };
-        setting_view(&shown, false, move |choice| {
+        let shown = Setting { value: setting.value.with_choice(choices[index]), ..setting.clone() };
+        setting_view(&shown, move |choice| {
             let mut next = (*choices).clone();
             next[index] = choice;
             choices.set(next);
@@ -124,8 +109,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
                 <div class="group">
                     <label class="setting">
                         <span>{ text.opponent }</span>
-                        <select data-setting="opponent" onchange={choose(|o, i| Opponent {
-                            computer: (i == 1).then_some(o.computer.unwrap_or(Player::Second)), ..o })}>
+                        <select data-setting="opponent" onchange={choose(|o, i| o.against_computer(i == 1))}>
                             <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
                             <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
                         </select>

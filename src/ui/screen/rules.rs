@@ -36,6 +36,24 @@ impl SettingValue {
             chosen: options.iter().position(|option| option == current).unwrap_or(0),
         }
     }
+
+    /// The choice made: an option's index, or 0/1 for a toggle.
+    pub fn chosen(&self) -> usize {
+        match self {
+            SettingValue::Toggle(on) => usize::from(*on),
+            SettingValue::Choice { chosen, .. } => *chosen,
+        }
+    }
+
+    /// The same setting with `choice` made instead.
+    pub fn with_choice(&self, choice: usize) -> Self {
+        match self {
+            SettingValue::Toggle(_) => SettingValue::Toggle(choice == 1),
+            SettingValue::Choice { options, .. } => {
+                SettingValue::Choice { options: options.clone(), chosen: choice }
+            }
+        }
+    }
 }
 
 pub struct GameSettingsProps<'a> {
@@ -76,7 +94,7 @@ pub fn flow_choices(
     let choices = preferences.iter().map(|&(preference, label, on)| {
         let on_control = on_control.clone();
         let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
-        setting_view(&setting, false, move |choice| {
+        setting_view(&setting, move |choice| {
             on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
         })
     });
@@ -84,13 +102,13 @@ pub fn flow_choices(
 }
 
 /// A setting as a checkbox or a list, calling `choose` with the choice (0/1 for a checkbox).
-pub(super) fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usize) + 'static) -> Html {
+pub(super) fn setting_view(setting: &Setting, choose: impl Fn(usize) + 'static) -> Html {
     let control = match &setting.value {
         SettingValue::Toggle(on) => {
             let onchange = Callback::from(move |e: Event| {
                 choose(usize::from(e.target_unchecked_into::<web_sys::HtmlInputElement>().checked()));
             });
-            html! { <input type="checkbox" data-setting={setting.name} checked={*on} disabled={locked} {onchange} /> }
+            html! { <input type="checkbox" data-setting={setting.name} checked={*on} {onchange} /> }
         }
         SettingValue::Choice { options, chosen } => {
             let onchange = Callback::from(move |e: Event| {
@@ -100,7 +118,7 @@ pub(super) fn setting_view(setting: &Setting, locked: bool, choose: impl Fn(usiz
                 }
             });
             html! {
-                <select data-setting={setting.name} disabled={locked} {onchange}>
+                <select data-setting={setting.name} {onchange}>
                     { for options.iter().enumerate().map(|(i, option)| html! {
                         <option selected={i == *chosen}>{ option.clone() }</option>
                     }) }

@@ -264,6 +264,10 @@ pub struct Text {
     pub copy_failed: &'static str,
     /// The computer's levels by name, weakest first, shown beside their numbers.
     pub level_names: [&'static str; crate::engine::LEVELS as usize],
+    /// The other player left, and the one present took a draw.
+    pub draw_claimed: &'static str,
+    /// A game ended before both players moved.
+    pub aborted: &'static str,
 }
 
 static EN: Text = Text {
@@ -376,11 +380,21 @@ static EN: Text = Text {
         ErrorCode::RateLimited => "Too many requests: wait a moment.",
         ErrorCode::NoRoom => "There is no such game on the server (it may have ended more than 30 days ago).",
         ErrorCode::Storage => "The server could not save that; nothing changed.",
+        ErrorCode::Version | ErrorCode::UnknownType => {
+            "The server has been updated: reload the page to play online."
+        }
+        ErrorCode::BadTimeControl => "That time control is out of range.",
+        ErrorCode::CannotAbort => "Both players have moved: the game can no longer be aborted.",
+        ErrorCode::CannotClaim => {
+            "You cannot claim the game: your opponent is here, or has not been away long enough."
+        }
+        ErrorCode::NotOver => "The game is still being played.",
+        ErrorCode::NoSeek => "That game was taken or withdrawn.",
+        ErrorCode::OwnSeek => "That is your own game: wait for someone to join it.",
+        ErrorCode::UnknownPreset => "That message cannot be sent.",
         // What this page never asks wrongly, or rules it offered: said plainly.
         ErrorCode::Malformed
         | ErrorCode::TooLarge
-        | ErrorCode::Version
-        | ErrorCode::UnknownType
         | ErrorCode::UnknownGame
         | ErrorCode::BadRules
         | ErrorCode::NotSeated => "The server refused that.",
@@ -476,6 +490,8 @@ static EN: Text = Text {
     copied: "Copied",
     copy_failed: "Could not copy: select the text and copy it by hand",
     level_names: ["Beginner", "Casual", "Intermediate", "Advanced", "Expert", "Master"],
+    draw_claimed: "Drawn: the other player left",
+    aborted: "Game aborted: no result",
 };
 
 static ZH_HANT: Text = Text {
@@ -586,10 +602,16 @@ static ZH_HANT: Text = Text {
         ErrorCode::RateLimited => "請求太頻繁：請稍候。",
         ErrorCode::NoRoom => "伺服器上沒有這場對局（可能已結束超過 30 天）。",
         ErrorCode::Storage => "伺服器無法儲存；沒有任何改變。",
+        ErrorCode::Version | ErrorCode::UnknownType => "伺服器已更新：請重新載入頁面以繼續線上對弈。",
+        ErrorCode::BadTimeControl => "這個時限超出範圍。",
+        ErrorCode::CannotAbort => "雙方都已走棋，對局不能再中止。",
+        ErrorCode::CannotClaim => "目前不能判勝：對方仍在線，或離開的時間還不夠久。",
+        ErrorCode::NotOver => "對局仍在進行中。",
+        ErrorCode::NoSeek => "這局已被別人接受或已撤回。",
+        ErrorCode::OwnSeek => "這是你自己開的局：請等別人加入。",
+        ErrorCode::UnknownPreset => "無法送出這則訊息。",
         ErrorCode::Malformed
         | ErrorCode::TooLarge
-        | ErrorCode::Version
-        | ErrorCode::UnknownType
         | ErrorCode::UnknownGame
         | ErrorCode::BadRules
         | ErrorCode::NotSeated => "伺服器拒絕了這個請求。",
@@ -677,6 +699,8 @@ static ZH_HANT: Text = Text {
     copied: "已複製",
     copy_failed: "無法複製：請選取文字後自行複製",
     level_names: ["入門", "休閒", "中級", "進階", "高手", "大師"],
+    draw_claimed: "和棋：對方已離開",
+    aborted: "對局已中止，不計結果",
 };
 
 #[cfg(test)]

@@ -6,7 +6,8 @@ use crate::json::{self, Value, one_of};
 use crate::rules::{Player, Termination};
 use serde::{Deserialize, Serialize};
 
-pub const VERSION: u64 = 1;
+/// 2: time controls, abort, claims, rematch, the lobby and chat.
+pub const VERSION: u64 = 2;
 
 /// The largest frame read; a longer one gets [`ErrorCode::TooLarge`].
 pub const MAX_FRAME: usize = 4096;
@@ -17,16 +18,40 @@ pub const MAX_FRAME: usize = 4096;
 pub enum Request {
     /// A new room of `game`, under `rules` (a record's tag pairs; empty for the defaults).
     /// The device takes the first seat.
+    /// `time` is the time control's text (`fischer:180+2`, `correspondence:3`, `untimed`;
+    /// empty is untimed).
     Create {
         game: String,
         #[serde(default)]
         rules: String,
+        #[serde(default)]
+        time: String,
     },
-    /// A seat against the next player who asks for the same game and rules.
+    /// A seat against the next player who asks for the same game, rules and time control.
     Quick {
         game: String,
         #[serde(default)]
         rules: String,
+        #[serde(default)]
+        time: String,
+    },
+    /// A room like [`Request::Create`]'s, listed in the lobby until someone takes its other
+    /// seat ([`Request::Take`]), its maker leaves, or 15 minutes pass.
+    Seek {
+        game: String,
+        #[serde(default)]
+        rules: String,
+        #[serde(default)]
+        time: String,
+    },
+    /// Takes the free seat of a seek in the lobby: the game starts for both.
+    Take {
+        room: String,
+    },
+    /// Follows the lobby: a [`Reply::Lobby`] now and after every change, until `follow` is false.
+    Lobby {
+        #[serde(default = "yes")]
+        follow: bool,
     },
     /// Enters a room: the seat of `token`, else a free seat, else as a spectator.
     Join {
@@ -48,32 +73,75 @@ pub enum Request {
         accept: bool,
     },
     Resign,
+    /// Ends the game with no result: either player may, until both have moved.
+    Abort,
+    /// Ends the game while the other player has been away on their own turn long enough
+    /// (the state's `claim_in` reached 0): a win, or a draw.
+    Claim {
+        what: Claim,
+    },
+    /// One of the preset messages, by name ([`PRESETS`]); there is no free text.
+    Chat {
+        preset: String,
+    },
     /// The page's heartbeat: the server answers at once with a [`Reply::Pong`] of the same `n`,
-    /// so a connection that has silently died is noticed and made again, and the round trip
-    /// is measured.
+    /// so a connection that has silently died is noticed and made again. `rtt` is the round
+    /// trip the page last measured, in milliseconds: half of it (at most 500 ms) is given back
+    /// to the player's clock on each move, as the time the move spent on the way.
     Ping {
         n: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rtt: Option<u64>,
     },
 }
 
+fn yes() -> bool {
+    true
+}
+
 /// The requests' `type`s, to tell an unknown one from a malformed known one.
-pub const TYPES: [&str; 8] = ["create", "quick", "join", "move", "offer", "answer", "resign", "ping"];
+pub const TYPES: [&str; 14] = [
+    "create", "quick", "seek", "take", "lobby", "join", "move", "offer", "answer", "resign", "abort",
+    "claim", "chat", "ping",
+];
+
+/// The chat's preset messages, by name: each page says them in its own language.
+pub const PRESETS: [&str; 6] = ["hello", "good-luck", "have-fun", "good-game", "well-played", "thank-you"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Offer {
     Takeback,
     Draw,
+    /// After the end: a new game with the colours swapped, the rules and clock kept.
+    Rematch,
 }
 
 impl Offer {
-    pub const ALL: [Offer; 2] = [Offer::Takeback, Offer::Draw];
+    pub const ALL: [Offer; 3] = [Offer::Takeback, Offer::Draw, Offer::Rematch];
 
     /// Its word in the frames.
     pub fn name(self) -> &'static str {
         match self {
             Offer::Takeback => "takeback",
             Offer::Draw => "draw",
+            Offer::Rematch => "rematch",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Claim {
+    Win,
+    Draw,
+}
+
+impl Claim {
+    pub fn name(self) -> &'static str {
+        match self {
+            Claim::Win => "win",
+            Claim::Draw => "draw",
         }
     }
 }
@@ -133,6 +201,7 @@ pub enum Reply {
     Waiting {
         game: String,
         rules: String,
+        time: String,
     },
     /// The room's game as anyone may see it, after every change. `version` grows with each.
     State {
@@ -150,6 +219,37 @@ pub enum Reply {
         offer: Option<OfferState>,
         /// Whether each seat has a device connected, the first seat's first.
         online: [bool; 2],
+        /// The time control's text.
+        time: String,
+        /// Each side's time left as this frame leaves, in milliseconds, the first seat's first;
+        /// absent untimed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        clocks: Option<[u64; 2]>,
+        /// The side whose clock is running; absent before both sides have moved, and after the end.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        running: Option<Seat>,
+        /// Before its first move, the time the side to move has left to make it before the
+        /// game is aborted, in milliseconds.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        abort_in: Option<u64>,
+        /// The side to move is away: the time until the other may claim the game, in
+        /// milliseconds (0: now).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        claim_in: Option<u64>,
+        /// The players' messages, oldest first.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        chat: Vec<ChatLine>,
+        /// The rematch's room, once agreed: every device here goes on to it (a seat's token
+        /// holds the other seat there).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next: Option<String>,
+    },
+    /// The lobby, to a connection that follows it: the open seeks, oldest first, and how many
+    /// games are being played and players are online.
+    Lobby {
+        seeks: Vec<SeekInfo>,
+        games: u64,
+        players: u64,
     },
     Error {
         code: ErrorCode,
@@ -159,6 +259,22 @@ pub enum Reply {
     Pong {
         n: u64,
     },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChatLine {
+    pub from: Seat,
+    pub preset: String,
+}
+
+/// A seek in the lobby: its room (taken with [`Request::Take`]), its game, rules and time
+/// control.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeekInfo {
+    pub room: String,
+    pub game: String,
+    pub rules: String,
+    pub time: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -194,10 +310,24 @@ pub enum ErrorCode {
     CannotTakeBack,
     /// The server could not store the game; nothing changed.
     Storage,
+    /// A time control out of range, or not one.
+    BadTimeControl,
+    /// Both players have moved: the game can no longer be aborted.
+    CannotAbort,
+    /// The other player is here, it is your turn, or they have not been away long enough.
+    CannotClaim,
+    /// The game is still being played (a rematch comes after the end).
+    NotOver,
+    /// No seek of that room is open: taken, withdrawn or expired.
+    NoSeek,
+    /// Your own seek waits for someone else.
+    OwnSeek,
+    /// Not one of the chat's preset messages.
+    UnknownPreset,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 17] = [
+    pub const ALL: [ErrorCode; 24] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::Version,
@@ -215,6 +345,13 @@ impl ErrorCode {
         ErrorCode::NoOffer,
         ErrorCode::CannotTakeBack,
         ErrorCode::Storage,
+        ErrorCode::BadTimeControl,
+        ErrorCode::CannotAbort,
+        ErrorCode::CannotClaim,
+        ErrorCode::NotOver,
+        ErrorCode::NoSeek,
+        ErrorCode::OwnSeek,
+        ErrorCode::UnknownPreset,
     ];
 
     /// Its word in the frames (its name in kebab case).
@@ -237,6 +374,13 @@ impl ErrorCode {
             ErrorCode::NoOffer => "no-offer",
             ErrorCode::CannotTakeBack => "cannot-take-back",
             ErrorCode::Storage => "storage",
+            ErrorCode::BadTimeControl => "bad-time-control",
+            ErrorCode::CannotAbort => "cannot-abort",
+            ErrorCode::CannotClaim => "cannot-claim",
+            ErrorCode::NotOver => "not-over",
+            ErrorCode::NoSeek => "no-seek",
+            ErrorCode::OwnSeek => "own-seek",
+            ErrorCode::UnknownPreset => "unknown-preset",
         }
     }
 }
@@ -258,13 +402,15 @@ impl Request {
     /// The frame a client sends, written by the page's JSON writer ([`crate::json`]) exactly
     /// as serde's derived writer writes it (the tests compare the two).
     pub fn to_text(&self) -> String {
+        let opening = |game: &str, rules: &str, time: &str| {
+            vec![("game", game.into()), ("rules", rules.into()), ("time", Value::from(time))]
+        };
         let (kind, fields): (&str, Vec<(&str, Value)>) = match self {
-            Request::Create { game, rules } => {
-                ("create", vec![("game", game.as_str().into()), ("rules", rules.as_str().into())])
-            }
-            Request::Quick { game, rules } => {
-                ("quick", vec![("game", game.as_str().into()), ("rules", rules.as_str().into())])
-            }
+            Request::Create { game, rules, time } => ("create", opening(game, rules, time)),
+            Request::Quick { game, rules, time } => ("quick", opening(game, rules, time)),
+            Request::Seek { game, rules, time } => ("seek", opening(game, rules, time)),
+            Request::Take { room } => ("take", vec![("room", room.as_str().into())]),
+            Request::Lobby { follow } => ("lobby", vec![("follow", (*follow).into())]),
             Request::Join { room, token } => {
                 let mut fields = vec![("room", room.as_str().into())];
                 if let Some(token) = token {
@@ -278,7 +424,14 @@ impl Request {
             Request::Offer { what } => ("offer", vec![("what", what.name().into())]),
             Request::Answer { accept } => ("answer", vec![("accept", (*accept).into())]),
             Request::Resign => ("resign", vec![]),
-            Request::Ping { n } => ("ping", vec![("n", (*n).into())]),
+            Request::Abort => ("abort", vec![]),
+            Request::Claim { what } => ("claim", vec![("what", what.name().into())]),
+            Request::Chat { preset } => ("chat", vec![("preset", preset.as_str().into())]),
+            Request::Ping { n, rtt } => {
+                let mut fields = vec![("n", (*n).into())];
+                fields.extend(rtt.map(|rtt| ("rtt", rtt.into())));
+                ("ping", fields)
+            }
         };
         let head = [("v", Value::from(VERSION)), ("type", kind.into())];
         Value::Object(head.into_iter().chain(fields).map(|(name, value)| (name.to_owned(), value)).collect())
@@ -313,7 +466,7 @@ impl Reply {
                 seat: seat(&value["seat"])?,
                 token: text("token"),
             },
-            "waiting" => Reply::Waiting { game: text("game")?, rules: text("rules")? },
+            "waiting" => Reply::Waiting { game: text("game")?, rules: text("rules")?, time: text("time")? },
             "state" => Reply::State {
                 room: text("room")?,
                 game: text("game")?,
@@ -332,6 +485,47 @@ impl Reply {
                     }),
                 },
                 online: [value["online"][0].as_bool()?, value["online"][1].as_bool()?],
+                time: text("time")?,
+                clocks: match &value["clocks"] {
+                    Value::Null => None,
+                    clocks => Some([clocks[0].as_u64()?, clocks[1].as_u64()?]),
+                },
+                running: match &value["running"] {
+                    Value::Null => None,
+                    running => Some(seat(running)?),
+                },
+                abort_in: value["abort_in"].as_u64(),
+                claim_in: value["claim_in"].as_u64(),
+                chat: match value["chat"].as_array() {
+                    None => Vec::new(),
+                    Some(lines) => lines
+                        .iter()
+                        .map(|line| {
+                            Some(ChatLine {
+                                from: seat(&line["from"])?,
+                                preset: line["preset"].as_str()?.to_owned(),
+                            })
+                        })
+                        .collect::<Option<_>>()?,
+                },
+                next: text("next"),
+            },
+            "lobby" => Reply::Lobby {
+                seeks: value["seeks"]
+                    .as_array()?
+                    .iter()
+                    .map(|seek| {
+                        let text = |name: &str| seek[name].as_str().map(str::to_owned);
+                        Some(SeekInfo {
+                            room: text("room")?,
+                            game: text("game")?,
+                            rules: text("rules")?,
+                            time: text("time")?,
+                        })
+                    })
+                    .collect::<Option<_>>()?,
+                games: value["games"].as_u64()?,
+                players: value["players"].as_u64()?,
             },
             "error" => Reply::Error {
                 code: one_of(&ErrorCode::ALL, ErrorCode::name, &value["code"])?,
@@ -383,29 +577,29 @@ mod tests {
         assert_eq!(code("[1]"), Some(ErrorCode::Malformed));
         assert_eq!(code("\"move\""), Some(ErrorCode::Malformed));
         assert_eq!(code(r#"{"type":"resign"}"#), Some(ErrorCode::Version));
-        assert_eq!(code(r#"{"v":2,"type":"resign"}"#), Some(ErrorCode::Version));
+        assert_eq!(code(r#"{"v":3,"type":"resign"}"#), Some(ErrorCode::Version));
         assert_eq!(code(r#"{"v":"1","type":"resign"}"#), Some(ErrorCode::Version));
-        assert_eq!(code(r#"{"v":1,"type":"dance"}"#), Some(ErrorCode::UnknownType));
-        assert_eq!(code(r#"{"v":1,"type":"Resign"}"#), Some(ErrorCode::UnknownType));
-        assert_eq!(code(r#"{"v":1}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":7}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":"move","turn":4}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":"move","turn":"4","turns":-1}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":"offer","what":"peace"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":"answer"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":1,"type":"join"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"dance"}"#), Some(ErrorCode::UnknownType));
+        assert_eq!(code(r#"{"v":2,"type":"Resign"}"#), Some(ErrorCode::UnknownType));
+        assert_eq!(code(r#"{"v":2}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":7}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"move","turn":4}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"move","turn":"4","turns":-1}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"offer","what":"peace"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"answer"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":2,"type":"join"}"#), Some(ErrorCode::Malformed));
         assert_eq!(
-            code(&format!(r#"{{"v":1,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))),
+            code(&format!(r#"{{"v":2,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))),
             Some(ErrorCode::TooLarge)
         );
         // Fields a later version adds are ignored; fields left out take their defaults.
-        assert_eq!(read(r#"{"v":1,"type":"resign","extra":1}"#), Ok(Request::Resign));
+        assert_eq!(read(r#"{"v":2,"type":"resign","extra":1}"#), Ok(Request::Resign));
         assert_eq!(
-            read(r#"{"v":1,"type":"create","game":"gomoku"}"#),
-            Ok(Request::Create { game: "gomoku".into(), rules: String::new() })
+            read(r#"{"v":2,"type":"create","game":"gomoku"}"#),
+            Ok(Request::Create { game: "gomoku".into(), rules: String::new(), time: String::new() })
         );
         assert_eq!(
-            read(r#"{"type":"join","room":"r","v":1}"#),
+            read(r#"{"type":"join","room":"r","v":2}"#),
             Ok(Request::Join { room: "r".into(), token: None })
         );
     }
@@ -413,8 +607,22 @@ mod tests {
     #[test]
     fn every_request_reads_back_as_written() {
         let requests = [
-            Request::Create { game: "gomoku".into(), rules: "[Rules \"renju\"]".into() },
-            Request::Quick { game: "checkers".into(), rules: String::new() },
+            Request::Create {
+                game: "gomoku".into(),
+                rules: "[Rules \"renju\"]".into(),
+                time: "fischer:180+2".into(),
+            },
+            Request::Quick { game: "checkers".into(), rules: String::new(), time: String::new() },
+            Request::Seek { game: "checkers".into(), rules: String::new(), time: "correspondence:3".into() },
+            Request::Take { room: "k3vx8q2mwa".into() },
+            Request::Lobby { follow: true },
+            Request::Lobby { follow: false },
+            Request::Offer { what: Offer::Rematch },
+            Request::Abort,
+            Request::Claim { what: Claim::Win },
+            Request::Claim { what: Claim::Draw },
+            Request::Chat { preset: "good-game".into() },
+            Request::Ping { n: 3, rtt: Some(120) },
             Request::Join { room: "k3vx8q2mwa".into(), token: Some("9f".into()) },
             Request::Join { room: "k3vx8q2mwa".into(), token: None },
             Request::Move { turn: "11x18x25".into(), turns: 7 },
@@ -423,12 +631,12 @@ mod tests {
             Request::Answer { accept: true },
             Request::Answer { accept: false },
             Request::Resign,
-            Request::Ping { n: 0 },
-            Request::Ping { n: u64::MAX },
+            Request::Ping { n: 0, rtt: None },
+            Request::Ping { n: u64::MAX, rtt: None },
         ];
         for request in requests {
             let text = request.to_text();
-            assert!(text.starts_with("{\"v\":1,\"type\":"), "{text}");
+            assert!(text.starts_with("{\"v\":2,\"type\":"), "{text}");
             assert_eq!(text, framed(&request), "the page's writer writes as serde's does");
             assert_eq!(read(&text), Ok(request), "{text}");
         }
@@ -438,19 +646,25 @@ mod tests {
         assert_eq!(read(&odd.to_text()), Ok(odd));
         // Exactly the frames the README shows, and the page always sent.
         assert_eq!(
-            Request::Create { game: "connect-four".into(), rules: String::new() }.to_text(),
-            r#"{"v":1,"type":"create","game":"connect-four","rules":""}"#
+            Request::Create { game: "connect-four".into(), rules: String::new(), time: "untimed".into() }
+                .to_text(),
+            r#"{"v":2,"type":"create","game":"connect-four","rules":"","time":"untimed"}"#
         );
         assert_eq!(
             Request::Move { turn: "8".into(), turns: 0 }.to_text(),
-            r#"{"v":1,"type":"move","turn":"8","turns":0}"#
+            r#"{"v":2,"type":"move","turn":"8","turns":0}"#
         );
         assert_eq!(
             Request::Join { room: "r".into(), token: None }.to_text(),
-            r#"{"v":1,"type":"join","room":"r"}"#
+            r#"{"v":2,"type":"join","room":"r"}"#
         );
-        assert_eq!(Request::Resign.to_text(), r#"{"v":1,"type":"resign"}"#);
-        assert_eq!(Request::Ping { n: 7 }.to_text(), r#"{"v":1,"type":"ping","n":7}"#);
+        assert_eq!(Request::Resign.to_text(), r#"{"v":2,"type":"resign"}"#);
+        assert_eq!(Request::Ping { n: 7, rtt: None }.to_text(), r#"{"v":2,"type":"ping","n":7}"#);
+        // A follow of the lobby by default; an unknown claim is malformed, an unknown preset
+        // is the server's to refuse.
+        assert_eq!(read(r#"{"v":2,"type":"lobby"}"#), Ok(Request::Lobby { follow: true }));
+        assert_eq!(code(r#"{"v":2,"type":"claim","what":"everything"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(read(r#"{"v":2,"type":"chat","preset":"x"}"#), Ok(Request::Chat { preset: "x".into() }));
     }
 
     #[test]
@@ -466,6 +680,35 @@ mod tests {
             termination,
             offer,
             online: [true, false],
+            time: "untimed".into(),
+            clocks: None,
+            running: None,
+            abort_in: None,
+            claim_in: None,
+            chat: Vec::new(),
+            next: None,
+        };
+        let timed = Reply::State {
+            room: "r".into(),
+            game: "gomoku".into(),
+            version: 9,
+            record: String::new(),
+            turns: 4,
+            to_move: Seat::First,
+            over: false,
+            termination: None,
+            offer: Some(OfferState { what: Offer::Rematch, by: Seat::Second }),
+            online: [false, true],
+            time: "fischer:180+2".into(),
+            clocks: Some([175_000, 12]),
+            running: Some(Seat::First),
+            abort_in: Some(29_000),
+            claim_in: Some(0),
+            chat: vec![
+                ChatLine { from: Seat::First, preset: "hello".into() },
+                ChatLine { from: Seat::Second, preset: "good-luck".into() },
+            ],
+            next: Some("k3vx8q2mwb".into()),
         };
         let replies = [
             Reply::Seat {
@@ -475,8 +718,24 @@ mod tests {
                 token: Some("ab".into()),
             },
             Reply::Seat { room: "r".into(), game: "gomoku".into(), seat: Seat::Spectator, token: None },
-            Reply::Waiting { game: "gomoku".into(), rules: "[Rules \"renju\"]".into() },
+            Reply::Waiting {
+                game: "gomoku".into(),
+                rules: "[Rules \"renju\"]".into(),
+                time: "fischer:60+0".into(),
+            },
             state(None, None),
+            timed,
+            Reply::Lobby { seeks: Vec::new(), games: 0, players: 1 },
+            Reply::Lobby {
+                seeks: vec![SeekInfo {
+                    room: "r".into(),
+                    game: "checkers".into(),
+                    rules: String::new(),
+                    time: "correspondence:3".into(),
+                }],
+                games: 12,
+                players: 40,
+            },
             state(Some(OfferState { what: Offer::Draw, by: Seat::First }), None),
             Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
             Reply::Pong { n: 7 },
@@ -484,7 +743,7 @@ mod tests {
         let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
         for reply in replies.into_iter().chain(ended) {
             let text = reply.to_text();
-            assert!(text.starts_with("{\"v\":1,\"type\":"), "{text}");
+            assert!(text.starts_with("{\"v\":2,\"type\":"), "{text}");
             assert_eq!(Reply::read(&text), Some(reply), "{text}");
         }
         // The wire as the README shows it; an end says why, by the record's tag's word.
@@ -494,16 +753,16 @@ mod tests {
         }
         assert_eq!(
             state(None, None).to_text(),
-            r#"{"v":1,"type":"state","room":"k3vx8q2mwa","game":"connect-four","version":3,"record":"[Game \"connect-four\"]\n\n1. 4 *\n","turns":1,"to_move":"second","over":false,"online":[true,false]}"#
+            r#"{"v":2,"type":"state","room":"k3vx8q2mwa","game":"connect-four","version":3,"record":"[Game \"connect-four\"]\n\n1. 4 *\n","turns":1,"to_move":"second","over":false,"online":[true,false],"time":"untimed"}"#
         );
         assert_eq!(
             Reply::error(ErrorCode::Illegal, "no").to_text(),
-            r#"{"v":1,"type":"error","code":"illegal","message":"no"}"#
+            r#"{"v":2,"type":"error","code":"illegal","message":"no"}"#
         );
         // A later version's type, or a frame that is not one, is not read.
-        assert_eq!(Reply::read(r#"{"v":1,"type":"clock","left":[1,2]}"#), None);
+        assert_eq!(Reply::read(r#"{"v":2,"type":"clock","left":[1,2]}"#), None);
         assert_eq!(Reply::read("{"), None);
-        assert_eq!(Reply::read(r#"{"v":1,"type":"error","code":"nonsense","message":""}"#), None);
+        assert_eq!(Reply::read(r#"{"v":2,"type":"error","code":"nonsense","message":""}"#), None);
     }
 
     #[test]
@@ -537,11 +796,11 @@ mod tests {
 
     #[test]
     fn a_reply_that_is_no_json_or_too_deep_is_not_read() {
-        for text in ["", "{", r#"{"v":1,"type":"waiting","game":"g","rules":"r",}"#, "\"state\""] {
+        for text in ["", "{", r#"{"v":2,"type":"waiting","game":"g","rules":"r",}"#, "\"state\""] {
             assert_eq!(Reply::read(text), None, "{text}");
         }
         let deep = format!(
-            r#"{{"v":1,"type":"waiting","game":"g","rules":"r","x":{}1{}}}"#,
+            r#"{{"v":2,"type":"waiting","game":"g","rules":"r","time":"","x":{}1{}}}"#,
             "[".repeat(200),
             "]".repeat(200)
         );

@@ -116,7 +116,10 @@ pub fn encode<G: Recorded>(history: &History<G>, pending: &[G::Move], revision: 
         ("format".to_owned(), Value::from(FORMAT)),
         ("game".to_owned(), Value::from(G::SLUG)),
         ("revision".to_owned(), Value::from(revision)),
-        ("record".to_owned(), Value::from(record::write(history, &Header { date: None, reveal: true }))),
+        (
+            "record".to_owned(),
+            Value::from(record::write(history, &Header { date: None, reveal: true, ..Header::default() })),
+        ),
     ];
     for (name, list) in [("redo", redo), ("pending", pending)] {
         if !list.is_empty() {
@@ -271,7 +274,7 @@ mod tests {
                 format: FORMAT,
                 game: ID,
                 revision,
-                record: record::write(&h, &Header { date: None, reveal: true }),
+                record: record::write(&h, &Header { date: None, reveal: true, ..Header::default() }),
                 redo: vec!["5".into(), "3".into()],
                 pending: pending.iter().map(|Move::Drop(c)| (c + 1).to_string()).collect(),
             };

@@ -235,14 +235,15 @@ impl Connection {
         };
         let hub = self.hub.clone();
         let taken = match request {
-            Request::Create { game, rules } => hub.create(&self.client, &game, &rules).await.map(Some),
-            Request::Quick { game, rules } => hub.quick(&self.client, &game, &rules).await,
+            Request::Create { game, rules, .. } => hub.create(&self.client, &game, &rules).await.map(Some),
+            Request::Quick { game, rules, .. } => hub.quick(&self.client, &game, &rules).await,
             Request::Join { room, token } => hub.join(&self.client, &room, token.as_deref()).await.map(Some),
             Request::Move { turn, turns } => return self.act(Action::Move { turn, turns }).await,
             Request::Offer { what } => return self.act(Action::Offer(what)).await,
             Request::Answer { accept } => return self.act(Action::Answer(accept)).await,
             Request::Resign => return self.act(Action::Resign).await,
-            Request::Ping { n } => return Some(Reply::Pong { n }),
+            Request::Ping { n, .. } => return Some(Reply::Pong { n }),
+            _ => return Some(Reply::error(ErrorCode::UnknownType, "not yet")),
         };
         // A refused request leaves the device where it was; a room entered (or the queue) is
         // instead of the one before.

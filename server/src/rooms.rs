@@ -248,6 +248,13 @@ impl Room {
             online: [Player::First, Player::Second].map(|player| {
                 self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
             }),
+            time: "untimed".into(),
+            clocks: None,
+            running: None,
+            abort_in: None,
+            claim_in: None,
+            chat: Vec::new(),
+            next: None,
         }
     }
 
@@ -641,7 +648,7 @@ impl Hub {
             }
         };
         let Some(waiter) = waiting else {
-            tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1 });
+            tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: "untimed".into() });
             return Ok(None);
         };
         match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)]).await {

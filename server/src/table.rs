@@ -89,11 +89,11 @@ where
     }
 
     fn public_record(&self) -> String {
-        record::write(&self.1, &Header { date: None, reveal: false })
+        record::write(&self.1, &Header { date: None, reveal: false, ..Header::default() })
     }
 
     fn full_record(&self) -> String {
-        record::write(&self.1, &Header { date: None, reveal: true })
+        record::write(&self.1, &Header { date: None, reveal: true, ..Header::default() })
     }
 
     fn rules(&self) -> String {

@@ -15,6 +15,10 @@ pub enum Conclusion {
     TimeForfeit(Player),
     /// This player left the game; the other wins.
     Abandoned(Player),
+    /// The other player left the game, and the one present took a draw.
+    DrawClaimed,
+    /// Ended before both players had moved: no result.
+    Aborted,
 }
 
 impl Conclusion {
@@ -24,7 +28,7 @@ impl Conclusion {
             Conclusion::Resigned(player)
             | Conclusion::TimeForfeit(player)
             | Conclusion::Abandoned(player) => Some(player),
-            Conclusion::DrawAgreed => None,
+            Conclusion::DrawAgreed | Conclusion::DrawClaimed | Conclusion::Aborted => None,
         }
     }
 
@@ -33,7 +37,8 @@ impl Conclusion {
             Conclusion::Resigned(_) => Termination::Resignation,
             Conclusion::DrawAgreed => Termination::Agreement,
             Conclusion::TimeForfeit(_) => Termination::TimeForfeit,
-            Conclusion::Abandoned(_) => Termination::Abandoned,
+            Conclusion::Abandoned(_) | Conclusion::DrawClaimed => Termination::Abandoned,
+            Conclusion::Aborted => Termination::Aborted,
         }
     }
 }
@@ -109,6 +114,7 @@ impl<G: Game> History<G> {
     /// the third repetition of a position.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.conclusion {
+            Some(Conclusion::Aborted) => None,
             Some(conclusion) => {
                 Some(conclusion.loser().map_or(Outcome::Draw, |loser| Outcome::Win(loser.opponent())))
             }
@@ -131,6 +137,11 @@ impl<G: Game> History<G> {
     pub fn repeated(&self) -> bool {
         let current = self.current();
         !current.mid_move() && self.states.iter().filter(|s| !s.mid_move() && current.repeats(s)).count() >= 3
+    }
+
+    /// Whether the game has ended: with a result, or aborted without one.
+    pub fn over(&self) -> bool {
+        self.conclusion.is_some() || self.outcome().is_some()
     }
 
     pub fn conclusion(&self) -> Option<Conclusion> {
@@ -219,7 +230,7 @@ impl<G: Game> History<G> {
 
     /// Ends a game in progress by the players' choice. Refused once the game is over.
     pub fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Illegal> {
-        if self.outcome().is_some() {
+        if self.over() {
             return Err(Illegal::GameOver);
         }
         self.conclusion = Some(conclusion);

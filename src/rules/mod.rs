@@ -4,6 +4,7 @@
 //! once against it.
 
 pub mod checkers;
+pub mod clock;
 pub mod connect_four;
 pub mod dark_chess;
 pub mod five_tigers;
@@ -110,10 +111,12 @@ pub enum Termination {
     TimeForfeit,
     /// A player left the game.
     Abandoned,
+    /// Ended before both players had moved, with no result.
+    Aborted,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 8] = [
         Termination::Rules,
         Termination::Repetition,
         Termination::QuietMoves,
@@ -121,6 +124,7 @@ impl Termination {
         Termination::Agreement,
         Termination::TimeForfeit,
         Termination::Abandoned,
+        Termination::Aborted,
     ];
 
     /// The word a record's `Termination` tag writes (as the server's frames do).
@@ -133,6 +137,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::TimeForfeit => "time-forfeit",
             Termination::Abandoned => "abandoned",
+            Termination::Aborted => "aborted",
         }
     }
 

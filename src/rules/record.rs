@@ -15,6 +15,7 @@
 //! `(variations)`, move numbers (`12.`, `12...`), annotations (`!`, `?!`, `$3`) and results
 //! are skipped. Every turn goes through the rules, and a record that cannot be read says where.
 
+use super::clock::{self, TimeControl};
 use super::{Conclusion, Game, History, Illegal, Outcome, Player, SetupError, Termination, parse_turn};
 use std::fmt;
 
@@ -105,6 +106,25 @@ pub struct Header {
     pub date: Option<String>,
     /// Whether hidden information may be written (a save, or a finished game).
     pub reveal: bool,
+    /// The clocks of a timed game; nothing is written for an untimed one.
+    pub timing: Timing,
+}
+
+/// A timed game's clocks as its record keeps them: the `TimeControl` tag, and after each turn
+/// the mover's time left as a `{[%clk h:mm:ss]}` comment, as PGN writes them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timing {
+    pub control: TimeControl,
+    /// The mover's time left after each turn, in milliseconds, oldest first.
+    pub clocks: Vec<u64>,
+}
+
+/// The clocks a record keeps (see [`Timing`]): what a review shows beside each turn. A record
+/// without them, or one that cannot be read, has none.
+pub fn read_timing(text: &str) -> Timing {
+    let Ok(parts) = split(text) else { return Timing::default() };
+    let control = parts.tags.get("TimeControl").and_then(TimeControl::from_tag).unwrap_or_default();
+    Timing { control, clocks: parts.clocks }
 }
 
 /// Why a record could not be read, and where.
@@ -164,6 +184,9 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
         ("Result", result.to_owned()),
     ];
     tags.extend(history.termination().map(|why| ("Termination", why.name().to_owned())));
+    if header.timing.control != TimeControl::Untimed {
+        tags.push(("TimeControl", header.timing.control.tag()));
+    }
     // A finished game has nothing left to hide.
     tags.extend(G::start_tags(history.start(), header.reveal || outcome.is_some()));
     let mut text: String =
@@ -181,6 +204,9 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
         }
         text.push_str(turn);
         text.push(' ');
+        if let Some(&left) = header.timing.clocks.get(index) {
+            text.push_str(&format!("{{[%clk {}]}} ", clock::clk(left)));
+        }
     }
     text.push_str(result);
     text.push('\n');
@@ -191,8 +217,9 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
 pub fn write_short<G: Recorded>(history: &History<G>) -> String {
     let outcome = history.outcome();
     // Only an ending the result alone would read back as another (a resignation) is said.
-    let termination =
-        history.termination().filter(|why| matches!(why, Termination::TimeForfeit | Termination::Abandoned));
+    let termination = history.termination().filter(|why| {
+        matches!(why, Termination::TimeForfeit | Termination::Abandoned | Termination::Aborted)
+    });
     let mut tags: Vec<Tag> =
         termination.map(|why| ("Termination", why.name().to_owned())).into_iter().collect();
     tags.extend(G::start_tags(history.start(), outcome.is_some()));
@@ -222,6 +249,8 @@ struct Parts<'a> {
     tags: Tags,
     tokens: Vec<(&'a str, usize)>,
     result: Option<&'a str>,
+    /// The `[%clk]` times of the comments, in order.
+    clocks: Vec<u64>,
 }
 
 /// Whether a token is a result: PGN's, or PDN's (`2-0`, `1-1`, `0-2`, `0-0`).
@@ -242,6 +271,7 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
     let mut tags = Tags::default();
     let mut tokens = Vec::new();
     let mut result = None;
+    let mut clocks = Vec::new();
     let mut line = 1;
     let mut rest = text;
     // Inside `(variations)`, how deep; their moves are skipped.
@@ -257,6 +287,10 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
             '{' => {
                 let end = rest.find('}').ok_or(unclosed(line))?;
                 line += rest[..end].matches('\n').count();
+                let time = rest[..end].split_once("[%clk ").and_then(|(_, time)| time.split_once(']'));
+                if let (Some((time, _)), 0) = (time, depth) {
+                    clocks.extend(clock::parse_clk(time));
+                }
                 rest = &rest[end + 1..];
             }
             ';' | '%' => rest = rest.find('\n').map_or("", |end| &rest[end..]),
@@ -294,7 +328,7 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
     if depth > 0 {
         return Err(RecordError { line, problem: Problem::Unclosed });
     }
-    Ok(Parts { tags, tokens, result })
+    Ok(Parts { tags, tokens, result, clocks })
 }
 
 /// A tag pair after its `[`: `Name "value"]`, and the text after it.
@@ -350,7 +384,7 @@ impl<G: Recorded> Rebuild for History<G> {
     }
 
     fn over(&self) -> bool {
-        self.outcome().is_some()
+        History::over(self)
     }
 
     fn mid_move(&self) -> bool {
@@ -402,10 +436,13 @@ impl Parts<'_> {
             Some(Termination::Abandoned) => Conclusion::Abandoned(loser),
             _ => Conclusion::Resigned(loser),
         };
+        let termination = self.tags.get("Termination").and_then(Termination::from_name);
         let conclusion = match self.result.or(self.tags.get("Result")) {
             Some("1-0" | "2-0") => lost(listed_second),
             Some("0-1" | "0-2") => lost(listed_first),
+            Some("1/2-1/2" | "1-1") if termination == Some(Termination::Abandoned) => Conclusion::DrawClaimed,
             Some("1/2-1/2" | "1-1") => Conclusion::DrawAgreed,
+            _ if termination == Some(Termination::Aborted) => Conclusion::Aborted,
             _ => return Ok(()),
         };
         game.conclude(conclusion);
@@ -445,6 +482,28 @@ mod tests {
     use crate::rules::connect_four::{ConnectFour, history_of};
 
     #[test]
+    fn a_timed_game_keeps_its_clocks() {
+        let control = TimeControl::Fischer { base: 180, increment: 2 };
+        let timing = Timing { control, clocks: vec![181_000, 175_500, 3_600_000] };
+        let history = history_of(&[3, 4, 3]);
+        let text = write(&history, &Header { timing: timing.clone(), ..Header::default() });
+        assert!(text.contains("[TimeControl \"180+2\"]\n"), "{text}");
+        assert!(text.contains("1. 4 {[%clk 0:03:01]} 5 {[%clk 0:02:56]} 2. 4 {[%clk 1:00:00]} *"), "{text}");
+        assert_eq!(read::<ConnectFour>(&text, 0).unwrap(), history);
+        // Read back to the second (a comment's time is rounded up to it).
+        let read_back = read_timing(&text);
+        assert_eq!(read_back.control, control);
+        assert_eq!(read_back.clocks, vec![181_000, 176_000, 3_600_000]);
+        // Other comments, and clocks inside variations, are not clocks.
+        let other = read_timing(
+            "[TimeControl \"-\"] 1. 4 {good} 5 ({[%clk 0:00:09]} 6) {[%eval 0.3] [%clk 0:00:05]} *",
+        );
+        assert_eq!(other, Timing { control: TimeControl::Untimed, clocks: vec![5_000] });
+        assert!(!write(&history, &Header::default()).contains("clk"));
+        assert_eq!(read_timing("{"), Timing::default());
+    }
+
+    #[test]
     fn an_end_keeps_its_reason_in_the_record() {
         let won = history_of(&[0, 1, 0, 1, 0, 1, 0]);
         let text = write(&won, &Header::default());
@@ -455,6 +514,8 @@ mod tests {
             Conclusion::DrawAgreed,
             Conclusion::TimeForfeit(Player::First),
             Conclusion::Abandoned(Player::Second),
+            Conclusion::DrawClaimed,
+            Conclusion::Aborted,
         ] {
             let mut ended = history_of(&[3, 4]);
             ended.conclude(conclusion).unwrap();
@@ -464,7 +525,13 @@ mod tests {
             assert_eq!(read::<ConnectFour>(&text, 0).unwrap(), ended, "{text}");
             // A link says only what its result would not: a loss on time or by leaving.
             let short = write_short(&ended);
-            let said = matches!(conclusion, Conclusion::TimeForfeit(_) | Conclusion::Abandoned(_));
+            let said = matches!(
+                conclusion,
+                Conclusion::TimeForfeit(_)
+                    | Conclusion::Abandoned(_)
+                    | Conclusion::DrawClaimed
+                    | Conclusion::Aborted
+            );
             assert_eq!(short.contains(&tag), said, "{short}");
             assert_eq!(read::<ConnectFour>(&short, 0).unwrap(), ended, "{short}");
         }

@@ -446,9 +446,9 @@ pub fn GamePage(props: &GamePageProps) -> Html {
             Control::Online(OnlineControl::Create | OnlineControl::Quick) => {
                 let rules = page.0.rules();
                 let ask = if control == Control::Online(OnlineControl::Create) {
-                    Ask::Create { rules }
+                    Ask::Create { rules, time: String::new() }
                 } else {
-                    Ask::Quick { rules }
+                    Ask::Quick { rules, time: String::new() }
                 };
                 page.dispatch(PageAction::GoOnline);
                 online::open(slug, ask, on_heard.clone());

@@ -69,9 +69,14 @@ pub enum Heard {
 
 /// What the device asks first: after a connection is made again, it joins its room.
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// `time` is the time control's text (`fischer:180+2`; empty is untimed).
 pub enum Ask {
-    Create { rules: String },
-    Quick { rules: String },
+    Create { rules: String, time: String },
+    Quick { rules: String, time: String },
+    /// A room listed in the lobby until someone takes it.
+    Seek { rules: String, time: String },
+    /// The free seat of a seek in the lobby.
+    Take { room: String },
     Join { room: String },
 }
 
@@ -110,7 +115,7 @@ fn beat() {
             return Some(());
         }
         link.pings += 1;
-        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings }.to_text());
+        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings, rtt: None }.to_text());
         None
     });
     if dead.is_some() {
@@ -145,8 +150,10 @@ fn address() -> Option<String> {
 fn frame(game: &str, ask: &Ask) -> String {
     let game = game.to_owned();
     let request = match ask {
-        Ask::Create { rules } => Request::Create { game, rules: rules.clone() },
-        Ask::Quick { rules } => Request::Quick { game, rules: rules.clone() },
+        Ask::Create { rules, time } => Request::Create { game, rules: rules.clone(), time: time.clone() },
+        Ask::Quick { rules, time } => Request::Quick { game, rules: rules.clone(), time: time.clone() },
+        Ask::Seek { rules, time } => Request::Seek { game, rules: rules.clone(), time: time.clone() },
+        Ask::Take { room } => Request::Take { room: room.clone() },
         Ask::Join { room } => Request::Join { room: room.clone(), token: storage::read(&token_key(room)) },
     };
     request.to_text()
@@ -177,7 +184,7 @@ fn read(text: &str) -> Option<Heard> {
         }
         Reply::Error { code, .. } => Heard::Refused(code),
         // The heartbeat's answer: hearing it is all it is for.
-        Reply::Pong { .. } => return None,
+        Reply::Pong { .. } | Reply::Lobby { .. } => return None,
     })
 }
 

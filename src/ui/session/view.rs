@@ -47,6 +47,8 @@ impl<G: UiGame> Session<G> {
             Some(Conclusion::DrawAgreed) => text.draw_agreed.to_owned(),
             Some(Conclusion::TimeForfeit(player)) => (text.out_of_time)((text.side)(game.side(player))),
             Some(Conclusion::Abandoned(player)) => (text.abandoned)((text.side)(game.side(player))),
+            Some(Conclusion::DrawClaimed) => text.draw_claimed.to_owned(),
+            Some(Conclusion::Aborted) => text.aborted.to_owned(),
             None if history.repeated() => text.repetition.to_owned(),
             None => game.ending(text),
         };
@@ -126,7 +128,10 @@ impl<G: UiGame> Session<G> {
                 .collect(),
             record: RecordPanel {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
-                text: record::write(history, &Header { date: Some(today.to_owned()), reveal: false }),
+                text: record::write(
+                    history,
+                    &Header { date: Some(today.to_owned()), reveal: false, ..Header::default() },
+                ),
                 link: Route::Game {
                     game: G::ID,
                     seed: None,

@@ -952,6 +952,7 @@ fn agree(room: &mut Room, what: Offer, by: Player) -> Result<(), Reply> {
     room.offer = None;
     match what {
         Offer::Draw => room.table.conclude(Conclusion::DrawAgreed).map_err(refused),
+        Offer::Rematch => Err(Reply::error(ErrorCode::NotOver, "the game is still being played")),
         Offer::Takeback => {
             // The other side has replied: that goes too.
             let turns = if room.table.to_move() == by { 2 } else { 1 };

@@ -648,7 +648,10 @@ impl Hub {
             }
         };
         let Some(waiter) = waiting else {
-            tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: "untimed".into() });
+            tell(
+                client,
+                Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: "untimed".into() },
+            );
             return Ok(None);
         };
         match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)]).await {

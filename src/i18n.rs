@@ -4,6 +4,7 @@
 
 use crate::protocol::ErrorCode;
 use crate::rules::Illegal;
+use crate::rules::clock::TimeControl;
 use crate::rules::record::{Problem, RecordError, TagError};
 use crate::save::LoadError;
 
@@ -268,6 +269,48 @@ pub struct Text {
     pub draw_claimed: &'static str,
     /// A game ended before both players moved.
     pub aborted: &'static str,
+    /// The status of a game that ended with no result (aborted).
+    pub no_result: &'static str,
+    /// The new-game dialog's time control: its kinds (untimed, Fischer, correspondence), the
+    /// Fischer clock's two numbers, the days of correspondence, and why a clock is refused.
+    pub time_control: &'static str,
+    pub time_kinds: [&'static str; 3],
+    pub base_seconds: &'static str,
+    pub increment_seconds: &'static str,
+    pub days_per_move: &'static str,
+    pub time_out_of_range: &'static str,
+    /// Puts a game in the lobby for anyone to take.
+    pub seek: &'static str,
+    /// A time control in words (`3 min + 2 s`).
+    pub time_words: fn(TimeControl) -> String,
+    /// A side's clock, named for a screen reader; and the time left, said at 60, 30 and 10 s.
+    pub clock_of: fn(&str) -> String,
+    pub time_left: fn(&str, u64) -> String,
+    /// Before the first moves: the side to move and the time left to make one.
+    pub first_move_in: fn(&str, &str) -> String,
+    pub abort: &'static str,
+    /// The other player is away on their turn: the seconds until a claim, 0 once it may be made.
+    pub gone: fn(u64) -> String,
+    pub claim_win: &'static str,
+    pub claim_draw: &'static str,
+    pub rematch: &'static str,
+    /// A rematch offered, by this device or by the other.
+    pub rematch_offered: fn(bool) -> &'static str,
+    pub reload: &'static str,
+    /// The chat: its heading, its messages in the order of `protocol::PRESETS`, the switch
+    /// that hides the other player's, and what it says when empty.
+    pub chat: &'static str,
+    pub chat_presets: [&'static str; 6],
+    pub mute_chat: &'static str,
+    pub no_messages: &'static str,
+    /// The lobby: its heading, the games and players counted, an empty list, a seek's button,
+    /// and this device's own seek with its button.
+    pub lobby: &'static str,
+    pub lobby_counts: fn(u64, u64) -> String,
+    pub lobby_empty: &'static str,
+    pub join_seek: &'static str,
+    pub own_seek: &'static str,
+    pub withdraw_seek: &'static str,
 }
 
 static EN: Text = Text {
@@ -492,6 +535,46 @@ static EN: Text = Text {
     level_names: ["Beginner", "Casual", "Intermediate", "Advanced", "Expert", "Master"],
     draw_claimed: "Drawn: the other player left",
     aborted: "Game aborted: no result",
+    no_result: "No result",
+    time_control: "Time control",
+    time_kinds: ["Untimed", "Clock: base + increment", "Correspondence: days a move"],
+    base_seconds: "Base, in seconds",
+    increment_seconds: "Increment, in seconds",
+    days_per_move: "Days a move",
+    time_out_of_range: "The base is 15 to 10,800 seconds (3 hours), the increment 0 to 180 seconds.",
+    seek: "Post in the lobby",
+    time_words: |control| match control {
+        TimeControl::Untimed => "Untimed".to_owned(),
+        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+            format!("{} min + {increment} s", base / 60)
+        }
+        TimeControl::Fischer { base, increment } => format!("{base} s + {increment} s"),
+        TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
+        TimeControl::Correspondence { days } => format!("{days} days a move"),
+    },
+    clock_of: |side| format!("{side}'s clock"),
+    time_left: |side, seconds| format!("{side}: {seconds} seconds left"),
+    first_move_in: |side, time| format!("{side} has {time} to make a first move, or the game is aborted."),
+    abort: "Abort",
+    gone: |seconds| match seconds {
+        0 => "Your opponent has left: you may claim the win, or a draw.".to_owned(),
+        _ => format!("Your opponent has left. You may claim the game in {seconds} s."),
+    },
+    claim_win: "Claim the win",
+    claim_draw: "Claim a draw",
+    rematch: "Rematch",
+    rematch_offered: |by_me| if by_me { "You offered a rematch." } else { "Your opponent offers a rematch." },
+    reload: "Reload",
+    chat: "Chat",
+    chat_presets: ["Hello!", "Good luck!", "Have fun!", "Good game!", "Well played!", "Thank you!"],
+    mute_chat: "Hide the other player's messages",
+    no_messages: "No messages yet",
+    lobby: "Open games",
+    lobby_counts: |games, players| format!("{games} games being played · {players} players online"),
+    lobby_empty: "No open games now: post one from a game's New game dialog.",
+    join_seek: "Play",
+    own_seek: "Your game: waiting for an opponent",
+    withdraw_seek: "Withdraw",
 };
 
 static ZH_HANT: Text = Text {
@@ -701,6 +784,47 @@ static ZH_HANT: Text = Text {
     level_names: ["入門", "休閒", "中級", "進階", "高手", "大師"],
     draw_claimed: "和棋：對方已離開",
     aborted: "對局已中止，不計結果",
+    no_result: "不計結果",
+    time_control: "時限",
+    time_kinds: ["不限時", "棋鐘：基本時間＋每步加秒", "通信賽：每步天數"],
+    base_seconds: "基本時間（秒）",
+    increment_seconds: "每步加秒",
+    days_per_move: "每步天數",
+    time_out_of_range: "基本時間須為 15 至 10,800 秒（3 小時），每步加秒須為 0 至 180 秒。",
+    seek: "在大廳開局",
+    time_words: |control| match control {
+        TimeControl::Untimed => "不限時".to_owned(),
+        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+            format!("{} 分 + {increment} 秒", base / 60)
+        }
+        TimeControl::Fischer { base, increment } => format!("{base} 秒 + {increment} 秒"),
+        TimeControl::Correspondence { days } => format!("每步 {days} 天"),
+    },
+    clock_of: |side| format!("{side}的棋鐘"),
+    time_left: |side, seconds| format!("{side}剩 {seconds} 秒"),
+    first_move_in: |side, time| format!("{side}須在 {time} 內走出第一步，否則對局中止。"),
+    abort: "中止對局",
+    gone: |seconds| match seconds {
+        0 => "對手已離開：你可以宣告勝利或和棋。".to_owned(),
+        _ => format!("對手已離開。{seconds} 秒後可以宣告勝利或和棋。"),
+    },
+    claim_win: "宣告勝利",
+    claim_draw: "宣告和棋",
+    rematch: "再戰一局",
+    rematch_offered: |by_me| {
+        if by_me { "你已提議再戰一局。" } else { "對手提議再戰一局。" }
+    },
+    reload: "重新載入",
+    chat: "聊天",
+    chat_presets: ["你好！", "祝你好運！", "玩得開心！", "好棋局！", "下得好！", "謝謝！"],
+    mute_chat: "隱藏對手的訊息",
+    no_messages: "還沒有訊息",
+    lobby: "公開對局",
+    lobby_counts: |games, players| format!("進行中 {games} 局 · 線上 {players} 人"),
+    lobby_empty: "目前沒有公開對局：可在任一遊戲的「新對局」中開局。",
+    join_seek: "加入",
+    own_seek: "你開的局：等待對手",
+    withdraw_seek: "撤回",
 };
 
 #[cfg(test)]

@@ -10,13 +10,15 @@ pub enum Route {
     /// A game; `seed` asks for a particular shuffle (`#/dark-chess?seed=7`), `record`
     /// shows a shared game (`#/connect-four?record=4+4+3`), and `room` joins an online room
     /// (`#/gomoku?room=k3vx8q2mwa`); `play` starts a way of playing chosen on the home page
-    /// (`#/gomoku?play=computer`).
+    /// (`#/gomoku?play=computer`); `take` takes the free seat of a seek in the lobby
+    /// (`#/gomoku?take=k3vx8q2mwa`).
     Game {
         game: GameId,
         seed: Option<u64>,
         record: Option<String>,
         room: Option<String>,
         play: Option<Play>,
+        take: Option<String>,
     },
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
@@ -47,7 +49,12 @@ impl Play {
 impl Route {
     /// A game's page, as it opens with nothing asked of it.
     pub fn game(game: GameId) -> Route {
-        Route::Game { game, seed: None, record: None, room: None, play: None }
+        Route::Game { game, seed: None, record: None, room: None, play: None, take: None }
+    }
+
+    /// A room of the server's, as a route's `room` or `take`.
+    pub fn room(game: GameId, room: &str) -> Route {
+        Route::Game { game, seed: None, record: None, room: Some(room.to_owned()), play: None, take: None }
     }
 
     /// Reads a location hash such as `#/connect-four` or `#/dark-chess?seed=7`. Unknown query
@@ -74,31 +81,34 @@ impl Route {
             Some(None) => return not_found(),
         };
         // A room's name: letters and digits, as the server makes them.
-        let room = match value("room") {
-            None => None,
+        let room_named = |name: &str| match value(name) {
+            None => Ok(None),
             Some(room)
                 if (1..=64).contains(&room.len()) && room.bytes().all(|b| b.is_ascii_alphanumeric()) =>
             {
-                Some(room.to_owned())
+                Ok(Some(room.to_owned()))
             }
-            Some(_) => return not_found(),
+            Some(_) => Err(()),
         };
+        let (Ok(room), Ok(take)) = (room_named("room"), room_named("take")) else { return not_found() };
         // An unknown way of playing asks for nothing: the game opens as it is.
         let play = value("play").and_then(|name| Play::ALL.into_iter().find(|play| play.name() == name));
-        Route::Game { game, seed, record, room, play }
+        Route::Game { game, seed, record, room, play, take }
     }
 
     /// The hash that leads here.
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
-            Route::Game { game, seed, record, room, play } => {
+            Route::Game { game, seed, record, room, play, take } => {
                 let mut hash = format!("#/{}", game.slug());
                 let seed = seed.map(|seed| format!("seed={seed}"));
                 let record = record.as_deref().map(|record| format!("record={}", encode(record)));
                 let room = room.as_deref().map(|room| format!("room={room}"));
                 let play = play.map(|play| format!("play={}", play.name()));
-                let query: Vec<String> = seed.into_iter().chain(record).chain(room).chain(play).collect();
+                let take = take.as_deref().map(|room| format!("take={room}"));
+                let query: Vec<String> =
+                    seed.into_iter().chain(record).chain(room).chain(play).chain(take).collect();
                 if !query.is_empty() {
                     hash.push('?');
                     hash.push_str(&query.join("&"));
@@ -157,7 +167,7 @@ mod tests {
     use super::*;
 
     fn game(game: GameId, seed: Option<u64>) -> Route {
-        Route::Game { game, seed, record: None, room: None, play: None }
+        Route::Game { game, seed, record: None, room: None, play: None, take: None }
     }
 
     #[test]
@@ -191,15 +201,28 @@ mod tests {
     fn records_travel_in_the_hash() {
         let id = GameId::ALL[0];
         for record in ["4 4 3", "[Rules \"renju\"] h8 h9 1-0", "a1=K b3?b2=k b2xc2", "棋 & 100% + #"] {
-            let route =
-                Route::Game { game: id, seed: None, record: Some(record.to_owned()), room: None, play: None };
+            let route = Route::Game {
+                game: id,
+                seed: None,
+                record: Some(record.to_owned()),
+                room: None,
+                play: None,
+                take: None,
+            };
             let hash = route.hash();
             assert!(!hash[1..].contains(['#', ' ', '&', '"', '[']), "{hash}");
             assert_eq!(Route::parse(&hash), route, "{hash}");
         }
         assert_eq!(
             Route::parse(&format!("#/{}?record=4+4", id.slug())),
-            Route::Game { game: id, seed: None, record: Some("4 4".to_owned()), room: None, play: None }
+            Route::Game {
+                game: id,
+                seed: None,
+                record: Some("4 4".to_owned()),
+                room: None,
+                play: None,
+                take: None
+            }
         );
         for bad in ["record=%", "record=%G1", "record=%FF"] {
             let hash = format!("#/{}?{bad}", id.slug());
@@ -210,14 +233,25 @@ mod tests {
     #[test]
     fn rooms_travel_in_the_hash() {
         let id = GameId::ALL[0];
-        let route =
-            Route::Game { game: id, seed: None, record: None, room: Some("k3vx8q2mwa".into()), play: None };
+        let route = Route::room(id, "k3vx8q2mwa");
         assert_eq!(route.hash(), format!("#/{}?room=k3vx8q2mwa", id.slug()));
         assert_eq!(Route::parse(&route.hash()), route);
+        let seek = Route::Game {
+            game: id,
+            seed: None,
+            record: None,
+            room: None,
+            play: None,
+            take: Some("k3vx8q2mwa".into()),
+        };
+        assert_eq!(seek.hash(), format!("#/{}?take=k3vx8q2mwa", id.slug()));
+        assert_eq!(Route::parse(&seek.hash()), seek);
         let long = "a".repeat(65);
         for bad in ["", "a-b", "%41", "房", long.as_str()] {
-            let hash = format!("#/{}?room={bad}", id.slug());
-            assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
+            for name in ["room", "take"] {
+                let hash = format!("#/{}?{name}={bad}", id.slug());
+                assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
+            }
         }
     }
 
@@ -225,7 +259,8 @@ mod tests {
     fn ways_of_playing_travel_in_the_hash() {
         let id = GameId::ALL[0];
         for play in Play::ALL {
-            let route = Route::Game { game: id, seed: None, record: None, room: None, play: Some(play) };
+            let route =
+                Route::Game { game: id, seed: None, record: None, room: None, play: Some(play), take: None };
             assert_eq!(route.hash(), format!("#/{}?play={}", id.slug(), play.name()));
             assert_eq!(Route::parse(&route.hash()), route);
         }

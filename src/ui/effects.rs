@@ -17,6 +17,8 @@ pub enum Sound {
     Capture,
     Refused,
     End,
+    /// This device's clock has run under 10 s: soft, and once.
+    Low,
 }
 
 /// Plays a sound, unless muted or not yet allowed.
@@ -29,6 +31,7 @@ pub fn play(sound: Sound) {
         Sound::Capture => &[("triangle", 440.0, 0.0, 0.07), ("triangle", 330.0, 0.06, 0.1)],
         Sound::Refused => &[("square", 170.0, 0.0, 0.14)],
         Sound::End => &[("sine", 523.0, 0.0, 0.18), ("sine", 659.0, 0.12, 0.18), ("sine", 784.0, 0.24, 0.3)],
+        Sound::Low => &[("sine", 440.0, 0.0, 0.25)],
     };
     for &(kind, frequency, at, length) in notes {
         note(kind, frequency, at, length);

@@ -5,7 +5,7 @@
 use super::board::{BoardAction, BoardView, Pos, motion_left_ms};
 use super::computer::{self, Heard, Opponent};
 use super::flow::{Flow, FlowControl, Prefs};
-use super::online::{self, Ask, Offer};
+use super::online::{self, Ask, Offer, PRESETS};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
 use super::session::{Page, PageAction, Start, hash_of};
 use super::storage;
@@ -163,6 +163,8 @@ pub struct GamePageProps {
     pub room: Option<String>,
     /// A way of playing chosen on the home page (`?play=...`).
     pub play: Option<Play>,
+    /// A seek of the lobby's to take (`?take=...`).
+    pub take: Option<String>,
     /// The game's saved page and the revision it was read at, from a shuffle's seed.
     pub start: Start,
 }
@@ -170,8 +172,8 @@ pub struct GamePageProps {
 /// `start` follows from `game`.
 impl PartialEq for GamePageProps {
     fn eq(&self, other: &Self) -> bool {
-        (self.game, self.lang, self.seed, &self.record, &self.room, self.play)
-            == (other.game, other.lang, other.seed, &other.record, &other.room, other.play)
+        (self.game, self.lang, self.seed, &self.record, &self.room, self.play, &self.take)
+            == (other.game, other.lang, other.seed, &other.record, &other.room, other.play, &other.take)
     }
 }
 
@@ -199,7 +201,7 @@ fn clear_query(game: GameId) {
 /// An online room entered: the URL names it, so a reload (or the link) comes back to it.
 fn show_room(game: GameId, room: &str) {
     let location = gloo::utils::window().location();
-    let hash = Route::Game { game, seed: None, record: None, room: Some(room.to_owned()), play: None }.hash();
+    let hash = Route::room(game, room).hash();
     if location.hash().is_ok_and(|now| now != hash) {
         let _ = location.set_hash(&hash);
     }
@@ -419,6 +421,20 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         );
     }
     {
+        // A seek of the lobby's taken (from its list here or at home): the game starts for both.
+        let (page, on_heard) = (page.clone(), on_heard.clone());
+        let take = props.take.clone();
+        use_on_change(
+            hash_of(&take),
+            Rc::new(move || {
+                if let Some(room) = take.clone() {
+                    page.dispatch(PageAction::GoOnline);
+                    online::open(slug, Ask::Take { room }, on_heard.clone());
+                }
+            }),
+        );
+    }
+    {
         // A turn played here online goes to the server, which tells both devices the game.
         let page = page.clone();
         use_on_change(
@@ -443,12 +459,16 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     let on_control = {
         let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
         Callback::from(move |control: Control| match control {
-            Control::Online(OnlineControl::Create | OnlineControl::Quick) => {
-                let rules = page.0.rules();
-                let ask = if control == Control::Online(OnlineControl::Create) {
-                    Ask::Create { rules, time: String::new() }
-                } else {
-                    Ask::Quick { rules, time: String::new() }
+            Control::Online(
+                way @ (OnlineControl::Create(clock)
+                | OnlineControl::Quick(clock)
+                | OnlineControl::Seek(clock)),
+            ) => {
+                let (rules, time) = (page.0.rules(), clock.text());
+                let ask = match way {
+                    OnlineControl::Create(_) => Ask::Create { rules, time },
+                    OnlineControl::Quick(_) => Ask::Quick { rules, time },
+                    _ => Ask::Seek { rules, time },
                 };
                 page.dispatch(PageAction::GoOnline);
                 online::open(slug, ask, on_heard.clone());
@@ -459,6 +479,15 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 page.dispatch(PageAction::LeaveOnline);
             }
             Control::Online(OnlineControl::Answer(accept)) => drop(online::answer(accept)),
+            Control::Online(OnlineControl::Abort) => drop(online::abort()),
+            Control::Online(OnlineControl::Claim(win)) => drop(online::claim(win)),
+            Control::Online(OnlineControl::Rematch) => drop(online::offer(Offer::Rematch)),
+            Control::Online(OnlineControl::Chat(index)) => {
+                if let Some(preset) = PRESETS.get(index) {
+                    online::chat(preset);
+                }
+            }
+            Control::Online(OnlineControl::Reload) => drop(gloo::utils::window().location().reload()),
             // Online, these are asked of the server.
             Control::Undo if page.0.is_online() => drop(online::offer(Offer::Takeback)),
             Control::AgreeDraw if page.0.is_online() => drop(online::offer(Offer::Draw)),

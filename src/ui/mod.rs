@@ -19,6 +19,7 @@ mod flow;
 mod game;
 mod gomoku;
 mod js;
+mod lobby;
 mod offline;
 mod online;
 mod picker;
@@ -40,12 +41,12 @@ pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
 /// Plays `G` alone: a game's binary.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
-    let Route::Game { game, seed, record, room, play } = route else { return None };
+    let Route::Game { game, seed, record, room, play, take } = route else { return None };
     let start: Start = session::start::<G>;
     (*game == G::ID).then(|| {
         html! {
             <GamePage key={game.slug()} game={*game} {start} {lang} seed={*seed}
-                record={record.clone()} room={room.clone()} play={*play} />
+                record={record.clone()} room={room.clone()} play={*play} take={take.clone()} />
         }
     })
 }

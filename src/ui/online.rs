@@ -6,9 +6,10 @@
 //! says online play is not available there.
 
 use super::storage;
-pub use crate::protocol::{ErrorCode, Offer};
-use crate::protocol::{OfferState, Reply, Request};
+use crate::protocol::{Claim, OfferState, Reply, Request};
+pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
 use crate::rules::Player;
+use crate::rules::clock::TimeControl;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
@@ -42,6 +43,7 @@ impl Connection {
 /// The room's game as the server last told it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RoomState {
+    pub room: String,
     pub version: u64,
     pub record: String,
     pub turns: usize,
@@ -49,6 +51,20 @@ pub struct RoomState {
     pub offer: Option<(Offer, Player)>,
     /// Whether each seat has a device connected, the first player's first.
     pub present: [bool; 2],
+    /// The room's time control (untimed if this build cannot read it).
+    pub time: TimeControl,
+    /// Each side's time left as the frame left the server, in ms, the first player's first.
+    pub clocks: Option<[u64; 2]>,
+    /// The side whose clock runs.
+    pub running: Option<Player>,
+    /// Before the first moves: the time the side to move has left to make one, in ms.
+    pub abort_in: Option<u64>,
+    /// The side to move is away: the time until the other may claim the game, in ms.
+    pub claim_in: Option<u64>,
+    /// The players' messages by their preset names, oldest first.
+    pub chat: Vec<(Player, String)>,
+    /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
+    pub at: u64,
 }
 
 /// What the server said, for the page.
@@ -96,7 +112,7 @@ pub enum Ask {
 struct Link {
     socket: web_sys::WebSocket,
     /// Kept alive as long as the socket.
-    _handlers: [Closure<dyn Fn(JsValue)>; 3],
+    _handlers: Handlers,
     game: &'static str,
     ask: Ask,
     opened: bool,
@@ -106,6 +122,10 @@ struct Link {
     /// When the server was last heard from (ms since the epoch), and the heartbeat that asks.
     heard_at: f64,
     pings: u64,
+    /// When the last ping left, and the last round trip measured (ms): the server gives half
+    /// of it back to the player's clock on each move.
+    pinged_at: f64,
+    rtt: Option<u64>,
     _heartbeat: gloo::timers::callback::Interval,
 }
 
@@ -128,7 +148,8 @@ fn beat() {
             return Some(());
         }
         link.pings += 1;
-        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings, rtt: None }.to_text());
+        link.pinged_at = now;
+        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings, rtt: link.rtt }.to_text());
         None
     });
     if dead.is_some() {
@@ -149,7 +170,8 @@ thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
 }
 
-fn token_key(room: &str) -> String {
+/// Where the device keeps its seat's token for a room.
+pub fn token_key(room: &str) -> String {
     format!("board-suite/online/{room}")
 }
 
@@ -173,8 +195,8 @@ fn frame(game: &str, ask: &Ask) -> String {
 }
 
 /// A frame from the server, for the page; `None` for one it has no use for.
-fn read(text: &str) -> Option<Heard> {
-    Some(match Reply::read(text)? {
+fn read(reply: Reply) -> Option<Heard> {
+    Some(match reply {
         Reply::Seat { room, seat, token, .. } => {
             if let Some(token) = token {
                 storage::write(&token_key(&room), &token);
@@ -182,8 +204,28 @@ fn read(text: &str) -> Option<Heard> {
             Heard::Seat { room, seat: seat.player() }
         }
         Reply::Waiting { .. } => Heard::Waiting,
-        Reply::State { version, record, turns, over, offer, online, .. } => {
+        Reply::State {
+            room,
+            version,
+            record,
+            turns,
+            over,
+            offer,
+            online,
+            time,
+            clocks,
+            running,
+            abort_in,
+            claim_in,
+            chat,
+            next,
+            ..
+        } => {
+            if let Some(next) = next {
+                go_on(&next);
+            }
             Heard::State(Box::new(RoomState {
+                room,
                 version,
                 record,
                 turns,
@@ -193,12 +235,60 @@ fn read(text: &str) -> Option<Heard> {
                     None => None,
                 },
                 present: online,
+                time: TimeControl::parse(&time).unwrap_or_default(),
+                clocks,
+                running: running.and_then(|seat| seat.player()),
+                abort_in,
+                claim_in,
+                // A spectator has no voice: a line from one is not shown.
+                chat: chat.into_iter().filter_map(|line| Some((line.from.player()?, line.preset))).collect(),
+                at: js_sys::Date::now() as u64,
             }))
         }
         Reply::Error { code, .. } => Heard::Refused(code),
-        // The heartbeat's answer: hearing it is all it is for.
+        // The heartbeat's answer (taken in by the link), and the lobby's (followed apart).
         Reply::Pong { .. } | Reply::Lobby { .. } => return None,
     })
+}
+
+/// A rematch agreed (a state naming the `next` room): the device goes on to it, and its seat's
+/// token goes with it (the server gives that token the other seat there). A spectator goes
+/// on to watch.
+fn go_on(next: &str) {
+    LINK.with_borrow_mut(|link| {
+        let Some(link) = link.as_mut() else { return };
+        let Ask::Join { room } = &link.ask else { return };
+        if room == next {
+            return;
+        }
+        if let Some(token) = storage::read(&token_key(room)) {
+            storage::write(&token_key(next), &token);
+        }
+        link.ask = Ask::Join { room: next.to_owned() };
+        let _ = link.socket.send_with_str(&frame(link.game, &link.ask));
+    });
+}
+
+/// The handlers of a socket: kept alive as long as it is.
+type Handlers = [Closure<dyn Fn(JsValue)>; 3];
+
+/// A WebSocket to the server, with what to do when it opens, on each text frame, and when it
+/// closes; `None` where none can be made.
+fn socket(
+    on_open: impl Fn() + 'static,
+    on_text: impl Fn(String) + 'static,
+    on_close: impl Fn() + 'static,
+) -> Option<(web_sys::WebSocket, Handlers)> {
+    let socket = web_sys::WebSocket::new(&address()?).ok()?;
+    let on_open = Closure::<dyn Fn(JsValue)>::new(move |_| on_open());
+    let on_message = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        on_text(event.unchecked_into::<web_sys::MessageEvent>().data().as_string().unwrap_or_default())
+    });
+    let on_close = Closure::<dyn Fn(JsValue)>::new(move |_| on_close());
+    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    Some((socket, [on_open, on_message, on_close]))
 }
 
 /// Tells the page, outside any borrow of the link: the page may answer at once.
@@ -210,12 +300,7 @@ fn tell(heard: Heard) {
 }
 
 fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard>) {
-    let Some(socket) = address().and_then(|address| web_sys::WebSocket::new(&address).ok()) else {
-        LINK.with_borrow_mut(|link| *link = None);
-        on_heard.emit(Heard::Connection(Connection::Unavailable));
-        return;
-    };
-    let on_open = Closure::<dyn Fn(JsValue)>::new(|_| {
+    let on_open = || {
         let first = LINK.with_borrow_mut(|link| {
             let link = link.as_mut()?;
             link.opened = true;
@@ -227,11 +312,21 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
         if first.is_some() {
             tell(Heard::Connection(Connection::Open));
         }
-    });
-    let on_message = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
-        LINK.with_borrow_mut(|link| link.as_mut().map(|link| link.heard_at = js_sys::Date::now()));
-        let text = event.unchecked_into::<web_sys::MessageEvent>().data().as_string().unwrap_or_default();
-        if let Some(heard) = read(&text) {
+    };
+    let on_text = |text: String| {
+        let now = js_sys::Date::now();
+        let Some(reply) = Reply::read(&text) else { return };
+        LINK.with_borrow_mut(|link| {
+            let Some(link) = link.as_mut() else { return };
+            link.heard_at = now;
+            // The round trip of the latest ping, from its pong.
+            if let Reply::Pong { n } = reply
+                && n == link.pings
+            {
+                link.rtt = Some((now - link.pinged_at).max(0.0) as u64);
+            }
+        });
+        if let Some(heard) = read(reply) {
             // Seated: a connection made again joins this room, with its token.
             if let Heard::Seat { room, .. } = &heard {
                 let room = room.clone();
@@ -239,15 +334,16 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             }
             tell(heard);
         }
-    });
-    let on_close = Closure::<dyn Fn(JsValue)>::new(|_| lost());
-    socket.set_onopen(Some(on_open.as_ref().unchecked_ref()));
-    socket.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    socket.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+    };
+    let Some((socket, handlers)) = socket(on_open, on_text, lost) else {
+        LINK.with_borrow_mut(|link| *link = None);
+        on_heard.emit(Heard::Connection(Connection::Unavailable));
+        return;
+    };
     LINK.with_borrow_mut(|link| {
         *link = Some(Link {
             socket,
-            _handlers: [on_open, on_message, on_close],
+            _handlers: handlers,
             game,
             ask,
             opened: false,
@@ -255,6 +351,8 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             on_heard,
             heard_at: js_sys::Date::now(),
             pings: 0,
+            pinged_at: 0.0,
+            rtt: None,
             _heartbeat: gloo::timers::callback::Interval::new(PING_EVERY_MS, beat),
         })
     });
@@ -319,6 +417,20 @@ pub fn resign() -> bool {
     send(Request::Resign)
 }
 
+pub fn abort() -> bool {
+    send(Request::Abort)
+}
+
+/// Claims the game from a player away on their turn: the win, or a draw.
+pub fn claim(win: bool) -> bool {
+    send(Request::Claim { what: if win { Claim::Win } else { Claim::Draw } })
+}
+
+/// Sends one of the chat's preset messages, by name.
+pub fn chat(preset: &str) -> bool {
+    send(Request::Chat { preset: preset.to_owned() })
+}
+
 /// The room this page is connected to (or joining).
 pub fn room() -> Option<String> {
     LINK.with_borrow(|link| match &link.as_ref()?.ask {
@@ -330,4 +442,91 @@ pub fn room() -> Option<String> {
 /// Leaves the room (or the queue): the connection ends, and is not made again.
 pub fn close() {
     LINK.with_borrow_mut(|link| *link = None);
+}
+
+/// The lobby as the server last told it: the open seeks, oldest first, and how many games are
+/// being played and players are online.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lobby {
+    pub seeks: Vec<SeekInfo>,
+    pub games: u64,
+    pub players: u64,
+}
+
+/// A connection that follows the lobby, apart from any room's.
+struct Follower {
+    socket: web_sys::WebSocket,
+    _handlers: Handlers,
+    on_lobby: Callback<Lobby>,
+    opened: bool,
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        self.socket.set_onopen(None);
+        self.socket.set_onmessage(None);
+        self.socket.set_onclose(None);
+        let _ = self.socket.close();
+    }
+}
+
+thread_local! {
+    static LOBBY: RefCell<Option<Follower>> = const { RefCell::new(None) };
+    /// Counts the pages that followed or stopped following the lobby: a connection made again
+    /// is made only for the page that still follows it.
+    static FOLLOWS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Follows the lobby: `on_lobby` hears it now and after every change, until
+/// [`unfollow_lobby`]. A connection that drops is made again after a few seconds.
+pub fn follow_lobby(on_lobby: Callback<Lobby>) {
+    let on_open = || {
+        LOBBY.with_borrow_mut(|follower| {
+            if let Some(follower) = follower.as_mut() {
+                follower.opened = true;
+                let _ = follower.socket.send_with_str(&Request::Lobby { follow: true }.to_text());
+            }
+        })
+    };
+    let on_text = |text: String| {
+        if let Some(Reply::Lobby { seeks, games, players }) = Reply::read(&text) {
+            let on_lobby = LOBBY.with_borrow(|follower| follower.as_ref().map(|f| f.on_lobby.clone()));
+            if let Some(on_lobby) = on_lobby {
+                on_lobby.emit(Lobby { seeks, games, players });
+            }
+        }
+    };
+    let on_close = || {
+        // Made again while still followed, unless it never opened (no server here).
+        let again = LOBBY.with_borrow_mut(|follower| {
+            let follower = follower.take()?;
+            follower.opened.then(|| follower.on_lobby.clone())
+        });
+        if let Some(on_lobby) = again {
+            let follows = FOLLOWS.get();
+            gloo::timers::callback::Timeout::new(LOBBY_AGAIN_MS, move || {
+                if FOLLOWS.get() == follows {
+                    follow_lobby(on_lobby);
+                }
+            })
+            .forget();
+        }
+    };
+    FOLLOWS.set(FOLLOWS.get().wrapping_add(1));
+    let follower = socket(on_open, on_text, on_close).map(|(socket, handlers)| Follower {
+        socket,
+        _handlers: handlers,
+        on_lobby,
+        opened: false,
+    });
+    LOBBY.with_borrow_mut(|slot| *slot = follower);
+}
+
+/// How long after the lobby's connection drops it is made again.
+const LOBBY_AGAIN_MS: u32 = 3_000;
+
+/// Stops following the lobby.
+pub fn unfollow_lobby() {
+    FOLLOWS.set(FOLLOWS.get().wrapping_add(1));
+    LOBBY.with_borrow_mut(|follower| *follower = None);
 }

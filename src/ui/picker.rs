@@ -1,8 +1,9 @@
 //! The home page at `#/`: every game with a small picture of its board and its ways to play
-//! (with a friend on this device, against the computer, online), and the game in progress on
-//! this device, continued in one click.
+//! (with a friend on this device, against the computer, online), the game in progress on this
+//! device, continued in one click, and under the cards the lobby's open games.
 
 use super::game::{Card, UiGame};
+use super::lobby::Lobby;
 use super::settings::{settings_menu, use_menu};
 use super::storage;
 use crate::games::GameId;
@@ -56,7 +57,7 @@ pub fn Picker(props: &PickerProps) -> Html {
             with_game!(game, G => (G::CARD.of(props.lang), G::thumbnail()));
         let slug = game.slug();
         let ways = Play::ALL.into_iter().zip(text.ways_to_play).map(|(play, label)| {
-            let hash = Route::Game { game, seed: None, record: None, room: None, play: Some(play) }.hash();
+            let hash = Route::Game { game, seed: None, record: None, room: None, play: Some(play), take: None }.hash();
             let onclick = move |_: MouseEvent| drop(gloo::utils::window().location().set_hash(&hash));
             html! { <button data-play={play.name()} {onclick}>{ label }</button> }
         });
@@ -86,6 +87,7 @@ pub fn Picker(props: &PickerProps) -> Html {
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>
             <ul class="cards">{ for cards }</ul>
+            <Lobby lang={props.lang} />
         </main>
         </>
     }

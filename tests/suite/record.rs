@@ -4,19 +4,22 @@
 use crate::harness::Conformant;
 use board_suite::games::GameId;
 use board_suite::rules::checkers::{Checkers, fen};
+use board_suite::rules::clock::TimeControl;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
-use board_suite::rules::record::{self, Header, Problem, RecordError, Recorded, TagError};
+use board_suite::rules::record::{self, Header, Problem, RecordError, Recorded, TagError, Timing};
 use board_suite::rules::{Conclusion, Game, History, Outcome, Player};
 use board_suite::save;
 use board_suite::with_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-const PRIVATE: Header = Header { date: None, reveal: true };
-const SHARED: Header = Header { date: None, reveal: false };
+const PRIVATE: Header = Header { date: None, reveal: true, timing: TIMELESS };
+const SHARED: Header = Header { date: None, reveal: false, timing: TIMELESS };
+/// No clocks (`Header::default()` is not a const).
+const TIMELESS: Timing = Timing { control: TimeControl::Untimed, clocks: Vec::new() };
 
 #[test]
 fn a_pdn_from_another_program_loads() {
@@ -219,7 +222,7 @@ fn samples<G: Recorded>(config: &G::Config) -> Vec<String> {
                 let legal = history.current().legal_moves();
                 history.play(legal[0]).unwrap();
             }
-            record::write(&history, &Header { date: None, reveal: seed % 2 == 0 })
+            record::write(&history, &Header { date: None, reveal: seed % 2 == 0, ..Header::default() })
         })
         .collect()
 }

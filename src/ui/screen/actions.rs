@@ -2,7 +2,7 @@
 //! move now), a draw, resigning and a new game, with the question asked before an action that
 //! cannot be undone. Each has an icon and its name in words.
 
-use super::{Control, focus_board};
+use super::{Control, OnlineControl, focus_board};
 use crate::i18n::{Side, Text};
 use yew::prelude::*;
 
@@ -26,6 +26,8 @@ pub struct ActionsProps<'a> {
     pub thinking: bool,
     /// Online, undo and a draw are offers to the other player, which the server answers.
     pub online: bool,
+    /// Online, before both sides have moved: the game may be aborted, with no result.
+    pub can_abort: bool,
     /// The question asked, if any.
     pub confirm: &'a UseStateHandle<Option<Confirm>>,
     /// Opens the new-game dialog; `None` while the result, which offers it, is shown.
@@ -102,6 +104,9 @@ pub fn actions(props: ActionsProps) -> Html {
                     { action("stop", "⏵", text.stop, true, control(Control::Stop)) }
                 } else if !props.online {
                     { action("hint", "✦", text.hint, props.can_hint, control(Control::Hint)) }
+                }
+                if props.can_abort {
+                    { action("abort", "✕", text.abort, true, control(Control::Online(OnlineControl::Abort))) }
                 }
                 { action("draw", "½", text.offer_draw, in_play, ask(Confirm::Draw)) }
                 { action("resign", "⚑", text.resign, in_play, ask(Confirm::Resign)) }

@@ -6,6 +6,8 @@
 //! load); a panel that needs state of its own can be a `#[component]` all the same.
 
 mod actions;
+mod chat;
+mod clocks;
 mod commands;
 mod cover;
 mod help;
@@ -21,6 +23,8 @@ mod status;
 mod trays;
 mod turn;
 
+pub use chat::ChatLine;
+pub use clocks::ClockPanel;
 pub use commands::Command;
 pub use moves::{MoveEntry, ReviewStep};
 pub use notices::Notices;
@@ -39,7 +43,11 @@ use super::storage;
 use crate::i18n::Lang;
 use crate::route::Play;
 use crate::ui::computer::Opponent;
+use crate::ui::lobby::Lobby;
+use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
+use chat::ChatProps;
+use clocks::Clocks;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
@@ -73,6 +81,8 @@ pub struct Summary {
     pub opponent: OpponentPanel,
     /// Online play, when the game is played online.
     pub online: Option<OnlinePanel>,
+    /// The clocks of a timed game: online, live; a record's, under review.
+    pub clocks: Option<ClockPanel>,
     /// How to play this game, in the page's language.
     pub help: &'static [&'static str],
 }
@@ -240,6 +250,18 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // Animations and sounds, for every game: on unless the player turned them off.
     let (still, switch_motion) = use_remembered("board-suite/motion".to_owned(), ["on", "off"]);
     let (muted, switch_sound) = use_remembered(effects::KEY.to_owned(), ["on", "off"]);
+    // The other player's chat hidden, for every game.
+    let (chat_muted, switch_chat) = use_remembered("board-suite/chat-muted".to_owned(), ["off", "on"]);
+    // A clock's time, said in the live region until the next turn is.
+    let clock_said = use_state_eq(|| None::<String>);
+    {
+        let clock_said = clock_said.clone();
+        use_effect_with(status.said.clone(), move |_| clock_said.set(None));
+    }
+    let on_say = {
+        let clock_said = clock_said.clone();
+        Callback::from(move |words: String| clock_said.set(Some(words)))
+    };
     use_sounds(summary);
     let moving = !still;
     let result_closed = use_state_eq(|| false);
@@ -342,6 +364,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let notices = &summary.notices;
     let online = summary.online.is_some();
     let result = status.ended.filter(|_| !*result_closed && !reviewing);
+    let seated = summary.online.as_ref().filter(|panel| panel.seat.is_some());
+    // Not in a game online (or waiting in one for an opponent to come): the lobby is shown.
+    let in_game = summary.online.as_ref().is_some_and(|panel| {
+        let seeking = panel.waiting || (panel.seat.is_some() && !panel.begun && panel.opponent_away);
+        !seeking
+    });
+    let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     let state = text.switched;
     let preferences = html! {
         <>
@@ -376,13 +405,19 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
+                if let Some(clocks) = &summary.clocks {
+                    <Clocks lang={props.lang} panel={clocks.clone()} on_say={on_say} />
+                }
                 { status::status_line(StatusProps {
-                    text, status, refusal: notices.refusal, overtaken: notices.overtaken, on_control,
+                    text, status, refusal: notices.refusal, overtaken: notices.overtaken,
+                    said: (*clock_said).clone().or_else(|| status.said.clone()), on_control,
                 }) }
                 if let Some(ended) = result {
                     { result::result_panel(ResultProps {
                         text, ended, ending: &status.ending, new_game_ref: &result_ref,
-                        new_game: open_dialog.clone(), on_close: close_result, on_control,
+                        new_game: open_dialog.clone(), on_close: close_result,
+                        rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
+                        on_control,
                     }) }
                 }
                 if in_play {
@@ -400,6 +435,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     can_hint: summary.opponent.can_hint,
                     thinking: status.thinking,
                     online,
+                    can_abort: summary.online.as_ref().is_some_and(|panel| panel.can_abort),
                     confirm: &confirm,
                     new_game: result.is_none().then_some(open_dialog),
                     new_game_ref: &new_game_ref,
@@ -408,7 +444,19 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 <div class="moves-panel">
                     { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 </div>
-                { online::online_box(OnlineProps { text, slug: props.slug, panel: summary.online.as_ref(), on_control }) }
+                { online::online_box(OnlineProps {
+                    text, slug: props.slug, panel: summary.online.as_ref(), rematch_here: result.is_none(), on_control,
+                }) }
+                if let Some(panel) = summary.online.as_ref().filter(|panel| panel.room.is_some()) {
+                    { chat::chat_panel(ChatProps {
+                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: chat_muted,
+                        on_mute: switch_chat, on_control,
+                    }) }
+                }
+                if !in_game {
+                    <Lobby lang={props.lang} room={summary.online.as_ref().and_then(|panel| panel.room.clone())}
+                        on_withdraw={withdraw} />
+                }
                 if !online {
                     { rules::game_settings(GameSettingsProps {
                         text, rules: &summary.rules, players: summary.opponent.words(text),

@@ -3,6 +3,7 @@
 
 use super::{Control, emit};
 use crate::i18n::{Side, Text};
+use crate::rules::clock::face;
 use yew::prelude::*;
 
 /// One turn of the move list.
@@ -10,6 +11,8 @@ use yew::prelude::*;
 pub struct MoveEntry {
     pub side: Side,
     pub notation: String,
+    /// The mover's time left after it, where the game keeps clocks (ms).
+    pub clock: Option<u64>,
 }
 
 /// A step through the game's positions.
@@ -45,6 +48,9 @@ pub fn move_list(props: MovesProps) -> Html {
                     <span class="ply">{ ply + 1 }</span>
                     <span class={classes!("dot", entry.side.attr())}></span>
                     { entry.notation.clone() }
+                    if let Some(ms) = entry.clock {
+                        <small class="clk" data-clk={ms.to_string()}>{ face(ms) }</small>
+                    }
                 </button>
             </li>
         }

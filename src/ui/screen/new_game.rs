@@ -1,6 +1,6 @@
 //! The new-game dialog: everything a game is decided by, chosen before it starts: who plays
 //! (a friend on this device, or the computer at a level and on a side), the game's rules, and
-//! whether it is played here or online.
+//! whether it is played here or online, and online under which clock.
 
 use super::rules::{Setting, setting_view};
 use super::{Control, OnlineControl, OpponentPanel, focus_board};
@@ -8,9 +8,53 @@ use crate::engine::LEVELS;
 use crate::i18n::Lang;
 use crate::route::Play;
 use crate::rules::Player;
+use crate::rules::clock::{self, BadTimeControl, TimeControl};
 use crate::ui::computer::Opponent;
 use crate::ui::settings::{dialog_keys, focus_first};
+use crate::ui::storage;
 use yew::prelude::*;
+
+/// Where the last time control played online is remembered, as its text (`fischer:180+2`).
+const TIME_KEY: &str = "board-suite/time-control";
+/// The kinds of time control, as `[data-setting="time-control"]` names them.
+const KINDS: [&str; 3] = ["untimed", "fischer", "correspondence"];
+
+/// The time control as the dialog has it: its kind, and the Fischer clock's numbers as typed,
+/// so that one out of range stays on screen and is refused in words.
+#[derive(Clone, PartialEq)]
+struct TimeChoice {
+    kind: usize,
+    base: String,
+    increment: String,
+    days: u32,
+}
+
+impl TimeChoice {
+    /// The last one played, else untimed, with a 5+3 clock and three days ready to choose.
+    fn remembered() -> TimeChoice {
+        let control =
+            storage::read(TIME_KEY).and_then(|text| TimeControl::parse(&text).ok()).unwrap_or_default();
+        let (base, increment) = match control {
+            TimeControl::Fischer { base, increment } => (base, increment),
+            _ => (300, 3),
+        };
+        TimeChoice {
+            kind: KINDS.iter().position(|kind| *kind == control.kind()).unwrap_or(0),
+            base: base.to_string(),
+            increment: increment.to_string(),
+            days: if let TimeControl::Correspondence { days } = control { days } else { 3 },
+        }
+    }
+
+    fn control(&self) -> Result<TimeControl, BadTimeControl> {
+        let seconds = |typed: &str| typed.trim().parse().map_err(|_| BadTimeControl(typed.to_owned()));
+        match KINDS[self.kind] {
+            "fischer" => TimeControl::fischer(seconds(&self.base)?, seconds(&self.increment)?),
+            "correspondence" => TimeControl::correspondence(self.days),
+            _ => Ok(TimeControl::Untimed),
+        }
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
@@ -46,6 +90,7 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
     // The game's rules as they are, and as the dialog has them.
     let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
     let choices = use_state_eq(|| now.clone());
+    let time = use_state_eq(TimeChoice::remembered);
     let root = use_node_ref();
     let online_ref = use_node_ref();
     {
@@ -99,8 +144,49 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
             choices.set(next);
         })
     });
-    let online = |control: OnlineControl| make(rules_changed && props.played, Some(Control::Online(control)));
+    let control = time.control();
+    // Each way online plays under the clock chosen, which is remembered for the next game.
+    let online = |ask: fn(TimeControl) -> OnlineControl| {
+        let control = control.clone().unwrap_or_default();
+        let go = make(rules_changed && props.played, Some(Control::Online(ask(control))));
+        Callback::from(move |event: MouseEvent| {
+            storage::write(TIME_KEY, &control.text());
+            go.emit(event);
+        })
+    };
     let server_missing = props.server == Some(false);
+    let online_disabled = server_missing || control.is_err();
+    let set_time = |change: fn(&mut TimeChoice, String)| {
+        let time = time.clone();
+        Callback::from(move |event: Event| {
+            let mut next = (*time).clone();
+            change(&mut next, event.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            time.set(next);
+        })
+    };
+    let typed = |change: fn(&mut TimeChoice, String)| {
+        let time = time.clone();
+        Callback::from(move |event: InputEvent| {
+            let mut next = (*time).clone();
+            change(&mut next, event.target_unchecked_into::<web_sys::HtmlInputElement>().value());
+            time.set(next);
+        })
+    };
+    let presets = clock::PRESETS.into_iter().map(|(minutes, increment)| {
+        let name = format!("{minutes}+{increment}");
+        let chosen = control == Ok(TimeControl::Fischer { base: minutes * 60, increment });
+        let time = time.clone();
+        let onclick = Callback::from(move |_: MouseEvent| {
+            time.set(TimeChoice {
+                kind: 1,
+                base: (minutes * 60).to_string(),
+                increment: increment.to_string(),
+                ..(*time).clone()
+            })
+        });
+        html! { <button type="button" data-preset={name.clone()} aria-pressed={chosen.to_string()} {onclick}>{ name }</button> }
+    });
+    let kind = KINDS[time.kind];
     html! {
         <div class="backdrop">
             <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
@@ -150,8 +236,49 @@ pub fn NewGameDialog(props: &NewGameProps) -> Html {
                 </div>
                 <fieldset class="online-choices" ref={online_ref}>
                     <legend>{ text.or_online }</legend>
-                    <button data-action="online" disabled={server_missing} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
-                    <button data-action="quick-match" disabled={server_missing} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
+                    <div class="time-choice">
+                        <label class="setting">
+                            <span>{ text.time_control }</span>
+                            <select data-setting="time-control" onchange={set_time(|time, value| {
+                                time.kind = KINDS.iter().position(|kind| *kind == value).unwrap_or(0);
+                            })}>
+                                { for KINDS.iter().zip(text.time_kinds).map(|(value, label)| html! {
+                                    <option value={*value} selected={*value == kind}>{ label }</option>
+                                }) }
+                            </select>
+                        </label>
+                        if kind == "fischer" {
+                            <div class="presets">{ for presets }</div>
+                            <label class="setting">
+                                <span>{ text.base_seconds }</span>
+                                <input data-setting="base" type="number" inputmode="numeric" min="15" max="10800"
+                                    value={time.base.clone()} oninput={typed(|time, value| time.base = value)} />
+                            </label>
+                            <label class="setting">
+                                <span>{ text.increment_seconds }</span>
+                                <input data-setting="increment" type="number" inputmode="numeric" min="0" max="180"
+                                    value={time.increment.clone()} oninput={typed(|time, value| time.increment = value)} />
+                            </label>
+                        }
+                        if kind == "correspondence" {
+                            <label class="setting">
+                                <span>{ text.days_per_move }</span>
+                                <select data-setting="days" onchange={set_time(|time, value| {
+                                    time.days = value.parse().unwrap_or(3);
+                                })}>
+                                    { for clock::DAYS.into_iter().map(|days| html! {
+                                        <option value={days.to_string()} selected={days == time.days}>{ days }</option>
+                                    }) }
+                                </select>
+                            </label>
+                        }
+                        if control.is_err() {
+                            <p class="message" role="alert" data-time-error="">{ text.time_out_of_range }</p>
+                        }
+                    </div>
+                    <button data-action="online" autofocus={true} disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
+                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
+                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ text.seek }</button>
                     if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
                 </fieldset>
             </div>

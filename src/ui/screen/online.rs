@@ -1,8 +1,11 @@
 //! Online play, once started (in the new-game dialog): the connection, the invite link, this
-//! device's seat, the other device, and an offer to answer.
+//! device's seat, the other device, an offer to answer, the first move's countdown, and the
+//! claim of a game the other player has left.
 
+use super::clocks::{left, use_now};
 use super::{Control, emit};
-use crate::i18n::{Side, Text};
+use crate::i18n::{Lang, Side, Text};
+use crate::rules::clock::{TimeControl, face};
 use crate::ui::online::{Connection, ErrorCode, Offer};
 use yew::prelude::*;
 
@@ -20,20 +23,42 @@ pub struct OnlinePanel {
     pub opponent_away: bool,
     /// A turn has been played: an absent opponent has left, rather than not come yet.
     pub begun: bool,
-    /// An offer standing: a takeback or a draw, and whether this device made it.
+    /// An offer standing: a takeback or a draw while the game goes on, a rematch after it, and
+    /// whether this device made it.
     pub offer: Option<(Offer, bool)>,
     /// The server's code for its last refusal.
     pub refused: Option<ErrorCode>,
     /// This device may play now.
     pub my_turn: bool,
+    /// The game is over: a rematch may be offered.
+    pub over: bool,
+    /// This device may abort the game: it plays, and both sides have not moved yet.
+    pub can_abort: bool,
+    /// Before the first moves: the side to move and the ms it has left to make one, as of `at`.
+    pub first_move: Option<(Side, u64)>,
+    /// The other player is away on their turn: the ms until this device may claim, as of `at`.
+    pub gone: Option<u64>,
+    /// When the server's last state arrived (ms since the epoch).
+    pub at: u64,
+    pub chat: Vec<super::ChatLine>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum OnlineControl {
-    Create,
-    Quick,
+    /// A room for a friend, the quick-match queue, or a seek in the lobby, under this clock.
+    Create(TimeControl),
+    Quick(TimeControl),
+    Seek(TimeControl),
     Leave,
     Answer(bool),
+    Abort,
+    /// Claims the game from a player away on their turn: the win (`true`) or a draw.
+    Claim(bool),
+    Rematch,
+    /// Sends the chat's preset message at this index of `protocol::PRESETS`.
+    Chat(usize),
+    /// Reloads the page: the server speaks a newer protocol.
+    Reload,
 }
 
 pub struct OnlineProps<'a> {
@@ -42,6 +67,8 @@ pub struct OnlineProps<'a> {
     pub slug: &'static str,
     /// The game online, or `None` while it is played on this device alone.
     pub panel: Option<&'a OnlinePanel>,
+    /// The result beside the board is closed: a rematch is offered here instead.
+    pub rematch_here: bool,
     pub on_control: &'a Callback<Control>,
 }
 
@@ -56,7 +83,7 @@ pub fn online_box(props: OnlineProps) -> Html {
         (text.connection)(panel.connection.attr())
     };
     // The link is absolute: it is sent to another device.
-    let invite = panel.room.as_ref().filter(|_| panel.seat.is_some()).map(|room| {
+    let invite = panel.room.as_ref().filter(|_| panel.seat.is_some() && !panel.over).map(|room| {
         let location = gloo::utils::window().location();
         let page =
             format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
@@ -68,17 +95,24 @@ pub fn online_box(props: OnlineProps) -> Html {
         (None, None) => None,
     };
     let offer = panel.offer.map(|(what, by_me)| {
-        let words = (text.offered)(what == Offer::Draw, by_me);
+        let words = match what {
+            Offer::Rematch => (text.rematch_offered)(by_me),
+            _ => (text.offered)(what == Offer::Draw, by_me),
+        };
+        // A spectator sees an offer but has nothing to answer.
+        let answers = !by_me && panel.seat.is_some();
         html! {
-            <p data-offer={if what == Offer::Draw { "draw" } else { "takeback" }} class="offer">
+            <p data-offer={what.name()} class="offer">
                 <span>{ words }</span>
-                if !by_me {
+                if answers {
                     <button data-action="accept-offer" class="primary" onclick={online(OnlineControl::Answer(true))}>{ text.accept }</button>
                     <button data-action="decline-offer" onclick={online(OnlineControl::Answer(false))}>{ text.decline }</button>
                 }
             </p>
         }
     });
+    let outdated = matches!(panel.refused, Some(ErrorCode::Version | ErrorCode::UnknownType));
+    let rematch = props.rematch_here && panel.over && panel.seat.is_some();
     html! {
         <section class="online" aria-label={text.online}>
             <p data-connection="" data-state={panel.connection.attr()} role="status">
@@ -89,14 +123,65 @@ pub fn online_box(props: OnlineProps) -> Html {
             if let Some(href) = invite {
                 <p><a data-invite="" href={href.clone()}>{ text.invite }</a></p>
             }
-            if panel.opponent_away && panel.seat.is_some() && !panel.waiting {
+            if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
                 <p data-opponent-away="">
                     { if panel.begun { text.opponent_away } else { text.waiting_for_opponent } }
                 </p>
             }
+            if panel.first_move.is_some() || panel.gone.is_some() {
+                <Countdowns lang={text.lang} first_move={panel.first_move} gone={panel.gone} at={panel.at}
+                    on_control={props.on_control.clone()} />
+            }
             { for offer }
             if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(*why) }</p> }
+            if outdated {
+                <button data-action="reload" class="primary" onclick={online(OnlineControl::Reload)}>{ text.reload }</button>
+            }
+            if rematch {
+                <button data-action="rematch" disabled={panel.offer.is_some_and(|(_, by_me)| by_me)}
+                    onclick={online(OnlineControl::Rematch)}>{ text.rematch }</button>
+            }
             <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
         </section>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct CountdownsProps {
+    lang: Lang,
+    first_move: Option<(Side, u64)>,
+    gone: Option<u64>,
+    at: u64,
+    on_control: Callback<Control>,
+}
+
+/// The countdowns of a game online, in words, as of the server's last state: the time the side
+/// to move has left to make a first move before the game is aborted, and the time until this
+/// device may claim a game the other player has left (then the claims).
+#[component]
+fn Countdowns(props: &CountdownsProps) -> Html {
+    let text = props.lang.text();
+    let now = use_now(true);
+    let first_move = props.first_move.map(|(side, ms)| {
+        let ms = left(ms, props.at, now);
+        html! {
+            <p data-first-move="" data-seconds={ms.div_ceil(1000).to_string()}>
+                { (text.first_move_in)((text.side)(side), &face(ms)) }
+            </p>
+        }
+    });
+    let gone = props.gone.map(|ms| {
+        let seconds = left(ms, props.at, now).div_ceil(1000);
+        let claim = |win: bool| emit(&props.on_control, Control::Online(super::OnlineControl::Claim(win)));
+        html! {
+            <div data-gone="" data-seconds={seconds.to_string()} class="gone">
+                <p>{ (text.gone)(seconds) }</p>
+                // Said once, when the claims open; not each second before.
+                <p class="visually-hidden" role="status">{ (seconds == 0).then(|| (text.gone)(0)) }</p>
+                <button data-action="claim-win" class="primary" disabled={seconds > 0} onclick={claim(true)}>{ text.claim_win }</button>
+                <button data-action="claim-draw" disabled={seconds > 0} onclick={claim(false)}>{ text.claim_draw }</button>
+            </div>
+        }
+    });
+    html! { <>{ for first_move }{ for gone }</> }
 }

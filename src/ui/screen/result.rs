@@ -1,7 +1,7 @@
 //! The result of a finished game, beside the board (never over it, so the winning line stays
 //! in view), with what to do next: look back over the game, play again, or choose a new game.
 
-use super::{Control, Ended, ReviewStep, emit};
+use super::{Control, Ended, OnlineControl, ReviewStep, emit};
 use crate::i18n::Text;
 use yew::prelude::*;
 
@@ -15,6 +15,8 @@ pub struct ResultProps<'a> {
     /// Opens the new-game dialog.
     pub new_game: Callback<MouseEvent>,
     pub on_close: Callback<MouseEvent>,
+    /// A game played online from a seat: a rematch may be offered (`true` once this device has).
+    pub rematch: Option<bool>,
     pub on_control: &'a Callback<Control>,
 }
 
@@ -28,6 +30,10 @@ pub fn result_panel(props: ResultProps) -> Html {
                 <button data-action="new-game" class="primary" ref={props.new_game_ref.clone()} onclick={props.new_game}>
                     { text.new_game }
                 </button>
+                if let Some(offered) = props.rematch {
+                    <button data-action="rematch" disabled={offered}
+                        onclick={emit(props.on_control, Control::Online(OnlineControl::Rematch))}>{ text.rematch }</button>
+                }
                 <button data-action="restart" onclick={emit(props.on_control, Control::Restart)}>{ text.play_again }</button>
                 <button data-action="review" onclick={emit(props.on_control, Control::Review(ReviewStep::First))}>
                     { text.review }

@@ -11,6 +11,8 @@ use yew::prelude::*;
 pub enum Ended {
     Winner(Side),
     Draw,
+    /// Aborted before both players moved.
+    NoResult,
 }
 
 /// Whose turn it is, or how the game ended.
@@ -37,6 +39,8 @@ pub struct Status {
     pub seat: Option<Side>,
     /// Why Undo is refused now, in the game's words (a flip shows what it turned over).
     pub undo_note: Option<String>,
+    /// Once the game is over, how it ended in the contract's words (`rules`, `resign`, `time`).
+    pub reason: Option<&'static str>,
 }
 
 impl Ended {
@@ -45,6 +49,7 @@ impl Ended {
         match self {
             Ended::Winner(side) => (text.wins)((text.side)(side)),
             Ended::Draw => text.draw.to_owned(),
+            Ended::NoResult => text.no_result.to_owned(),
         }
     }
 }
@@ -56,6 +61,8 @@ pub struct StatusProps<'a> {
     pub refusal: Option<Illegal>,
     /// The last input was not played: another tab had changed the game.
     pub overtaken: bool,
+    /// What the live region says: the last turn, or a clock's time running low.
+    pub said: Option<String>,
     pub on_control: &'a Callback<Control>,
 }
 
@@ -82,6 +89,7 @@ pub fn status_line(props: StatusProps) -> Html {
         let outcome = status.ended.map(|ended| match ended {
             Ended::Winner(side) => side.attr(),
             Ended::Draw => "draw",
+            Ended::NoResult => "none",
         });
         let words = match status.ended {
             None => (text.to_move)((text.side)(status.to_move)),
@@ -89,7 +97,7 @@ pub fn status_line(props: StatusProps) -> Html {
         };
         html! {
             <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
-                data-seat={status.seat.map(Side::attr)}
+                data-seat={status.seat.map(Side::attr)} data-reason={status.reason}
                 data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
                 data-phase={status.phase.filter(|_| in_play)} class="status">
                 <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>
@@ -114,7 +122,7 @@ pub fn status_line(props: StatusProps) -> Html {
                 { line }
                 <p class="message" aria-live="assertive">{ for refusal }</p>
             </div>
-            <p class="visually-hidden" aria-live="polite" data-said="">{ status.said.clone() }</p>
+            <p class="visually-hidden" aria-live="polite" data-said="">{ props.said }</p>
             // Always there, so Undo's description names an element; hidden when Undo is open.
             <p id="undo-note" class="undo-note" data-undo-note="" hidden={status.undo_note.is_none()}>
                 { status.undo_note.clone() }

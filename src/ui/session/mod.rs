@@ -19,7 +19,7 @@ use super::storage::StorageProblem;
 use crate::i18n::Text;
 use crate::route::Route;
 use crate::rules::read_announced;
-use crate::rules::record::{self, Header, RecordError};
+use crate::rules::record::{self, Header, RecordError, Timing};
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};
 use std::rc::Rc;
@@ -73,9 +73,12 @@ pub struct Session<G: UiGame> {
     record_error: Option<RecordError>,
     /// A game played online, shown instead of the device's own.
     online: Option<Online>,
-    /// The device's own game and its turn in progress, kept aside while it plays online: never
-    /// saved over, and back when it leaves.
-    kept: Option<(History<G>, Vec<G::Move>)>,
+    /// The device's own game, its turn in progress and its clocks, kept aside while it plays
+    /// online: never saved over, and back when it leaves.
+    kept: Option<(History<G>, Vec<G::Move>, Timing)>,
+    /// The clocks of the game (the history's): a record's, or the room's online. A turn played
+    /// here has none, so a change here keeps only those of the turns before it.
+    timing: Timing,
     /// The last turn played here online, for the page to send: its serial number, the turns
     /// before it and the turn as the engine announces it (a flip without what it shows).
     outgoing: Option<(u64, usize, String)>,
@@ -118,8 +121,8 @@ pub enum Action<G: UiGame> {
     /// The engine's suggestion for the player to move, in the position on the board.
     Hint(String),
     EngineFailed(String),
-    /// A record the player loaded: it replaces the game.
-    Load(History<G>),
+    /// A record the player loaded, with the clocks it keeps: it replaces the game.
+    Load(History<G>, Timing),
     /// A game opened from a link: shown for review, the player's own game kept.
     Shared(History<G>),
     /// A record that could not be read: the game is untouched.
@@ -141,7 +144,7 @@ impl<G: UiGame> Session<G> {
         let Problems { load_error, storage: problem } = problems;
         let position = saved.history.current().clone();
         let mut flow = G::Flow::default().reload(prefs);
-        flow.passed(saved.history.outcome().is_none() && opponent.computer.is_none());
+        flow.passed(!saved.history.over() && opponent.computer.is_none());
         let mut session = Session {
             history: saved.history,
             pending: saved.pending,
@@ -164,6 +167,7 @@ impl<G: UiGame> Session<G> {
             record_error: None,
             online: None,
             kept: None,
+            timing: Timing::default(),
             outgoing: None,
         };
         session.settle();
@@ -234,7 +238,7 @@ impl<G: UiGame> Reducible for Session<G> {
         };
         // A shared game waits for the player's choice.
         if self.shared.is_some()
-            && !matches!(action, Action::Load(_) | Action::Control(Control::DismissNotice))
+            && !matches!(action, Action::Load(..) | Action::Control(Control::DismissNotice))
         {
             return self;
         }
@@ -244,7 +248,7 @@ impl<G: UiGame> Reducible for Session<G> {
             Action::Restart(_)
                 | Action::Opponent(_)
                 | Action::EngineFailed(_)
-                | Action::Load(_)
+                | Action::Load(..)
                 | Action::Control(
                     Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
                 )
@@ -259,6 +263,7 @@ impl<G: UiGame> Reducible for Session<G> {
         }
         // Any input ends a look at the previous turn.
         next.flow.input();
+        let loading = matches!(action, Action::Load(..));
         next.refusal = match action {
             // The computer's turn is the computer's.
             Action::Play(_) if next.computer_to_move() => None,
@@ -291,8 +296,9 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.engine_failed = Some(why);
                 None
             }
-            Action::Load(history) => {
+            Action::Load(history, timing) => {
                 next.history = history;
+                next.timing = timing;
                 next.pending.clear();
                 next.shared = None;
                 next.record_error = None;
@@ -303,6 +309,11 @@ impl<G: UiGame> Reducible for Session<G> {
             Action::GoOnline | Action::LeaveOnline | Action::Online(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
+            // The clocks of the turns kept: a turn played or taken back here has none.
+            if !loading {
+                let kept = self.history.turns().len().min(next.history.turns().len());
+                next.timing.clocks.truncate(kept);
+            }
             next.changes += 1;
             next.settle();
             next.hint.clear();

@@ -3,6 +3,8 @@
 
 use super::*;
 use crate::i18n::Side;
+use crate::ui::online::Offer;
+use crate::ui::screen::{ChatLine, ClockPanel};
 
 /// A game played online: its room, this device's seat and what the server last said.
 #[derive(Clone, Debug, PartialEq)]
@@ -18,29 +20,66 @@ pub struct Online {
     pub(super) refused: Option<ErrorCode>,
 }
 
+/// A player's place in `[first, second]`.
+fn index(player: Player) -> usize {
+    usize::from(player == Player::Second)
+}
+
 // Not generic, so compiled once rather than once per game.
 impl Online {
-    /// The online panel: `sides` names the first seat's side and the second's, `begun` says a
-    /// turn has been played, `live` that the game goes on.
-    pub(super) fn panel(&self, sides: [Side; 2], begun: bool, live: bool, may_play: bool) -> OnlinePanel {
+    /// The online panel: `sides` names the first seat's side and the second's, `turns` counts
+    /// the turns played, `live` says the game goes on, and `to_move` whose turn it is.
+    pub(super) fn panel(&self, sides: [Side; 2], turns: usize, live: bool, to_move: Player) -> OnlinePanel {
         let state = self.state.as_deref();
-        let seat_index = |seat: Player| usize::from(seat == Player::Second);
         let other = self.seat.map(Player::opponent);
+        // An offer of a takeback or a draw stands while the game goes on; a rematch after it.
+        let offer = state
+            .and_then(|s| s.offer)
+            .filter(|&(what, _)| (what == Offer::Rematch) != live)
+            .map(|(what, by)| (what, Some(by) == self.seat));
         OnlinePanel {
             connection: self.connection,
             room: self.room.clone(),
-            seat: self.seat.map(|seat| sides[seat_index(seat)]),
+            seat: self.seat.map(|seat| sides[index(seat)]),
             waiting: self.waiting,
-            begun,
-            opponent_away: live
-                && other.is_some_and(|other| state.is_some_and(|s| !s.present[seat_index(other)])),
-            offer: state
-                .and_then(|s| s.offer)
-                .filter(|_| live)
-                .map(|(what, by)| (what, Some(by) == self.seat)),
+            begun: turns > 0,
+            opponent_away: live && other.is_some_and(|other| state.is_some_and(|s| !s.present[index(other)])),
+            offer,
             refused: self.refused,
-            my_turn: may_play && live,
+            my_turn: self.connection == Connection::Open && self.seat == Some(to_move) && live,
+            over: !live,
+            // Either player may abort until both have moved.
+            can_abort: live && self.seat.is_some() && turns < 2,
+            first_move: state.and_then(|s| s.abort_in).filter(|_| live).map(|ms| (sides[index(to_move)], ms)),
+            // The countdown to a claim is the waiting player's alone: never on their own turn.
+            gone: state
+                .and_then(|s| s.claim_in)
+                .filter(|_| live && self.seat.is_some_and(|seat| seat != to_move)),
+            at: state.map_or(0, |s| s.at),
+            chat: state.map_or_else(Vec::new, |s| {
+                s.chat
+                    .iter()
+                    .map(|(from, preset)| ChatLine {
+                        from: sides[index(*from)],
+                        preset: preset.clone(),
+                        mine: Some(*from) == self.seat,
+                    })
+                    .collect()
+            }),
         }
+    }
+
+    /// The clocks of a timed game, as the server last told them.
+    pub(super) fn clocks(&self, sides: [Side; 2]) -> Option<ClockPanel> {
+        let state = self.state.as_deref()?;
+        let [first, second] = state.clocks?;
+        Some(ClockPanel {
+            sides,
+            ms: [Some(first), Some(second)],
+            running: state.running.filter(|_| !state.over).map(index),
+            at: state.at,
+            own: self.seat.map(index),
+        })
     }
 
     /// Online, Undo asks the other device to let this one take back its last turn: once this
@@ -54,6 +93,10 @@ impl Online {
         match heard {
             Heard::Connection(connection) => self.connection = connection,
             Heard::Seat { room, seat } => {
+                // Another room (a rematch's): its states count from the start.
+                if self.room.as_ref() != Some(&room) {
+                    self.state = None;
+                }
                 self.room = Some(room);
                 self.seat = seat;
                 self.waiting = false;
@@ -62,7 +105,8 @@ impl Online {
             Heard::Waiting => self.waiting = true,
             Heard::Refused(why) => self.refused = Some(why),
             Heard::State(state) => {
-                if self.state.as_ref().is_some_and(|known| known.version > state.version) {
+                let same_room = self.state.as_ref().is_some_and(|known| known.room == state.room);
+                if same_room && self.state.as_ref().is_some_and(|known| known.version > state.version) {
                     return false;
                 }
                 self.refused = None;
@@ -109,20 +153,27 @@ impl<G: UiGame> Session<G> {
         record::public_rules(&G::new(self.history.current().config()))
     }
 
-    /// What the server said, taken in: a newer state of the room brings its game here.
+    /// What the server said, taken in: a newer state of the room brings its game here, with
+    /// the clocks its record keeps.
     pub(super) fn take_in(&mut self, heard: Heard) {
         let Some(online) = self.online.as_mut() else { return };
+        let room = online.room.clone();
         if !online.hear(heard) {
+            // A rematch's room: the old game is no longer reviewed.
+            if online.room != room {
+                self.review = None;
+            }
             return;
         }
         // Read with a fixed shuffle: the pieces no one has seen stay where the board first put
         // them (they are drawn face down either way).
         let record = online.state.as_ref().map_or("", |state| state.record.as_str());
-        if let Ok(history) = record::read::<G>(record, 0)
-            && history != self.history
-        {
-            self.history = history;
-            self.pending.clear();
+        if let Ok(history) = record::read::<G>(record, 0) {
+            self.timing = record::read_timing(record);
+            if history != self.history {
+                self.history = history;
+                self.pending.clear();
+            }
         }
     }
 
@@ -131,11 +182,12 @@ impl<G: UiGame> Session<G> {
     pub(super) fn go_online(&self) -> Session<G> {
         let mut next = self.clone();
         if next.online.is_none() {
-            next.kept = Some((self.history.clone(), self.pending.clone()));
+            next.kept = Some((self.history.clone(), self.pending.clone(), self.timing.clone()));
         }
         next.online = Some(Online::new());
         next.history = History::new(self.history.current().config());
         next.pending.clear();
+        next.timing = Timing::default();
         next.review = None;
         next.shared = None;
         next.hint.clear();
@@ -148,9 +200,10 @@ impl<G: UiGame> Session<G> {
     /// Back to the device's own game, as it was stored.
     pub(super) fn leave_online(&self) -> Session<G> {
         let mut next = self.clone();
-        if let Some((history, pending)) = next.kept.take() {
+        if let Some((history, pending, timing)) = next.kept.take() {
             next.history = history;
             next.pending = pending;
+            next.timing = timing;
         }
         next.online = None;
         next.outgoing = None;

@@ -8,7 +8,7 @@ impl<G: UiGame> Session<G> {
     pub fn computer_to_move(&self) -> bool {
         self.online.is_none()
             && self.opponent.computer == Some(self.position.to_move())
-            && self.history.outcome().is_none()
+            && !self.history.over()
             && self.pending.is_empty()
             && self.engine_failed.is_none()
     }
@@ -16,7 +16,7 @@ impl<G: UiGame> Session<G> {
     /// Whether a turn that passed goes to another person at the device (not to the computer,
     /// nor to a finished game): the pass-the-device cover is for them.
     pub(super) fn hands_over(&self) -> bool {
-        self.history.outcome().is_none() && self.opponent.computer.is_none() && self.online.is_none()
+        !self.history.over() && self.opponent.computer.is_none() && self.online.is_none()
     }
 
     /// Who plays the computer now: asked again even if the engine had failed.

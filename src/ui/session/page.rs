@@ -115,9 +115,10 @@ impl<G: UiGame> Session<G> {
             PageAction::Computer { at, turn } => here(at).then_some(Action::Computer(turn))?,
             PageAction::Hint { at, turn } => here(at).then_some(Action::Hint(turn))?,
             PageAction::EngineFailed(why) => Action::EngineFailed(why),
-            PageAction::Load { text, seed } => {
-                read(&text, seed).map_or_else(Action::RecordRefused, Action::Load)
-            }
+            PageAction::Load { text, seed } => match read(&text, seed) {
+                Ok(history) => Action::Load(history, record::read_timing(&text)),
+                Err(error) => Action::RecordRefused(error),
+            },
             PageAction::Shared { text, seed } => {
                 read(&text, seed).map_or_else(Action::RecordRefused, Action::Shared)
             }

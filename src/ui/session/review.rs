@@ -33,7 +33,8 @@ impl<G: UiGame> Session<G> {
             Action::RecordRefused(error) => next.record_error = Some(error),
             Action::Control(Control::ContinueShared) => {
                 if let Some(shared) = next.shared.clone() {
-                    return Err(Action::Load(shared));
+                    // A link keeps no clocks.
+                    return Err(Action::Load(shared, Timing::default()));
                 }
             }
             // Board input returns to the live position, and is not played on the old one.

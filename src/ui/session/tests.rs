@@ -4,6 +4,7 @@
 use super::*;
 use crate::i18n::{Lang, Side};
 use crate::rules::checkers::Checkers;
+use crate::rules::clock::TimeControl;
 use crate::rules::connect_four::{ConnectFour, Move as Drop};
 use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
@@ -245,7 +246,7 @@ fn a_record_that_cannot_be_read_is_told_and_the_game_untouched() {
 
 #[test]
 fn a_loaded_record_replaces_the_game() {
-    let loaded = act(&after::<ConnectFour>(&["4"]), Action::Load(shared_game()));
+    let loaded = act(&after::<ConnectFour>(&["4"]), Action::Load(shared_game(), Timing::default()));
     assert_eq!(loaded.history, shared_game());
 }
 
@@ -450,16 +451,32 @@ fn seated(seat: Player) -> Rc<Four> {
     )
 }
 
-fn state(version: u64, turns: &[&str]) -> Action<ConnectFour> {
-    let record = format!("{} *", turns.join(" "));
-    Action::Online(Heard::State(Box::new(RoomState {
+/// The room's state after `turns`, both players here, untimed.
+fn room(version: u64, turns: &[&str]) -> RoomState {
+    RoomState {
+        room: "k3vx8q2mwa".into(),
         version,
-        record,
+        record: format!("{} *", turns.join(" ")),
         turns: turns.len(),
         over: false,
         offer: None,
         present: [true, true],
-    })))
+        time: TimeControl::Untimed,
+        clocks: None,
+        running: None,
+        abort_in: None,
+        claim_in: None,
+        chat: Vec::new(),
+        at: 1_000,
+    }
+}
+
+fn state(version: u64, turns: &[&str]) -> Action<ConnectFour> {
+    told(room(version, turns))
+}
+
+fn told(room: RoomState) -> Action<ConnectFour> {
+    Action::Online(Heard::State(Box::new(room)))
 }
 
 #[test]
@@ -524,12 +541,9 @@ fn online_another_tabs_save_is_the_devices_own_game_not_the_rooms() {
 #[test]
 fn an_offer_and_an_absent_opponent_are_shown() {
     let mut room = RoomState {
-        version: 1,
-        record: "1. 4 *".into(),
-        turns: 1,
-        over: false,
         offer: Some((Offer::Draw, Player::Second)),
         present: [true, false],
+        ..self::room(1, &["4"])
     };
     let told = act(&seated(Player::First), Action::Online(Heard::State(Box::new(room.clone()))));
     let panel = summary(&told).online.unwrap();
@@ -539,4 +553,116 @@ fn an_offer_and_an_absent_opponent_are_shown() {
     room.present = [true, true];
     let back = act(&told, Action::Online(Heard::State(Box::new(room))));
     assert!(!summary(&back).online.unwrap().opponent_away);
+}
+
+#[test]
+fn every_end_says_why_in_the_contracts_words() {
+    let reason = |session: &Four| summary(session).status.reason;
+    assert_eq!(reason(&after::<ConnectFour>(&["4"])), None, "a game in play has no reason");
+    assert_eq!(reason(&after::<ConnectFour>(&["1", "2", "1", "2", "1", "2", "1"])), Some("rules"));
+    let resigned = act(&after::<ConnectFour>(&["4"]), Action::Control(Control::Resign));
+    assert_eq!(reason(&resigned), Some("resign"));
+    let agreed = act(&after::<ConnectFour>(&["4"]), Action::Control(Control::AgreeDraw));
+    assert_eq!(reason(&agreed), Some("agreement"));
+    // Online, the server's record says it: a loss on time, an aborted game with no result.
+    let timed = act(
+        &seated(Player::First),
+        told(RoomState {
+            record: "[Result \"0-1\"] [Termination \"time-forfeit\"] 1. 4 0-1".into(),
+            over: true,
+            ..room(2, &["4"])
+        }),
+    );
+    assert_eq!(reason(&timed), Some("time"));
+    assert_eq!(summary(&timed).status.ended, Some(Ended::Winner(Side::Yellow)));
+    let aborted = act(
+        &seated(Player::First),
+        told(RoomState { record: "[Termination \"aborted\"] 1. 4 *".into(), over: true, ..room(2, &["4"]) }),
+    );
+    assert_eq!(reason(&aborted), Some("aborted"));
+    assert_eq!(summary(&aborted).status.ended, Some(Ended::NoResult));
+    assert_eq!(act(&aborted, drop_in(2)).history, aborted.history, "nothing is played after an abort");
+}
+
+#[test]
+fn online_clocks_abort_and_claims_are_shown_to_whom_they_concern() {
+    let timed = RoomState {
+        time: TimeControl::Fischer { base: 15, increment: 0 },
+        clocks: Some([14_000, 15_000]),
+        running: Some(Player::Second),
+        ..room(3, &["4"])
+    };
+    let first = act(&seated(Player::First), told(timed.clone()));
+    let clocks = summary(&first).clocks.unwrap();
+    assert_eq!(clocks.ms, [Some(14_000), Some(15_000)]);
+    assert_eq!((clocks.running, clocks.own, clocks.at), (Some(1), Some(0), 1_000));
+    assert_eq!(clocks.sides, [Side::Red, Side::Yellow]);
+    let panel = summary(&first).online.unwrap();
+    assert!(panel.can_abort, "one turn played: either player may abort");
+    assert_eq!(panel.gone, None);
+    // Yellow, to move, is away: red may claim once the countdown ends; yellow never sees it.
+    let away = RoomState { version: 4, claim_in: Some(9_000), present: [true, false], ..timed };
+    assert_eq!(summary(&act(&first, told(away.clone()))).online.unwrap().gone, Some(9_000));
+    let second = act(&seated(Player::Second), told(away.clone()));
+    assert_eq!(summary(&second).online.unwrap().gone, None, "never on one's own turn");
+    assert!(!summary(&act(&first, state(5, &["4", "4"]))).online.unwrap().can_abort, "both have moved");
+    // Before the first move, its countdown names the side to move.
+    let fresh = act(&seated(Player::Second), told(RoomState { abort_in: Some(25_000), ..room(1, &[]) }));
+    assert_eq!(summary(&fresh).online.unwrap().first_move, Some((Side::Red, 25_000)));
+}
+
+#[test]
+fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
+    let ended = RoomState {
+        record: "[Result \"1-0\"] [Termination \"resignation\"] 1. 4 1-0".into(),
+        over: true,
+        offer: Some((Offer::Rematch, Player::Second)),
+        ..room(7, &["4"])
+    };
+    let first = act(&seated(Player::First), told(ended));
+    assert_eq!(summary(&first).online.unwrap().offer, Some((Offer::Rematch, false)));
+    // The rematch's room: a seat there, and its first state (version 1) is taken.
+    let moved = act(&first, Action::Online(Heard::Seat { room: "next".into(), seat: Some(Player::Second) }));
+    let fresh = act(&moved, told(RoomState { room: "next".into(), ..room(1, &[]) }));
+    assert!(moves(&fresh).is_empty());
+    assert_eq!(summary(&fresh).status.seat, Some(Side::Yellow));
+    assert_eq!(summary(&fresh).status.ended, None);
+}
+
+#[test]
+fn chat_lines_name_their_side_and_whether_they_are_this_devices() {
+    let chat = vec![(Player::First, "hello".to_owned()), (Player::Second, "good-luck".to_owned())];
+    let second = act(&seated(Player::Second), told(RoomState { chat, ..room(2, &[]) }));
+    let lines = summary(&second).online.unwrap().chat;
+    assert_eq!(
+        lines.iter().map(|line| (line.from, line.preset.as_str(), line.mine)).collect::<Vec<_>>(),
+        [(Side::Red, "hello", false), (Side::Yellow, "good-luck", true)]
+    );
+}
+
+#[test]
+fn a_records_clocks_are_exported_and_shown_under_review() {
+    let text = "[TimeControl \"60+0\"] 1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 3 {[%clk 0:00:50]} *";
+    let loaded = act(
+        &after::<ConnectFour>(&[]),
+        Action::Load(record::read(text, 0).unwrap(), record::read_timing(text)),
+    );
+    let shown = summary(&loaded);
+    assert!(shown.record.text.contains("[TimeControl \"60+0\"]"), "{}", shown.record.text);
+    assert!(shown.record.text.contains("1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 3 {[%clk 0:00:50]} *"));
+    assert_eq!(
+        shown.moves.iter().map(|m| m.clock).collect::<Vec<_>>(),
+        [Some(58_000), Some(55_000), Some(50_000)]
+    );
+    assert_eq!(shown.clocks.unwrap().ms, [Some(50_000), Some(55_000)]);
+    let first = act(&loaded, Action::Control(Control::Review(ReviewStep::To(1))));
+    assert_eq!(
+        summary(&first).clocks.unwrap().ms,
+        [Some(58_000), Some(60_000)],
+        "yellow's time at the start"
+    );
+    // A turn taken back here loses its clock; one played here has none.
+    let undone = act(&loaded, Action::Control(Control::Undo));
+    let replayed = act(&undone, drop_in(6));
+    assert!(summary(&replayed).record.text.contains("1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 7 *"));
 }

@@ -29,7 +29,7 @@ impl<G: UiGame> Session<G> {
     }
 
     pub(super) fn play(&mut self, mv: G::Move) -> Result<(), Illegal> {
-        if self.history.outcome().is_some() {
+        if self.history.over() {
             return Err(Illegal::GameOver);
         }
         if !self.may_play() {

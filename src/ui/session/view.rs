@@ -2,6 +2,9 @@
 
 use super::review::reviewed_board;
 use super::*;
+use crate::i18n::Side;
+use crate::rules::Termination;
+use crate::ui::screen::ClockPanel;
 
 impl<G: UiGame> Session<G> {
     pub fn board(&self, text: &Text) -> BoardView {
@@ -38,9 +41,11 @@ impl<G: UiGame> Session<G> {
     pub fn summary(&self, text: &Text, today: &str) -> Summary {
         let (history, shown) = self.shown();
         let game = history.current();
-        let ended = history.outcome().map(|outcome| match outcome {
-            Outcome::Win(player) => Ended::Winner(game.side(player)),
-            Outcome::Draw => Ended::Draw,
+        // An aborted game is over with no result.
+        let ended = history.over().then(|| match history.outcome() {
+            Some(Outcome::Win(player)) => Ended::Winner(game.side(player)),
+            Some(Outcome::Draw) => Ended::Draw,
+            None => Ended::NoResult,
         });
         let ending = match history.conclusion() {
             Some(Conclusion::Resigned(player)) => (text.resigned)((text.side)(game.side(player))),
@@ -71,16 +76,25 @@ impl<G: UiGame> Session<G> {
             turns.last().and_then(|(before, legs)| before.kept(legs, text))
         };
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
+        // The clocks of the game shown: a link's game keeps none.
+        let timing = if self.shared.is_some() { &Timing::default() } else { &self.timing };
+        let movers: Vec<Player> = turns.iter().map(|(before, _)| before.to_move()).collect();
         let moves: Vec<MoveEntry> = turns
             .into_iter()
+            .enumerate()
             // Named as the sides are now: a dark-chess player's colour is known only after the
             // first flip.
-            .map(|(before, legs)| MoveEntry {
+            .map(|(index, (before, legs))| MoveEntry {
                 side: game.side(before.to_move()),
                 notation: before.turn_notation(legs),
+                clock: timing.clocks.get(index).copied(),
             })
             .collect();
         let total = moves.len();
+        let sides = [game.side(Player::First), game.side(Player::Second)];
+        // The live clocks online; under review, or for a record's game, as the record keeps them.
+        let live_clocks = self.online.as_ref().filter(|_| shown.is_none()).and_then(|o| o.clocks(sides));
+        let clocks = live_clocks.or_else(|| recorded_clocks(timing, &movers, shown.unwrap_or(total), sides));
         let complete = self.complete();
         let scene = Scene { legal: &self.legal, moves: &[], turn: self.turn(), path: &[] };
         let turn = TurnState { pending: !self.pending.is_empty(), complete, has_previous: history.ply() > 0 };
@@ -100,6 +114,7 @@ impl<G: UiGame> Session<G> {
                 // The page knows whether the engine is in; it says so over this.
                 fetching_engine: false,
                 review: shown.map(|shown| (shown, total)),
+                reason: history.termination().filter(|_| ended.is_some()).map(reason),
                 seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
                 undo_note,
             },
@@ -130,7 +145,7 @@ impl<G: UiGame> Session<G> {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
                 text: record::write(
                     history,
-                    &Header { date: Some(today.to_owned()), reveal: false, ..Header::default() },
+                    &Header { date: Some(today.to_owned()), reveal: false, timing: timing.clone() },
                 ),
                 link: Route::Game {
                     game: G::ID,
@@ -138,6 +153,7 @@ impl<G: UiGame> Session<G> {
                     record: Some(record::write_short(history)),
                     room: None,
                     play: None,
+                    take: None,
                 }
                 .hash(),
                 shared: self.shared.is_some(),
@@ -152,15 +168,46 @@ impl<G: UiGame> Session<G> {
                     && !self.computer_to_move()
                     && self.opponent.computer != Some(game.to_move()),
             },
-            online: self.online.as_ref().map(|online| {
-                online.panel(
-                    [game.side(Player::First), game.side(Player::Second)],
-                    total > 0,
-                    ended.is_none(),
-                    self.may_play(),
-                )
-            }),
+            online: self
+                .online
+                .as_ref()
+                .map(|online| online.panel(sides, total, ended.is_none(), self.position.to_move())),
+            clocks,
             help: G::HELP.of(text.lang),
         }
+    }
+}
+
+/// The clocks a record keeps, as they stood after the first `shown` turns (`movers` says who
+/// made each): each side's time after its last turn, else its time at the start. `None` for a
+/// game with no clocks.
+fn recorded_clocks(timing: &Timing, movers: &[Player], shown: usize, sides: [Side; 2]) -> Option<ClockPanel> {
+    if timing.clocks.is_empty() && timing.control.start_ms().is_none() {
+        return None;
+    }
+    let left = |player: Player| {
+        let mut made = movers.iter().zip(&timing.clocks).take(shown).filter(|(mover, _)| **mover == player);
+        made.next_back().map(|(_, &ms)| ms).or(timing.control.start_ms())
+    };
+    Some(ClockPanel {
+        sides,
+        ms: [left(Player::First), left(Player::Second)],
+        running: None,
+        at: 0,
+        own: None,
+    })
+}
+
+/// How a game ended, in the contract's words (`[data-status][data-reason]`).
+fn reason(termination: Termination) -> &'static str {
+    match termination {
+        Termination::Rules => "rules",
+        Termination::Resignation => "resign",
+        Termination::Agreement => "agreement",
+        Termination::Repetition => "repetition",
+        Termination::QuietMoves => "quiet",
+        Termination::TimeForfeit => "time",
+        Termination::Abandoned => "abandon",
+        Termination::Aborted => "aborted",
     }
 }

@@ -1,9 +1,12 @@
-//! The clocks of a timed game, beside the board: each side's time left, the running one counting
-//! down between the server's frames from the time the last one arrived (the server alone
-//! decides a loss on time), low under 10 s with one soft sound for this device's own clock,
-//! and said to a screen reader at 60, 30 and 10 s. Also a review's clocks, as the record keeps
-//! them, standing still.
+//! What runs against time, beside the board, counting down between the server's frames from
+//! the time the last one arrived (the server alone decides what time ends): the clocks of a
+//! timed game, each side's time left, low under 10 s with one soft sound for this device's own
+//! clock, and said to a screen reader at 60, 30 and 10 s (a review's clocks, as the record
+//! keeps them, stand still); the time the side to move has left to make a first move before
+//! the game is aborted; and the time until this device may claim a game the other player has
+//! left, then the claims. One component, whose ticks draw it alone, not the screen.
 
+use super::{Control, OnlineControl, emit};
 use crate::i18n::{Lang, Side};
 use crate::rules::clock::face;
 use crate::ui::effects::{self, Sound};
@@ -32,40 +35,42 @@ const SAID_AT: [u64; 3] = [60, 30, 10];
 /// How often a running countdown is drawn again.
 const TICK_MS: u32 = 100;
 
-/// The time now (ms since the epoch), drawn again every tick while `running`.
-#[hook]
-pub fn use_now(running: bool) -> u64 {
-    let tick = use_state(|| 0_u32);
-    {
-        let tick = tick.clone();
-        use_effect_with(running, move |&running| {
-            let interval = running.then(|| Interval::new(TICK_MS, move || tick.set(tick.wrapping_add(1))));
-            move || drop(interval)
-        });
-    }
-    js_sys::Date::now() as u64
-}
-
-/// A countdown from `ms` as of `at`, to `now`.
-pub fn left(ms: u64, at: u64, now: u64) -> u64 {
-    ms.saturating_sub(now.saturating_sub(at))
-}
-
 #[derive(Properties, PartialEq)]
-pub struct ClocksProps {
+pub struct TimersProps {
     pub lang: Lang,
-    pub panel: ClockPanel,
+    pub clocks: Option<ClockPanel>,
+    /// Before the first moves: the side to move and the ms it has left to make one, as of `at`.
+    pub first_move: Option<(Side, u64)>,
+    /// The other player is away on their turn: the ms until this device may claim, as of `at`.
+    pub gone: Option<u64>,
+    /// When the server's frame with the countdowns arrived (ms since the epoch).
+    pub at: u64,
     /// Says a clock's time, through the page's live region.
     pub on_say: Callback<String>,
+    pub on_control: Callback<Control>,
 }
 
 #[component]
-pub fn Clocks(props: &ClocksProps) -> Html {
+pub fn Timers(props: &TimersProps) -> Html {
     let text = props.lang.text();
-    let panel = &props.panel;
-    let now = use_now(panel.running.is_some());
+    let none =
+        ClockPanel { sides: [Side::First, Side::Second], ms: [None, None], running: None, at: 0, own: None };
+    let panel = props.clocks.as_ref().unwrap_or(&none);
+    // Drawn again every tick while something counts down.
+    let counting =
+        panel.running.is_some() || props.first_move.is_some() || props.gone.is_some_and(|ms| ms > 0);
+    let tick = use_state(|| 0_u32);
+    {
+        let tick = tick.clone();
+        use_effect_with(counting, move |&counting| {
+            let interval = counting.then(|| Interval::new(TICK_MS, move || tick.set(tick.wrapping_add(1))));
+            move || drop(interval)
+        });
+    }
+    let now = js_sys::Date::now() as u64;
+    let left = |ms: u64, at: u64| ms.saturating_sub(now.saturating_sub(at));
     let shown = |side: usize| {
-        panel.ms[side].map(|ms| if panel.running == Some(side) { left(ms, panel.at, now) } else { ms })
+        panel.ms[side].map(|ms| if panel.running == Some(side) { left(ms, panel.at) } else { ms })
     };
     // The running clock's side and its seconds, and those it showed before: passing a mark is
     // said, and passing the low mark on this device's own clock sounds, once.
@@ -101,7 +106,32 @@ pub fn Clocks(props: &ClocksProps) -> Html {
             </div>
         }
     };
+    let first_move = props.first_move.map(|(side, ms)| {
+        let ms = left(ms, props.at);
+        html! {
+            <p data-first-move="" data-seconds={ms.div_ceil(1000).to_string()} class="countdown">
+                { (text.first_move_in)((text.side)(side), &face(ms)) }
+            </p>
+        }
+    });
+    let gone = props.gone.map(|ms| {
+        let seconds = left(ms, props.at).div_ceil(1000);
+        let claim = |win: bool| emit(&props.on_control, Control::Online(OnlineControl::Claim(win)));
+        html! {
+            <div data-gone="" data-seconds={seconds.to_string()} class="gone">
+                <p>{ (text.gone)(seconds) }</p>
+                // Said once, when the claims open; not each second before.
+                <p class="visually-hidden" role="status">{ (seconds == 0).then(|| (text.gone)(0)) }</p>
+                <button data-action="claim-win" class="primary" disabled={seconds > 0} onclick={claim(true)}>{ text.claim_win }</button>
+                <button data-action="claim-draw" disabled={seconds > 0} onclick={claim(false)}>{ text.claim_draw }</button>
+            </div>
+        }
+    });
     html! {
-        <div class="clocks">{ clock(0) }{ clock(1) }</div>
+        <div class="timers">
+            if props.clocks.is_some() { <div class="clocks">{ clock(0) }{ clock(1) }</div> }
+            { for first_move }
+            { for gone }
+        </div>
     }
 }

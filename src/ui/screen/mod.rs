@@ -47,7 +47,7 @@ use crate::ui::lobby::Lobby;
 use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
 use chat::ChatProps;
-use clocks::Clocks;
+use clocks::Timers;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
@@ -370,6 +370,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         let seeking = panel.waiting || (panel.seat.is_some() && !panel.begun && panel.opponent_away);
         !seeking
     });
+    let first_move = summary.online.as_ref().and_then(|panel| panel.first_move);
+    let gone = summary.online.as_ref().and_then(|panel| panel.gone);
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     let state = text.switched;
     let preferences = html! {
@@ -405,8 +407,9 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
-                if let Some(clocks) = &summary.clocks {
-                    <Clocks lang={props.lang} panel={clocks.clone()} on_say={on_say} />
+                if summary.clocks.is_some() || first_move.is_some() || gone.is_some() {
+                    <Timers lang={props.lang} clocks={summary.clocks.clone()} {first_move} {gone}
+                        at={summary.online.as_ref().map_or(0, |panel| panel.at)} {on_say} on_control={on_control.clone()} />
                 }
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,

@@ -1,11 +1,10 @@
 //! Online play, once started (in the new-game dialog): the connection, the invite link, this
-//! device's seat, the other device, an offer to answer, the first move's countdown, and the
-//! claim of a game the other player has left.
+//! device's seat, the other device, an offer to answer, a rematch. (Its countdowns are the
+//! timers', beside the clocks.)
 
-use super::clocks::{left, use_now};
 use super::{Control, emit};
-use crate::i18n::{Lang, Side, Text};
-use crate::rules::clock::{TimeControl, face};
+use crate::i18n::{Side, Text};
+use crate::rules::clock::TimeControl;
 use crate::ui::online::{Connection, ErrorCode, Offer};
 use yew::prelude::*;
 
@@ -128,10 +127,6 @@ pub fn online_box(props: OnlineProps) -> Html {
                     { if panel.begun { text.opponent_away } else { text.waiting_for_opponent } }
                 </p>
             }
-            if panel.first_move.is_some() || panel.gone.is_some() {
-                <Countdowns lang={text.lang} first_move={panel.first_move} gone={panel.gone} at={panel.at}
-                    on_control={props.on_control.clone()} />
-            }
             { for offer }
             if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(*why) }</p> }
             if outdated {
@@ -144,44 +139,4 @@ pub fn online_box(props: OnlineProps) -> Html {
             <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
         </section>
     }
-}
-
-#[derive(Properties, PartialEq)]
-struct CountdownsProps {
-    lang: Lang,
-    first_move: Option<(Side, u64)>,
-    gone: Option<u64>,
-    at: u64,
-    on_control: Callback<Control>,
-}
-
-/// The countdowns of a game online, in words, as of the server's last state: the time the side
-/// to move has left to make a first move before the game is aborted, and the time until this
-/// device may claim a game the other player has left (then the claims).
-#[component]
-fn Countdowns(props: &CountdownsProps) -> Html {
-    let text = props.lang.text();
-    let now = use_now(true);
-    let first_move = props.first_move.map(|(side, ms)| {
-        let ms = left(ms, props.at, now);
-        html! {
-            <p data-first-move="" data-seconds={ms.div_ceil(1000).to_string()}>
-                { (text.first_move_in)((text.side)(side), &face(ms)) }
-            </p>
-        }
-    });
-    let gone = props.gone.map(|ms| {
-        let seconds = left(ms, props.at, now).div_ceil(1000);
-        let claim = |win: bool| emit(&props.on_control, Control::Online(super::OnlineControl::Claim(win)));
-        html! {
-            <div data-gone="" data-seconds={seconds.to_string()} class="gone">
-                <p>{ (text.gone)(seconds) }</p>
-                // Said once, when the claims open; not each second before.
-                <p class="visually-hidden" role="status">{ (seconds == 0).then(|| (text.gone)(0)) }</p>
-                <button data-action="claim-win" class="primary" disabled={seconds > 0} onclick={claim(true)}>{ text.claim_win }</button>
-                <button data-action="claim-draw" disabled={seconds > 0} onclick={claim(false)}>{ text.claim_draw }</button>
-            </div>
-        }
-    });
-    html! { <>{ for first_move }{ for gone }</> }
 }

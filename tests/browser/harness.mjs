@@ -67,13 +67,16 @@ export async function serve() {
   };
 }
 
-/** A fresh Chromium with its own profile, in a browser language (`locale`). */
-export function launch({ locale = 'en-US' } = {}) {
+/** A fresh Chromium with its own profile, in a browser language (`locale`); `serviceWorkers:
+ * 'block'` keeps the page's service worker from starting (a test that answers the page's
+ * requests itself needs it: the worker's fetches are not the page's). */
+export function launch({ locale = 'en-US', serviceWorkers = 'allow' } = {}) {
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'board-suite-')), {
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     hasTouch: true,
     locale,
+    serviceWorkers,
     viewport: { width: 1100, height: 760 },
   });
 }

@@ -4,79 +4,31 @@
 // online play is not there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   button, cell, control, done, launch, moveTexts, open, openNewGame, owner, pieceArrives, serve, status, watch,
 } from './harness.mjs';
+import { gameServer, invited, visit as visitOn } from './game-server.mjs';
 
-const ROOT = new URL('../../', import.meta.url).pathname;
-const DIST = join(ROOT, 'dist');
-let data;
-let port;
 let server;
-
-/** Starts the server on `port` over the store in `data`, and waits until it listens: it says
- * so on stderr (`serving ... on http://127.0.0.1:<port>`) once its socket is bound, and
- * connections made from then on are accepted. Its stderr is passed on. It compresses the page
- * first: a few seconds, but over 10 s on two cores busy with other work. */
-async function startServer() {
-  const binary = join(ROOT, 'target/debug/board-suite-server');
-  server = spawn(binary, [], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE: DIST },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let said = '';
-  server.stderr.on('data', (chunk) => {
-    process.stderr.write(chunk);
-    said += chunk;
-    if (said.includes(`http://127.0.0.1:${port}`)) server.emit('listening');
-  });
-  const exited = once(server, 'exit').then(([code]) => { throw new Error(`the server exited (${code}): ${said}`); });
-  await Promise.race([once(server, 'listening', { signal: AbortSignal.timeout(30_000) }), exited]);
-  exited.catch(() => {});
-}
-
-async function stopServer() {
-  const exited = once(server, 'exit');
-  server.kill();
-  await exited;
-}
-
 const browsers = [];
 before(async () => {
-  execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
-  data = mkdtempSync(join(tmpdir(), 'board-suite-online-'));
-  // A free port, kept for the restart.
-  const probe = await serve();
-  port = Number(new URL(probe.url).port);
-  probe.close();
-  await startServer();
+  server = await gameServer();
   for (let i = 0; i < 3; i++) browsers.push(await launch());
 });
 after(async () => {
   for (const browser of browsers) await browser.close();
-  await stopServer();
-  rmSync(data, { recursive: true, force: true });
+  await server.close();
 });
 
-const base = () => `http://127.0.0.1:${port}/`;
+const base = () => server.base();
+const startServer = () => server.start();
+const stopServer = () => server.stop();
 
 /** A page of the game server's in a browser (whose profile is its own: its storage is empty
  * until it plays). */
-async function visit(browser, hash) {
-  const page = await browser.newPage();
-  await watch(page, base());
-  await page.goto(base() + 'index.html' + hash);
-  await page.waitForSelector('header.top');
-  return page;
-}
+const visit = (browser, hash) => visitOn(browser, base(), hash);
 const connection = (page) => page.locator('[data-connection]');
 const discs = (page) => page.locator('[data-board] [data-piece]').count();
-const invited = (link) => '#/' + link.split('#/')[1];
 
 /** Waits until the page's board holds `count` discs. */
 async function waitForDiscs(page, count) {
@@ -239,12 +191,12 @@ test('a connection that dies without a close is noticed by the heartbeat and mad
   await page.waitForSelector('[data-connection][data-state="open"]');
   // The server stops answering, its sockets still open: no close frame ever comes. (Frozen,
   // not killed: a killed server's sockets would close.)
-  server.kill('SIGSTOP');
+  server.process().kill('SIGSTOP');
   try {
     // The page hears nothing for 25 s, takes the connection for dead and tries again.
     await page.waitForSelector('[data-connection][data-state="lost"]', { timeout: 45_000 });
   } finally {
-    server.kill('SIGCONT');
+    server.process().kill('SIGCONT');
   }
   await page.waitForSelector('[data-connection][data-state="open"]', { timeout: 45_000 });
   await page.waitForSelector('a[data-invite]');

@@ -1,0 +1,71 @@
+// The suite's own game server for the browser tests of online play: the debug build of
+// board-suite-server, serving the release page (dist/) and online play on a free loopback
+// port, over a store of its own in a temporary directory.
+import { spawn, execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, watch } from './harness.mjs';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+
+/** Builds the server and starts it; `base()` is its address, `stop()` and `start()` stop it and
+ * start it again on the same port and store, `process()` its child process, and `close()`
+ * stops it and removes its store. */
+export async function gameServer() {
+  execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
+  const data = mkdtempSync(join(tmpdir(), 'board-suite-online-'));
+  // A free port, kept for a restart.
+  const probe = await serve();
+  const port = Number(new URL(probe.url).port);
+  probe.close();
+  let child;
+  /** Starts the server and waits until it listens: it says so on stderr (`serving ... on
+   * http://127.0.0.1:<port>`) once its socket is bound. Its stderr is passed on. It compresses
+   * the page first: a few seconds, but over 10 s on two cores busy with other work. */
+  const start = async () => {
+    child = spawn(join(ROOT, 'target/debug/board-suite-server'), [], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE: DIST },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let said = '';
+    child.stderr.on('data', (chunk) => {
+      process.stderr.write(chunk);
+      said += chunk;
+      if (said.includes(`http://127.0.0.1:${port}`)) child.emit('listening');
+    });
+    const exited = once(child, 'exit').then(([code]) => { throw new Error(`the server exited (${code}): ${said}`); });
+    await Promise.race([once(child, 'listening', { signal: AbortSignal.timeout(30_000) }), exited]);
+    exited.catch(() => {});
+  };
+  const stop = async () => {
+    const exited = once(child, 'exit');
+    child.kill();
+    await exited;
+  };
+  await start();
+  return {
+    base: () => `http://127.0.0.1:${port}/`,
+    start,
+    stop,
+    process: () => child,
+    close: async () => {
+      await stop();
+      rmSync(data, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A page of the game server's at `hash`, in a browser whose profile is its own. */
+export async function visit(browser, base, hash) {
+  const page = await browser.newPage();
+  await watch(page, base);
+  await page.goto(base + 'index.html' + hash);
+  await page.waitForSelector('header.top');
+  return page;
+}
+
+/** The hash of an invite link (`#/connect-four?room=...`). */
+export const invited = (link) => '#/' + link.split('#/')[1];

@@ -115,13 +115,13 @@ async fn room(
 ) -> Result<Vec<u64>, Failure> {
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
     let mut first = connect(port, from).await?;
-    send(&mut first, serde_json::json!({"v": 1, "type": "create", "game": "gomoku"})).await?;
+    send(&mut first, serde_json::json!({"v": 2, "type": "create", "game": "gomoku"})).await?;
     let room = match next(&mut first).await? {
         Reply::Seat { room, .. } => room,
         other => return Err(format!("{other:?}")),
     };
     let mut second = connect(port, from).await?;
-    send(&mut second, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
     if let Some(announce) = announce {
         let _ = announce.send(room.clone());
     }
@@ -143,7 +143,7 @@ async fn room(
         }
         let turn = pick(&mut game, seed >> 33);
         let sent = Instant::now();
-        send(mover, serde_json::json!({"v": 1, "type": "move", "turn": turn, "turns": turns})).await?;
+        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
         let over = state_at(other, turns + 1).await?;
         latencies.push(sent.elapsed().as_micros() as u64);
         state_at(mover, turns + 1).await?;
@@ -152,7 +152,7 @@ async fn room(
         }
     }
     // The room's share played: its game ends, so that the server has only finished games.
-    send(&mut first, serde_json::json!({"v": 1, "type": "resign"})).await?;
+    send(&mut first, serde_json::json!({"v": 2, "type": "resign"})).await?;
     loop {
         if let Reply::State { over: true, .. } = next(&mut second).await? {
             break;
@@ -282,7 +282,7 @@ async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>)
     let mut visits = 0;
     while !stop.load(Ordering::Relaxed) {
         let mut socket = connect(port, from).await?;
-        send(&mut socket, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+        send(&mut socket, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
         match next(&mut socket).await? {
             Reply::Seat { .. } => {}
             other => return Err(format!("a spectator heard {other:?}")),

@@ -76,6 +76,9 @@ async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str)
         offer: None,
         version: 3,
         updated: 1_795_607_553,
+        extra: String::new(),
+        seek_until: None,
+        playing: false,
     };
     client
         .execute(

@@ -32,7 +32,10 @@ const FIVE_TIGERS: (&str, &str) = ("zgufevnr42", "91665948a63151c795cc1439b97cd5
 fn rows(file: &std::path::Path) -> Vec<RoomRow> {
     let connection = rusqlite::Connection::open(file).unwrap();
     let mut query = connection
-        .prepare("SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms ORDER BY id")
+        .prepare(
+            "SELECT id, game, record, first_seat, second_seat, offer, version, updated, '', NULL, 0 FROM rooms \
+             ORDER BY id",
+        )
         .unwrap();
     query.query_map([], board_suite_server::store::sqlite::row).unwrap().collect::<Result<_, _>>().unwrap()
 }
@@ -173,6 +176,7 @@ async fn an_emptied_foreign_or_damaged_store_is_refused_and_never_overwritten() 
             offer: None,
             version: 1,
             updated: n,
+            ..RoomRow::default()
         };
         assert!(store.save(row).await.unwrap());
     }

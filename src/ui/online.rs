@@ -71,13 +71,26 @@ pub enum Heard {
 #[derive(Clone, Debug, PartialEq, Eq)]
 /// `time` is the time control's text (`fischer:180+2`; empty is untimed).
 pub enum Ask {
-    Create { rules: String, time: String },
-    Quick { rules: String, time: String },
+    Create {
+        rules: String,
+        time: String,
+    },
+    Quick {
+        rules: String,
+        time: String,
+    },
     /// A room listed in the lobby until someone takes it.
-    Seek { rules: String, time: String },
+    Seek {
+        rules: String,
+        time: String,
+    },
     /// The free seat of a seek in the lobby.
-    Take { room: String },
-    Join { room: String },
+    Take {
+        room: String,
+    },
+    Join {
+        room: String,
+    },
 }
 
 struct Link {

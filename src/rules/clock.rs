@@ -103,7 +103,7 @@ impl TimeControl {
         }
         if let Some(seconds) = tag.strip_prefix("1/") {
             let seconds: u64 = seconds.parse().ok()?;
-            let days = u32::try_from(seconds / 86_400).ok().filter(|_| seconds % 86_400 == 0)?;
+            let days = u32::try_from(seconds / 86_400).ok().filter(|_| seconds.is_multiple_of(86_400))?;
             return TimeControl::correspondence(days).ok();
         }
         let (base, increment) = tag.split_once('+')?;

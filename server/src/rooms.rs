@@ -993,8 +993,13 @@ impl Hub {
             (None, Some(free)) if !room.table.over() => {
                 let token = new_token();
                 room.seats[index(free)] = Some(hashed(&token));
-                room.watchers.push(watcher(Some(free)));
-                tell(client, Self::seat_frame(id, game, Some(free), Some(token)));
+                // A seek's taker hears of its seat only once it is sure: another instance may
+                // take it first.
+                let seat_frame = Self::seat_frame(id, game, Some(free), Some(token));
+                if !seek {
+                    room.watchers.push(watcher(Some(free)));
+                    tell(client, seat_frame.clone());
+                }
                 // Both seats are taken: the game begins, and a seek leaves the lobby.
                 room.extra.seek_until = None;
                 room.extra.clock.begin_turn(now);
@@ -1004,8 +1009,11 @@ impl Hub {
                 room.changing = false;
                 if let Err(error) = committed {
                     room.watchers.retain(|w| w.client != client.id);
-                    // Another instance took the seek first.
                     return Err(if seek { no_room() } else { error });
+                }
+                if seek {
+                    tell(client, seat_frame);
+                    room.watchers.push(watcher(Some(free)));
                 }
                 Some(free)
             }
@@ -1019,7 +1027,7 @@ impl Hub {
         // see, so it alone is sent the room (a crowd costs each arrival one frame, not one per
         // watcher).
         // A free seat taken was a change, stored and told to all already.
-        let stored = held.is_none() && seat.is_some();
+        let stored = held.is_none() && seat.is_some() && !seek;
         let here = room.here();
         if !stored && here != before {
             room.note_presence(now);

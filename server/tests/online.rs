@@ -90,8 +90,18 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
     let data = data_dir("abuse");
     let port = start(&data, Limits { rooms_per_address: 3, ..Limits::default() }).await;
     let (mut first, mut second, _, _, _) = table_for_two(port, "connect-four").await;
-    let cases: [(String, ErrorCode); 7] = [
+    let cases: [(String, ErrorCode); 13] = [
         ("{not json".to_owned(), ErrorCode::Malformed),
+        // A page from before clocks: told its version is not spoken (it then offers a reload).
+        (r#"{"v":1,"type":"move","turn":"4","turns":0}"#.to_owned(), ErrorCode::Version),
+        (
+            r#"{"v":2,"type":"create","game":"gomoku","time":"fischer:5+0"}"#.to_owned(),
+            ErrorCode::BadTimeControl,
+        ),
+        (r#"{"v":2,"type":"chat","preset":"<script>"}"#.to_owned(), ErrorCode::UnknownPreset),
+        (r#"{"v":2,"type":"claim","what":"win"}"#.to_owned(), ErrorCode::CannotClaim),
+        (r#"{"v":2,"type":"offer","what":"rematch"}"#.to_owned(), ErrorCode::NotOver),
+        (r#"{"v":2,"type":"take","room":"nosuchroom"}"#.to_owned(), ErrorCode::NoSeek),
         ("[1,2]".to_owned(), ErrorCode::Malformed),
         (r#"{"v":9,"type":"move","turn":"4","turns":0}"#.to_owned(), ErrorCode::Version),
         (r#"{"v":2,"type":"teleport"}"#.to_owned(), ErrorCode::UnknownType),

@@ -7,7 +7,9 @@
 # while 100 and then 500 rooms play, and 20 games played alone, beside a room that 300
 # spectators keep joining and leaving, and alone again; it prints the server's memory per idle
 # connection and once the games have ended, and the CPU the server and the clients use in
-# those last three phases. Bounded: every wait times out.
+# those last three phases. Then 500 rooms of 15-second games at once, each left to run out of
+# time: how late each end comes after its instant, and the server's CPU with the clocks
+# running. Bounded: every wait times out.
 #   scripts/bench-server.sh [rooms] [moves] [idle] [spectators]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,6 +52,13 @@ run() {
   stop
 }
 
+timed() {
+  start
+  echo "== $1: $rooms rooms of 15-second games, each left to run out of time"
+  timeout 300 target/server/examples/load "$port" clocks "$pid" "$rooms" 20 || echo "the clocks scenario did not finish"
+  stop
+}
+
 crowd() {
   start
   echo "== $1: $idle idle WebSockets, rooms playing, $spectators spectators coming and going"
@@ -59,6 +68,7 @@ crowd() {
 }
 
 run "SQLite"
+timed "SQLite"
 crowd "SQLite"
 postgres=$(scripts/postgres.sh start)
 eval "$postgres"

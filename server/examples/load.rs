@@ -12,6 +12,12 @@
 //! Each room's devices come from their own loopback address (127.1.x.y), as devices of many
 //! homes would, so the per-address room limit is the server's own.
 //!
+//! The clocks scenario: `rooms` (500) rooms of 15-second games at once, each played for `turns`
+//! (20) turns with the players thinking up to 400 ms, then left until the side to move runs out
+//! of time; it prints how late each end came after its instant, and the server's CPU:
+//!
+//!     load <port> clocks <server pid> [rooms] [turns]
+//!
 //! The crowd scenario, on a server just started (its process id, to read its memory):
 //!
 //!     load <port> crowd <server pid> [idle] [rooms] [spectators]
@@ -115,13 +121,13 @@ async fn room(
 ) -> Result<Vec<u64>, Failure> {
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
     let mut first = connect(port, from).await?;
-    send(&mut first, serde_json::json!({"v": 1, "type": "create", "game": "gomoku"})).await?;
+    send(&mut first, serde_json::json!({"v": 2, "type": "create", "game": "gomoku"})).await?;
     let room = match next(&mut first).await? {
         Reply::Seat { room, .. } => room,
         other => return Err(format!("{other:?}")),
     };
     let mut second = connect(port, from).await?;
-    send(&mut second, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
     if let Some(announce) = announce {
         let _ = announce.send(room.clone());
     }
@@ -143,7 +149,7 @@ async fn room(
         }
         let turn = pick(&mut game, seed >> 33);
         let sent = Instant::now();
-        send(mover, serde_json::json!({"v": 1, "type": "move", "turn": turn, "turns": turns})).await?;
+        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
         let over = state_at(other, turns + 1).await?;
         latencies.push(sent.elapsed().as_micros() as u64);
         state_at(mover, turns + 1).await?;
@@ -152,7 +158,7 @@ async fn room(
         }
     }
     // The room's share played: its game ends, so that the server has only finished games.
-    send(&mut first, serde_json::json!({"v": 1, "type": "resign"})).await?;
+    send(&mut first, serde_json::json!({"v": 2, "type": "resign"})).await?;
     loop {
         if let Reply::State { over: true, .. } = next(&mut second).await? {
             break;
@@ -282,7 +288,7 @@ async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>)
     let mut visits = 0;
     while !stop.load(Ordering::Relaxed) {
         let mut socket = connect(port, from).await?;
-        send(&mut socket, serde_json::json!({"v": 1, "type": "join", "room": room})).await?;
+        send(&mut socket, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
         match next(&mut socket).await? {
             Reply::Seat { .. } => {}
             other => return Err(format!("a spectator heard {other:?}")),
@@ -423,11 +429,109 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     }
 }
 
+/// One timed room of the clocks scenario: a 15-second game, `turns` turns played with the
+/// players thinking up to `think` ms, then the side to move stops and runs out of time. The
+/// turns' latencies (µs), and how late the end came after the instant its clock said (µs,
+/// negative if early), measured from the frame that started the last turn.
+async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result<(Vec<u64>, i64), Failure> {
+    let from = Ipv4Addr::new(127, 2, (index / 250) as u8, (index % 250 + 1) as u8);
+    let mut first = connect(port, from).await?;
+    send(&mut first, serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:15+0"}))
+        .await?;
+    let room = match next(&mut first).await? {
+        Reply::Seat { room, .. } => room,
+        other => return Err(format!("{other:?}")),
+    };
+    let mut second = connect(port, from).await?;
+    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    state_at(&mut second, 0).await?;
+    let mut game = Gomoku::new(&Default::default());
+    let mut latencies = Vec::new();
+    let mut seed = index as u64 * 7919 + 1;
+    // The state that began the turn being played, when it came, and the mover's time in it.
+    let mut turn_began = (Instant::now(), 0_u64);
+    for turns in 0..turns {
+        let (mover, other) =
+            if turns % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        tokio::time::sleep(Duration::from_millis((seed >> 40) % (think + 1))).await;
+        let turn = pick(&mut game, seed >> 33);
+        let sent = Instant::now();
+        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+        loop {
+            if let Reply::State { turns: now, clocks, over, .. } = next(other).await? {
+                if over {
+                    return Err("the game ended early".to_owned());
+                }
+                if now == turns + 1 {
+                    latencies.push(sent.elapsed().as_micros() as u64);
+                    let left = clocks.map_or(0, |c| c[(turns + 1) % 2]);
+                    turn_began = (Instant::now(), left);
+                    break;
+                }
+            }
+        }
+        state_at(mover, turns + 1).await?;
+    }
+    // Nobody moves: the side to move is out of time when its clock says.
+    let waiter = if turns % 2 == 0 { &mut second } else { &mut first };
+    loop {
+        if let Reply::State { over: true, termination, .. } = next(waiter).await? {
+            if termination != Some(board_suite::rules::Termination::TimeForfeit) {
+                return Err(format!("ended by {termination:?}, not on time"));
+            }
+            let due = turn_began.0 + Duration::from_millis(turn_began.1);
+            let now = Instant::now();
+            let late =
+                if now >= due { (now - due).as_micros() as i64 } else { -((due - now).as_micros() as i64) };
+            return Ok((latencies, late));
+        }
+    }
+}
+
+/// The clocks scenario: `rooms` rooms of 15-second games, all at once, each played for
+/// `turns` turns and then left to run out of time. Prints the relay latency, how late the
+/// ends came after their instants (p50, p99, max), and the server's CPU meanwhile.
+async fn clocks(port: u16, pid: u32, rooms: usize, turns: usize) {
+    let usage = Usage::start(pid);
+    let tasks: Vec<_> = (0..rooms).map(|i| tokio::spawn(timed_room(port, i, turns, 400))).collect();
+    let (mut latencies, mut lateness, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for task in tasks {
+        match task.await {
+            Ok(Ok((room, late))) => {
+                latencies.extend(room);
+                lateness.push(late);
+            }
+            Ok(Err(failure)) => errors.push(failure),
+            Err(panic) => errors.push(panic.to_string()),
+        }
+    }
+    latencies.sort_unstable();
+    lateness.sort_unstable();
+    report(&format!("{} clients in {rooms} timed rooms (15 s + 0)", rooms * 2), &latencies, &errors);
+    let at = |q: f64| {
+        lateness.get(((lateness.len() as f64 - 1.0) * q) as usize).map_or(0.0, |&us| us as f64 / 1000.0)
+    };
+    println!(
+        "{} games lost on time: the end came after its instant by p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms (min {:.1} ms)",
+        lateness.len(),
+        at(0.5),
+        at(0.99),
+        at(1.0),
+        at(0.0)
+    );
+    usage.report(pid);
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
     let number = |i: usize, default: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(default);
     let port = number(1, 8080) as u16;
+    if args.get(2).map(String::as_str) == Some("clocks") {
+        clocks(port, number(3, 0) as u32, number(4, 500), number(5, 20)).await;
+        return;
+    }
     if args.get(2).map(String::as_str) == Some("crowd") {
         let pid = number(3, 0) as u32;
         crowd(port, pid, number(4, 5000), number(5, 500), number(6, 300)).await;

@@ -61,6 +61,9 @@ struct Connection {
     client: Client,
     /// The room this connection is in, and its seat there.
     room: Option<(Arc<RoomCell>, Option<Player>)>,
+    /// The round trip the page last measured (its heartbeat says): half of it, capped, is
+    /// given back to its player's clock on each move.
+    round_trip_ms: u64,
 }
 
 /// The close code for a frame the WebSocket could not read, if it is the client's fault.
@@ -108,7 +111,7 @@ pub async fn run(
     let (outbox, mut pushed) = Outbox::new(net.outbox_frames);
     let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
-    let mut connection = Connection { hub, client, room: None };
+    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0 };
     // Refused for the rate lately: how many, and when the last was.
     let (mut refusals, mut refused_at) = (0, 0);
     // Pings keep a connection through proxies open, and find a peer that is gone.
@@ -235,15 +238,34 @@ impl Connection {
         };
         let hub = self.hub.clone();
         let taken = match request {
-            Request::Create { game, rules, .. } => hub.create(&self.client, &game, &rules).await.map(Some),
-            Request::Quick { game, rules, .. } => hub.quick(&self.client, &game, &rules).await,
+            Request::Create { game, rules, time } => {
+                hub.create(&self.client, &game, &rules, &time, false).await.map(Some)
+            }
+            Request::Seek { game, rules, time } => {
+                hub.create(&self.client, &game, &rules, &time, true).await.map(Some)
+            }
+            Request::Quick { game, rules, time } => hub.quick(&self.client, &game, &rules, &time).await,
             Request::Join { room, token } => hub.join(&self.client, &room, token.as_deref()).await.map(Some),
-            Request::Move { turn, turns } => return self.act(Action::Move { turn, turns }).await,
+            Request::Take { room } => hub.take(&self.client, &room).await.map(Some),
+            Request::Lobby { follow } => {
+                hub.follow_lobby(&self.client, follow).await;
+                return None;
+            }
+            Request::Move { turn, turns } => {
+                return self.act(Action::Move { turn, turns, round_trip_ms: self.round_trip_ms }).await;
+            }
             Request::Offer { what } => return self.act(Action::Offer(what)).await,
             Request::Answer { accept } => return self.act(Action::Answer(accept)).await,
             Request::Resign => return self.act(Action::Resign).await,
-            Request::Ping { n, .. } => return Some(Reply::Pong { n }),
-            _ => return Some(Reply::error(ErrorCode::UnknownType, "not yet")),
+            Request::Abort => return self.act(Action::Abort).await,
+            Request::Claim { what } => return self.act(Action::Claim(what)).await,
+            Request::Chat { preset } => return self.act(Action::Chat(preset)).await,
+            Request::Ping { n, rtt } => {
+                if let Some(rtt) = rtt {
+                    self.round_trip_ms = rtt;
+                }
+                return Some(Reply::Pong { n });
+            }
         };
         // A refused request leaves the device where it was; a room entered (or the queue) is
         // instead of the one before.

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod connection;
 pub mod files;
+pub mod game_clock;
 pub mod metrics;
 pub mod net;
 pub mod rooms;
@@ -384,6 +385,9 @@ mod tests {
         }
         fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
             self.0.idle(before, limit)
+        }
+        fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, store::LobbyRows> {
+            self.0.lobby(now, since, limit)
         }
         fn healthy(&self) -> bool {
             false

@@ -2,17 +2,22 @@
 //! change is stored before anyone hears of it, so a restart loses nothing anyone saw.
 
 use crate::clock::Clock;
+use crate::game_clock::GameClock;
 use crate::metrics::{Metrics, Refusal};
-use crate::protocol::{ErrorCode, Offer, OfferState, Reply, Seat};
+use crate::protocol::{ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, Reply, Seat, SeekInfo};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
+use board_suite::rules::clock::TimeControl;
+use board_suite::rules::record::Timing;
 use board_suite::rules::{Conclusion, Player};
 use rand::TryRngCore;
 use rand::rngs::OsRng;
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Notify;
 use tokio::sync::mpsc::{self, error::TrySendError};
@@ -97,7 +102,50 @@ struct Room {
     /// A change is being made: if the task making it ended part-way (a panic), the next to
     /// lock the room puts it back as stored.
     changing: bool,
+    /// The clocks, the chat, the seek and the rematch: stored as the row's `extra`.
+    extra: Extra,
+    /// Since when each seat has had no device connected anywhere (ms since 1970), for claims.
+    away_since: [Option<u64>; 2],
+    /// When each player last said something (ms since 1970), for the chat's rate.
+    chatted: [u64; 2],
 }
+
+/// What protocol 2 added to a room, stored as one JSON column (`extra`); a room stored before
+/// reads as untimed, between friends, with nothing said.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Extra {
+    #[serde(default)]
+    clock: GameClock,
+    /// Paired by quick match or the lobby: each side must make its first move in time, even
+    /// untimed.
+    #[serde(default)]
+    strangers: bool,
+    /// The players' preset messages, oldest first.
+    #[serde(default)]
+    chat: Vec<(Player, String)>,
+    /// Listed in the lobby until then (ms since 1970): a seek.
+    #[serde(default)]
+    seek_until: Option<u64>,
+    /// The rules as anyone may see them, for the lobby.
+    #[serde(default)]
+    rules: String,
+    /// The rematch's room, once agreed.
+    #[serde(default)]
+    next: Option<String>,
+}
+
+/// How long a seek stays in the lobby.
+const SEEK_MS: u64 = 15 * 60 * 1000;
+/// The chat lines a room keeps, and how often a player may add one.
+const CHAT_LINES: usize = 100;
+const CHAT_EVERY_MS: u64 = 1000;
+/// Seeks the lobby lists at most, and how far back a game counts as being played.
+const LOBBY_SEEKS: usize = 100;
+const PLAYING_WITHIN_MS: u64 = 3600 * 1000;
+/// What one instance tells the others when its lobby changed.
+const LOBBY_NEWS: &str = "lobby";
+/// Changes to the lobby within this go out in one frame.
+const LOBBY_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
 
 /// A room's wake-up: one task that sleeps until the room's next deadline, then wakes the room
 /// ([`Hub::wake`]). Set again whenever the room changes, and ended with the room. The seam for
@@ -150,8 +198,8 @@ pub struct Hub {
     /// Itself, for the rooms' alarms to wake it without keeping it.
     me: Weak<Hub>,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
-    /// Who waits for a quick match, by game and rules.
-    queue: Mutex<HashMap<(GameId, String), Client>>,
+    /// Who waits for a quick match, by game, rules and time control.
+    queue: Mutex<HashMap<(GameId, String, String), Client>>,
     /// The unfinished rooms each address created.
     created: Mutex<HashMap<IpAddr, HashSet<String>>>,
     store: Arc<dyn Store>,
@@ -160,6 +208,10 @@ pub struct Hub {
     /// This instance's name among those sharing a store.
     instance: String,
     pub metrics: Arc<Metrics>,
+    /// The connections following the lobby.
+    lobby: Mutex<Vec<Client>>,
+    /// A lobby frame is on its way to them: changes meanwhile are in it.
+    lobby_due: AtomicBool,
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -234,27 +286,85 @@ fn refused(refusal: Refused) -> Reply {
 }
 
 impl Room {
-    fn state(&self, id: &str) -> Reply {
+    /// Both seats are taken: the game has begun.
+    fn begun(&self) -> bool {
+        self.seats.iter().all(Option::is_some)
+    }
+
+    /// Whether each seat has a device connected, here or at another instance.
+    fn online(&self) -> [bool; 2] {
+        [Player::First, Player::Second].map(|player| {
+            self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
+        })
+    }
+
+    /// Notes when a seat's last device went, for claims.
+    fn note_presence(&mut self, now: u64) {
+        for (online, away) in self.online().into_iter().zip(&mut self.away_since) {
+            *away = if online { None } else { Some(away.unwrap_or(now)) };
+        }
+    }
+
+    /// Whether the first moves must come in time: a timed game, or one between strangers.
+    fn first_move_rule(&self) -> bool {
+        self.extra.strangers || self.extra.clock.timed()
+    }
+
+    /// When the side to move runs out of time, or must make its first move.
+    fn clock_deadline(&self) -> Option<u64> {
+        if self.table.over() || !self.begun() {
+            return None;
+        }
+        let turns = self.table.turns();
+        let clock = &self.extra.clock;
+        clock.flag_at(self.table.to_move(), turns).or(clock.abort_at(turns, self.first_move_rule()))
+    }
+
+    /// When the other side may claim the game: the side to move is away on its own turn.
+    fn claim_at(&self, now: u64) -> Option<u64> {
+        let to_move = self.table.to_move();
+        if self.table.over() || !self.begun() || self.online()[index(to_move)] {
+            return None;
+        }
+        let away = self.away_since[index(to_move)].unwrap_or(now).max(self.extra.clock.turn_at());
+        Some(away.saturating_add(self.extra.clock.control().claim_delay_ms()))
+    }
+
+    fn timing(&self) -> Timing {
+        Timing { control: self.extra.clock.control(), clocks: self.extra.clock.log().to_vec() }
+    }
+
+    fn state(&self, id: &str, now: u64) -> Reply {
+        let (to_move, turns, over) = (self.table.to_move(), self.table.turns(), self.table.over());
+        let clock = &self.extra.clock;
         Reply::State {
             room: id.to_owned(),
             game: self.table.game().slug().to_owned(),
             version: self.version,
-            record: self.table.public_record(),
-            turns: self.table.turns(),
-            to_move: Seat::of(Some(self.table.to_move())),
-            over: self.table.over(),
+            record: self.table.public_record(&self.timing()),
+            turns,
+            to_move: Seat::of(Some(to_move)),
+            over,
             termination: self.table.termination(),
             offer: self.offer.map(|(what, by)| OfferState { what, by: Seat::of(Some(by)) }),
-            online: [Player::First, Player::Second].map(|player| {
-                self.here()[index(player)] || self.elsewhere.values().any(|seats| seats[index(player)])
-            }),
-            time: "untimed".into(),
-            clocks: None,
-            running: None,
-            abort_in: None,
-            claim_in: None,
-            chat: Vec::new(),
-            next: None,
+            online: self.online(),
+            time: clock.control().text(),
+            clocks: clock
+                .timed()
+                .then(|| clock.left_at(to_move, turns, if over { clock.turn_at() } else { now })),
+            running: (clock.runs(turns) && !over && self.begun()).then_some(Seat::of(Some(to_move))),
+            abort_in: (!over && self.begun())
+                .then(|| clock.abort_at(turns, self.first_move_rule()))
+                .flatten()
+                .map(|at| at.saturating_sub(now)),
+            claim_in: self.claim_at(now).map(|at| at.saturating_sub(now)),
+            chat: self
+                .extra
+                .chat
+                .iter()
+                .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
+                .collect(),
+            next: self.extra.next.clone(),
         }
     }
 
@@ -267,17 +377,21 @@ impl Room {
         RoomRow {
             id: id.to_owned(),
             game: self.table.game().slug().to_owned(),
-            record: self.table.full_record(),
+            record: self.table.full_record(&self.timing()),
             seats: self.seats.clone(),
             offer: offer_text(self.offer),
             version: self.version,
             updated: self.updated,
+            // Serialising these types cannot fail: no maps, no foreign types.
+            extra: serde_json::to_string(&self.extra).unwrap_or_default(),
+            seek_until: self.extra.seek_until,
+            playing: self.begun() && !self.table.over(),
         }
     }
 
-    /// Tells every watcher the room's state.
-    fn broadcast(&mut self, id: &str) {
-        let frame: Arc<str> = self.state(id).to_text().into();
+    /// Tells every watcher the room's state as of `now`.
+    fn broadcast(&mut self, id: &str, now: u64) {
+        let frame: Arc<str> = self.state(id, now).to_text().into();
         // A watcher whose connection has ended is dropped.
         self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())));
     }
@@ -289,17 +403,30 @@ impl Room {
             let watchers = std::mem::take(&mut self.watchers);
             let elsewhere = std::mem::take(&mut self.elsewhere);
             let alarm = std::mem::take(&mut self.alarm);
-            *self = Room { watchers, elsewhere, alarm, ..restored };
+            let (away_since, chatted) = (self.away_since, self.chatted);
+            *self = Room { watchers, elsewhere, alarm, away_since, chatted, ..restored };
         }
     }
 
-    /// When the room next has something to do: today, when it will have been idle too long.
+    /// When the room next has something to do: a clock runs out or a first move is due, its
+    /// seek leaves the lobby, or it will have been idle too long.
     fn deadline(&self, limits: &Limits) -> Option<u64> {
-        Some(self.updated.saturating_add(limits.idle_ms()))
+        [self.clock_deadline(), self.extra.seek_until, Some(self.updated.saturating_add(limits.idle_ms()))]
+            .into_iter()
+            .flatten()
+            .min()
+    }
+
+    /// When the room will have been idle too long.
+    fn idle_at(&self, limits: &Limits) -> u64 {
+        self.updated.saturating_add(limits.idle_ms())
     }
 
     fn from_row(row: &RoomRow) -> Option<Room> {
         let game = GameId::from_slug(&row.game)?;
+        // A room stored before protocol 2 has no `extra`: untimed, between friends.
+        let extra =
+            if row.extra.is_empty() { Extra::default() } else { serde_json::from_str(&row.extra).ok()? };
         Some(Room {
             table: table::restore(game, &row.record).ok()?,
             seats: row.seats.clone(),
@@ -312,6 +439,9 @@ impl Room {
             alarm: Alarm::default(),
             gone: false,
             changing: false,
+            extra,
+            away_since: [None; 2],
+            chatted: [0; 2],
         })
     }
 }
@@ -328,6 +458,8 @@ impl Hub {
             clock,
             instance: new_room_id(),
             metrics: Arc::default(),
+            lobby: Mutex::default(),
+            lobby_due: AtomicBool::new(false),
         })
     }
 
@@ -366,16 +498,55 @@ impl Hub {
 
     /// A room's alarm went off: what is due is done, and the alarm set for what comes next.
     /// Due today: a room idle past the limit goes, from the store and from memory.
+    /// Due: a side out of time loses, a first move not made aborts the game, a seek leaves
+    /// the lobby, and a room idle past the limit goes, from the store and from memory. With
+    /// several instances, each holding the room may wake: the store takes one change, and the
+    /// others read it (see [`Hub::commit`]), so everyone sees the same single result.
     async fn wake(&self, cell: &Arc<RoomCell>) {
         let mut room = self.lock(cell).await;
         // This task is the alarm: it lets go of itself rather than end itself.
         room.alarm.task = None;
         room.alarm.at = None;
-        if room.deadline(&self.limits).is_some_and(|at| at <= self.clock.now_ms()) {
+        if room.gone {
+            return;
+        }
+        let now = self.clock.now_ms();
+        if room.clock_deadline().is_some_and(|at| at <= now) {
+            let (to_move, turns) = (room.table.to_move(), room.table.turns());
+            let conclusion = match room.extra.clock.flag_at(to_move, turns) {
+                Some(at) => {
+                    room.extra.clock.flagged(to_move, at);
+                    Conclusion::TimeForfeit(to_move)
+                }
+                None => Conclusion::Aborted,
+            };
+            self.end(cell, &mut room, conclusion).await;
+        } else if room.extra.seek_until.is_some_and(|at| at <= now) {
+            room.extra.seek_until = None;
+            self.store_change(cell, &mut room).await;
+        } else if room.idle_at(&self.limits) <= now {
             self.remove_idle_room(cell, &mut room).await;
             return;
         }
         self.arm(cell, &mut room);
+    }
+
+    /// The server ends the game (a clock ran out, a first move was not made).
+    async fn end(&self, cell: &Arc<RoomCell>, room: &mut Room, conclusion: Conclusion) {
+        if room.table.conclude(conclusion).is_ok() {
+            room.offer = None;
+            self.store_change(cell, room).await;
+        }
+    }
+
+    /// Stores a change the server made of itself; one the store refuses is undone (see
+    /// [`Hub::commit`]).
+    async fn store_change(&self, cell: &Arc<RoomCell>, room: &mut Room) {
+        room.changing = true;
+        if let Err(error) = self.commit(cell, room).await {
+            tracing::warn!(room = %cell.id, "a change of the server's own was not made: {error:?}");
+        }
+        room.changing = false;
     }
 
     /// Removes a room past its idle deadline, under its lock, so that no change is being made
@@ -388,7 +559,7 @@ impl Hub {
                 Ok(Some(stored)) if stored.version > room.version => {
                     room.restore(&stored);
                     self.arm(cell, room);
-                    room.broadcast(&cell.id);
+                    room.broadcast(&cell.id, self.clock.now_ms());
                     return;
                 }
                 Ok(_) => {}
@@ -429,13 +600,15 @@ impl Hub {
         room.version += 1;
         room.updated = self.clock.now_ms();
         let row = room.row(&cell.id);
+        // What the lobby shows changes with a seek, and with a game begun or ended.
+        let lobby_news = (room.stored.seek_until, room.stored.playing) != (row.seek_until, row.playing);
         match self.store.save(row.clone()).await {
             Ok(true) => room.stored = row,
             Ok(false) => {
                 if let Ok(Some(stored)) = self.store.load(&cell.id).await {
                     room.restore(&stored);
                     self.arm(cell, room);
-                    room.broadcast(&cell.id);
+                    room.broadcast(&cell.id, self.clock.now_ms());
                 }
                 return Err(Reply::error(ErrorCode::Stale, "the game has changed since; its state follows"));
             }
@@ -454,7 +627,10 @@ impl Hub {
             self.finished(&cell.id);
         }
         self.arm(cell, room);
-        room.broadcast(&cell.id);
+        room.broadcast(&cell.id, self.clock.now_ms());
+        if lobby_news {
+            self.lobby_changed().await;
+        }
         Ok(())
     }
 
@@ -466,6 +642,10 @@ impl Hub {
 
     /// Another instance's presence in a room, or its request that this one tell its own.
     pub async fn heard_presence(&self, payload: &str) {
+        if payload == LOBBY_NEWS {
+            self.refresh_lobby();
+            return;
+        }
         let words: Vec<&str> = payload.split(' ').collect();
         let (&[id, instance, ..], false) = (words.as_slice(), words.get(1) == Some(&self.instance.as_str()))
         else {
@@ -482,12 +662,14 @@ impl Hub {
                 self.tell_presence(id, here).await;
             }
             [first, second] => {
-                let before = room.state(id);
+                let before = room.online();
                 room.elsewhere.insert(instance.to_owned(), [first == "1", second == "1"]);
                 room.elsewhere.retain(|_, seats| seats.iter().any(|&s| s));
                 // Only a seat's coming or going elsewhere is news here.
-                if room.state(id) != before {
-                    room.broadcast(id);
+                if room.online() != before {
+                    let now = self.clock.now_ms();
+                    room.note_presence(now);
+                    room.broadcast(id, now);
                 }
             }
             _ => {}
@@ -514,7 +696,7 @@ impl Hub {
         {
             room.restore(&stored);
             self.arm(&cell, &mut room);
-            room.broadcast(id);
+            room.broadcast(id, self.clock.now_ms());
         }
     }
 
@@ -552,48 +734,79 @@ impl Hub {
         Ok((id, table))
     }
 
+    fn time_control(time: &str) -> Result<TimeControl, Reply> {
+        TimeControl::parse(time).map_err(|e| Reply::error(ErrorCode::BadTimeControl, e.0))
+    }
+
     /// A new room with its seats given to `seated`: each is told its seat and token, then
     /// everyone the room's state.
     async fn open_room(
         &self,
         table: Box<dyn Table>,
         seated: &[(&Client, Player)],
+        extra: Extra,
     ) -> Result<Arc<RoomCell>, Reply> {
-        let id = new_room_id();
-        let game = table.game();
         let mut seats = [None, None];
-        let mut watchers = Vec::new();
-        for (client, player) in seated {
+        let mut tokens = Vec::new();
+        for (_, player) in seated {
             let token = new_token();
             seats[index(*player)] = Some(hashed(&token));
-            tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
-            watchers.push(Watcher { client: client.id, seat: Some(*player), outbox: client.outbox.clone() });
+            tokens.push(token);
         }
-        let cell = Arc::new(RoomCell {
-            id: id.clone(),
+        let cell = self.new_room(table, seats, extra);
+        let id = cell.id.clone();
+        let here = {
+            let mut room = self.lock(&cell).await;
+            let game = room.table.game();
+            for ((client, player), token) in seated.iter().zip(tokens) {
+                tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
+                room.watchers.push(Watcher {
+                    client: client.id,
+                    seat: Some(*player),
+                    outbox: client.outbox.clone(),
+                });
+            }
+            room.note_presence(self.clock.now_ms());
+            self.commit(&cell, &mut room).await?;
+            room.here()
+        };
+        self.tell_presence(&id, here).await;
+        tracing::debug!(room = %id, "a room opened");
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
+        Ok(cell)
+    }
+
+    /// A room not yet stored, with no one in it.
+    fn new_room(&self, table: Box<dyn Table>, seats: [Option<String>; 2], extra: Extra) -> Arc<RoomCell> {
+        Arc::new(RoomCell {
+            id: new_room_id(),
             room: tokio::sync::Mutex::new(Room {
                 table,
                 seats,
                 offer: None,
                 version: 0,
                 updated: 0,
-                watchers,
+                watchers: Vec::new(),
                 elsewhere: HashMap::new(),
                 stored: RoomRow::default(),
                 alarm: Alarm::default(),
                 gone: false,
                 changing: false,
+                extra,
+                away_since: [None; 2],
+                chatted: [0; 2],
             }),
-        });
-        let here = {
-            let mut room = self.lock(&cell).await;
-            self.commit(&cell, &mut room).await?;
-            room.here()
-        };
-        self.tell_presence(&id, here).await;
-        tracing::debug!(room = %id, game = game.slug(), "a room opened");
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id, cell.clone());
-        Ok(cell)
+        })
+    }
+
+    /// The room's settings: its clock starts now, its rules are listed as anyone may see them.
+    fn extra(&self, table: &dyn Table, control: TimeControl, strangers: bool) -> Extra {
+        Extra {
+            clock: GameClock::new(control, self.clock.now_ms()),
+            strangers,
+            rules: table.rules(),
+            ..Extra::default()
+        }
     }
 
     fn seat_frame(room: &str, game: GameId, seat: Option<Player>, token: Option<String>) -> Reply {
@@ -621,22 +834,42 @@ impl Hub {
         }
     }
 
-    /// A new room of `game`; `client` takes the first seat.
-    pub async fn create(&self, client: &Client, game: &str, rules: &str) -> Result<Taken, Reply> {
+    /// A new room of `game` under `rules` and the time control `time`; `client` takes the
+    /// first seat. A seek (`seek`) is listed in the lobby until someone takes the other.
+    pub async fn create(
+        &self,
+        client: &Client,
+        game: &str,
+        rules: &str,
+        time: &str,
+        seek: bool,
+    ) -> Result<Taken, Reply> {
         let (_, table) = Self::game_and_rules(game, rules)?;
+        let control = Self::time_control(time)?;
         self.may_open(client.address)?;
-        let cell = self.open_room(table, &[(client, Player::First)]).await?;
+        let mut extra = self.extra(&*table, control, seek);
+        if seek {
+            extra.seek_until = Some(self.clock.now_ms().saturating_add(SEEK_MS));
+        }
+        let cell = self.open_room(table, &[(client, Player::First)], extra).await?;
         self.opened(&cell.id, &[client]);
         Ok(Taken { room: cell, seat: Some(Player::First) })
     }
 
-    /// Pairs `client` with a player waiting for the same game and rules, or queues it: `None`
-    /// while it waits (the waiter learns its room from a [`Push::Seated`]).
-    pub async fn quick(&self, client: &Client, game: &str, rules: &str) -> Result<Option<Taken>, Reply> {
+    /// Pairs `client` with a player waiting for the same game, rules and time control, or
+    /// queues it: `None` while it waits (the waiter learns its room from a [`Push::Seated`]).
+    pub async fn quick(
+        &self,
+        client: &Client,
+        game: &str,
+        rules: &str,
+        time: &str,
+    ) -> Result<Option<Taken>, Reply> {
         let (game, table) = Self::game_and_rules(game, rules)?;
+        let control = Self::time_control(time)?;
         // A room quick match opens counts against both players, as one they created would.
         self.may_open(client.address)?;
-        let key = (game, table.rules());
+        let key = (game, table.rules(), control.text());
         let waiting = {
             let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
             match queue.remove(&key) {
@@ -648,13 +881,11 @@ impl Hub {
             }
         };
         let Some(waiter) = waiting else {
-            tell(
-                client,
-                Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: "untimed".into() },
-            );
+            tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: key.2 });
             return Ok(None);
         };
-        match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)]).await {
+        let extra = self.extra(&*table, control, true);
+        match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)], extra).await {
             Ok(cell) => {
                 self.opened(&cell.id, &[&waiter, client]);
                 waiter.outbox.send(Push::Seated { room: cell.clone(), seat: Player::First });
@@ -680,6 +911,7 @@ impl Hub {
             self.rooms.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_owned()).or_insert(cell).clone();
         {
             let mut room = self.lock(&cell).await;
+            room.note_presence(self.clock.now_ms());
             self.arm(&cell, &mut room);
         }
         // Devices at other instances: they say which seats they hold.
@@ -689,7 +921,29 @@ impl Hub {
 
     /// Enters a room: the seat `token` holds, else a free seat with a new token, else watching.
     pub async fn join(&self, client: &Client, id: &str, token: Option<&str>) -> Result<Taken, Reply> {
-        let no_room = || Reply::error(ErrorCode::NoRoom, "no such room");
+        self.enter(client, id, token, false).await
+    }
+
+    /// Takes the free seat of a seek in the lobby: the game begins for both.
+    pub async fn take(&self, client: &Client, id: &str) -> Result<Taken, Reply> {
+        self.enter(client, id, None, true).await
+    }
+
+    /// [`Hub::join`], or with `seek` [`Hub::take`]: only a seek's free seat, and not by its maker.
+    async fn enter(
+        &self,
+        client: &Client,
+        id: &str,
+        token: Option<&str>,
+        seek: bool,
+    ) -> Result<Taken, Reply> {
+        let no_room = || {
+            if seek {
+                Reply::error(ErrorCode::NoSeek, "that seek was taken, withdrawn, or has expired")
+            } else {
+                Reply::error(ErrorCode::NoRoom, "no such room")
+            }
+        };
         if id.len() > 64 {
             return Err(no_room());
         }
@@ -709,6 +963,15 @@ impl Hub {
         let mut room = self.lock(&cell).await;
         if room.gone {
             return Err(no_room());
+        }
+        let now = self.clock.now_ms();
+        if seek {
+            if room.watchers.iter().any(|w| w.client == client.id && w.seat.is_some()) {
+                return Err(Reply::error(ErrorCode::OwnSeek, "your own seek waits for someone else"));
+            }
+            if !room.extra.seek_until.is_some_and(|at| at > now) || room.begun() || room.table.over() {
+                return Err(no_room());
+            }
         }
         let game = room.table.game();
         let held = token.map(hashed).and_then(|hash| {
@@ -730,11 +993,27 @@ impl Hub {
             (None, Some(free)) if !room.table.over() => {
                 let token = new_token();
                 room.seats[index(free)] = Some(hashed(&token));
-                room.watchers.push(watcher(Some(free)));
-                tell(client, Self::seat_frame(id, game, Some(free), Some(token)));
-                if let Err(error) = self.commit(&cell, &mut room).await {
+                // A seek's taker hears of its seat only once it is sure: another instance may
+                // take it first.
+                let seat_frame = Self::seat_frame(id, game, Some(free), Some(token));
+                if !seek {
+                    room.watchers.push(watcher(Some(free)));
+                    tell(client, seat_frame.clone());
+                }
+                // Both seats are taken: the game begins, and a seek leaves the lobby.
+                room.extra.seek_until = None;
+                room.extra.clock.begin_turn(now);
+                room.note_presence(now);
+                room.changing = true;
+                let committed = self.commit(&cell, &mut room).await;
+                room.changing = false;
+                if let Err(error) = committed {
                     room.watchers.retain(|w| w.client != client.id);
-                    return Err(error);
+                    return Err(if seek { no_room() } else { error });
+                }
+                if seek {
+                    tell(client, seat_frame);
+                    room.watchers.push(watcher(Some(free)));
                 }
                 Some(free)
             }
@@ -748,12 +1027,13 @@ impl Hub {
         // see, so it alone is sent the room (a crowd costs each arrival one frame, not one per
         // watcher).
         // A free seat taken was a change, stored and told to all already.
-        let stored = held.is_none() && seat.is_some();
+        let stored = held.is_none() && seat.is_some() && !seek;
         let here = room.here();
         if !stored && here != before {
-            room.broadcast(id);
+            room.note_presence(now);
+            room.broadcast(id, now);
         } else if !stored {
-            tell(client, room.state(id));
+            tell(client, room.state(id, now));
         }
         drop(room);
         if here != before {
@@ -768,15 +1048,31 @@ impl Hub {
     }
 
     /// A connection leaves a room: the others see a seat go (a spectator's going changes
-    /// nothing they see). A room nobody watches any more leaves memory: it is in the store,
-    /// and is read from there when a device comes back.
-    pub async fn leave(&self, client: &Client, cell: &RoomCell) {
+    /// nothing they see). A seek whose maker leaves goes from the lobby, and a rematch offered
+    /// lapses when a player leaves. A room nobody watches any more leaves memory: it is in the
+    /// store, and is read from there when a device comes back.
+    pub async fn leave(&self, client: &Client, cell: &Arc<RoomCell>) {
         let mut room = self.lock(cell).await;
         let before = room.here();
         room.watchers.retain(|w| w.client != client.id);
         let here = room.here();
-        if here != before {
-            room.broadcast(&cell.id);
+        if here != before && !room.gone {
+            let now = self.clock.now_ms();
+            room.note_presence(now);
+            let seek_left = room.extra.seek_until.is_some() && !room.online()[0];
+            let rematch_lapsed =
+                matches!(room.offer, Some((Offer::Rematch, _))) && room.online() != [true, true];
+            if seek_left || rematch_lapsed {
+                if seek_left {
+                    room.extra.seek_until = None;
+                }
+                if rematch_lapsed {
+                    room.offer = None;
+                }
+                self.store_change(cell, &mut room).await;
+            } else {
+                room.broadcast(&cell.id, now);
+            }
         }
         let unwatched = room.watchers.is_empty() && !room.gone;
         if unwatched {
@@ -787,7 +1083,7 @@ impl Hub {
         drop(room);
         if unwatched {
             let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
-            if rooms.get(&cell.id).is_some_and(|kept| std::ptr::eq(Arc::as_ptr(kept), cell)) {
+            if rooms.get(&cell.id).is_some_and(|kept| Arc::ptr_eq(kept, cell)) {
                 rooms.remove(&cell.id);
                 Metrics::count(&self.metrics.rooms_unloaded);
             }
@@ -802,7 +1098,8 @@ impl Hub {
         self.lock(cell).await.watchers.len()
     }
 
-    /// A seat's turn, offer, answer or resignation.
+    /// A seat's turn, offer, answer, resignation, abort, claim or message. After the end, only
+    /// a rematch (offered or answered) and the chat.
     pub async fn act(&self, cell: &Arc<RoomCell>, seat: Option<Player>, action: Action) -> Result<(), Reply> {
         let seat =
             seat.ok_or_else(|| Reply::error(ErrorCode::NotSeated, "only the players' devices may do this"))?;
@@ -810,7 +1107,12 @@ impl Hub {
         if room.gone {
             return Err(Reply::error(ErrorCode::NoRoom, "this room was removed after a long time unplayed"));
         }
-        if room.table.over() {
+        let after_the_end = match action {
+            Action::Offer(Offer::Rematch) | Action::Chat(_) => true,
+            Action::Answer(_) => matches!(room.offer, Some((Offer::Rematch, _))),
+            _ => false,
+        };
+        if room.table.over() && !after_the_end {
             return Err(refused(Refused::Over));
         }
         // Set until the change is stored or refused: a task that ends between leaves it set.
@@ -827,16 +1129,29 @@ impl Hub {
         seat: Player,
         action: Action,
     ) -> Result<(), Reply> {
+        let now = self.clock.now_ms();
+        let (to_move, turns) = (room.table.to_move(), room.table.turns());
+        let was_over = room.table.over();
         match action {
-            Action::Move { turn, turns } => {
-                if room.table.to_move() != seat {
+            Action::Move { turn, turns: on, round_trip_ms } => {
+                if to_move != seat {
                     return Err(Reply::error(ErrorCode::NotYourTurn, "it is the other side's turn"));
                 }
-                if turns != room.table.turns() {
+                if on != turns {
                     return Err(Reply::error(
                         ErrorCode::Stale,
                         "the game has changed since; its state follows",
                     ));
+                }
+                let mut clock = room.extra.clock.clone();
+                if clock.moved(seat, turns, now, round_trip_ms).is_err() {
+                    // Its time ran out before the move came (the alarm had not yet rung).
+                    let at = room.extra.clock.flag_at(seat, turns).unwrap_or(now);
+                    room.extra.clock.flagged(seat, at);
+                    room.table.conclude(Conclusion::TimeForfeit(seat)).map_err(refused)?;
+                    room.offer = None;
+                    self.commit(cell, room).await?;
+                    return Err(Reply::error(ErrorCode::GameOver, "your time ran out before the move came"));
                 }
                 // The tests' fault: the turn played, then a panic before it is stored.
                 #[cfg(feature = "fault-injection")]
@@ -845,24 +1160,33 @@ impl Hub {
                     panic!("the fault a test injected");
                 }
                 room.table.play(&turn).map_err(refused)?;
+                room.extra.clock = clock;
                 room.offer = None;
+            }
+            Action::Offer(Offer::Rematch) if !was_over => {
+                return Err(Reply::error(ErrorCode::NotOver, "a rematch comes after the end"));
             }
             Action::Offer(what) => match room.offer {
                 // Both offer the same: agreed.
-                Some((standing, by)) if standing == what && by != seat => agree(room, what, by)?,
+                Some((standing, by)) if standing == what && by != seat => {
+                    self.agree(room, what, by, now).await?
+                }
                 _ => {
                     if what == Offer::Takeback && !has_turn(&*room.table, seat) {
                         return Err(Reply::error(ErrorCode::CannotTakeBack, "you have no turn to take back"));
+                    }
+                    if what == Offer::Rematch && room.extra.next.is_some() {
+                        return Err(Reply::error(ErrorCode::GameOver, "the rematch has begun"));
                     }
                     room.offer = Some((what, seat));
                 }
             },
             Action::Answer(accept) => match room.offer {
                 Some((what, by)) if by != seat => {
-                    if accept {
-                        agree(room, what, by)?;
-                    }
                     room.offer = None;
+                    if accept {
+                        self.agree(room, what, by, now).await?;
+                    }
                 }
                 _ => return Err(Reply::error(ErrorCode::NoOffer, "no offer from the other side stands")),
             },
@@ -870,8 +1194,152 @@ impl Hub {
                 room.table.conclude(Conclusion::Resigned(seat)).map_err(refused)?;
                 room.offer = None;
             }
+            Action::Abort => {
+                if turns >= 2 {
+                    return Err(Reply::error(ErrorCode::CannotAbort, "both players have moved"));
+                }
+                room.table.conclude(Conclusion::Aborted).map_err(refused)?;
+                room.offer = None;
+            }
+            Action::Claim(what) => {
+                if !room.claim_at(now).is_some_and(|at| at <= now) || to_move == seat {
+                    return Err(Reply::error(
+                        ErrorCode::CannotClaim,
+                        "only while the other player has been away on their own turn long enough",
+                    ));
+                }
+                let conclusion = match what {
+                    Claim::Win => Conclusion::Abandoned(to_move),
+                    Claim::Draw => Conclusion::DrawClaimed,
+                };
+                room.table.conclude(conclusion).map_err(refused)?;
+                room.offer = None;
+            }
+            Action::Chat(preset) => {
+                if !PRESETS.contains(&preset.as_str()) {
+                    return Err(Reply::error(ErrorCode::UnknownPreset, "not one of the preset messages"));
+                }
+                if now.saturating_sub(room.chatted[index(seat)]) < CHAT_EVERY_MS {
+                    return Err(Reply::error(ErrorCode::RateLimited, "one message a second"));
+                }
+                room.chatted[index(seat)] = now;
+                room.extra.chat.push((seat, preset));
+                let excess = room.extra.chat.len().saturating_sub(CHAT_LINES);
+                room.extra.chat.drain(..excess);
+            }
+        }
+        // A game that ended now stops its clocks as they are.
+        if room.table.over() && !was_over {
+            room.extra.clock.stop(to_move, turns, now);
         }
         self.commit(cell, room).await
+    }
+
+    /// The offer of `by` agreed: a draw, `by`'s last turn taken back (with the reply to it),
+    /// or a rematch begun. A takeback the rules refuse leaves the room as it was stored.
+    async fn agree(&self, room: &mut Room, what: Offer, by: Player, now: u64) -> Result<(), Reply> {
+        room.offer = None;
+        match what {
+            Offer::Draw => room.table.conclude(Conclusion::DrawAgreed).map_err(refused),
+            Offer::Rematch => {
+                let id = self.rematch(room).await?;
+                room.extra.next = Some(id);
+                Ok(())
+            }
+            Offer::Takeback => {
+                let (to_move, turns) = (room.table.to_move(), room.table.turns());
+                // The other side has replied: that goes too.
+                let back = if to_move == by { 2 } else { 1 };
+                if (0..back).all(|_| room.table.take_back()) {
+                    room.extra.clock.taken_back(to_move, turns, room.table.turns(), now);
+                    return Ok(());
+                }
+                room.restore(&room.stored.clone());
+                Err(Reply::error(
+                    ErrorCode::CannotTakeBack,
+                    "the rules keep that turn: it revealed a hidden piece",
+                ))
+            }
+        }
+    }
+
+    /// A new room for a rematch of `room`: the same game, rules and time control, the seats
+    /// swapped (each token holds the other seat there), stored before anyone hears of it.
+    async fn rematch(&self, room: &Room) -> Result<String, Reply> {
+        let game = room.table.game();
+        let (_, table) = Self::game_and_rules(game.slug(), &room.table.rules())?;
+        let extra = self.extra(&*table, room.extra.clock.control(), room.extra.strangers);
+        let [first, second] = room.seats.clone();
+        let cell = self.new_room(table, [second, first], extra);
+        {
+            let mut new = self.lock(&cell).await;
+            new.note_presence(self.clock.now_ms());
+            self.commit(&cell, &mut new).await?;
+        }
+        let id = cell.id.clone();
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), cell);
+        Ok(id)
+    }
+
+    /// A connection follows the lobby (a frame now and after every change), or stops.
+    pub async fn follow_lobby(&self, client: &Client, follow: bool) {
+        {
+            let mut lobby = self.lobby.lock().unwrap_or_else(|e| e.into_inner());
+            lobby.retain(|c| c.id != client.id && !c.outbox.is_closed());
+            if follow {
+                lobby.push(client.clone());
+            }
+        }
+        if follow && let Some(frame) = self.lobby_frame().await {
+            client.outbox.send(Push::Frame(frame));
+        }
+    }
+
+    /// What the lobby shows now, as its frame; `None` when the store cannot say.
+    async fn lobby_frame(&self) -> Option<Arc<str>> {
+        let now = self.clock.now_ms();
+        let rows = match self.store.lobby(now, now.saturating_sub(PLAYING_WITHIN_MS), LOBBY_SEEKS).await {
+            Ok(rows) => rows,
+            Err(error) => {
+                Metrics::count(&self.metrics.store_errors);
+                tracing::warn!("the lobby could not be read: {}", error.0);
+                return None;
+            }
+        };
+        let seeks = rows
+            .seeks
+            .into_iter()
+            .filter_map(|(room, game, extra)| {
+                let extra: Extra = serde_json::from_str(&extra).ok()?;
+                Some(SeekInfo { room, game, rules: extra.rules, time: extra.clock.control().text() })
+            })
+            .collect();
+        let players = self.metrics.websockets.load(Ordering::Relaxed);
+        Some(Reply::Lobby { seeks, games: rows.playing, players }.to_text().into())
+    }
+
+    /// The lobby changed here: the followers here and at the other instances hear of it.
+    async fn lobby_changed(&self) {
+        self.refresh_lobby();
+        let _ = self.store.tell_presence(LOBBY_NEWS).await;
+    }
+
+    /// Sends the followers the lobby soon: changes meanwhile go in the same frame.
+    fn refresh_lobby(&self) {
+        if self.lobby.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
+            || self.lobby_due.swap(true, Ordering::AcqRel)
+        {
+            return;
+        }
+        let hub = self.me.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(LOBBY_PAUSE).await;
+            let Some(hub) = hub.upgrade() else { return };
+            hub.lobby_due.store(false, Ordering::Release);
+            let Some(frame) = hub.lobby_frame().await else { return };
+            let mut lobby = hub.lobby.lock().unwrap_or_else(|e| e.into_inner());
+            lobby.retain(|client| client.outbox.send(Push::Frame(frame.clone())));
+        });
     }
 
     /// Rooms in memory now.
@@ -886,7 +1354,7 @@ impl Hub {
 
     /// The state of a room, to one connection (after a stale turn, say).
     pub async fn state_of(&self, cell: &RoomCell) -> Reply {
-        self.lock(cell).await.state(&cell.id)
+        self.lock(cell).await.state(&cell.id, self.clock.now_ms())
     }
 
     /// Removes the rooms idle for longer than the limit (the hourly sweep). A room in memory
@@ -912,7 +1380,7 @@ impl Hub {
                 match held {
                     Some(cell) => {
                         let mut room = self.lock(&cell).await;
-                        if !room.gone && room.deadline(&self.limits).is_some_and(|at| at <= now) {
+                        if !room.gone && room.idle_at(&self.limits) <= now {
                             self.remove_idle_room(&cell, &mut room).await;
                         } else {
                             kept += 1;
@@ -937,36 +1405,22 @@ impl Hub {
 
 /// What a seat asks of its room.
 pub enum Action {
-    Move { turn: String, turns: usize },
+    /// A turn, with the round trip the page last measured (its time on the way is given back).
+    Move {
+        turn: String,
+        turns: usize,
+        round_trip_ms: u64,
+    },
     Offer(Offer),
     Answer(bool),
     Resign,
+    Abort,
+    Claim(Claim),
+    Chat(String),
 }
 
 /// Whether `seat` has played a turn that could be taken back.
 fn has_turn(table: &dyn Table, seat: Player) -> bool {
     // The first player has played once the first turn is made; the second after the second.
     table.turns() > usize::from(seat == Player::Second)
-}
-
-/// The offer of `by` agreed: a draw, or `by`'s last turn taken back (with the reply to it).
-/// A takeback the rules refuse leaves the room as it was stored.
-fn agree(room: &mut Room, what: Offer, by: Player) -> Result<(), Reply> {
-    room.offer = None;
-    match what {
-        Offer::Draw => room.table.conclude(Conclusion::DrawAgreed).map_err(refused),
-        Offer::Rematch => Err(Reply::error(ErrorCode::NotOver, "the game is still being played")),
-        Offer::Takeback => {
-            // The other side has replied: that goes too.
-            let turns = if room.table.to_move() == by { 2 } else { 1 };
-            if (0..turns).all(|_| room.table.take_back()) {
-                return Ok(());
-            }
-            room.restore(&room.stored.clone());
-            Err(Reply::error(
-                ErrorCode::CannotTakeBack,
-                "the rules keep that turn: it revealed a hidden piece",
-            ))
-        }
-    }
 }

@@ -3,7 +3,7 @@
 
 use board_suite::games::GameId;
 use board_suite::rules::TurnText;
-use board_suite::rules::record::{self, Header, RecordError, Recorded};
+use board_suite::rules::record::{self, Header, RecordError, Recorded, Timing};
 use board_suite::rules::{Conclusion, History, Player, Termination};
 
 /// Why a turn was not played.
@@ -29,10 +29,10 @@ pub trait Table: Send + Sync {
     /// Takes back the last turn; `false` when the rules keep it (it revealed a hidden piece).
     fn take_back(&mut self) -> bool;
     fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Refused>;
-    /// The record anyone may see: nothing hidden while the game goes on.
-    fn public_record(&self) -> String;
+    /// The record anyone may see, with its clocks: nothing hidden while the game goes on.
+    fn public_record(&self, timing: &Timing) -> String;
     /// The record with everything, for storage.
-    fn full_record(&self) -> String;
+    fn full_record(&self, timing: &Timing) -> String;
     /// The rules the game was started under, as the tags anyone may see, for pairing.
     fn rules(&self) -> String;
 }
@@ -54,7 +54,7 @@ where
     }
 
     fn over(&self) -> bool {
-        self.1.outcome().is_some()
+        self.1.over()
     }
 
     fn termination(&self) -> Option<Termination> {
@@ -88,12 +88,12 @@ where
         self.1.conclude(conclusion).map_err(|_| Refused::Over)
     }
 
-    fn public_record(&self) -> String {
-        record::write(&self.1, &Header { date: None, reveal: false, ..Header::default() })
+    fn public_record(&self, timing: &Timing) -> String {
+        record::write(&self.1, &Header { date: None, reveal: false, timing: timing.clone() })
     }
 
-    fn full_record(&self) -> String {
-        record::write(&self.1, &Header { date: None, reveal: true, ..Header::default() })
+    fn full_record(&self, timing: &Timing) -> String {
+        record::write(&self.1, &Header { date: None, reveal: true, timing: timing.clone() })
     }
 
     fn rules(&self) -> String {
@@ -178,10 +178,10 @@ mod tests {
                     .iter()
                     .map(|&piece| {
                         let mut table = table(piece, chain_capture);
-                        let before = table.full_record();
+                        let before = table.full_record(&Timing::default());
                         let answer = table.play(turn);
                         // A refused turn changes nothing; a played one is whole.
-                        assert!(answer.is_ok() || table.full_record() == before, "{turn}");
+                        assert!(answer.is_ok() || table.full_record(&Timing::default()) == before, "{turn}");
                         assert!(answer.is_err() || table.to_move() == Player::Second, "{turn}");
                         answer
                     })

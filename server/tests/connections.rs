@@ -171,7 +171,7 @@ async fn past_the_total_cap_a_connection_is_refused_in_words() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn quick_match_counts_against_the_room_cap_and_pairs_a_device_already_in_a_room() {
     let port = server("quick-cap", Limits { rooms_per_address: 2, ..fast() }, Net::default()).await;
-    let quick = r#"{"v":1,"type":"quick","game":"connect-four"}"#;
+    let quick = r#"{"v":2,"type":"quick","game":"connect-four"}"#;
     // A device in a room asks for a quick match: it waits, and is paired.
     let mut host = Client::connect(port).await;
     host.send(&create("gomoku")).await;
@@ -209,7 +209,7 @@ async fn a_client_that_does_not_read_is_closed() {
     // Every offer is told to everyone watching: some 8 MB of frames.
     let offers = 10_000;
     for n in 0..offers {
-        first.send(r#"{"v":1,"type":"offer","what":"draw"}"#).await;
+        first.send(r#"{"v":2,"type":"offer","what":"draw"}"#).await;
         first.state_where(|s| s.version > state.version + n).await;
         second.state().await;
     }

@@ -22,6 +22,7 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     let (store, _) = Postgres::open(&url).await.unwrap();
     store_contract(&store, "contract-").await;
     two_instances_share_every_game(&url).await;
+    instances_race_to_end_a_game_on_time_and_to_take_a_seek(&client, &url).await;
     a_game_goes_on_when_the_servers_backends_are_terminated(&client, &url).await;
 }
 
@@ -76,6 +77,9 @@ async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str)
         offer: None,
         version: 3,
         updated: 1_795_607_553,
+        extra: String::new(),
+        seek_until: None,
+        playing: false,
     };
     client
         .execute(
@@ -133,6 +137,60 @@ async fn two_instances_share_every_game(url: &str) {
         assert_eq!(again.seat().await.1, Seat::First);
         assert_eq!(again.state().await.record, end.record);
     }
+}
+
+/// Two instances each hold a room (a player on each) whose clock runs out: both alarms ring,
+/// the store takes one end, and both players see the same single result. Then a seek taken at
+/// once through both instances: exactly one taker gets the seat.
+async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_postgres::Client, url: &str) {
+    let data = data_dir("postgres-race");
+    let here = start_on(&data, Some(url), fast()).await;
+    let there = start_on(&data, Some(url), fast()).await;
+    let mut first = Client::connect(here).await;
+    first.send(r#"{"v":2,"type":"create","game":"connect-four","time":"fischer:15+0"}"#).await;
+    let (room, _, _) = first.seat().await;
+    let mut second = Client::connect(there).await;
+    second.send(&join(&room, None)).await;
+    second.seat().await;
+    first.state_where(|s| s.online == [true, true]).await;
+    first.send(&play("4", 0)).await;
+    second.state_at(1).await;
+    second.send(&play("4", 1)).await;
+    first.state_at(2).await;
+    // Nobody moves: 15 s on, the first side is out of time on both instances at once.
+    tokio::time::sleep(std::time::Duration::from_millis(14_500)).await;
+    let ended = [first.state_where(|s| s.over).await, second.state_where(|s| s.over).await];
+    for state in &ended {
+        assert_eq!(state.termination, Some(board_suite::rules::Termination::TimeForfeit));
+        assert_eq!((state.version, &state.record), (ended[0].version, &ended[0].record));
+    }
+    let stored: i64 =
+        client.query_one("SELECT version FROM rooms WHERE id = $1", &[&room]).await.unwrap().get(0);
+    assert_eq!(stored as u64, ended[0].version, "one end stored");
+    // Nothing after it: no second result.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    for device in [&mut first, &mut second] {
+        let more = tokio::time::timeout(std::time::Duration::from_millis(200), device.next()).await;
+        assert!(more.is_err(), "a frame after the end: {more:?}");
+    }
+
+    // A seek, taken through both instances at once.
+    let mut maker = Client::connect(here).await;
+    maker.send(r#"{"v":2,"type":"seek","game":"gomoku","time":"fischer:60+0"}"#).await;
+    let (seek, _, _) = maker.seat().await;
+    let (mut one, mut other) = (Client::connect(here).await, Client::connect(there).await);
+    let take = format!(r#"{{"v":2,"type":"take","room":"{seek}"}}"#);
+    tokio::join!(one.send(&take), other.send(&take));
+    let answer = |reply: &board_suite_server::protocol::Reply| match reply {
+        board_suite_server::protocol::Reply::Seat { seat, .. } => Some(Ok(*seat)),
+        board_suite_server::protocol::Reply::Error { code, .. } => Some(Err(*code)),
+        _ => None,
+    };
+    let answers = [one.until(answer).await, other.until(answer).await];
+    let seated = answers.iter().filter(|a| **a == Ok(Seat::Second)).count();
+    let refused =
+        answers.iter().filter(|a| **a == Err(board_suite_server::protocol::ErrorCode::NoSeek)).count();
+    assert_eq!((seated, refused), (1, 1), "{answers:?}");
 }
 
 /// A room of `game` made on the instance at port `here`, its free seat taken by a device on the

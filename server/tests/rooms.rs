@@ -24,10 +24,10 @@ async fn an_idle_room_goes_at_its_deadline_which_each_change_moves() {
     let store = Arc::new(Memory::default());
     let hub = hub(store.clone());
     let (first, _pushed) = client(1);
-    let room = hub.create(&first, "connect-four", "").await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
     // 30 s on, a turn: the deadline moves from 60 s to 90 s.
     tokio::time::sleep(Duration::from_secs(30)).await;
-    let turn = Action::Move { turn: "4".into(), turns: 0 };
+    let turn = Action::Move { turn: "4".into(), turns: 0, round_trip_ms: 0 };
     assert!(hub.act(&room, Some(Player::First), turn).await.is_ok());
     tokio::time::sleep(Duration::from_secs(59)).await;
     assert!(store.load(&room.id).await.unwrap().is_some(), "kept past its first deadline");
@@ -43,14 +43,14 @@ async fn an_idle_room_goes_at_its_deadline_which_each_change_moves() {
 async fn a_room_read_from_the_store_sets_its_alarm_and_a_refused_change_keeps_it() {
     let store = Arc::new(Memory::default());
     let (first, _pushed) = client(1);
-    let id = hub(store.clone()).create(&first, "gomoku", "").await.ok().unwrap().room.id.clone();
+    let id = hub(store.clone()).create(&first, "gomoku", "", "", false).await.ok().unwrap().room.id.clone();
     // Another hub (a restarted server) reads the room when a device comes back, 50 s on.
     tokio::time::sleep(Duration::from_secs(50)).await;
     let hub = hub(store.clone());
     let (back, _pushed) = client(3);
     let room = hub.join(&back, &id, None).await.ok().unwrap().room;
     // A refused turn changes nothing: the deadline stays 60 s after the room was made.
-    let illegal = Action::Move { turn: "z99".into(), turns: 0 };
+    let illegal = Action::Move { turn: "z99".into(), turns: 0, round_trip_ms: 0 };
     assert!(hub.act(&room, Some(Player::First), illegal).await.is_err());
     // Joining took the free seat, a change: 50 s + 60 s.
     tokio::time::sleep(Duration::from_secs(59)).await;
@@ -78,6 +78,9 @@ impl Store for Slow {
     fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>> {
         self.0.idle(before, limit)
     }
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, board_suite_server::store::LobbyRows> {
+        self.0.lobby(now, since, limit)
+    }
 }
 
 /// The hourly sweep runs while a turn of a room that was about to go idle is being stored.
@@ -95,7 +98,7 @@ async fn the_idle_sweep_neither_loses_nor_forks_a_room_being_played() {
     let start = tokio::time::Instant::now();
     let (first, _first_pushed) = client(1);
     let (second, _second_pushed) = client(2);
-    let room = hub.create(&first, "connect-four", "").await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
     // Joined (a change) 1 s in, stored at 2 s: the room's deadline is 61 s.
     hub.join(&second, &room.id, None).await.ok().unwrap();
     // Just before that, a turn; its write takes a second, and the sweep runs while it is
@@ -104,14 +107,19 @@ async fn the_idle_sweep_neither_loses_nor_forks_a_room_being_played() {
     let turn = {
         let (hub, room) = (hub.clone(), room.clone());
         tokio::spawn(async move {
-            hub.act(&room, Some(Player::First), Action::Move { turn: "4".into(), turns: 0 }).await
+            hub.act(&room, Some(Player::First), Action::Move { turn: "4".into(), turns: 0, round_trip_ms: 0 })
+                .await
         })
     };
     tokio::time::sleep(Duration::from_millis(700)).await;
     hub.remove_idle().await;
     assert!(turn.await.unwrap().is_ok(), "the turn is played");
     // Another turn, then a third device: it sees both, in the one room the players are in.
-    assert!(hub.act(&room, Some(Player::Second), Action::Move { turn: "4".into(), turns: 1 }).await.is_ok());
+    assert!(
+        hub.act(&room, Some(Player::Second), Action::Move { turn: "4".into(), turns: 1, round_trip_ms: 0 })
+            .await
+            .is_ok()
+    );
     let (third, mut pushed) = client(3);
     let watched = hub.join(&third, &room.id, None).await.ok().unwrap().room;
     assert!(Arc::ptr_eq(&watched, &room), "one room in memory, not two");
@@ -132,10 +140,10 @@ async fn a_room_that_went_idle_is_not_written_back_by_a_device_still_holding_it(
     let store = Arc::new(Memory::default());
     let hub = hub(store.clone());
     let (first, _pushed) = client(1);
-    let room = hub.create(&first, "gomoku", "").await.ok().unwrap().room;
+    let room = hub.create(&first, "gomoku", "", "", false).await.ok().unwrap().room;
     tokio::time::sleep(Duration::from_secs(61)).await;
     assert_eq!(store.load(&room.id).await.unwrap(), None);
-    let turn = Action::Move { turn: "h8".into(), turns: 0 };
+    let turn = Action::Move { turn: "h8".into(), turns: 0, round_trip_ms: 0 };
     assert!(matches!(
         hub.act(&room, Some(Player::First), turn).await,
         Err(Reply::Error { code: ErrorCode::NoRoom, .. })
@@ -164,7 +172,7 @@ async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() 
     for n in 0..10_000u64 {
         let (first, _pushed) = client(2 * n + 10);
         let (second, _pushed_too) = client(2 * n + 11);
-        let room = hub.create(&first, "gomoku", "").await.ok().unwrap().room;
+        let room = hub.create(&first, "gomoku", "", "", false).await.ok().unwrap().room;
         hub.join(&second, &room.id, None).await.ok().unwrap();
         assert!(hub.act(&room, Some(Player::Second), Action::Resign).await.is_ok());
         hub.leave(&first, &room).await;
@@ -184,7 +192,7 @@ async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() 
     // A game in play, a spectator that never reads, and a crowd of 300 coming and going.
     let (first, mut first_pushed) = client(1_000_001);
     let (second, mut second_pushed) = client(1_000_002);
-    let room = hub.create(&first, "connect-four", "").await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
     hub.join(&second, &room.id, None).await.ok().unwrap();
     queued(&mut first_pushed);
     queued(&mut second_pushed);
@@ -212,7 +220,9 @@ async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() 
         let column = ["1", "2", "3", "4", "5", "6", "7"][turns % 7];
         let seat = if turns % 2 == 0 { Player::First } else { Player::Second };
         assert!(
-            hub.act(&room, Some(seat), Action::Move { turn: column.into(), turns }).await.is_ok(),
+            hub.act(&room, Some(seat), Action::Move { turn: column.into(), turns, round_trip_ms: 0 })
+                .await
+                .is_ok(),
             "{turns}"
         );
     }

@@ -29,10 +29,34 @@ const CONNECT_FOUR: (&str, &str) = ("7whc2s8nmc", "2bdea3fc4b8b91af394a531b1e9db
 const GOMOKU: (&str, &str) = ("qj2v25m9w3", "c8f01fa0dc76ff35be3bfaf7573e6a1d");
 const FIVE_TIGERS: (&str, &str) = ("zgufevnr42", "91665948a63151c795cc1439b97cd56d");
 
+/// The store `tests/data/rooms-v2.sqlite`, written by the server before clocks (schema 2):
+/// each room's game, id and seats' tokens, and its turns (`tests/data/README.md`).
+const V2: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rooms-v2.sqlite");
+const V2_ROOMS: [(&str, &str, [&str; 2], usize); 5] = [
+    (
+        "connect-four",
+        "k9mfce53s2",
+        ["034a97f6264e2b79a7f32e1ba438b476", "3ef19f9430c1aa6340b828f31a2902d5"],
+        3,
+    ),
+    ("dark-chess", "mhh4y8a4db", ["382a19f5fe0e2d432414983bf220d09c", "8c3e41110c17da8473176208a76d2946"], 5),
+    ("checkers", "6qp2amzp9t", ["a483117600542bc29064c64aa11367b1", "1c0507b5431bfb29485cf10c53d7ba20"], 4),
+    ("gomoku", "ke5azmcccr", ["582aaeb2b48c767ac4843e4743be84da", "6517d8cf259a495b22625da4dd1cbc6b"], 2),
+    (
+        "five-tigers",
+        "k7c7vgzmwh",
+        ["027ed36d500032c1f57cb83ad0bf4065", "42b5be0f4e4c65e968c3e406b45111ca"],
+        2,
+    ),
+];
+
 fn rows(file: &std::path::Path) -> Vec<RoomRow> {
     let connection = rusqlite::Connection::open(file).unwrap();
     let mut query = connection
-        .prepare("SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms ORDER BY id")
+        .prepare(
+            "SELECT id, game, record, first_seat, second_seat, offer, version, updated, '', NULL, 0 FROM rooms \
+             ORDER BY id",
+        )
         .unwrap();
     query.query_map([], board_suite_server::store::sqlite::row).unwrap().collect::<Result<_, _>>().unwrap()
 }
@@ -173,6 +197,7 @@ async fn an_emptied_foreign_or_damaged_store_is_refused_and_never_overwritten() 
             offer: None,
             version: 1,
             updated: n,
+            ..RoomRow::default()
         };
         assert!(store.save(row).await.unwrap());
     }
@@ -199,4 +224,45 @@ async fn a_new_store_is_made_where_there_was_none() {
     // Opened again, the same store, checked whole.
     assert_eq!(schema_version(&data.join("rooms.sqlite")), Some(SCHEMA));
     Sqlite::open(&data).unwrap();
+}
+
+/// A store the server wrote before clocks (schema 2), opened: every room as it was, now
+/// untimed, between friends, with nothing said; both seats come back and play on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_store_from_before_clocks_opens_upgraded_and_its_games_go_on_untimed() {
+    let data = data_dir("upgrade-v2");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms.sqlite");
+    std::fs::copy(V2, &file).unwrap();
+    let before = rows(&file);
+    assert_eq!((before.len(), schema_version(&file)), (5, Some(2)));
+    let store = Sqlite::open(&data).unwrap();
+    assert_eq!(schema_version(&file), Some(SCHEMA));
+    for old in &before {
+        assert_eq!(store.load(&old.id).await.unwrap().unwrap(), *old, "nothing lost");
+    }
+    drop(store);
+    let mut config = config(&data, None, fast());
+    let last = before.iter().map(|r| r.updated).max().unwrap();
+    config.clock = Clock::starting_at(last + 60_000);
+    let port = start_with(config).await;
+    for (game, room, [first_token, second_token], turns) in V2_ROOMS {
+        let (mut first, seat) = seated(port, (room, first_token)).await;
+        assert_eq!(seat, Seat::First);
+        let (mut second, seat) = seated(port, (room, second_token)).await;
+        assert_eq!(seat, Seat::Second);
+        let state = first.state_where(|s| s.online == [true, true]).await;
+        assert_eq!((state.turns, state.over), (turns, false), "{game}");
+        let Some(board_suite_server::protocol::Reply::State { time, clocks, abort_in, .. }) =
+            first.heard.last().and_then(|text| board_suite_server::protocol::Reply::read(text))
+        else {
+            panic!("{game}: a state frame");
+        };
+        assert_eq!((time.as_str(), clocks, abort_in), ("untimed", None, None), "{game}");
+        assert!(!state.record.contains("Seed") && !state.record.contains("TimeControl"), "{}", state.record);
+        let (mover, other) =
+            if state.to_move == Seat::First { (&mut first, &mut second) } else { (&mut second, &mut first) };
+        mover.send(&play(&pick(game, &state.record, 1), turns)).await;
+        assert_eq!(other.state_at(turns + 1).await.turns, turns + 1, "{game}");
+    }
 }

@@ -1,7 +1,7 @@
 //! Rooms kept in memory alone: for tests, and for a server that need keep nothing
 //! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
 
-use super::{Pending, RoomRow, Store};
+use super::{LobbyRows, Pending, RoomRow, Store};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -50,6 +50,22 @@ impl Store for Memory {
             let mut idle: Vec<&RoomRow> = rooms.values().filter(|r| r.updated < before).collect();
             idle.sort_by_key(|r| r.updated);
             idle.iter().take(limit).map(|r| (r.id.clone(), r.version)).collect()
+        })
+    }
+
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
+        self.with(|rooms| {
+            let mut seeks: Vec<&RoomRow> =
+                rooms.values().filter(|r| r.seek_until.is_some_and(|at| at > now)).collect();
+            seeks.sort_by_key(|r| r.seek_until);
+            LobbyRows {
+                seeks: seeks
+                    .iter()
+                    .take(limit)
+                    .map(|r| (r.id.clone(), r.game.clone(), r.extra.clone()))
+                    .collect(),
+                playing: rooms.values().filter(|r| r.playing && r.updated > since).count() as u64,
+            }
         })
     }
 }

@@ -35,6 +35,21 @@ pub struct RoomRow {
     pub version: u64,
     /// Milliseconds since 1970 of the last change.
     pub updated: u64,
+    /// What protocol 2 added, as JSON: the clocks, the chat, the seek, the rematch. Empty in a
+    /// room stored before: untimed, nothing said.
+    pub extra: String,
+    /// Listed in the lobby until then (milliseconds since 1970): a seek.
+    pub seek_until: Option<u64>,
+    /// Both seats taken and the game not over.
+    pub playing: bool,
+}
+
+/// What the lobby shows, as stored: the open seeks and the number of games being played.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LobbyRows {
+    /// Each open seek's room, game and `extra`, the oldest first.
+    pub seeks: Vec<(String, String, String)>,
+    pub playing: u64,
 }
 
 #[derive(Debug)]
@@ -63,6 +78,10 @@ pub trait Store: Send + Sync {
     /// Up to `limit` rooms unchanged since `before` (milliseconds since 1970): their ids and
     /// versions, for [`Store::remove`] at that version (a room changed meanwhile stays).
     fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>>;
+
+    /// The seeks open at `now` (at most `limit`), and how many games being played have had a
+    /// change since `since`.
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows>;
 
     /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
     /// and listening for the other instances' changes).
@@ -96,7 +115,7 @@ pub type Changes = mpsc::UnboundedReceiver<Change>;
 /// `i + 1`, in the same transaction as the version it writes. Version 0 is a store from
 /// before versions were kept: the rooms table alone, or nothing at all. The SQL is the same for
 /// SQLite and PostgreSQL. Add to the end; never change one that has shipped.
-pub const MIGRATIONS: [&str; 2] = [
+pub const MIGRATIONS: [&str; 3] = [
     // 1: the rooms table, as the first server made it (a store of version 0 may have it).
     "CREATE TABLE IF NOT EXISTS rooms (
         id TEXT PRIMARY KEY,
@@ -111,6 +130,11 @@ pub const MIGRATIONS: [&str; 2] = [
     CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated);",
     // 2: times in milliseconds, as the server's clock reads them (they were seconds).
     "UPDATE rooms SET updated = updated * 1000;",
+    // 3: protocol 2's clocks, chat, seeks and rematches; the rooms there were become untimed.
+    "ALTER TABLE rooms ADD COLUMN extra TEXT NOT NULL DEFAULT '';
+    ALTER TABLE rooms ADD COLUMN seek_until BIGINT;
+    ALTER TABLE rooms ADD COLUMN playing BIGINT NOT NULL DEFAULT 0;
+    CREATE INDEX IF NOT EXISTS rooms_seeks ON rooms (seek_until);",
 ];
 
 /// The schema version this server writes.
@@ -127,15 +151,21 @@ fn migrations_from(version: u64) -> Result<&'static [&'static str], StoreError> 
 }
 
 /// A room written unless the store holds it at this version or a newer one.
-const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated,
+      extra, seek_until, playing)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
     ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
       second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
-      updated = excluded.updated
+      updated = excluded.updated, extra = excluded.extra, seek_until = excluded.seek_until,
+      playing = excluded.playing
     WHERE excluded.version > rooms.version";
 
-const SELECT: &str =
-    "SELECT id, game, record, first_seat, second_seat, offer, version, updated FROM rooms WHERE id = $1";
+const SELECT: &str = "SELECT id, game, record, first_seat, second_seat, offer, version, updated, extra,
+    seek_until, playing FROM rooms WHERE id = $1";
+
+const SEEKS: &str = "SELECT id, game, extra FROM rooms WHERE seek_until > $1 ORDER BY seek_until LIMIT $2";
+
+const PLAYING: &str = "SELECT count(*) FROM rooms WHERE playing = 1 AND updated > $1";
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
 

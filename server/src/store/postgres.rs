@@ -7,7 +7,8 @@
 //! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
 use super::{
-    Change, Changes, IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
+    Change, Changes, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError,
+    UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
 use std::future::Future;
@@ -241,6 +242,9 @@ fn row(r: &tokio_postgres::Row) -> RoomRow {
         offer: r.get(5),
         version: r.get::<_, i64>(6) as u64,
         updated: r.get::<_, i64>(7) as u64,
+        extra: r.get(8),
+        seek_until: r.get::<_, Option<i64>>(9).map(|at| at as u64),
+        playing: r.get::<_, i64>(10) == 1,
     }
 }
 
@@ -248,11 +252,23 @@ impl Store for Postgres {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
         Box::pin(async move {
             let (version, updated) = (row.version as i64, row.updated as i64);
+            let (seek_until, playing) = (row.seek_until.map(|at| at as i64), i64::from(row.playing));
             let row = &row;
             self.run(|link| async move {
                 let seats = &row.seats;
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] =
-                    [&row.id, &row.game, &row.record, &seats[0], &seats[1], &row.offer, &version, &updated];
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+                    &row.id,
+                    &row.game,
+                    &row.record,
+                    &seats[0],
+                    &seats[1],
+                    &row.offer,
+                    &version,
+                    &updated,
+                    &row.extra,
+                    &seek_until,
+                    &playing,
+                ];
                 Ok(link.client.query(&link.save, &params).await?.len() == 1)
             })
             .await
@@ -284,6 +300,19 @@ impl Store for Postgres {
             self.run(|link| async move {
                 let idle = link.client.query(IDLE, &[&before, &limit]).await?;
                 Ok(idle.iter().map(|r| (r.get(0), r.get::<_, i64>(1) as u64)).collect())
+            })
+            .await
+        })
+    }
+
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
+        Box::pin(async move {
+            let (now, since, limit) = (now as i64, since as i64, limit as i64);
+            self.run(|link| async move {
+                let seeks = link.client.query(SEEKS, &[&now, &limit]).await?;
+                let playing: i64 = link.client.query_one(PLAYING, &[&since]).await?.get(0);
+                let seeks = seeks.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+                Ok(LobbyRows { seeks, playing: playing as u64 })
             })
             .await
         })

@@ -1,6 +1,9 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
-use super::{IDLE, Pending, REMOVE, RoomRow, SELECT, Store, StoreError, UPSERT, VERSION_TABLE};
+use super::{
+    IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT,
+    VERSION_TABLE,
+};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -128,6 +131,9 @@ pub fn row(r: &rusqlite::Row) -> rusqlite::Result<RoomRow> {
         offer: r.get(5)?,
         version: r.get::<_, i64>(6)? as u64,
         updated: r.get::<_, i64>(7)? as u64,
+        extra: r.get(8)?,
+        seek_until: r.get::<_, Option<i64>>(9)?.map(|at| at as u64),
+        playing: r.get::<_, i64>(10)? == 1,
     })
 }
 
@@ -136,9 +142,20 @@ impl Store for Sqlite {
         self.with(move |c| {
             let seats = &row.seats;
             let (version, updated) = (row.version as i64, row.updated as i64);
+            let seek_until = row.seek_until.map(|at| at as i64);
             c.prepare_cached(UPSERT)?
                 .execute(params![
-                    row.id, row.game, row.record, seats[0], seats[1], row.offer, version, updated
+                    row.id,
+                    row.game,
+                    row.record,
+                    seats[0],
+                    seats[1],
+                    row.offer,
+                    version,
+                    updated,
+                    row.extra,
+                    seek_until,
+                    i64::from(row.playing)
                 ])
                 .map(|written| written == 1)
         })
@@ -161,6 +178,17 @@ impl Store for Sqlite {
                 Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
             })?;
             ids.collect::<Result<Vec<_>, _>>()
+        })
+    }
+
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
+        self.with(move |c| {
+            let mut query = c.prepare_cached(SEEKS)?;
+            let seeks = query
+                .query_map(params![now as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            let playing: i64 = c.prepare_cached(PLAYING)?.query_row([since as i64], |r| r.get(0))?;
+            Ok(LobbyRows { seeks, playing: playing as u64 })
         })
     }
 }

@@ -208,18 +208,18 @@ pub fn pick(game: &str, record: &str, seed: u64) -> String {
 }
 
 pub fn create(game: &str) -> String {
-    format!(r#"{{"v":1,"type":"create","game":"{game}"}}"#)
+    format!(r#"{{"v":2,"type":"create","game":"{game}"}}"#)
 }
 
 pub fn join(room: &str, token: Option<&str>) -> String {
     match token {
-        Some(token) => format!(r#"{{"v":1,"type":"join","room":"{room}","token":"{token}"}}"#),
-        None => format!(r#"{{"v":1,"type":"join","room":"{room}"}}"#),
+        Some(token) => format!(r#"{{"v":2,"type":"join","room":"{room}","token":"{token}"}}"#),
+        None => format!(r#"{{"v":2,"type":"join","room":"{room}"}}"#),
     }
 }
 
 pub fn play(turn: &str, turns: usize) -> String {
-    serde_json::json!({"v": 1, "type": "move", "turn": turn, "turns": turns}).to_string()
+    serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns}).to_string()
 }
 
 /// A room of `game` with both seats taken: the first seat's client, the second's, the room and
@@ -278,6 +278,9 @@ pub async fn store_contract(store: &dyn Store, prefix: &str) {
         offer: Some("draw:first".into()),
         version,
         updated,
+        extra: r#"{"clock":{"time":"fischer:60+0"}}"#.into(),
+        seek_until: None,
+        playing: false,
     };
     assert!(store.save(row("a", 1, 100)).await.unwrap());
     assert!(store.save(row("a", 2, 200)).await.unwrap());
@@ -298,4 +301,26 @@ pub async fn store_contract(store: &dyn Store, prefix: &str) {
     assert!(store.remove(&id("b"), 1).await.unwrap());
     assert_eq!(store.load(&id("b")).await.unwrap(), None);
     assert!(!store.remove(&id("b"), 1).await.unwrap());
+    // The lobby: seeks open at the time asked, the oldest first, and the games being played
+    // that changed since the time asked.
+    let seek = |name: &str, until: u64| RoomRow { seek_until: Some(until), ..row(name, 1, 100) };
+    let playing = |name: &str, updated: u64| RoomRow { playing: true, ..row(name, 1, updated) };
+    for saved in
+        [seek("s2", 9_000), seek("s1", 8_000), seek("s0", 1_000), playing("p1", 500), playing("p2", 50)]
+    {
+        assert!(store.save(saved).await.unwrap());
+    }
+    let lobby = store.lobby(2_000, 100, 100).await.unwrap();
+    let seeks: Vec<&str> =
+        lobby.seeks.iter().map(|(room, _, _)| room.as_str()).filter(|r| r.starts_with(prefix)).collect();
+    assert_eq!(seeks, [id("s1"), id("s2")]);
+    assert!(lobby.seeks.iter().all(|(_, game, extra)| game == "gomoku" && extra.contains("fischer")));
+    assert!(lobby.playing >= 1);
+    assert_eq!(store.lobby(2_000, 100, 1).await.unwrap().seeks.len(), 1);
+    let read_back = store.load(&id("p1")).await.unwrap().unwrap();
+    assert!(read_back.playing && read_back.seek_until.is_none() && read_back.extra.contains("fischer"));
+    assert_eq!(store.load(&id("s2")).await.unwrap().unwrap().seek_until, Some(9_000));
+    for name in ["s0", "s1", "s2", "p1", "p2"] {
+        assert!(store.remove(&id(name), 1).await.unwrap());
+    }
 }

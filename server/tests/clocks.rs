@@ -1,0 +1,418 @@
+//! Clocks, abort, claims, rematch, seeks and chat, on tokio's paused time through the server's
+//! injected clock: no real sleeps, every instant exact.
+
+use board_suite::protocol::{Claim, Offer, Seat};
+use board_suite::rules::{Player, Termination};
+use board_suite_server::clock::Clock;
+use board_suite_server::protocol::{ErrorCode, Reply};
+use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, RoomCell};
+use board_suite_server::store::{Memory, Store};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc::Receiver;
+
+const START: u64 = 1_000_000_000;
+
+struct Device {
+    client: Client,
+    pushed: Receiver<Push>,
+    /// The token of the last seat frame that carried one.
+    seat_token: Option<String>,
+}
+
+impl Device {
+    fn new(id: u64) -> Device {
+        let (outbox, pushed) = Outbox::new(256);
+        Device { client: Client { id, address: [127, 0, 0, 1].into(), outbox }, pushed, seat_token: None }
+    }
+
+    /// Every frame sent so far, read.
+    fn frames(&mut self) -> Vec<Reply> {
+        let mut frames = Vec::new();
+        while let Ok(push) = self.pushed.try_recv() {
+            if let Push::Frame(text) = push {
+                let frame = Reply::read(&text).expect("a frame the page reads");
+                if let Reply::Seat { token: Some(token), .. } = &frame {
+                    self.seat_token = Some(token.clone());
+                }
+                frames.push(frame);
+            }
+        }
+        frames
+    }
+
+    /// The last state frame sent so far.
+    fn state(&mut self) -> Reply {
+        self.frames().into_iter().rev().find(|f| matches!(f, Reply::State { .. })).expect("a state frame")
+    }
+
+    /// The last lobby frame sent so far.
+    fn lobby(&mut self) -> Reply {
+        self.frames().into_iter().rev().find(|f| matches!(f, Reply::Lobby { .. })).expect("a lobby frame")
+    }
+
+    /// The token of the last seat frame that carried one.
+    fn token(&mut self) -> Option<String> {
+        self.frames();
+        self.seat_token.clone()
+    }
+}
+
+fn hub(store: Arc<Memory>) -> Arc<Hub> {
+    Hub::new(store, Limits::default(), Clock::starting_at(START))
+}
+
+fn code(result: Result<(), Reply>) -> Option<ErrorCode> {
+    match result {
+        Err(Reply::Error { code, .. }) => Some(code),
+        _ => None,
+    }
+}
+
+fn play(turn: &str, turns: usize) -> Action {
+    Action::Move { turn: turn.into(), turns, round_trip_ms: 0 }
+}
+
+/// A room of Connect Four under `time`, both seats taken, and the two devices.
+async fn table(hub: &Hub, time: &str) -> (Arc<RoomCell>, Device, Device) {
+    let (mut first, mut second) = (Device::new(1), Device::new(2));
+    let room = hub.create(&first.client, "connect-four", "", time, false).await.ok().unwrap().room;
+    hub.join(&second.client, &room.id, None).await.ok().unwrap();
+    first.frames();
+    second.frames();
+    (room, first, second)
+}
+
+/// Both sides' first moves, at once.
+async fn opening(hub: &Hub, room: &Arc<RoomCell>) {
+    hub.act(room, Some(Player::First), play("4", 0)).await.unwrap();
+    hub.act(room, Some(Player::Second), play("4", 1)).await.unwrap();
+}
+
+fn advance(ms: u64) -> impl Future<Output = ()> {
+    tokio::time::sleep(Duration::from_millis(ms))
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_side_out_of_time_loses_at_that_instant_with_no_message() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    let (room, mut first, mut second) = table(&hub, "fischer:15+0").await;
+    // The clocks wait for both first moves.
+    advance(20_000).await;
+    opening(&hub, &room).await;
+    let Reply::State { clocks, running, .. } = second.state() else { unreachable!() };
+    assert_eq!((clocks, running), (Some([15_000, 15_000]), Some(Seat::First)));
+    advance(14_999).await;
+    tokio::task::yield_now().await;
+    let Reply::State { over, clocks, .. } = store_state(&hub, &room).await else { unreachable!() };
+    assert_eq!((over, clocks), (false, Some([1, 15_000])));
+    advance(1).await;
+    // The alarm has run: stored, and everyone told, at the very instant.
+    for _ in 0..10 {
+        tokio::task::yield_now().await;
+    }
+    let row = store.load(&room.id).await.unwrap().unwrap();
+    assert_eq!(row.updated, START + 20_000 + 15_000, "ended at the flag's instant");
+    assert!(
+        row.record.contains("[Termination \"time-forfeit\"]") && row.record.contains("0-1"),
+        "{}",
+        row.record
+    );
+    assert!(row.record.contains("[TimeControl \"15+0\"]"), "{}", row.record);
+    for device in [&mut first, &mut second] {
+        let Reply::State { over, termination, clocks, running, .. } = device.state() else { unreachable!() };
+        assert_eq!(
+            (over, termination, clocks, running),
+            (true, Some(Termination::TimeForfeit), Some([0, 15_000]), None)
+        );
+    }
+    // A move after the flag is refused.
+    assert_eq!(code(hub.act(&room, Some(Player::First), play("4", 2)).await), Some(ErrorCode::GameOver));
+}
+
+/// The room's state as a device entering now would see it.
+async fn store_state(hub: &Hub, room: &RoomCell) -> Reply {
+    hub.state_of(room).await
+}
+
+#[tokio::test(start_paused = true)]
+async fn each_move_is_charged_gets_its_increment_and_at_most_500_ms_of_lag_back() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (room, _first, mut second) = table(&hub, "fischer:60+2").await;
+    opening(&hub, &room).await;
+    advance(10_000).await;
+    // A round trip of 300 ms: 150 ms given back.
+    let moved = Action::Move { turn: "3".into(), turns: 2, round_trip_ms: 300 };
+    hub.act(&room, Some(Player::First), moved).await.unwrap();
+    let Reply::State { clocks, running, record, .. } = second.state() else { unreachable!() };
+    assert_eq!((clocks, running), (Some([60_000 - 9_850 + 2_000, 60_000]), Some(Seat::Second)));
+    assert!(record.contains("{[%clk 0:00:53]}"), "{record}");
+    advance(5_000).await;
+    // A round trip of 4 s: no more than 500 ms given back.
+    let moved = Action::Move { turn: "3".into(), turns: 3, round_trip_ms: 4_000 };
+    hub.act(&room, Some(Player::Second), moved).await.unwrap();
+    let Reply::State { clocks, .. } = second.state() else { unreachable!() };
+    assert_eq!(clocks, Some([52_150, 60_000 - 4_500 + 2_000]));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_may_be_aborted_until_both_sides_have_moved() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (room, _first, mut second) = table(&hub, "untimed").await;
+    hub.act(&room, Some(Player::First), play("4", 0)).await.unwrap();
+    hub.act(&room, Some(Player::Second), Action::Abort).await.unwrap();
+    let Reply::State { over, termination, record, .. } = second.state() else { unreachable!() };
+    assert_eq!((over, termination), (true, Some(Termination::Aborted)));
+    assert!(record.contains("[Result \"*\"]") && record.contains("[Termination \"aborted\"]"), "{record}");
+    // Both moved: too late.
+    let (room, _first, _second) = table(&hub, "untimed").await;
+    opening(&hub, &room).await;
+    assert_eq!(code(hub.act(&room, Some(Player::First), Action::Abort).await), Some(ErrorCode::CannotAbort));
+    // Spectators cannot.
+    assert_eq!(code(hub.act(&room, None, Action::Abort).await), Some(ErrorCode::NotSeated));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_first_move_not_made_in_time_aborts_the_game() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    // Timed: 30 s for each side's first move, from the game's start.
+    let (room, _first, mut second) = table(&hub, "fischer:180+2").await;
+    let Reply::State { abort_in, .. } = store_state(&hub, &room).await else { unreachable!() };
+    assert_eq!(abort_in, Some(30_000));
+    advance(29_000).await;
+    hub.act(&room, Some(Player::First), play("4", 0)).await.unwrap();
+    // The second side has its own 30 s from the first move.
+    advance(29_999).await;
+    assert!(!store.load(&room.id).await.unwrap().unwrap().record.contains("aborted"));
+    advance(1).await;
+    for _ in 0..10 {
+        tokio::task::yield_now().await;
+    }
+    let Reply::State { termination, .. } = second.state() else { unreachable!() };
+    assert_eq!(termination, Some(Termination::Aborted));
+    // Untimed between friends: no limit.
+    let (room, _first, _second) = table(&hub, "").await;
+    advance(120_000).await;
+    let Reply::State { over, abort_in, .. } = store_state(&hub, &room).await else { unreachable!() };
+    assert_eq!((over, abort_in), (false, None));
+    // Untimed between strangers (quick match): the limit applies.
+    let (first, mut second) = (Device::new(7), Device::new(8));
+    assert!(hub.quick(&first.client, "gomoku", "", "untimed").await.unwrap().is_none());
+    let room = hub.quick(&second.client, "gomoku", "", "untimed").await.unwrap().unwrap().room;
+    advance(30_000).await;
+    for _ in 0..10 {
+        tokio::task::yield_now().await;
+    }
+    let Reply::State { termination, .. } = second.state() else { unreachable!() };
+    assert_eq!(termination, Some(Termination::Aborted), "room {}", room.id);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_win_may_be_claimed_only_on_the_away_players_turn_after_the_delay() {
+    let hub = hub(Arc::new(Memory::default()));
+    // 15 s: the delay is its least, 10 s.
+    let (room, mut first, mut second) = table(&hub, "fischer:180+0").await;
+    opening(&hub, &room).await;
+    let claim = |what| Action::Claim(what);
+    // Present: no claim.
+    assert_eq!(
+        code(hub.act(&room, Some(Player::Second), claim(Claim::Win)).await),
+        Some(ErrorCode::CannotClaim)
+    );
+    // The first player goes on their own turn.
+    let token = first.token();
+    hub.leave(&first.client, &room).await;
+    let Reply::State { claim_in, online, .. } = second.state() else { unreachable!() };
+    let delay = board_suite::rules::clock::TimeControl::Fischer { base: 180, increment: 0 }.claim_delay_ms();
+    assert_eq!((claim_in, online), (Some(delay), [false, true]));
+    advance(delay - 1).await;
+    assert_eq!(
+        code(hub.act(&room, Some(Player::Second), claim(Claim::Win)).await),
+        Some(ErrorCode::CannotClaim)
+    );
+    // Back in time: the claim is off; gone again, the delay starts again.
+    hub.join(&first.client, &room.id, token.as_deref()).await.ok().unwrap();
+    let Reply::State { claim_in, .. } = second.state() else { unreachable!() };
+    assert_eq!(claim_in, None);
+    hub.leave(&first.client, &room).await;
+    advance(delay - 1).await;
+    assert_eq!(
+        code(hub.act(&room, Some(Player::Second), claim(Claim::Win)).await),
+        Some(ErrorCode::CannotClaim)
+    );
+    advance(1).await;
+    hub.act(&room, Some(Player::Second), claim(Claim::Win)).await.unwrap();
+    let Reply::State { termination, record, .. } = second.state() else { unreachable!() };
+    assert_eq!(termination, Some(Termination::Abandoned));
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    // Never on one's own turn: the second player away while the first is to move.
+    let (room, mut first, second) = table(&hub, "untimed").await;
+    hub.leave(&second.client, &room).await;
+    advance(3_600_000).await;
+    assert_eq!(
+        code(hub.act(&room, Some(Player::First), claim(Claim::Draw)).await),
+        Some(ErrorCode::CannotClaim)
+    );
+    let Reply::State { claim_in, .. } = first.state() else { unreachable!() };
+    assert_eq!(claim_in, None, "no countdown during one's own turn");
+    // A draw is claimed the same way.
+    hub.act(&room, Some(Player::First), play("1", 0)).await.unwrap();
+    advance(40_000).await;
+    hub.act(&room, Some(Player::First), claim(Claim::Draw)).await.unwrap();
+    let Reply::State { termination, record, .. } = first.state() else { unreachable!() };
+    assert_eq!(termination, Some(Termination::Abandoned));
+    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_rematch_swaps_the_colours_and_keeps_rules_and_clock() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (mut first, mut second) = (Device::new(1), Device::new(2));
+    let room = hub
+        .create(&first.client, "gomoku", r#"[Rules "renju"]"#, "fischer:300+3", false)
+        .await
+        .ok()
+        .unwrap()
+        .room;
+    let first_token = first.token();
+    hub.join(&second.client, &room.id, None).await.ok().unwrap();
+    let second_token = second.token();
+    // Not while the game runs.
+    assert_eq!(
+        code(hub.act(&room, Some(Player::First), Action::Offer(Offer::Rematch)).await),
+        Some(ErrorCode::NotOver)
+    );
+    hub.act(&room, Some(Player::First), Action::Resign).await.unwrap();
+    hub.act(&room, Some(Player::First), Action::Offer(Offer::Rematch)).await.unwrap();
+    hub.act(&room, Some(Player::Second), Action::Answer(true)).await.unwrap();
+    let Reply::State { next, .. } = first.state() else { unreachable!() };
+    let next = next.expect("the rematch's room");
+    // Each token holds the other seat there.
+    let (mut again_first, mut again_second) = (Device::new(11), Device::new(12));
+    assert_eq!(
+        hub.join(&again_first.client, &next, first_token.as_deref()).await.ok().unwrap().seat,
+        Some(Player::Second)
+    );
+    assert_eq!(
+        hub.join(&again_second.client, &next, second_token.as_deref()).await.ok().unwrap().seat,
+        Some(Player::First)
+    );
+    let Reply::State { time, record, over, turns, .. } = again_first.state() else { unreachable!() };
+    assert_eq!((time.as_str(), over, turns), ("fischer:300+3", false, 0));
+    assert!(record.contains(r#"[Rules "renju"]"#), "{record}");
+    again_second.frames();
+}
+
+#[tokio::test(start_paused = true)]
+async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_minutes() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (mut maker, mut watcher, mut taker) = (Device::new(1), Device::new(2), Device::new(3));
+    hub.follow_lobby(&watcher.client, true).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert!(seeks.is_empty());
+    let room = hub.create(&maker.client, "checkers", "", "correspondence:3", true).await.ok().unwrap().room;
+    advance(100).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert_eq!(seeks.len(), 1);
+    assert_eq!(
+        (seeks[0].room.as_str(), seeks[0].game.as_str(), seeks[0].time.as_str()),
+        (room.id.as_str(), "checkers", "correspondence:3")
+    );
+    // Not by its maker.
+    assert!(matches!(
+        hub.take(&maker.client, &room.id).await,
+        Err(Reply::Error { code: ErrorCode::OwnSeek, .. })
+    ));
+    // Taken: the game begins for both, and the seek is gone.
+    assert_eq!(hub.take(&taker.client, &room.id).await.ok().unwrap().seat, Some(Player::Second));
+    let Reply::State { online, .. } = maker.state() else { unreachable!() };
+    assert_eq!(online, [true, true]);
+    taker.frames();
+    advance(100).await;
+    let Reply::Lobby { seeks, games, .. } = watcher.lobby() else { unreachable!() };
+    assert_eq!((seeks.len(), games), (0, 1));
+    // Taken once only.
+    let late = Device::new(4);
+    assert!(matches!(
+        hub.take(&late.client, &room.id).await,
+        Err(Reply::Error { code: ErrorCode::NoSeek, .. })
+    ));
+    // After 15 minutes a seek goes.
+    let maker = Device::new(5);
+    hub.create(&maker.client, "gomoku", "", "fischer:60+0", true).await.ok().unwrap();
+    advance(15 * 60_000 - 1_000).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert_eq!(seeks.len(), 1);
+    advance(1_100).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert!(seeks.is_empty());
+    // And when its maker leaves.
+    let maker = Device::new(6);
+    let room = hub.create(&maker.client, "gomoku", "", "", true).await.ok().unwrap().room;
+    advance(100).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert_eq!(seeks.len(), 1);
+    hub.leave(&maker.client, &room).await;
+    advance(100).await;
+    let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
+    assert!(seeks.is_empty());
+    assert!(matches!(
+        hub.take(&late.client, &room.id).await,
+        Err(Reply::Error { code: ErrorCode::NoSeek, .. })
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn preset_messages_reach_everyone_at_most_one_a_second() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (room, _first, mut second) = table(&hub, "").await;
+    let say = |preset: &str| Action::Chat(preset.into());
+    hub.act(&room, Some(Player::First), say("hello")).await.unwrap();
+    assert_eq!(
+        code(hub.act(&room, Some(Player::First), say("good-luck")).await),
+        Some(ErrorCode::RateLimited)
+    );
+    hub.act(&room, Some(Player::Second), say("have-fun")).await.unwrap();
+    assert_eq!(
+        code(hub.act(&room, Some(Player::Second), say("you lose")).await),
+        Some(ErrorCode::UnknownPreset)
+    );
+    assert_eq!(code(hub.act(&room, None, say("hello")).await), Some(ErrorCode::NotSeated));
+    advance(1_000).await;
+    hub.act(&room, Some(Player::First), Action::Resign).await.unwrap();
+    // After the end too.
+    hub.act(&room, Some(Player::First), say("good-game")).await.unwrap();
+    let Reply::State { chat, .. } = second.state() else { unreachable!() };
+    let said: Vec<(Seat, &str)> = chat.iter().map(|line| (line.from, line.preset.as_str())).collect();
+    assert_eq!(said, [(Seat::First, "hello"), (Seat::Second, "have-fun"), (Seat::First, "good-game")]);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_time_control_out_of_range_is_refused_and_nothing_is_made() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    let device = Device::new(1);
+    for time in ["fischer:14+0", "fischer:60+181", "correspondence:4", "blitz", "fischer:10801+0"] {
+        for seek in [false, true] {
+            let made = hub.create(&device.client, "gomoku", "", time, seek).await;
+            assert!(matches!(made, Err(Reply::Error { code: ErrorCode::BadTimeControl, .. })), "{time}");
+        }
+        let quick = hub.quick(&device.client, "gomoku", "", time).await;
+        assert!(matches!(quick, Err(Reply::Error { code: ErrorCode::BadTimeControl, .. })), "{time}");
+    }
+    assert_eq!(hub.rooms_in_memory(), 0);
+    assert!(store.lobby(START, 0, 10).await.unwrap().seeks.is_empty());
+}
+
+#[tokio::test(start_paused = true)]
+async fn quick_match_pairs_only_the_same_time_control() {
+    let hub = hub(Arc::new(Memory::default()));
+    let (a, b, c) = (Device::new(1), Device::new(2), Device::new(3));
+    assert!(hub.quick(&a.client, "gomoku", "", "fischer:180+2").await.unwrap().is_none());
+    assert!(hub.quick(&b.client, "gomoku", "", "fischer:300+3").await.unwrap().is_none());
+    let paired = hub.quick(&c.client, "gomoku", "", "fischer:180+2").await.unwrap().unwrap();
+    let Reply::State { time, .. } = hub.state_of(&paired.room).await else { unreachable!() };
+    assert_eq!(time, "fischer:180+2");
+}

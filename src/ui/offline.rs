@@ -35,7 +35,8 @@ pub fn register(on_update: impl Fn(ServiceWorker) + Clone + 'static) {
                 return;
             }
             let Ok(registration) = JsFuture::from(workers.register("sw.js")).await else { return };
-            let registration: ServiceWorkerRegistration = registration.unchecked_into();
+            // A browser that blocks workers may give no registration at all.
+            let Ok(registration) = registration.dyn_into::<ServiceWorkerRegistration>() else { return };
             // Only a page already run by a worker has an older version to replace.
             let has_older = move || container().and_then(|c| c.controller()).is_some();
             if let Some(waiting) = registration.waiting().filter(|_| has_older()) {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, watch } from './harness.mjs';
+import { openNewGame, serve, watch } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -69,3 +69,17 @@ export async function visit(browser, base, hash) {
 
 /** The hash of an invite link (`#/connect-four?room=...`). */
 export const invited = (link) => '#/' + link.split('#/')[1];
+
+/** Starts a game online from the new-game dialog under a time control (`time`: `untimed`,
+ * `fischer` with `base` and `increment` in seconds, `correspondence` with `days`), by
+ * `action` (`online`, `quick-match` or `seek`). */
+export async function startOnline(page, { time = 'untimed', base, increment, days } = {}, action = 'online') {
+  await openNewGame(page);
+  const dialog = page.locator('[data-dialog="new-game"]');
+  await dialog.locator('[data-setting="time-control"]').selectOption(time);
+  if (base !== undefined) await dialog.locator('[data-setting="base"]').fill(String(base));
+  if (increment !== undefined) await dialog.locator('[data-setting="increment"]').fill(String(increment));
+  if (days !== undefined) await dialog.locator('[data-setting="days"]').selectOption(String(days));
+  await dialog.locator(`button[data-action="${action}"]`).click();
+  await dialog.waitFor({ state: 'detached' });
+}

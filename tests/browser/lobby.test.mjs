@@ -1,0 +1,114 @@
+// The lobby and the chat in headless Chromium, against the suite's own server: a seek made on
+// a game's page appears at once on another browser's home page, with its game and clock, and
+// is taken in one click; a seek withdrawn leaves the lobby; preset messages go both ways
+// between a page in English and one in Chinese, each said in its page's language; the other
+// player's can be hidden (remembered), and a spectator reads them but has none to send.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { button, cell, done, launch } from './harness.mjs';
+import { gameServer, invited, startOnline, visit as visitOn } from './game-server.mjs';
+
+let server;
+const browsers = [];
+before(async () => {
+  server = await gameServer();
+  browsers.push(await launch(), await launch({ locale: 'zh-TW' }), await launch());
+});
+after(async () => {
+  for (const browser of browsers) await browser.close();
+  await server.close();
+});
+
+const visit = (browser, hash) => visitOn(browser, server.base(), hash);
+const seek = (page, game) => page.locator(`[data-lobby] [data-seek][data-game="${game}"]`);
+
+test('a seek made on a game\'s page is listed at home in another browser, and taken in one click', async () => {
+  const home = await visit(browsers[1], '#/');
+  const lobby = home.locator('[data-lobby]');
+  await lobby.waitFor();
+  assert.match(await lobby.getAttribute('data-players'), /^\d+$/);
+  assert.match(await lobby.getAttribute('data-games'), /^\d+$/);
+  const maker = await visit(browsers[0], '#/gomoku');
+  await startOnline(maker, { time: 'fischer', base: 180, increment: 2 }, 'seek');
+  await maker.waitForSelector('[data-status][data-seat="black"]');
+  // The maker's own seek is its own: no way to join it, one to withdraw it.
+  const own = seek(maker, 'gomoku');
+  await own.waitFor();
+  assert.equal(await own.getAttribute('data-own'), '');
+  assert.equal(await own.locator('button[data-action="join-seek"]').count(), 0);
+  assert.equal(await own.locator('button[data-action="withdraw-seek"]').count(), 1);
+  // The other browser sees it, with its clock, and takes it.
+  const listed = seek(home, 'gomoku');
+  await listed.waitFor();
+  assert.equal(await listed.getAttribute('data-time-control'), 'fischer:180+2');
+  assert.match(await listed.textContent(), /3 分 \+ 2 秒/);
+  await listed.locator('button[data-action="join-seek"]').click();
+  await home.waitForSelector('[data-status][data-seat="white"]');
+  await maker.waitForSelector('[data-opponent-away]', { state: 'detached' });
+  assert.match(new URL(home.url()).hash, /^#\/gomoku\?room=\w+$/);
+  // In a game, neither shows the lobby; both clocks are there.
+  for (const page of [home, maker]) {
+    await page.locator('[data-lobby]').waitFor({ state: 'detached' });
+    await page.locator('[data-clock="black"][data-ms="180000"]').waitFor();
+  }
+  await cell(maker, 7, 7).click();
+  await home.locator('[data-board] [data-piece][data-owner="black"]').waitFor();
+  for (const page of [home, maker]) await done(page);
+});
+
+test('a seek withdrawn leaves the lobby', async () => {
+  const home = await visit(browsers[2], '#/');
+  await home.locator('[data-lobby]').waitFor();
+  const maker = await visit(browsers[0], '#/checkers');
+  await startOnline(maker, { time: 'correspondence', days: 3 }, 'seek');
+  const listed = seek(home, 'checkers');
+  await listed.waitFor();
+  assert.equal(await listed.getAttribute('data-time-control'), 'correspondence:3');
+  await seek(maker, 'checkers').locator('button[data-action="withdraw-seek"]').click();
+  await maker.locator('section.online').waitFor({ state: 'detached' });
+  await listed.waitFor({ state: 'detached' });
+  for (const page of [home, maker]) await done(page);
+});
+
+test('preset messages go both ways, each in its page\'s language; the other player\'s can be hidden', async () => {
+  const red = await visit(browsers[0], '#/connect-four');
+  await startOnline(red, { time: 'untimed' });
+  await red.waitForSelector('a[data-invite]');
+  const invite = invited(await red.locator('a[data-invite]').getAttribute('href'));
+  const yellow = await visit(browsers[1], invite);
+  await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+  assert.equal(await yellow.evaluate(() => document.documentElement.lang), 'zh-Hant');
+  const line = (page, preset) => page.locator(`[data-chat] [data-chat-line][data-chat-preset="${preset}"]`);
+
+  await red.locator('[data-chat] button[data-chat-preset="hello"]').click();
+  await line(yellow, 'hello').waitFor();
+  assert.equal(await line(yellow, 'hello').getAttribute('data-from'), 'red');
+  assert.match(await line(yellow, 'hello').textContent(), /你好/);
+  await yellow.locator('[data-chat] button[data-chat-preset="good-luck"]').click();
+  await line(red, 'good-luck').waitFor();
+  assert.equal(await line(red, 'good-luck').getAttribute('data-from'), 'yellow');
+  assert.match(await line(red, 'good-luck').textContent(), /Good luck!/);
+  // Oldest first, on both.
+  for (const page of [red, yellow]) {
+    await line(page, 'good-luck').waitFor();
+    const order = await page.locator('[data-chat] [data-chat-line]').evaluateAll((lines) => lines.map((l) => l.dataset.chatPreset));
+    assert.deepEqual(order, ['hello', 'good-luck']);
+  }
+
+  // A spectator reads, and has nothing to send.
+  const spectator = await visit(browsers[2], invite);
+  await line(spectator, 'good-luck').waitFor();
+  assert.equal(await spectator.locator('[data-chat] button[data-chat-preset]').count(), 0);
+
+  // Red hides yellow's messages: its own stay; a reload remembers it.
+  await button(red, 'mute-chat').click();
+  await line(red, 'good-luck').waitFor({ state: 'detached' });
+  assert.equal(await line(red, 'hello').count(), 1);
+  await red.reload();
+  await line(red, 'hello').waitFor();
+  assert.equal(await line(red, 'good-luck').count(), 0);
+  assert.equal(await button(red, 'mute-chat').getAttribute('aria-pressed'), 'true');
+  await button(red, 'mute-chat').click();
+  await line(red, 'good-luck').waitFor();
+  for (const page of [red, yellow, spectator]) await done(page);
+});

@@ -400,7 +400,7 @@ static EN: Text = Text {
     online_unavailable: "Online play is not available here: this copy of the page has no game server.",
     you_play: |side| format!("You play {side}"),
     watching: "You are watching",
-    waiting_for_match: "Waiting for an opponent with the same rules…",
+    waiting_for_match: "Waiting for an opponent with the same rules and clock…",
     waiting_for_opponent: "Waiting for your opponent to join: send them the invite link.",
     opponent_away: "Your opponent is disconnected; the game waits for them.",
     offered: |draw, by_me| match (draw, by_me) {
@@ -664,7 +664,7 @@ static ZH_HANT: Text = Text {
     online_unavailable: "此處無法線上對弈：這份網頁沒有遊戲伺服器。",
     you_play: |side| format!("你執{side}"),
     watching: "你正在觀戰",
-    waiting_for_match: "正在等待相同規則的對手…",
+    waiting_for_match: "正在等待相同規則與時限的對手…",
     waiting_for_opponent: "等待對手加入：請把邀請連結傳給對方。",
     opponent_away: "對手已斷線，對局等待對方回來。",
     offered: |draw, by_me| match (draw, by_me) {

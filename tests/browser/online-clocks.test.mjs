@@ -7,7 +7,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { button, cell, control, done, launch, serve, status, watch } from './harness.mjs';
+import {
+  accessibility, button, cell, control, done, finiteAnimationsEnded, launch, openNewGame, serve, status, watch,
+} from './harness.mjs';
 import { gameServer, invited, startOnline, visit as visitOn } from './game-server.mjs';
 import { fakeServer, state } from './fake-server.mjs';
 
@@ -197,6 +199,69 @@ test('the page counts a clock down from the frame, says a newer server\'s refusa
     const ping = await pinged();
     assert.ok(ping && Number.isInteger(ping.rtt) && ping.rtt >= 0 && ping.rtt < 5_000, JSON.stringify(ping));
     await Promise.all([page.waitForEvent('load'), button(page, 'reload').click()]);
+    await done(page);
+  } finally {
+    await browser.close();
+    host.close();
+  }
+});
+
+test('the online panels, the lobby and the clock choice have no accessibility violations, and 44 px targets on a phone', async () => {
+  const browser = await launch({ serviceWorkers: 'block' });
+  const host = await serve();
+  try {
+    const page = await browser.newPage();
+    await watch(page, host.url);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const fake = await fakeServer(page);
+    fake.answer('lobby', () => ({
+      v: 2, type: 'lobby', games: 2, players: 5, seeks: [
+        { room: 'seekgomoku1', game: 'gomoku', rules: '[Rules "renju"]', time: 'fischer:180+2' },
+        { room: 'seekchecker', game: 'checkers', rules: '', time: 'correspondence:3' },
+      ],
+    }));
+    const small = () => page.evaluate(() => [...document.querySelectorAll(
+      '.chat button, .lobby button, .timers button, .online button, [data-dialog="new-game"] button, [data-dialog="new-game"] input, [data-dialog="new-game"] select',
+    )].filter((b) => b.getBoundingClientRect().height < 44).map((b) => b.outerHTML.slice(0, 80)));
+    const check = async (what) => {
+      // A panel fading in is not yet its colours.
+      await finiteAnimationsEnded(page);
+      assert.deepEqual(await accessibility(page), [], what);
+      assert.deepEqual(await small(), [], `${what}: under 44 px`);
+    };
+    await page.goto(host.url + 'index.html#/');
+    await page.locator('[data-lobby] [data-seek]').first().waitFor();
+    await check('the home page\'s lobby');
+    await page.goto(host.url + 'index.html#/connect-four');
+    await page.locator('[data-lobby] [data-seek]').first().waitFor();
+    await check('a game page\'s lobby');
+    await openNewGame(page);
+    await page.locator('[data-setting="time-control"]').selectOption('fischer');
+    await page.locator('[data-setting="base"]').fill('5');
+    await page.locator('[data-time-error]').waitFor();
+    assert.equal(await button(page, 'online').isDisabled(), true, 'a clock out of range is refused');
+    await check('the clock choice, refused');
+    await page.locator('button[data-preset="3+2"]').click();
+    await button(page, 'online').click();
+    await page.locator('[data-status][data-seat="red"]').waitFor();
+    fake.send(state({
+      version: 2, time: 'fischer:180+2', record: '[Game "connect-four"]\n\n1. 4 4 2. 3 *\n', turns: 3, to_move: 'second',
+      clocks: [150_000, 9_000], running: 'second', chat: [{ from: 'first', preset: 'hello' }, { from: 'second', preset: 'good-game' }],
+    }));
+    await page.locator('[data-clock="yellow"][data-low]').waitFor();
+    await check('a timed game with its chat');
+    fake.send(state({
+      version: 3, time: 'fischer:180+2', record: '[Game "connect-four"]\n\n1. 4 4 2. 3 *\n', turns: 3, to_move: 'second',
+      clocks: [150_000, 9_000], running: 'second', online: [true, false], claim_in: 0,
+    }));
+    await page.locator('[data-gone] button[data-action="claim-win"]:not([disabled])').waitFor();
+    await check('a game to claim');
+    fake.send(state({
+      version: 4, time: 'fischer:180+2', record: '[Game "connect-four"]\n[Result "0-1"]\n[Termination "resignation"]\n\n1. 4 4 0-1\n',
+      turns: 2, over: true, termination: 'resignation', clocks: [150_000, 9_000], offer: { what: 'rematch', by: 'second' },
+    }));
+    await page.locator('[data-offer="rematch"]').waitFor();
+    await check('a rematch offered');
     await done(page);
   } finally {
     await browser.close();

@@ -87,6 +87,14 @@ for (const size of SIZES) {
       }));
       await page.locator('[data-offer="rematch"]').waitFor();
       await shot(page, 'rematch-offered');
+      // A record with clocks, loaded and reviewed at its second turn.
+      await button(page, 'leave-online').click();
+      await page.locator('details.record summary').click();
+      await page.locator('[data-record]').fill(record('1. 4 {[%clk 0:02:58]} 4 {[%clk 0:02:51]} 2. 3 {[%clk 0:02:40]} *', '[TimeControl "180+2"]'));
+      await button(page, 'load-record').click();
+      await page.locator('[data-moves] [data-move] button').nth(1).click();
+      await page.locator('[data-status][data-review]').waitFor();
+      await shot(page, 'review-clocks');
       await page.close();
       console.log(`${size} ${lang} ${theme}: ${Date.now() - at} ms`);
     }

@@ -105,6 +105,10 @@ impl Online {
             Heard::Waiting => self.waiting = true,
             Heard::Refused(why) => self.refused = Some(why),
             Heard::State(state) => {
+                // A late frame of a room this device has left (for a rematch's) is not its game.
+                if self.room.as_ref().is_some_and(|room| *room != state.room) {
+                    return false;
+                }
                 let same_room = self.state.as_ref().is_some_and(|known| known.room == state.room);
                 if same_room && self.state.as_ref().is_some_and(|known| known.version > state.version) {
                     return false;

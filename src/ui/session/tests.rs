@@ -623,7 +623,9 @@ fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
     assert_eq!(summary(&first).online.unwrap().offer, Some((Offer::Rematch, false)));
     // The rematch's room: a seat there, and its first state (version 1) is taken.
     let moved = act(&first, Action::Online(Heard::Seat { room: "next".into(), seat: Some(Player::Second) }));
-    let fresh = act(&moved, told(RoomState { room: "next".into(), ..room(1, &[]) }));
+    let late = act(&moved, told(RoomState { version: 8, ..room(8, &["4", "4"]) }));
+    assert_eq!(moves(&late), ["4"], "a late frame of the old room is not taken");
+    let fresh = act(&late, told(RoomState { room: "next".into(), ..room(1, &[]) }));
     assert!(moves(&fresh).is_empty());
     assert_eq!(summary(&fresh).status.seat, Some(Side::Yellow));
     assert_eq!(summary(&fresh).status.ended, None);

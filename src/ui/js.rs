@@ -6,7 +6,8 @@
 //! picture to its side's tray (the tray's last piece, the one just taken), where the page shows
 //! one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
 //! server that sent the page answers (its `/healthz` says `ok`; a static host answers with
-//! nothing, or with its page). Records: `copy` puts text on the clipboard, `absolute` makes a
+//! nothing, or with its page); offline it does not ask, so a page played offline logs no
+//! failed request. Records: `copy` puts text on the clipboard, `absolute` makes a
 //! link absolute, `download` saves text as a file.
 
 use wasm_bindgen::prelude::*;
@@ -25,7 +26,7 @@ export function trapTab(r,e){const f=[...r.querySelectorAll(
 'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
 if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
 if(e.shiftKey?n===a||!r.contains(n):n===b){(e.shiftKey?b:a).focus();e.preventDefault()}}
-export function ready(){return fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}
+export function ready(){return navigator.onLine===false?Promise.resolve(false):fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}
 export function copy(t){try{return navigator.clipboard.writeText(t).then(()=>true,()=>false)}catch(e){return Promise.resolve(false)}}
 export function absolute(l){return new URL(l,location.href).href}
 export function download(n,t){const u=URL.createObjectURL(new Blob([t],{type:'text/plain;charset=utf-8'})),l=document.createElement('a');

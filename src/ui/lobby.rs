@@ -31,15 +31,20 @@ pub fn Lobby(props: &LobbyProps) -> Html {
     {
         let lobby = lobby.clone();
         use_effect_with((), move |_| {
-            // Followed once the server has answered, if the lobby is still shown by then.
+            // Asked once the page has settled (a page opened to join a room hides the lobby at
+            // once, and asks nothing), and followed once the server has answered, if the lobby
+            // is still shown by then.
             let shown = Rc::new(Cell::new(true));
             let still = shown.clone();
-            yew::platform::spawn_local(async move {
-                if online::server_answers().await && still.get() {
-                    online::follow_lobby(Callback::from(move |now| lobby.set(Some(now))));
-                }
+            let start = gloo::timers::callback::Timeout::new(0, move || {
+                yew::platform::spawn_local(async move {
+                    if still.get() && online::server_answers().await && still.get() {
+                        online::follow_lobby(Callback::from(move |now| lobby.set(Some(now))));
+                    }
+                })
             });
             move || {
+                drop(start);
                 shown.set(false);
                 online::unfollow_lobby();
             }

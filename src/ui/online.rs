@@ -309,6 +309,10 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             let text = frame(link.game, &link.ask);
             link.socket.send_with_str(&text).ok()
         });
+        // The lobby, if the page shows it, is followed over this connection.
+        if LOBBY.with_borrow(Option::is_some) {
+            follow_in_room(true);
+        }
         if first.is_some() {
             tell(Heard::Connection(Connection::Open));
         }
@@ -326,6 +330,9 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
                 link.rtt = Some((now - link.pinged_at).max(0.0) as u64);
             }
         });
+        if let Reply::Lobby { .. } = reply {
+            return tell_lobby(reply);
+        }
         if let Some(heard) = read(reply) {
             // Seated: a connection made again joins this room, with its token.
             if let Heard::Seat { room, .. } = &heard {
@@ -387,7 +394,9 @@ fn lost() {
 /// Connects and asks `ask` of the server, for `game`; `on_heard` hears what it says. Any
 /// other room is left.
 pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
-    close();
+    LINK.with_borrow_mut(|link| *link = None);
+    // One connection at a time: the room's follows the lobby from now on.
+    FOLLOWER.with_borrow_mut(|follower| *follower = None);
     on_heard.emit(Heard::Connection(Connection::Connecting));
     connect(game, ask, 0, on_heard);
 }
@@ -442,6 +451,9 @@ pub fn room() -> Option<String> {
 /// Leaves the room (or the queue): the connection ends, and is not made again.
 pub fn close() {
     LINK.with_borrow_mut(|link| *link = None);
+    // The lobby, if still followed once the page has done (it may be leaving), goes back to a
+    // connection of its own.
+    gloo::timers::callback::Timeout::new(0, lobby_connection).forget();
 }
 
 /// The lobby as the server last told it: the open seeks, oldest first, and how many games are
@@ -453,80 +465,99 @@ pub struct Lobby {
     pub players: u64,
 }
 
-/// A connection that follows the lobby, apart from any room's.
+/// The lobby's own connection, while the page has no room's: a page holds one connection at a
+/// time, and in a room the lobby is followed over the room's.
 struct Follower {
     socket: web_sys::WebSocket,
     _handlers: Handlers,
-    on_lobby: Callback<Lobby>,
     opened: bool,
 }
 
 impl Drop for Follower {
     fn drop(&mut self) {
-        self.socket.set_onopen(None);
         self.socket.set_onmessage(None);
         self.socket.set_onclose(None);
-        let _ = self.socket.close();
+        if self.socket.ready_state() == web_sys::WebSocket::CONNECTING {
+            // Closed once open: a socket closed while it connects is logged as an error.
+            let socket = self.socket.clone();
+            let close = Closure::once_into_js(move || drop(socket.close()));
+            self.socket.set_onopen(Some(close.unchecked_ref()));
+        } else {
+            self.socket.set_onopen(None);
+            let _ = self.socket.close();
+        }
     }
 }
 
 thread_local! {
-    static LOBBY: RefCell<Option<Follower>> = const { RefCell::new(None) };
-    /// Counts the pages that followed or stopped following the lobby: a connection made again
-    /// is made only for the page that still follows it.
-    static FOLLOWS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Who follows the lobby: the page's lobby, while it is shown.
+    static LOBBY: RefCell<Option<Callback<Lobby>>> = const { RefCell::new(None) };
+    static FOLLOWER: RefCell<Option<Follower>> = const { RefCell::new(None) };
 }
 
-/// Follows the lobby: `on_lobby` hears it now and after every change, until
-/// [`unfollow_lobby`]. A connection that drops is made again after a few seconds.
-pub fn follow_lobby(on_lobby: Callback<Lobby>) {
+/// How long after the lobby's own connection drops it is made again.
+const LOBBY_AGAIN_MS: u32 = 3_000;
+
+/// Tells the lobby's follower what the server said of it.
+fn tell_lobby(reply: Reply) {
+    if let Reply::Lobby { seeks, games, players } = reply
+        && let Some(on_lobby) = LOBBY.with_borrow(Clone::clone)
+    {
+        on_lobby.emit(Lobby { seeks, games, players });
+    }
+}
+
+/// Asks the room's connection, if open, to follow the lobby or not; whether it could.
+fn follow_in_room(follow: bool) -> bool {
+    LINK.with_borrow(|link| {
+        link.as_ref()
+            .filter(|link| link.opened)
+            .is_some_and(|link| link.socket.send_with_str(&Request::Lobby { follow }.to_text()).is_ok())
+    })
+}
+
+/// The lobby's own connection, unless the page is in a room (whose connection follows it).
+fn lobby_connection() {
+    let followed = LOBBY.with_borrow(Option::is_some);
+    if !followed || LINK.with_borrow(Option::is_some) || FOLLOWER.with_borrow(Option::is_some) {
+        return;
+    }
     let on_open = || {
-        LOBBY.with_borrow_mut(|follower| {
+        FOLLOWER.with_borrow_mut(|follower| {
             if let Some(follower) = follower.as_mut() {
                 follower.opened = true;
                 let _ = follower.socket.send_with_str(&Request::Lobby { follow: true }.to_text());
             }
         })
     };
-    let on_text = |text: String| {
-        if let Some(Reply::Lobby { seeks, games, players }) = Reply::read(&text) {
-            let on_lobby = LOBBY.with_borrow(|follower| follower.as_ref().map(|f| f.on_lobby.clone()));
-            if let Some(on_lobby) = on_lobby {
-                on_lobby.emit(Lobby { seeks, games, players });
-            }
-        }
-    };
+    let on_text = |text: String| Reply::read(&text).into_iter().for_each(tell_lobby);
     let on_close = || {
         // Made again while still followed, unless it never opened (no server here).
-        let again = LOBBY.with_borrow_mut(|follower| {
-            let follower = follower.take()?;
-            follower.opened.then(|| follower.on_lobby.clone())
-        });
-        if let Some(on_lobby) = again {
-            let follows = FOLLOWS.get();
-            gloo::timers::callback::Timeout::new(LOBBY_AGAIN_MS, move || {
-                if FOLLOWS.get() == follows {
-                    follow_lobby(on_lobby);
-                }
-            })
-            .forget();
+        let opened = FOLLOWER.with_borrow_mut(|follower| follower.take().is_some_and(|f| f.opened));
+        if opened {
+            gloo::timers::callback::Timeout::new(LOBBY_AGAIN_MS, lobby_connection).forget();
         }
     };
-    FOLLOWS.set(FOLLOWS.get().wrapping_add(1));
     let follower = socket(on_open, on_text, on_close).map(|(socket, handlers)| Follower {
         socket,
         _handlers: handlers,
-        on_lobby,
         opened: false,
     });
-    LOBBY.with_borrow_mut(|slot| *slot = follower);
+    FOLLOWER.with_borrow_mut(|slot| *slot = follower);
 }
 
-/// How long after the lobby's connection drops it is made again.
-const LOBBY_AGAIN_MS: u32 = 3_000;
+/// Follows the lobby: `on_lobby` hears it now and after every change, until
+/// [`unfollow_lobby`]; over the room's connection if the page is in a room, else its own.
+pub fn follow_lobby(on_lobby: Callback<Lobby>) {
+    LOBBY.with_borrow_mut(|lobby| *lobby = Some(on_lobby));
+    if !follow_in_room(true) {
+        lobby_connection();
+    }
+}
 
 /// Stops following the lobby.
 pub fn unfollow_lobby() {
-    FOLLOWS.set(FOLLOWS.get().wrapping_add(1));
-    LOBBY.with_borrow_mut(|follower| *follower = None);
+    LOBBY.with_borrow_mut(|lobby| *lobby = None);
+    FOLLOWER.with_borrow_mut(|follower| *follower = None);
+    follow_in_room(false);
 }

@@ -109,6 +109,9 @@ impl Engine for Perfect {
 }
 
 impl super::Engines for ConnectFour {
+    /// Two open threes: an estimate only for positions the solver has not reached; solved ones
+    /// are certain wins, draws or losses.
+    const LEAD: i32 = 100;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(Perfect::new(Searcher::new(super::read_config(config)?)?)))
     }

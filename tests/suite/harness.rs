@@ -213,10 +213,10 @@ fn check_save_round_trip<G: Recorded>(history: &History<G>, legal: &[G::Move]) {
 /// A record reads back into the same game; one that hides what is hidden (a dark-chess game
 /// shared while in progress) reads back into a game that writes the same record.
 fn check_record_round_trip<G: Recorded>(history: &History<G>) {
-    let text = record::write(history, &Header { date: None, reveal: true });
+    let text = record::write(history, &Header { date: None, reveal: true, ..Header::default() });
     let read = record::read::<G>(&text, 0).unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!(&read, history, "record write/read changed the game: {text}");
-    let public = Header { date: Some("2026.11.23".to_owned()), reveal: false };
+    let public = Header { date: Some("2026.11.23".to_owned()), reveal: false, ..Header::default() };
     let shared = record::write(history, &public);
     let read = record::read::<G>(&shared, 7).unwrap_or_else(|e| panic!("{e}: {shared}"));
     assert_eq!(record::write(&read, &public), shared, "a shared record reads back differently");

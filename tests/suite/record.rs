@@ -15,8 +15,13 @@ use board_suite::with_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-const PRIVATE: Header = Header { date: None, reveal: true };
-const SHARED: Header = Header { date: None, reveal: false };
+fn private() -> Header {
+    Header { date: None, reveal: true, ..Header::default() }
+}
+
+fn public() -> Header {
+    Header { date: None, reveal: false, ..Header::default() }
+}
 
 #[test]
 fn a_pdn_from_another_program_loads() {
@@ -51,7 +56,7 @@ fn a_pdn_from_a_fen_loads_with_captures_written_by_their_ends() {
     let history = record::read::<Checkers>(pdn, 0).unwrap();
     assert_eq!(record::turn_texts(&history), ["26x19x10", "5-9", "30-25"]);
     // The record writes its start back as a FEN and numbers from White's move.
-    let written = record::write(&history, &PRIVATE);
+    let written = record::write(&history, &private());
     assert!(written.contains("[FEN \"W:WK26,30:B5,15,23\"]"), "{written}");
     assert!(written.contains("1... 26x19x10 2. 5-9 30-25 1-0"), "{written}");
     assert_eq!(history.conclusion(), Some(Conclusion::Resigned(Player::First)));
@@ -116,7 +121,7 @@ fn dark_chess_game(seed: u64, plies: usize) -> History<DarkChess> {
 fn a_shared_dark_chess_game_hides_the_face_down_pieces() {
     let history = dark_chess_game(11, 30);
     assert!(history.outcome().is_none());
-    let shared = record::write(&history, &SHARED);
+    let shared = record::write(&history, &public());
     assert!(!shared.contains("Seed") && !shared.contains("Deal"), "{shared}");
     // Read on another device, twice: the same game as far as anyone can see, with the unseen
     // pieces dealt differently.
@@ -132,7 +137,7 @@ fn a_shared_dark_chess_game_hides_the_face_down_pieces() {
     // A finished game shows its seed.
     let mut over = history.clone();
     over.conclude(Conclusion::DrawAgreed).unwrap();
-    let finished = record::write(&over, &SHARED);
+    let finished = record::write(&over, &public());
     assert!(finished.contains("[Seed \"11\"]"), "{finished}");
     assert_eq!(record::read::<DarkChess>(&finished, 5).unwrap(), over);
 }
@@ -219,7 +224,7 @@ fn samples<G: Recorded>(config: &G::Config) -> Vec<String> {
                 let legal = history.current().legal_moves();
                 history.play(legal[0]).unwrap();
             }
-            record::write(&history, &Header { date: None, reveal: seed % 2 == 0 })
+            record::write(&history, &Header { date: None, reveal: seed % 2 == 0, ..Header::default() })
         })
         .collect()
 }

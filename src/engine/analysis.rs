@@ -20,10 +20,79 @@
 //! much the chance was swinging around each turn (the standard deviation of the chances in a
 //! window of the game, 2 to 8 positions wide, held between 0.5 and 12), and the harmonic mean.
 
-use super::Engines;
 use super::score::Score;
+use super::{Engine, EngineError, Engines, Go, Thought};
 use crate::games::GameId;
 use crate::rules::Player;
+
+/// What the analysis found in one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// For the player to move.
+    pub score: Score,
+    /// Proven (a solved position) rather than searched to a depth.
+    pub exact: bool,
+    /// The best turn and the turns expected to follow, as announced.
+    pub pv: Vec<String>,
+}
+
+impl From<Thought> for Found {
+    fn from(thought: Thought) -> Found {
+        Found { score: thought.score, exact: thought.exact, pv: thought.pv }
+    }
+}
+
+/// Analyses the position after `turns` (as the move list writes them) with `engine`, as `go`
+/// asks. A position the rules have ended has no turn to find: `None`.
+pub fn analyse(
+    engine: &mut dyn Engine,
+    turns: &[&str],
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Found>, EngineError> {
+    engine.set_moves(turns)?;
+    match engine.go(go, now, stop, &mut |_| {}) {
+        Ok(thought) => Ok(Some(thought.into())),
+        Err(EngineError::GameOver | EngineError::Ended { .. }) => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// A whole game's analysis: the first player's chance in each position, each turn's
+/// judgement, and each player's accuracy (the first player's first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub chances: Vec<f64>,
+    pub judgements: Vec<Option<Judgement>>,
+    pub accuracy: [Option<f64>; 2],
+}
+
+/// Reviews a game from each position's finding (`positions[i]` after `i` turns, the player to
+/// move `to_move[i]`; the last is the end, found or not) and who made each turn. A position
+/// with no finding (the end) is worth what `end` says for its player to move: a loss for the
+/// side that was mated, say, or a draw.
+pub fn review(game: GameId, positions: &[Option<Found>], to_move: &[Player], end: Score) -> Review {
+    let score = |i: usize| positions.get(i).and_then(|p| p.as_ref()).map_or(end, |found| found.score);
+    let exact = |i: usize| positions.get(i).and_then(|p| p.as_ref()).is_none_or(|found| found.exact);
+    // For `player`, the score of position `i`.
+    let of = |i: usize, player: Player| if to_move[i] == player { score(i) } else { flipped(score(i)) };
+    let count = positions.len().min(to_move.len());
+    let chances: Vec<f64> = (0..count).map(|i| win_chance(game, of(i, Player::First))).collect();
+    let judgements = (1..count)
+        .map(|i| {
+            let mover = to_move[i - 1];
+            let (before, after) = (of(i - 1, mover), of(i, mover));
+            if exact(i - 1) && exact(i) {
+                Judgement::of_values(before, after)
+            } else {
+                Judgement::of_loss(win_chance(game, before) - win_chance(game, after))
+            }
+        })
+        .collect();
+    let movers = &to_move[..count.saturating_sub(1)];
+    Review { accuracy: accuracy(&chances, movers), chances, judgements }
+}
 
 /// The chance (0 to 100) that the player to move wins, in `game`, from its score.
 pub fn win_chance(game: GameId, score: Score) -> f64 {
@@ -245,6 +314,87 @@ mod tests {
         // No turns, no figure.
         assert_eq!(accuracy(&[50.0], &[]), [None, None]);
         assert_eq!(accuracy(&[50.0, 50.0], &[Player::First]).map(|a| a.is_some()), [true, false]);
+    }
+
+    #[test]
+    fn a_review_marks_the_turn_that_gave_the_game_away() {
+        let found = |value: i32| Some(Found { score: Score::Value(value), exact: false, pv: Vec::new() });
+        let movers = [Player::First, Player::Second, Player::First, Player::Second, Player::First];
+        // Even, even, then the second player's turn leaves the first player 300 ahead (the
+        // position's score is for the first player, to move there), and it stays so.
+        let positions = [found(0), found(0), found(300), found(-290), found(310)];
+        let reviewed = review(GameId::Checkers, &positions, &movers, Score::Value(0));
+        assert_eq!(reviewed.judgements, [None, Some(Judgement::Blunder), None, None]);
+        assert!(reviewed.chances[2] > 90.0 && (reviewed.chances[0] - 50.0).abs() < 1e-9);
+        assert!(reviewed.accuracy[1].unwrap() < reviewed.accuracy[0].unwrap());
+        // Solved positions are judged by value: a draw thrown into a loss is a blunder, however
+        // small the estimate would be; a slower win is nothing.
+        let solved = |score| Some(Found { score, exact: true, pv: Vec::new() });
+        // The first player throws a win away (into a loss), the second a win into a draw; the
+        // first then wins again, and a slower win after it is nothing.
+        let positions = [
+            solved(Score::Win(9)),
+            solved(Score::Win(20)),
+            solved(Score::Value(0)),
+            solved(Score::Loss(8)),
+            solved(Score::Win(11)),
+        ];
+        let reviewed = review(GameId::ConnectFour, &positions, &movers, Score::Value(0));
+        assert_eq!(reviewed.judgements, [Some(Judgement::Blunder), Some(Judgement::Blunder), None, None]);
+        // The end, unfound, counts as `end` for its player to move.
+        let positions = [found(0), None];
+        let reviewed = review(GameId::Gomoku, &positions, &movers[..2], Score::Loss(0));
+        assert_eq!(reviewed.chances, [50.0, 100.0]);
+    }
+
+    /// Two dark-chess games with the same public history (the same turns, the same flips
+    /// showing the same pieces) but different face-down pieces elsewhere get the same analysis:
+    /// the engine sees only what a player could.
+    #[test]
+    fn dark_chess_is_analysed_from_public_information_alone() {
+        use crate::engine::dark_chess::DarkChessEngine;
+        use crate::rules::dark_chess::{Cell, Config, DarkChess};
+        const SQUARES: usize = 32;
+        use crate::rules::Game;
+        let config = Config { seed: 11, ..Config::default() };
+        let start = DarkChess::new(&config);
+        // A game played on it: the first legal turn each time, a few turns in.
+        let mut game = start.clone();
+        let (mut turns, mut legs, mut turn_start) = (Vec::new(), Vec::new(), game.clone());
+        while turns.len() < 8 && game.outcome().is_none() {
+            let mv = game.legal_moves()[turns.len() * 7 % game.legal_moves().len()];
+            game.play(mv).unwrap();
+            legs.push(mv);
+            if !game.mid_move() {
+                turns.push(turn_start.turn_notation(&legs));
+                legs.clear();
+                turn_start = game.clone();
+            }
+        }
+        assert_eq!(turns.len(), 8);
+        // Two face-down pieces never shown, of different kinds, swapped.
+        let board: [Cell; SQUARES] = std::array::from_fn(|square| start.cell(square as u8));
+        let hidden: Vec<usize> =
+            (0..SQUARES).filter(|&square| matches!(game.cell(square as u8), Cell::FaceDown(_))).collect();
+        let (a, b) = hidden
+            .iter()
+            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+            .find(|&(a, b)| board[a] != board[b])
+            .expect("two different face-down pieces");
+        let mut other = board;
+        other.swap(a, b);
+        let other_start = DarkChess::from_setup(config.clone(), other, None, Player::First).unwrap();
+        let texts: Vec<&str> = turns.iter().map(String::as_str).collect();
+        let go = Go { level: 3, depth: Some(3), ..Go::default() };
+        let found: Vec<Option<Found>> = [start, other_start]
+            .into_iter()
+            .map(|start| {
+                let mut engine = DarkChessEngine::from_game(start);
+                analyse(&mut engine, &texts, &go, &|| 0.0, &|| false).unwrap()
+            })
+            .collect();
+        assert!(found[0].is_some());
+        assert_eq!(found[0], found[1]);
     }
 
     #[test]

@@ -21,7 +21,7 @@
 //! window of the game, 2 to 8 positions wide, held between 0.5 and 12), and the harmonic mean.
 
 use super::score::Score;
-use super::{Engine, EngineError, Engines, Go, Thought};
+use super::{Engine, EngineError, Engines, Go};
 use crate::games::GameId;
 use crate::rules::Player;
 
@@ -34,13 +34,13 @@ pub struct Found {
     pub exact: bool,
     /// The best turn and the turns expected to follow, as announced.
     pub pv: Vec<String>,
+    /// Connect Four: each column's exact value for the player to move (see
+    /// [`Engine::column_values`]); empty in the other games.
+    pub columns: Vec<Option<Score>>,
 }
 
-impl From<Thought> for Found {
-    fn from(thought: Thought) -> Found {
-        Found { score: thought.score, exact: thought.exact, pv: thought.pv }
-    }
-}
+/// Positions a column's solve may search in an analysis before its value is left unknown.
+pub const COLUMN_BUDGET: u64 = 2_000_000;
 
 /// Analyses the position after `turns` (as the move list writes them) with `engine`, as `go`
 /// asks. A position the rules have ended has no turn to find: `None`.
@@ -52,10 +52,28 @@ pub fn analyse(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Found>, EngineError> {
     engine.set_moves(turns)?;
-    match engine.go(go, now, stop, &mut |_| {}) {
-        Ok(thought) => Ok(Some(thought.into())),
-        Err(EngineError::GameOver | EngineError::Ended { .. }) => Ok(None),
-        Err(error) => Err(error),
+    let thought = match engine.go(go, now, stop, &mut |_| {}) {
+        Ok(thought) => thought,
+        Err(EngineError::GameOver | EngineError::Ended { .. }) => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    let columns = engine.column_values(COLUMN_BUDGET).unwrap_or_default();
+    // A solved position's value is the best column's, whatever the search said.
+    let best = columns.iter().flatten().copied().max_by_key(|&score| rank(score));
+    let (score, exact) = match best {
+        Some(best) if columns.iter().all(Option::is_some) || thought.exact => (best, true),
+        _ => (thought.score, thought.exact),
+    };
+    Ok(Some(Found { score, exact, pv: thought.pv, columns }))
+}
+
+/// Scores in order of worth to their player: a loss later is better than sooner, a win sooner
+/// better than later.
+fn rank(score: Score) -> (i32, i64) {
+    match score {
+        Score::Loss(plies) => (0, i64::from(plies)),
+        Score::Value(value) => (1, i64::from(value)),
+        Score::Win(plies) => (2, -i64::from(plies)),
     }
 }
 
@@ -318,7 +336,9 @@ mod tests {
 
     #[test]
     fn a_review_marks_the_turn_that_gave_the_game_away() {
-        let found = |value: i32| Some(Found { score: Score::Value(value), exact: false, pv: Vec::new() });
+        let found = |value: i32| {
+            Some(Found { score: Score::Value(value), exact: false, pv: Vec::new(), columns: Vec::new() })
+        };
         let movers = [Player::First, Player::Second, Player::First, Player::Second, Player::First];
         // Even, even, then the second player's turn leaves the first player 300 ahead (the
         // position's score is for the first player, to move there), and it stays so.
@@ -329,7 +349,7 @@ mod tests {
         assert!(reviewed.accuracy[1].unwrap() < reviewed.accuracy[0].unwrap());
         // Solved positions are judged by value: a draw thrown into a loss is a blunder, however
         // small the estimate would be; a slower win is nothing.
-        let solved = |score| Some(Found { score, exact: true, pv: Vec::new() });
+        let solved = |score| Some(Found { score, exact: true, pv: Vec::new(), columns: Vec::new() });
         // The first player throws a win away (into a loss), the second a win into a draw; the
         // first then wins again, and a slower win after it is nothing.
         let positions = [
@@ -395,6 +415,35 @@ mod tests {
             .collect();
         assert!(found[0].is_some());
         assert_eq!(found[0], found[1]);
+    }
+
+    /// Connect Four: every column's exact value, and the position's the best of them.
+    #[test]
+    fn connect_four_positions_get_each_columns_exact_value() {
+        let mut engine = crate::engine::engine_for("connect-four", None).unwrap();
+        // Red has three in column 1 and yellow three in column 2: red wins in column 1 now;
+        // anywhere but column 2, yellow wins there next; column 2 blocks, and the game goes on
+        // (a solve of a board that empty may take longer than the budget: then unknown).
+        let turns = ["1", "2", "1", "2", "1", "2"];
+        let found = analyse(&mut *engine, &turns, &Go::default(), &|| 0.0, &|| false).unwrap().unwrap();
+        assert_eq!(found.columns.len(), 7);
+        assert_eq!(found.columns[0], Some(Score::Win(1)));
+        assert!(found.columns[2..].iter().all(|&value| value == Some(Score::Loss(2))), "{:?}", found.columns);
+        assert_eq!((found.score, found.exact), (Score::Win(1), true));
+        // Late in a game every column is solved within the budget.
+        let late = ["4", "4", "4", "4", "4", "4", "3", "3", "3", "3", "3", "3", "5", "5", "5", "5", "5", "5"];
+        let found = analyse(&mut *engine, &late, &Go::default(), &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(
+            found.columns.iter().enumerate().all(|(c, v)| v.is_some() == !(2..=4).contains(&c)),
+            "{:?}",
+            found.columns
+        );
+        assert!(found.exact);
+        // Another game has none.
+        let mut engine = crate::engine::engine_for("gomoku", None).unwrap();
+        let go = Go { depth: Some(1), ..Go::default() };
+        let found = analyse(&mut *engine, &["h8"], &go, &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(found.columns.is_empty());
     }
 
     #[test]

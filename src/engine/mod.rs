@@ -188,6 +188,13 @@ pub trait Engine {
     fn solve(&mut self) -> Result<i32, EngineError> {
         Err(EngineError::NoSolver)
     }
+
+    /// Each column's exact value for the player to move, were it to play there (Connect
+    /// Four): `None` where it cannot play, or where the solve would search more than `budget`
+    /// positions. `None` for games that are not solved.
+    fn column_values(&mut self, _budget: u64) -> Option<Vec<Option<Score>>> {
+        None
+    }
 }
 
 /// What a game brings to the engines, implemented in its own engine module.

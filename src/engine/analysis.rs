@@ -42,6 +42,10 @@ pub struct Found {
 /// Positions a column's solve may search in an analysis before its value is left unknown.
 pub const COLUMN_BUDGET: u64 = 2_000_000;
 
+/// The time the analysis gives each position's search, in milliseconds: a game of 40 turns in
+/// well under 30 s.
+pub const MOVETIME_MS: u64 = 300;
+
 /// Analyses the position after `turns` (as the move list writes them) with `engine`, as `go`
 /// asks. A position the rules have ended has no turn to find: `None`.
 pub fn analyse(

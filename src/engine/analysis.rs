@@ -26,7 +26,7 @@ use crate::games::GameId;
 use crate::rules::Player;
 
 /// What the analysis found in one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Found {
     /// For the player to move.
     pub score: Score,

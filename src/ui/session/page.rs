@@ -203,6 +203,7 @@ impl<G: UiGame> Page for Session<G> {
             seed: 0,
             movetime: None,
             solve: false,
+            analyse: false,
             start: self.history.start().setup(),
         }
     }

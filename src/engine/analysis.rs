@@ -438,7 +438,7 @@ mod tests {
         let late = ["4", "4", "4", "4", "4", "4", "3", "3", "3", "3", "3", "3", "5", "5", "5", "5", "5", "5"];
         let found = analyse(&mut *engine, &late, &Go::default(), &|| 0.0, &|| false).unwrap().unwrap();
         assert!(
-            found.columns.iter().enumerate().all(|(c, v)| v.is_some() == !(2..=4).contains(&c)),
+            found.columns.iter().enumerate().all(|(c, v)| v.is_some() != (2..=4).contains(&c)),
             "{:?}",
             found.columns
         );

@@ -549,7 +549,12 @@ pub fn read(text: &str) -> Result<Request, Reply> {
     };
     match object.get("v").and_then(serde_json::Value::as_u64) {
         Some(VERSION) => {}
-        _ => return Err(Reply::error(ErrorCode::Version, format!("this server speaks version {VERSION}"))),
+        _ => {
+            return Err(Reply::error(
+                ErrorCode::Version,
+                format!("this server speaks version {VERSION}: reload the page to update it"),
+            ));
+        }
     }
     match object.get("type").and_then(serde_json::Value::as_str) {
         Some(kind) if TYPES.contains(&kind) => {}

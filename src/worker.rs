@@ -8,7 +8,7 @@
 #[cfg(target_arch = "wasm32")]
 mod worker {
     use board_suite::engine::messages::{Reply, Request};
-    use board_suite::engine::{Engine, Go, Thought, engine_for};
+    use board_suite::engine::{Engine, Go, Thought, analysis, engine_for};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -54,6 +54,11 @@ mod worker {
             let id = request.id;
             if request.solve {
                 return engine.solve().map(|score| Reply::Solved { id, score }).map_err(|e| e.to_string());
+            }
+            if request.analyse {
+                let go = Go { movetime: request.movetime, ..Go::default() };
+                let found = analysis::analyse(&mut **engine, &moves, &go, &js_sys::Date::now, &|| false);
+                return found.map(|found| Reply::Analysed { id, found }).map_err(|e| e.to_string());
             }
             let go = Go { level: request.level, movetime: request.movetime, depth: None, seed: request.seed };
             let now = js_sys::Date::now;

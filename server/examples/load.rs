@@ -474,7 +474,7 @@ async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result
         state_at(mover, turns + 1).await?;
     }
     // Nobody moves: the side to move is out of time when its clock says.
-    let waiter = if turns % 2 == 0 { &mut second } else { &mut first };
+    let waiter = if turns.is_multiple_of(2) { &mut second } else { &mut first };
     loop {
         if let Reply::State { over: true, termination, .. } = next(waiter).await? {
             if termination != Some(board_suite::rules::Termination::TimeForfeit) {

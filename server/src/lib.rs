@@ -233,6 +233,14 @@ pub async fn serve_until(
     };
     let hub = Hub::new(store, config.limits, config.clock);
     if let Some(mut changes) = changes {
+        // The lobby's count of players online counts every instance's: each tells its own.
+        let teller = hub.clone();
+        tokio::spawn(async move {
+            loop {
+                teller.tell_players().await;
+                tokio::time::sleep(rooms::PLAYERS_EVERY).await;
+            }
+        });
         let hub = hub.clone();
         tokio::spawn(async move {
             while let Some(change) = changes.recv().await {

@@ -144,6 +144,12 @@ const LOBBY_SEEKS: usize = 100;
 const PLAYING_WITHIN_MS: u64 = 3600 * 1000;
 /// What one instance tells the others when its lobby changed.
 const LOBBY_NEWS: &str = "lobby";
+/// How an instance tells the others how many players it holds: `players <instance> <count>`.
+const PLAYERS_NEWS: &str = "players";
+/// How often an instance sharing a store tells its players, and how long a count heard is
+/// believed (an instance that stopped is soon no longer counted).
+pub const PLAYERS_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
+const PLAYERS_HEARD_MS: u64 = 45_000;
 /// Changes to the lobby within this go out in one frame.
 const LOBBY_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
 
@@ -212,6 +218,8 @@ pub struct Hub {
     lobby: Mutex<Vec<Client>>,
     /// A lobby frame is on its way to them: changes meanwhile are in it.
     lobby_due: AtomicBool,
+    /// The players each other instance sharing the store said it holds, and when.
+    players_elsewhere: Mutex<HashMap<String, (u64, u64)>>,
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -460,6 +468,7 @@ impl Hub {
             metrics: Arc::default(),
             lobby: Mutex::default(),
             lobby_due: AtomicBool::new(false),
+            players_elsewhere: Mutex::default(),
         })
     }
 
@@ -644,6 +653,20 @@ impl Hub {
     pub async fn heard_presence(&self, payload: &str) {
         if payload == LOBBY_NEWS {
             self.refresh_lobby();
+            return;
+        }
+        if let [PLAYERS_NEWS, instance, count] = payload.split(' ').collect::<Vec<_>>()[..] {
+            if let (Ok(count), false) = (count.parse(), instance == self.instance) {
+                let now = self.clock.now_ms();
+                let before = self
+                    .players_elsewhere
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(instance.to_owned(), (count, now));
+                if before.map(|(was, _)| was) != Some(count) {
+                    self.refresh_lobby();
+                }
+            }
             return;
         }
         let words: Vec<&str> = payload.split(' ').collect();
@@ -969,7 +992,7 @@ impl Hub {
             if room.watchers.iter().any(|w| w.client == client.id && w.seat.is_some()) {
                 return Err(Reply::error(ErrorCode::OwnSeek, "your own seek waits for someone else"));
             }
-            if !room.extra.seek_until.is_some_and(|at| at > now) || room.begun() || room.table.over() {
+            if room.extra.seek_until.is_none_or(|at| at <= now) || room.begun() || room.table.over() {
                 return Err(no_room());
             }
         }
@@ -1202,7 +1225,7 @@ impl Hub {
                 room.offer = None;
             }
             Action::Claim(what) => {
-                if !room.claim_at(now).is_some_and(|at| at <= now) || to_move == seat {
+                if room.claim_at(now).is_none_or(|at| at > now) || to_move == seat {
                     return Err(Reply::error(
                         ErrorCode::CannotClaim,
                         "only while the other player has been away on their own turn long enough",
@@ -1314,8 +1337,22 @@ impl Hub {
                 Some(SeekInfo { room, game, rules: extra.rules, time: extra.clock.control().text() })
             })
             .collect();
-        let players = self.metrics.websockets.load(Ordering::Relaxed);
-        Some(Reply::Lobby { seeks, games: rows.playing, players }.to_text().into())
+        Some(Reply::Lobby { seeks, games: rows.playing, players: self.players_online() }.to_text().into())
+    }
+
+    /// The WebSockets this instance holds, and those the other instances said they hold lately.
+    fn players_online(&self) -> u64 {
+        let now = self.clock.now_ms();
+        let mut elsewhere = self.players_elsewhere.lock().unwrap_or_else(|e| e.into_inner());
+        elsewhere.retain(|_, (_, heard)| now.saturating_sub(*heard) < PLAYERS_HEARD_MS);
+        let others: u64 = elsewhere.values().map(|(count, _)| count).sum();
+        self.metrics.websockets.load(Ordering::Relaxed) + others
+    }
+
+    /// Tells the other instances how many players this one holds.
+    pub async fn tell_players(&self) {
+        let count = self.metrics.websockets.load(Ordering::Relaxed);
+        let _ = self.store.tell_presence(&format!("{PLAYERS_NEWS} {} {count}", self.instance)).await;
     }
 
     /// The lobby changed here: the followers here and at the other instances hear of it.

@@ -416,3 +416,30 @@ async fn quick_match_pairs_only_the_same_time_control() {
     let Reply::State { time, .. } = hub.state_of(&paired.room).await else { unreachable!() };
     assert_eq!(time, "fischer:180+2");
 }
+
+#[tokio::test(start_paused = true)]
+async fn the_lobby_counts_the_players_other_instances_hold_while_they_say_so() {
+    let hub = hub(Arc::new(Memory::default()));
+    let mut watcher = Device::new(1);
+    hub.follow_lobby(&watcher.client, true).await;
+    let players = |device: &mut Device| match device.lobby() {
+        Reply::Lobby { players, .. } => players,
+        _ => unreachable!(),
+    };
+    assert_eq!(players(&mut watcher), 0);
+    hub.heard_presence("players elsewhere 7").await;
+    hub.heard_presence("players yonder 5").await;
+    advance(100).await;
+    assert_eq!(players(&mut watcher), 12);
+    // An instance not heard from for 45 s is no longer counted.
+    advance(30_000).await;
+    hub.heard_presence("players yonder 6").await;
+    advance(20_000).await;
+    hub.follow_lobby(&watcher.client, true).await;
+    assert_eq!(players(&mut watcher), 6);
+    // Nonsense is ignored.
+    hub.heard_presence("players yonder many").await;
+    hub.heard_presence("players").await;
+    hub.follow_lobby(&watcher.client, true).await;
+    assert_eq!(players(&mut watcher), 6);
+}

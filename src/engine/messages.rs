@@ -1,6 +1,7 @@
 //! The messages between the page and its engine worker, as JSON text.
 
 use super::Thought;
+use super::analysis::Found;
 use crate::json::Value;
 use serde::{Deserialize, Serialize};
 
@@ -19,6 +20,10 @@ pub struct Request {
     /// Asks for the exact score instead of a turn (Connect Four; the benchmark times it).
     #[serde(default)]
     pub solve: bool,
+    /// Asks for the position's analysis instead of a turn ([`Reply::Analysed`]): the search
+    /// at the top level for `movetime`, and Connect Four's columns' exact values.
+    #[serde(default)]
+    pub analyse: bool,
     /// A start set up by hand, as the game's setup text (a checkers FEN); the rules' own start
     /// when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -38,6 +43,7 @@ impl Request {
             ("seed".to_owned(), Value::from(self.seed)),
             ("movetime".to_owned(), Value::from(self.movetime)),
             ("solve".to_owned(), Value::from(self.solve)),
+            ("analyse".to_owned(), Value::from(self.analyse)),
         ];
         if let Some(start) = &self.start {
             fields.push(("start".to_owned(), Value::from(start.as_str())));
@@ -68,6 +74,11 @@ pub enum Reply {
     Solved {
         id: u64,
         score: i32,
+    },
+    /// The position's analysis; `found` is absent where the rules have ended the game.
+    Analysed {
+        id: u64,
+        found: Option<Found>,
     },
     Failed {
         id: u64,
@@ -112,11 +123,13 @@ mod tests {
             seed: 12_345_678_901_234,
             movetime: None,
             solve: false,
+            analyse: false,
             start: None,
         };
         let requests = [
             request.clone(),
             Request { movetime: Some(1500), solve: true, moves: vec![], ..request.clone() },
+            Request { movetime: Some(300), analyse: true, ..request.clone() },
             Request { start: Some("W:W21,22:B1,2".into()), config: "null".into(), ..request },
         ];
         for request in requests {

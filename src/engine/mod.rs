@@ -4,6 +4,7 @@
 //! [`Engine`] is one game's engine behind text: the games and moves as the move list writes
 //! them, so the page's worker and the `engine` program drive every game the same way.
 
+pub mod analysis;
 mod budget;
 pub mod checkers;
 pub mod connect_four;
@@ -187,10 +188,22 @@ pub trait Engine {
     fn solve(&mut self) -> Result<i32, EngineError> {
         Err(EngineError::NoSolver)
     }
+
+    /// Each column's exact value for the player to move, were it to play there (Connect
+    /// Four): `None` where it cannot play, or where the solve would search more than `budget`
+    /// positions. `None` for games that are not solved.
+    fn column_values(&mut self, _budget: u64) -> Option<Vec<Option<Score>>> {
+        None
+    }
 }
 
 /// What a game brings to the engines, implemented in its own engine module.
 pub trait Engines: TurnText + Recorded {
+    /// The advantage, on the one scale, with which the side ahead wins three games in four:
+    /// the analysis's chance of winning follows from it ([`analysis::chance`]). Reasoned per
+    /// game from what its values count, and documented where each game sets it.
+    const LEAD: i32;
+
     /// The game's engine, under a config in the save format's JSON (the game's defaults when
     /// `None`).
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError>;

@@ -98,6 +98,35 @@ impl Engine for Perfect {
         Ok(thought)
     }
 
+    fn column_values(&mut self, budget: u64) -> Option<Vec<Option<Score>>> {
+        let game = self.searcher.game.clone();
+        let position = Position::of(&game);
+        if game.outcome().is_some() {
+            return Some(vec![None; 7]);
+        }
+        self.perfect(&position, false).ok()?;
+        let book = self.book.as_ref();
+        let solver = self.solver.get_or_insert_with(Solver::default);
+        let values = (0..7)
+            .map(|column| {
+                if !position.can_play(column) {
+                    return None;
+                }
+                if position.is_winning_move(column) {
+                    return Some(Score::Win(1));
+                }
+                let after = position.played(column);
+                // The other side's score there, from the book or a solve within the budget.
+                let theirs = match book.and_then(|book| book.best(&after)) {
+                    Some((_, score)) => score,
+                    None => solver.solve_within(&after, budget).ok()?,
+                };
+                Some(solved(&position, -theirs))
+            })
+            .collect();
+        Some(values)
+    }
+
     fn solve(&mut self) -> Result<i32, EngineError> {
         let game = self.searcher.game.clone();
         if game.outcome().is_some() {
@@ -109,6 +138,9 @@ impl Engine for Perfect {
 }
 
 impl super::Engines for ConnectFour {
+    /// Two open threes: an estimate only for positions the solver has not reached; solved ones
+    /// are certain wins, draws or losses.
+    const LEAD: i32 = 100;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(Perfect::new(Searcher::new(super::read_config(config)?)?)))
     }

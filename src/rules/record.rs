@@ -108,6 +108,27 @@ pub struct Header {
     pub reveal: bool,
     /// The clocks of a timed game; nothing is written for an untimed one.
     pub timing: Timing,
+    /// An analysis's marks, turn by turn (none: nothing written).
+    pub annotations: Vec<Annotation>,
+}
+
+/// What an analysis says of a turn, as PGN writes it: a judgement's glyph after the turn
+/// (`?!`, `?`, `??`) and the evaluation after it in a comment, `{[%eval 0.35]}` (from the first
+/// player's side, in units of a man; `#7` for a win in 7 plies, `#-4` for a loss in 4). The
+/// record keeps them as text; the analysis reads and writes them (`engine::analysis`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotation {
+    pub glyph: Option<String>,
+    pub eval: Option<String>,
+}
+
+/// The glyphs a record keeps after a turn.
+const GLYPHS: [&str; 6] = ["!!", "!?", "?!", "??", "!", "?"];
+
+/// The annotations of a record's turns, token by token (a turn is one token as the move list
+/// writes it): what an analysis wrote, read back. A record that cannot be read has none.
+pub fn read_annotations(text: &str) -> Vec<Annotation> {
+    split(text).map(|parts| parts.notes).unwrap_or_default()
 }
 
 /// A timed game's clocks as its record keeps them: the `TimeControl` tag, and after each turn
@@ -203,9 +224,18 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
             text.push_str("1... ");
         }
         text.push_str(turn);
+        let note = header.annotations.get(index);
+        if let Some(glyph) = note.and_then(|note| note.glyph.as_deref()).filter(|g| GLYPHS.contains(g)) {
+            text.push_str(glyph);
+        }
         text.push(' ');
-        if let Some(&left) = header.timing.clocks.get(index) {
-            text.push_str(&format!("{{[%clk {}]}} ", clock::clk(left)));
+        let eval = note.and_then(|note| note.eval.as_deref()).filter(|eval| is_eval(eval));
+        let clk = header.timing.clocks.get(index).map(|&left| clock::clk(left));
+        match (eval, clk) {
+            (Some(eval), Some(clk)) => text.push_str(&format!("{{[%eval {eval}] [%clk {clk}]}} ")),
+            (Some(eval), None) => text.push_str(&format!("{{[%eval {eval}]}} ")),
+            (None, Some(clk)) => text.push_str(&format!("{{[%clk {clk}]}} ")),
+            (None, None) => {}
         }
     }
     text.push_str(result);
@@ -251,6 +281,19 @@ struct Parts<'a> {
     result: Option<&'a str>,
     /// The `[%clk]` times of the comments, in order.
     clocks: Vec<u64>,
+    /// Each token's glyph and `[%eval]`.
+    notes: Vec<Annotation>,
+}
+
+/// Whether `text` is an evaluation as a record writes one: a number (`0.35`, `-1.2`) or a win
+/// in plies (`#7`, `#-4`).
+fn is_eval(text: &str) -> bool {
+    let number = text.strip_prefix('#').unwrap_or(text);
+    let digits = number.strip_prefix('-').unwrap_or(number);
+    !digits.is_empty()
+        && digits.len() <= 12
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && digits.bytes().filter(|&b| b == b'.').count() <= usize::from(!text.starts_with('#'))
 }
 
 /// Whether a token is a result: PGN's, or PDN's (`2-0`, `1-1`, `0-2`, `0-0`).
@@ -272,6 +315,7 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
     let mut tokens = Vec::new();
     let mut result = None;
     let mut clocks = Vec::new();
+    let mut notes: Vec<Annotation> = Vec::new();
     let mut line = 1;
     let mut rest = text;
     // Inside `(variations)`, how deep; their moves are skipped.
@@ -287,9 +331,17 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
             '{' => {
                 let end = rest.find('}').ok_or(unclosed(line))?;
                 line += rest[..end].matches('\n').count();
-                let time = rest[..end].split_once("[%clk ").and_then(|(_, time)| time.split_once(']'));
-                if let (Some((time, _)), 0) = (time, depth) {
-                    clocks.extend(clock::parse_clk(time));
+                let command = |name: &str| {
+                    rest[..end]
+                        .split_once(name)
+                        .and_then(|(_, value)| value.split_once(']'))
+                        .map(|(v, _)| v.trim())
+                };
+                if depth == 0 {
+                    clocks.extend(command("[%clk ").and_then(clock::parse_clk));
+                    if let (Some(eval), Some(note)) = (command("[%eval "), notes.last_mut()) {
+                        note.eval = is_eval(eval).then(|| eval.to_owned());
+                    }
                 }
                 rest = &rest[end + 1..];
             }
@@ -322,13 +374,18 @@ fn split(text: &str) -> Result<Parts<'_>, RecordError> {
                     break;
                 }
                 tokens.push((part, line));
+                let glyph = &token[token.trim_end_matches(['!', '?']).len()..];
+                notes.push(Annotation {
+                    glyph: GLYPHS.contains(&glyph).then(|| glyph.to_owned()),
+                    eval: None,
+                });
             }
         }
     }
     if depth > 0 {
         return Err(RecordError { line, problem: Problem::Unclosed });
     }
-    Ok(Parts { tags, tokens, result, clocks })
+    Ok(Parts { tags, tokens, result, clocks, notes })
 }
 
 /// A tag pair after its `[`: `Name "value"]`, and the text after it.
@@ -501,6 +558,40 @@ mod tests {
         assert_eq!(other, Timing { control: TimeControl::Untimed, clocks: vec![5_000] });
         assert!(!write(&history, &Header::default()).contains("clk"));
         assert_eq!(read_timing("{"), Timing::default());
+    }
+
+    #[test]
+    fn an_analysis_keeps_its_evaluations_and_glyphs() {
+        let history = history_of(&[3, 4, 3, 0]);
+        let note = |glyph: Option<&str>, eval: &str| Annotation {
+            glyph: glyph.map(str::to_owned),
+            eval: Some(eval.to_owned()),
+        };
+        let annotations = vec![
+            note(None, "0.35"),
+            note(Some("?!"), "-0.10"),
+            note(Some("??"), "#-7"),
+            note(Some("?"), "#6"),
+        ];
+        let timing =
+            Timing { control: TimeControl::Fischer { base: 60, increment: 0 }, clocks: vec![60_000] };
+        let text = write(&history, &Header { annotations: annotations.clone(), timing, ..Header::default() });
+        assert!(
+            text.contains("1. 4 {[%eval 0.35] [%clk 0:01:00]} 5?! {[%eval -0.10]} 2. 4?? {[%eval #-7]} 1? {[%eval #6]} *"),
+            "{text}"
+        );
+        assert_eq!(read::<ConnectFour>(&text, 0).unwrap(), history);
+        assert_eq!(read_annotations(&text), annotations);
+        assert_eq!(read_timing(&text).clocks, [60_000]);
+        // Lichess's spacing, and what is not a glyph or an evaluation, read as nothing.
+        let read_back = read_annotations("1. 4!! { [%eval 1.5] } 5 {[%eval mate]} 2. 4!?! *");
+        assert_eq!(read_back[0], Annotation { glyph: Some("!!".into()), eval: Some("1.5".into()) });
+        assert_eq!(read_back[1], Annotation::default());
+        assert_eq!(read_back[2].glyph, None);
+        // Only what reads back is written.
+        let odd = vec![Annotation { glyph: Some("}".into()), eval: Some("]} 9".into()) }];
+        let text = write(&history_of(&[3]), &Header { annotations: odd, ..Header::default() });
+        assert!(text.ends_with("\n1. 4 *\n"), "{text}");
     }
 
     #[test]

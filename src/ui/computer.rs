@@ -8,6 +8,7 @@
 //! worker (its files come from the browser's cache).
 
 use super::storage;
+use crate::engine::analysis::Found;
 use crate::engine::messages::{Reply, Request};
 use crate::engine::{LEVELS, Score, Thought};
 use crate::json::{self, Value};
@@ -137,17 +138,9 @@ fn read_reply(text: &str) -> Option<Reply> {
     let number = |name: &str| fields[name].as_u64();
     let text = |value: &Value| value.as_str().map(str::to_owned);
     let thought = || {
-        let [(scale, amount)] = fields["score"].as_object()? else { return None };
-        let plies = || u32::try_from(amount.as_u64()?).ok();
-        let score = match scale.as_str() {
-            "Value" => Score::Value(i32::try_from(amount.as_i64()?).ok()?),
-            "Win" => Score::Win(plies()?),
-            "Loss" => Score::Loss(plies()?),
-            _ => return None,
-        };
         Some(Thought {
             turn: text(&fields["turn"])?,
-            score,
+            score: read_score(&fields["score"])?,
             exact: fields["exact"].as_bool()?,
             pv: fields["pv"].as_array()?.iter().map(text).collect::<Option<_>>()?,
             depth: u32::try_from(number("depth")?).ok()?,
@@ -159,7 +152,37 @@ fn read_reply(text: &str) -> Option<Reply> {
         "Progress" => Reply::Progress { id, thought: thought()? },
         "Best" => Reply::Best { id, thought: thought()? },
         "Solved" => Reply::Solved { id, score: i32::try_from(fields["score"].as_i64()?).ok()? },
+        "Analysed" => Reply::Analysed {
+            id,
+            found: match &fields["found"] {
+                Value::Null => None,
+                found => Some(Found {
+                    score: read_score(&found["score"])?,
+                    exact: found["exact"].as_bool()?,
+                    pv: found["pv"].as_array()?.iter().map(text).collect::<Option<_>>()?,
+                    columns: found["columns"]
+                        .as_array()?
+                        .iter()
+                        .map(
+                            |column| if column.is_null() { Some(None) } else { read_score(column).map(Some) },
+                        )
+                        .collect::<Option<_>>()?,
+                }),
+            },
+        },
         "Failed" => Reply::Failed { id, why: text(&fields["why"])? },
+        _ => return None,
+    })
+}
+
+/// A score as serde writes it: `{"Value":-35}`, `{"Win":7}`, `{"Loss":4}`.
+fn read_score(value: &Value) -> Option<Score> {
+    let [(scale, amount)] = value.as_object()? else { return None };
+    let plies = || u32::try_from(amount.as_u64()?).ok();
+    Some(match scale.as_str() {
+        "Value" => Score::Value(i32::try_from(amount.as_i64()?).ok()?),
+        "Win" => Score::Win(plies()?),
+        "Loss" => Score::Loss(plies()?),
         _ => return None,
     })
 }
@@ -216,7 +239,9 @@ fn heard(reply: Reply) {
             Reply::Progress { id, thought } => (id, Heard::Progress(thought.turn)),
             Reply::Best { id, thought } => (id, Heard::Best(thought.turn)),
             // The page never asks for a score.
-            Reply::Solved { id, .. } => (id, Heard::Failed("an unexpected score".to_owned())),
+            Reply::Solved { id, .. } | Reply::Analysed { id, .. } => {
+                (id, Heard::Failed("an unexpected score".to_owned()))
+            }
             Reply::Failed { id, why } => (id, Heard::Failed(why)),
         };
         if id != running.id || !running.busy {
@@ -320,6 +345,20 @@ mod tests {
             Reply::Best { id: 2, thought: thought(Score::Win(3), true) },
             Reply::Best { id: 3, thought: thought(Score::Loss(40), false) },
             Reply::Solved { id: 4, score: -2 },
+            Reply::Analysed { id: 5, found: None },
+            Reply::Analysed {
+                id: 6,
+                found: Some(Found {
+                    score: Score::Win(3),
+                    exact: true,
+                    pv: vec!["4".into(), "3".into()],
+                    columns: vec![Some(Score::Loss(2)), None, Some(Score::Value(0)), Some(Score::Win(3))],
+                }),
+            },
+            Reply::Analysed {
+                id: 7,
+                found: Some(Found { score: Score::Value(-12), exact: false, pv: vec![], columns: vec![] }),
+            },
             Reply::Failed { id: u64::MAX, why: "game over".into() },
         ];
         for reply in replies {

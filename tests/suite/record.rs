@@ -4,22 +4,24 @@
 use crate::harness::Conformant;
 use board_suite::games::GameId;
 use board_suite::rules::checkers::{Checkers, fen};
-use board_suite::rules::clock::TimeControl;
 use board_suite::rules::connect_four::ConnectFour;
 use board_suite::rules::dark_chess::{self, DarkChess};
 use board_suite::rules::five_tigers::FiveTigers;
 use board_suite::rules::gomoku::Gomoku;
-use board_suite::rules::record::{self, Header, Problem, RecordError, Recorded, TagError, Timing};
+use board_suite::rules::record::{self, Header, Problem, RecordError, Recorded, TagError};
 use board_suite::rules::{Conclusion, Game, History, Outcome, Player};
 use board_suite::save;
 use board_suite::with_game;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-const PRIVATE: Header = Header { date: None, reveal: true, timing: TIMELESS };
-const SHARED: Header = Header { date: None, reveal: false, timing: TIMELESS };
-/// No clocks (`Header::default()` is not a const).
-const TIMELESS: Timing = Timing { control: TimeControl::Untimed, clocks: Vec::new() };
+fn private() -> Header {
+    Header { date: None, reveal: true, ..Header::default() }
+}
+
+fn public() -> Header {
+    Header { date: None, reveal: false, ..Header::default() }
+}
 
 #[test]
 fn a_pdn_from_another_program_loads() {
@@ -54,7 +56,7 @@ fn a_pdn_from_a_fen_loads_with_captures_written_by_their_ends() {
     let history = record::read::<Checkers>(pdn, 0).unwrap();
     assert_eq!(record::turn_texts(&history), ["26x19x10", "5-9", "30-25"]);
     // The record writes its start back as a FEN and numbers from White's move.
-    let written = record::write(&history, &PRIVATE);
+    let written = record::write(&history, &private());
     assert!(written.contains("[FEN \"W:WK26,30:B5,15,23\"]"), "{written}");
     assert!(written.contains("1... 26x19x10 2. 5-9 30-25 1-0"), "{written}");
     assert_eq!(history.conclusion(), Some(Conclusion::Resigned(Player::First)));
@@ -119,7 +121,7 @@ fn dark_chess_game(seed: u64, plies: usize) -> History<DarkChess> {
 fn a_shared_dark_chess_game_hides_the_face_down_pieces() {
     let history = dark_chess_game(11, 30);
     assert!(history.outcome().is_none());
-    let shared = record::write(&history, &SHARED);
+    let shared = record::write(&history, &public());
     assert!(!shared.contains("Seed") && !shared.contains("Deal"), "{shared}");
     // Read on another device, twice: the same game as far as anyone can see, with the unseen
     // pieces dealt differently.
@@ -135,7 +137,7 @@ fn a_shared_dark_chess_game_hides_the_face_down_pieces() {
     // A finished game shows its seed.
     let mut over = history.clone();
     over.conclude(Conclusion::DrawAgreed).unwrap();
-    let finished = record::write(&over, &SHARED);
+    let finished = record::write(&over, &public());
     assert!(finished.contains("[Seed \"11\"]"), "{finished}");
     assert_eq!(record::read::<DarkChess>(&finished, 5).unwrap(), over);
 }

@@ -94,6 +94,9 @@ impl Engine for Tigers {
 }
 
 impl super::Engines for FiveTigers {
+    /// Two stones: captures come in bursts (a tiger's formation takes several), so one stone
+    /// is often won back at once.
+    const LEAD: i32 = 200;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(Tigers::new(super::read_config(config)?)))
     }

@@ -210,6 +210,8 @@ pub fn engine(config: Option<&str>) -> Result<GomokuEngine, EngineError> {
 }
 
 impl super::Engines for Gomoku {
+    /// Two open threes (one is 60): enough initiative to force a four most of the time.
+    const LEAD: i32 = 120;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(engine(config)?))
     }

@@ -204,6 +204,7 @@ impl<G: UiGame> Page for Session<G> {
             seed: 0,
             movetime: None,
             solve: false,
+            analyse: false,
             start: self.history.start().setup(),
         }
     }

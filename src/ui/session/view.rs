@@ -145,7 +145,12 @@ impl<G: UiGame> Session<G> {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
                 text: record::write(
                     history,
-                    &Header { date: Some(today.to_owned()), reveal: false, timing: timing.clone() },
+                    &Header {
+                        date: Some(today.to_owned()),
+                        reveal: false,
+                        timing: timing.clone(),
+                        ..Header::default()
+                    },
                 ),
                 link: Route::Game {
                     game: G::ID,

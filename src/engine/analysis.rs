@@ -1,0 +1,466 @@
+//! A finished game's analysis, as lichess does it for chess: every position's score turned into
+//! a chance of winning, each turn judged by how much of its player's chance it gave away, and
+//! each player's accuracy. Connect Four's solved positions are judged by their exact value.
+//!
+//! **Chance.** A score on the one scale ([`Score`]) for the player to move becomes the chance
+//! (0 to 100) that this player wins: certain for a win seen to the end, none for a loss, and
+//! for an estimate the logistic curve `100 / (1 + 3^(-value / lead))`, where `lead` is the
+//! game's [`Engines::LEAD`]: the advantage with which the side ahead wins three games in four.
+//! The curve is symmetric (the two players' chances add up to 100) and rises with the value.
+//!
+//! **Judgement.** A turn's loss is the drop in its player's chance from the position before it
+//! (the best play's value) to the position after it: 5 or more is an inaccuracy (`?!`), 10 a
+//! mistake (`?`), 15 a blunder (`??`): lichess's thresholds (0.1, 0.2, 0.3 on its -1 to 1
+//! scale). Where both positions are solved (Connect Four), the turn is judged by value alone:
+//! a win thrown away, or a draw thrown into a loss, is a blunder, and nothing else is marked.
+//!
+//! **Accuracy** (lichess's formula). A turn's accuracy is
+//! `103.1668 · e^(-0.04354 · loss) - 3.1669 + 1`, between 0 and 100 (100 for no loss). A
+//! player's accuracy is the mean of two means of their turns' accuracies: one weighted by how
+//! much the chance was swinging around each turn (the standard deviation of the chances in a
+//! window of the game, 2 to 8 positions wide, held between 0.5 and 12), and the harmonic mean.
+
+use super::score::Score;
+use super::{Engine, EngineError, Engines, Go};
+use crate::games::GameId;
+use crate::rules::Player;
+
+/// What the analysis found in one position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Found {
+    /// For the player to move.
+    pub score: Score,
+    /// Proven (a solved position) rather than searched to a depth.
+    pub exact: bool,
+    /// The best turn and the turns expected to follow, as announced.
+    pub pv: Vec<String>,
+    /// Connect Four: each column's exact value for the player to move (see
+    /// [`Engine::column_values`]); empty in the other games.
+    pub columns: Vec<Option<Score>>,
+}
+
+/// Positions a column's solve may search in an analysis before its value is left unknown.
+pub const COLUMN_BUDGET: u64 = 2_000_000;
+
+/// The time the analysis gives each position's search, in milliseconds: a game of 40 turns in
+/// well under 30 s.
+pub const MOVETIME_MS: u64 = 300;
+
+/// Analyses the position after `turns` (as the move list writes them) with `engine`, as `go`
+/// asks. A position the rules have ended has no turn to find: `None`.
+pub fn analyse(
+    engine: &mut dyn Engine,
+    turns: &[&str],
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<Found>, EngineError> {
+    engine.set_moves(turns)?;
+    let thought = match engine.go(go, now, stop, &mut |_| {}) {
+        Ok(thought) => thought,
+        Err(EngineError::GameOver | EngineError::Ended { .. }) => return Ok(None),
+        Err(error) => return Err(error),
+    };
+    let columns = engine.column_values(COLUMN_BUDGET).unwrap_or_default();
+    // A solved position's value is the best column's, whatever the search said.
+    let best = columns.iter().flatten().copied().max_by_key(|&score| rank(score));
+    let (score, exact) = match best {
+        Some(best) if columns.iter().all(Option::is_some) || thought.exact => (best, true),
+        _ => (thought.score, thought.exact),
+    };
+    Ok(Some(Found { score, exact, pv: thought.pv, columns }))
+}
+
+/// Scores in order of worth to their player: a loss later is better than sooner, a win sooner
+/// better than later.
+fn rank(score: Score) -> (i32, i64) {
+    match score {
+        Score::Loss(plies) => (0, i64::from(plies)),
+        Score::Value(value) => (1, i64::from(value)),
+        Score::Win(plies) => (2, -i64::from(plies)),
+    }
+}
+
+/// A whole game's analysis: the first player's chance in each position, each turn's
+/// judgement, and each player's accuracy (the first player's first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub chances: Vec<f64>,
+    pub judgements: Vec<Option<Judgement>>,
+    pub accuracy: [Option<f64>; 2],
+}
+
+/// Reviews a game from each position's finding (`positions[i]` after `i` turns, the player to
+/// move `to_move[i]`; the last is the end, found or not) and who made each turn. A position
+/// with no finding (the end) is worth what `end` says for its player to move: a loss for the
+/// side that was mated, say, or a draw.
+pub fn review(game: GameId, positions: &[Option<Found>], to_move: &[Player], end: Score) -> Review {
+    let score = |i: usize| positions.get(i).and_then(|p| p.as_ref()).map_or(end, |found| found.score);
+    let exact = |i: usize| positions.get(i).and_then(|p| p.as_ref()).is_none_or(|found| found.exact);
+    // For `player`, the score of position `i`.
+    let of = |i: usize, player: Player| if to_move[i] == player { score(i) } else { flipped(score(i)) };
+    let count = positions.len().min(to_move.len());
+    let chances: Vec<f64> = (0..count).map(|i| win_chance(game, of(i, Player::First))).collect();
+    let judgements = (1..count)
+        .map(|i| {
+            let mover = to_move[i - 1];
+            let (before, after) = (of(i - 1, mover), of(i, mover));
+            if exact(i - 1) && exact(i) {
+                Judgement::of_values(before, after)
+            } else {
+                Judgement::of_loss(win_chance(game, before) - win_chance(game, after))
+            }
+        })
+        .collect();
+    let movers = &to_move[..count.saturating_sub(1)];
+    Review { accuracy: accuracy(&chances, movers), chances, judgements }
+}
+
+/// The chance (0 to 100) that the player to move wins, in `game`, from its score.
+pub fn win_chance(game: GameId, score: Score) -> f64 {
+    fn lead_of<G: Engines>() -> i32 {
+        G::LEAD
+    }
+    let lead = with_game!(game, G => lead_of::<G>());
+    chance(score, lead)
+}
+
+/// The chance curve for a game whose [`Engines::LEAD`] is `lead`.
+pub fn chance(score: Score, lead: i32) -> f64 {
+    match score {
+        Score::Win(_) => 100.0,
+        Score::Loss(_) => 0.0,
+        Score::Value(value) => 100.0 / (1.0 + 3f64.powf(-f64::from(value) / f64::from(lead.max(1)))),
+    }
+}
+
+/// How bad a turn was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Judgement {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Judgement {
+    pub const ALL: [Judgement; 3] = [Judgement::Inaccuracy, Judgement::Mistake, Judgement::Blunder];
+
+    /// The glyph a move list and a record write after the turn.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    /// Its word in the page's attributes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    pub fn from_glyph(glyph: &str) -> Option<Judgement> {
+        Judgement::ALL.into_iter().find(|j| j.glyph() == glyph)
+    }
+
+    /// The judgement of a turn that lost `loss` of its player's chance (0 to 100).
+    pub fn of_loss(loss: f64) -> Option<Judgement> {
+        match loss {
+            loss if loss >= 15.0 => Some(Judgement::Blunder),
+            loss if loss >= 10.0 => Some(Judgement::Mistake),
+            loss if loss >= 5.0 => Some(Judgement::Inaccuracy),
+            _ => None,
+        }
+    }
+
+    /// The judgement of a turn between two solved positions, each for its player: `before`
+    /// the best play's value, `after` what the turn kept. Only the result counts.
+    pub fn of_values(before: Score, after: Score) -> Option<Judgement> {
+        let rank = |score: Score| match score {
+            Score::Win(_) => 2,
+            Score::Value(_) => 1,
+            Score::Loss(_) => 0,
+        };
+        (rank(after) < rank(before)).then_some(Judgement::Blunder)
+    }
+}
+
+/// One turn's accuracy (0 to 100) from its player's chance before and after it.
+pub fn turn_accuracy(before: f64, after: f64) -> f64 {
+    if after >= before {
+        return 100.0;
+    }
+    let raw =
+        103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * (before - after)).exp() - 3.166_924_740_191_411;
+    (raw + 1.0).clamp(0.0, 100.0)
+}
+
+/// Each player's accuracy (the first player's first) over a game: `chances` is the first
+/// player's chance in each position, the start first (one more than the turns), and `movers`
+/// who made each turn. `None` for a player who made no turn.
+pub fn accuracy(chances: &[f64], movers: &[Player]) -> [Option<f64>; 2] {
+    let turns = movers.len().min(chances.len().saturating_sub(1));
+    if turns == 0 {
+        return [None, None];
+    }
+    let window = (turns / 10).clamp(2, 8).min(chances.len());
+    // One window per turn: the first ones repeat the game's first window.
+    let weights: Vec<f64> = (0..turns)
+        .map(|turn| {
+            let start = (turn + 1).saturating_sub(window - 1).min(chances.len() - window);
+            deviation(&chances[start..start + window]).clamp(0.5, 12.0)
+        })
+        .collect();
+    let mut per_player: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+    for turn in 0..turns {
+        let (before, after) = (chances[turn], chances[turn + 1]);
+        let (index, mine) = match movers[turn] {
+            Player::First => (0, (before, after)),
+            Player::Second => (1, (100.0 - before, 100.0 - after)),
+        };
+        per_player[index].push((turn_accuracy(mine.0, mine.1), weights[turn]));
+    }
+    per_player.map(|turns| {
+        if turns.is_empty() {
+            return None;
+        }
+        let weighted =
+            turns.iter().map(|(a, w)| a * w).sum::<f64>() / turns.iter().map(|(_, w)| w).sum::<f64>();
+        let harmonic = turns.len() as f64 / turns.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+        Some((weighted + harmonic) / 2.0)
+    })
+}
+
+fn deviation(values: &[f64]) -> f64 {
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / values.len() as f64).sqrt()
+}
+
+/// A score for the first player as a record's evaluation: units of a man with two decimals
+/// (`0.35`), `#7` for a win in 7 plies, `#-4` for a loss in 4.
+pub fn eval_text(score: Score) -> String {
+    match score {
+        Score::Value(value) => format!("{:.2}", f64::from(value) / 100.0),
+        Score::Win(plies) => format!("#{plies}"),
+        Score::Loss(plies) => format!("#-{plies}"),
+    }
+}
+
+/// Reads an evaluation written by [`eval_text`] (any number of decimals).
+pub fn read_eval(text: &str) -> Option<Score> {
+    if let Some(plies) = text.strip_prefix("#-") {
+        return plies.parse().ok().map(Score::Loss);
+    }
+    if let Some(plies) = text.strip_prefix('#') {
+        return plies.parse().ok().map(Score::Win);
+    }
+    let value: f64 = text.parse().ok().filter(|v: &f64| v.is_finite() && v.abs() < 1e6)?;
+    Some(Score::Value((value * 100.0).round() as i32))
+}
+
+/// A score for the player to move, as the other player sees it.
+pub fn flipped(score: Score) -> Score {
+    match score {
+        Score::Value(value) => Score::Value(-value),
+        Score::Win(plies) => Score::Loss(plies),
+        Score::Loss(plies) => Score::Win(plies),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_chance_rises_with_the_score_and_is_symmetric() {
+        for game in GameId::ALL {
+            let mut last = -1.0;
+            for value in (-2_000..=2_000).step_by(25) {
+                let mine = win_chance(game, Score::Value(value));
+                assert!(mine > last || (mine == last && (mine == 0.0 || mine == 100.0)), "{game:?} {value}");
+                assert!((mine + win_chance(game, Score::Value(-value)) - 100.0).abs() < 1e-9);
+                last = mine;
+            }
+            assert_eq!(win_chance(game, Score::Value(0)), 50.0);
+            assert_eq!(win_chance(game, Score::Win(9)), 100.0);
+            assert_eq!(win_chance(game, Score::Loss(2)), 0.0);
+            assert!(win_chance(game, Score::Value(i32::MAX)) <= 100.0);
+        }
+        // The lead wins three games in four.
+        assert!((chance(Score::Value(100), 100) - 75.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn judgements_follow_lichess_thresholds() {
+        assert_eq!(Judgement::of_loss(4.99), None);
+        assert_eq!(Judgement::of_loss(5.0), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of_loss(9.99), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of_loss(10.0), Some(Judgement::Mistake));
+        assert_eq!(Judgement::of_loss(15.0), Some(Judgement::Blunder));
+        assert_eq!(Judgement::of_loss(-30.0), None);
+        for judgement in Judgement::ALL {
+            assert_eq!(Judgement::from_glyph(judgement.glyph()), Some(judgement));
+        }
+        // Solved: a win or a draw given away is a blunder; a slower win is nothing.
+        assert_eq!(Judgement::of_values(Score::Win(5), Score::Value(0)), Some(Judgement::Blunder));
+        assert_eq!(Judgement::of_values(Score::Win(5), Score::Loss(8)), Some(Judgement::Blunder));
+        assert_eq!(Judgement::of_values(Score::Value(0), Score::Loss(8)), Some(Judgement::Blunder));
+        assert_eq!(Judgement::of_values(Score::Win(5), Score::Win(21)), None);
+        assert_eq!(Judgement::of_values(Score::Loss(5), Score::Loss(3)), None);
+    }
+
+    #[test]
+    fn accuracy_on_hand_made_games() {
+        // Nobody loses anything: 100 each.
+        let steady = [50.0; 9];
+        let movers: Vec<Player> =
+            (0..8).map(|i| if i % 2 == 0 { Player::First } else { Player::Second }).collect();
+        let [first, second] = accuracy(&steady, &movers);
+        assert!((first.unwrap() - 100.0).abs() < 1e-9 && (second.unwrap() - 100.0).abs() < 1e-9);
+        // The second player blunders once (the first player's chance from 50 to 90): only
+        // their accuracy falls, and by much.
+        let blunder = [50.0, 50.0, 90.0, 90.0, 90.0, 90.0, 90.0, 90.0, 90.0];
+        let [first, second] = accuracy(&blunder, &movers);
+        assert!((first.unwrap() - 100.0).abs() < 1e-9);
+        let second = second.unwrap();
+        assert!(second < 60.0 && second > 10.0, "{second}");
+        // A single turn's figures, as lichess's formula gives them.
+        assert_eq!(turn_accuracy(60.0, 70.0), 100.0);
+        assert!((turn_accuracy(50.0, 50.0) - 100.0).abs() < 1e-6);
+        assert!((turn_accuracy(50.0, 40.0) - 64.58).abs() < 0.01, "{}", turn_accuracy(50.0, 40.0));
+        assert!(turn_accuracy(100.0, 0.0) < 1.0);
+        // No turns, no figure.
+        assert_eq!(accuracy(&[50.0], &[]), [None, None]);
+        assert_eq!(accuracy(&[50.0, 50.0], &[Player::First]).map(|a| a.is_some()), [true, false]);
+    }
+
+    #[test]
+    fn a_review_marks_the_turn_that_gave_the_game_away() {
+        let found = |value: i32| {
+            Some(Found { score: Score::Value(value), exact: false, pv: Vec::new(), columns: Vec::new() })
+        };
+        let movers = [Player::First, Player::Second, Player::First, Player::Second, Player::First];
+        // Even, even, then the second player's turn leaves the first player 300 ahead (the
+        // position's score is for the first player, to move there), and it stays so.
+        let positions = [found(0), found(0), found(300), found(-290), found(310)];
+        let reviewed = review(GameId::Checkers, &positions, &movers, Score::Value(0));
+        assert_eq!(reviewed.judgements, [None, Some(Judgement::Blunder), None, None]);
+        assert!(reviewed.chances[2] > 90.0 && (reviewed.chances[0] - 50.0).abs() < 1e-9);
+        assert!(reviewed.accuracy[1].unwrap() < reviewed.accuracy[0].unwrap());
+        // Solved positions are judged by value: a draw thrown into a loss is a blunder, however
+        // small the estimate would be; a slower win is nothing.
+        let solved = |score| Some(Found { score, exact: true, pv: Vec::new(), columns: Vec::new() });
+        // The first player throws a win away (into a loss), the second a win into a draw; the
+        // first then wins again, and a slower win after it is nothing.
+        let positions = [
+            solved(Score::Win(9)),
+            solved(Score::Win(20)),
+            solved(Score::Value(0)),
+            solved(Score::Loss(8)),
+            solved(Score::Win(11)),
+        ];
+        let reviewed = review(GameId::ConnectFour, &positions, &movers, Score::Value(0));
+        assert_eq!(reviewed.judgements, [Some(Judgement::Blunder), Some(Judgement::Blunder), None, None]);
+        // The end, unfound, counts as `end` for its player to move.
+        let positions = [found(0), None];
+        let reviewed = review(GameId::Gomoku, &positions, &movers[..2], Score::Loss(0));
+        assert_eq!(reviewed.chances, [50.0, 100.0]);
+    }
+
+    /// Two dark-chess games with the same public history (the same turns, the same flips
+    /// showing the same pieces) but different face-down pieces elsewhere get the same analysis:
+    /// the engine sees only what a player could.
+    #[test]
+    fn dark_chess_is_analysed_from_public_information_alone() {
+        use crate::engine::dark_chess::DarkChessEngine;
+        use crate::rules::dark_chess::{Cell, Config, DarkChess};
+        const SQUARES: usize = 32;
+        use crate::rules::Game;
+        let config = Config { seed: 11, ..Config::default() };
+        let start = DarkChess::new(&config);
+        // A game played on it: the first legal turn each time, a few turns in.
+        let mut game = start.clone();
+        let (mut turns, mut legs, mut turn_start) = (Vec::new(), Vec::new(), game.clone());
+        while turns.len() < 8 && game.outcome().is_none() {
+            let mv = game.legal_moves()[turns.len() * 7 % game.legal_moves().len()];
+            game.play(mv).unwrap();
+            legs.push(mv);
+            if !game.mid_move() {
+                turns.push(turn_start.turn_notation(&legs));
+                legs.clear();
+                turn_start = game.clone();
+            }
+        }
+        assert_eq!(turns.len(), 8);
+        // Two face-down pieces never shown, of different kinds, swapped.
+        let board: [Cell; SQUARES] = std::array::from_fn(|square| start.cell(square as u8));
+        let hidden: Vec<usize> =
+            (0..SQUARES).filter(|&square| matches!(game.cell(square as u8), Cell::FaceDown(_))).collect();
+        let (a, b) = hidden
+            .iter()
+            .flat_map(|&a| hidden.iter().map(move |&b| (a, b)))
+            .find(|&(a, b)| board[a] != board[b])
+            .expect("two different face-down pieces");
+        let mut other = board;
+        other.swap(a, b);
+        let other_start = DarkChess::from_setup(config.clone(), other, None, Player::First).unwrap();
+        let texts: Vec<&str> = turns.iter().map(String::as_str).collect();
+        let go = Go { level: 3, depth: Some(3), ..Go::default() };
+        let found: Vec<Option<Found>> = [start, other_start]
+            .into_iter()
+            .map(|start| {
+                let mut engine = DarkChessEngine::from_game(start);
+                analyse(&mut engine, &texts, &go, &|| 0.0, &|| false).unwrap()
+            })
+            .collect();
+        assert!(found[0].is_some());
+        assert_eq!(found[0], found[1]);
+    }
+
+    /// Connect Four: every column's exact value, and the position's the best of them.
+    #[test]
+    fn connect_four_positions_get_each_columns_exact_value() {
+        let mut engine = crate::engine::engine_for("connect-four", None).unwrap();
+        // Red has three in column 1 and yellow three in column 2: red wins in column 1 now;
+        // anywhere but column 2, yellow wins there next; column 2 blocks, and the game goes on
+        // (a solve of a board that empty may take longer than the budget: then unknown).
+        let turns = ["1", "2", "1", "2", "1", "2"];
+        let found = analyse(&mut *engine, &turns, &Go::default(), &|| 0.0, &|| false).unwrap().unwrap();
+        assert_eq!(found.columns.len(), 7);
+        assert_eq!(found.columns[0], Some(Score::Win(1)));
+        assert!(found.columns[2..].iter().all(|&value| value == Some(Score::Loss(2))), "{:?}", found.columns);
+        assert_eq!((found.score, found.exact), (Score::Win(1), true));
+        // Late in a game every column is solved within the budget.
+        let late = ["4", "4", "4", "4", "4", "4", "3", "3", "3", "3", "3", "3", "5", "5", "5", "5", "5", "5"];
+        let found = analyse(&mut *engine, &late, &Go::default(), &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(
+            found.columns.iter().enumerate().all(|(c, v)| v.is_some() != (2..=4).contains(&c)),
+            "{:?}",
+            found.columns
+        );
+        assert!(found.exact);
+        // Another game has none.
+        let mut engine = crate::engine::engine_for("gomoku", None).unwrap();
+        let go = Go { depth: Some(1), ..Go::default() };
+        let found = analyse(&mut *engine, &["h8"], &go, &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(found.columns.is_empty());
+    }
+
+    #[test]
+    fn evaluations_read_back_as_written() {
+        for score in [Score::Value(35), Score::Value(-10), Score::Value(0), Score::Win(7), Score::Loss(4)] {
+            assert_eq!(read_eval(&eval_text(score)), Some(score));
+        }
+        assert_eq!(eval_text(Score::Value(35)), "0.35");
+        assert_eq!(eval_text(Score::Value(-1234)), "-12.34");
+        assert_eq!(read_eval("1.5"), Some(Score::Value(150)));
+        for bad in ["", "#", "#x", "mate", "1e400", "NaN", "inf"] {
+            assert_eq!(read_eval(bad), None, "{bad}");
+        }
+        assert_eq!(flipped(Score::Win(3)), Score::Loss(3));
+    }
+}

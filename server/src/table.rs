@@ -89,11 +89,17 @@ where
     }
 
     fn public_record(&self, timing: &Timing) -> String {
-        record::write(&self.1, &Header { date: None, reveal: false, timing: timing.clone() })
+        record::write(
+            &self.1,
+            &Header { date: None, reveal: false, timing: timing.clone(), ..Header::default() },
+        )
     }
 
     fn full_record(&self, timing: &Timing) -> String {
-        record::write(&self.1, &Header { date: None, reveal: true, timing: timing.clone() })
+        record::write(
+            &self.1,
+            &Header { date: None, reveal: true, timing: timing.clone(), ..Header::default() },
+        )
     }
 
     fn rules(&self) -> String {

@@ -6,6 +6,7 @@
 //! load); a panel that needs state of its own can be a `#[component]` all the same.
 
 mod actions;
+mod analysis;
 mod commands;
 mod cover;
 mod help;
@@ -21,6 +22,7 @@ mod status;
 mod trays;
 mod turn;
 
+pub use analysis::AnalysisPanel;
 pub use commands::Command;
 pub use moves::{MoveEntry, ReviewStep};
 pub use notices::Notices;
@@ -75,6 +77,8 @@ pub struct Summary {
     pub online: Option<OnlinePanel>,
     /// How to play this game, in the page's language.
     pub help: &'static [&'static str],
+    /// The analysis of a finished game (or a record's marks).
+    pub analysis: Option<AnalysisPanel>,
 }
 
 /// A control the player used.
@@ -113,6 +117,13 @@ pub enum Control {
     ContinueShared,
     /// Online play: a room made, the quick-match queue, leaving, an offer answered.
     Online(OnlineControl),
+    /// Analyses every position of the finished game shown, or stops.
+    Analyse,
+    CancelAnalysis,
+    /// Plays out this many turns of the best line on the board.
+    Preview(usize),
+    /// A new game from the position shown: against the computer, or two at the device.
+    Continue(bool),
 }
 
 #[derive(Properties)]
@@ -383,6 +394,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     { result::result_panel(ResultProps {
                         text, ended, ending: &status.ending, new_game_ref: &result_ref,
                         new_game: open_dialog.clone(), on_close: close_result, on_control,
+                    }) }
+                }
+                if let Some(panel) = &summary.analysis {
+                    { analysis::analysis_panel(analysis::AnalysisProps {
+                        text, panel, offer: result.is_none(), on_control,
                     }) }
                 }
                 if in_play {

@@ -2,6 +2,7 @@
 //! buttons under the list step through them.
 
 use super::{Control, emit};
+use crate::engine::analysis::Judgement;
 use crate::i18n::{Side, Text};
 use yew::prelude::*;
 
@@ -10,6 +11,8 @@ use yew::prelude::*;
 pub struct MoveEntry {
     pub side: Side,
     pub notation: String,
+    /// The analysis's judgement of the turn, if it was a poor one.
+    pub judgement: Option<Judgement>,
 }
 
 /// A step through the game's positions.
@@ -39,12 +42,14 @@ pub fn move_list(props: MovesProps) -> Html {
     let entries = moves.iter().enumerate().map(|(ply, entry)| {
         let current = (ply + 1 == shown).then_some("step");
         html! {
-            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}>
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
+                data-judgement={entry.judgement.map(Judgement::name)}>
                 // A button, so the keyboard and screen readers reach each turn too.
                 <button onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
                     <span class="ply">{ ply + 1 }</span>
                     <span class={classes!("dot", entry.side.attr())}></span>
                     { entry.notation.clone() }
+                    if let Some(judgement) = entry.judgement { <b>{ judgement.glyph() }</b> }
                 </button>
             </li>
         }

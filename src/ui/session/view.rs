@@ -2,9 +2,13 @@
 
 use super::review::reviewed_board;
 use super::*;
+use crate::ui::screen::AnalysisPanel;
 
 impl<G: UiGame> Session<G> {
     pub fn board(&self, text: &Text) -> BoardView {
+        if let Some(board) = self.analysis_board(text) {
+            return board;
+        }
         if let (history, Some(shown)) = self.shown() {
             return reviewed_board(history, shown, text);
         }
@@ -71,13 +75,16 @@ impl<G: UiGame> Session<G> {
             turns.last().and_then(|(before, legs)| before.kept(legs, text))
         };
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
+        let judgements = self.judgements();
         let moves: Vec<MoveEntry> = turns
             .into_iter()
+            .enumerate()
             // Named as the sides are now: a dark-chess player's colour is known only after the
             // first flip.
-            .map(|(before, legs)| MoveEntry {
+            .map(|(turn, (before, legs))| MoveEntry {
                 side: game.side(before.to_move()),
                 notation: before.turn_notation(legs),
+                judgement: judgements.get(turn).copied().flatten(),
             })
             .collect();
         let total = moves.len();
@@ -130,7 +137,13 @@ impl<G: UiGame> Session<G> {
                 // Written for anyone to see: a dark-chess shuffle only once the game is over.
                 text: record::write(
                     history,
-                    &Header { date: Some(today.to_owned()), reveal: false, ..Header::default() },
+                    &Header {
+                        date: Some(today.to_owned()),
+                        reveal: false,
+                        annotations: self.annotations(),
+                        origin: self.origin.clone().filter(|_| self.shared.is_none()),
+                        ..Header::default()
+                    },
                 ),
                 link: Route::Game {
                     game: G::ID,
@@ -139,7 +152,9 @@ impl<G: UiGame> Session<G> {
                     room: None,
                     play: None,
                 }
-                .hash(),
+                .hash()
+                    // An analysed game's link asks the receiver's page to analyse it too.
+                    + if self.analysed() { "&analysis=1" } else { "" },
                 shared: self.shared.is_some(),
                 // `checkers-2026-11-23.pdn`: the game and today's date.
                 file_name: format!("{}-{}.{}", G::SLUG, today.replace('.', "-"), G::FILE_EXTENSION),
@@ -161,6 +176,9 @@ impl<G: UiGame> Session<G> {
                 )
             }),
             help: G::HELP.of(text.lang),
+            analysis: self
+                .analysis_panel(text)
+                .map(|panel| AnalysisPanel { can_continue: self.online.is_none(), ..panel }),
         }
     }
 }

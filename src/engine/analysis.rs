@@ -243,8 +243,13 @@ fn deviation(values: &[f64]) -> f64 {
 /// A score for the first player as a record's evaluation: units of a man with two decimals
 /// (`0.35`), `#7` for a win in 7 plies, `#-4` for a loss in 4.
 pub fn eval_text(score: Score) -> String {
+    // In whole numbers: the page carries no float formatting for it.
     match score {
-        Score::Value(value) => format!("{:.2}", f64::from(value) / 100.0),
+        Score::Value(value) => {
+            let sign = if value < 0 { "-" } else { "" };
+            let hundredths = value.unsigned_abs();
+            format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+        }
         Score::Win(plies) => format!("#{plies}"),
         Score::Loss(plies) => format!("#-{plies}"),
     }
@@ -258,8 +263,25 @@ pub fn read_eval(text: &str) -> Option<Score> {
     if let Some(plies) = text.strip_prefix('#') {
         return plies.parse().ok().map(Score::Win);
     }
-    let value: f64 = text.parse().ok().filter(|v: &f64| v.is_finite() && v.abs() < 1e6)?;
-    Some(Score::Value((value * 100.0).round() as i32))
+    // In whole numbers (the page carries no float parsing for it): at most six digits before
+    // the point, rounded to hundredths, half away from zero.
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 6
+        || (whole.is_empty() && fraction.is_empty())
+        || !all_digits(whole)
+        || !all_digits(fraction)
+    {
+        return None;
+    }
+    let digit = |i: usize| i32::from(fraction.as_bytes().get(i).map_or(0, |b| b - b'0'));
+    let hundredths =
+        whole.parse::<i32>().unwrap_or(0) * 100 + digit(0) * 10 + digit(1) + i32::from(digit(2) >= 5);
+    Some(Score::Value(if negative { -hundredths } else { hundredths }))
 }
 
 /// A score for the player to move, as the other player sees it.
@@ -458,7 +480,15 @@ mod tests {
         assert_eq!(eval_text(Score::Value(35)), "0.35");
         assert_eq!(eval_text(Score::Value(-1234)), "-12.34");
         assert_eq!(read_eval("1.5"), Some(Score::Value(150)));
-        for bad in ["", "#", "#x", "mate", "1e400", "NaN", "inf"] {
+        assert_eq!(read_eval("-0.005"), Some(Score::Value(-1)));
+        assert_eq!(read_eval("2"), Some(Score::Value(200)));
+        assert_eq!(read_eval(".25"), Some(Score::Value(25)));
+        assert_eq!(read_eval("-12.344"), Some(Score::Value(-1234)));
+        assert_eq!(eval_text(Score::Value(-5)), "-0.05");
+        for value in [-100_000, -101, -99, -1, 0, 1, 7, 99, 100, 12_345] {
+            assert_eq!(read_eval(&eval_text(Score::Value(value))), Some(Score::Value(value)));
+        }
+        for bad in ["", "#", "#x", "mate", "1e400", "NaN", "inf", "-", ".", "1.2.3", "1234567", "- 1"] {
             assert_eq!(read_eval(bad), None, "{bad}");
         }
         assert_eq!(flipped(Score::Win(3)), Score::Loss(3));

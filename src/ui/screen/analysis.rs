@@ -41,29 +41,29 @@ pub struct AnalysisProps<'a> {
     pub on_control: &'a Callback<Control>,
 }
 
-/// The graph's size, in its own units.
-const WIDTH: f64 = 200.0;
-const HEIGHT: f64 = 60.0;
+/// The graph's size, in its own units (whole numbers: the page carries no float formatting).
+const WIDTH: usize = 400;
+const HEIGHT: usize = 120;
 
 pub fn analysis_panel(props: AnalysisProps) -> Html {
     let (text, panel, on_control) = (props.text, props.panel, props.on_control);
     let first = panel.sides[0];
     let chance = panel.chances.get(panel.shown).map(|c| c.round() as u32);
     let last = panel.chances.len().max(2) - 1;
-    let point = |i: usize, c: f64| (i as f64 * WIDTH / last as f64, HEIGHT - c * HEIGHT / 100.0);
+    let point = |i: usize, c: f64| (i * WIDTH / last, HEIGHT - (c * HEIGHT as f64 / 100.0).round() as usize);
     let line: String = panel
         .chances
         .iter()
         .enumerate()
         .map(|(i, &c)| {
             let (x, y) = point(i, c);
-            format!("{x:.1},{y:.1} ")
+            format!("{x},{y} ")
         })
         .collect();
     let points = panel.chances.iter().enumerate().map(|(i, &c)| {
         let (x, y) = point(i, c);
         html! {
-            <circle data-ply={i.to_string()} cx={format!("{x:.1}")} cy={format!("{y:.1}")}
+            <circle data-ply={i.to_string()} cx={x.to_string()} cy={y.to_string()}
                 class={(i == panel.shown).then_some("shown")}
                 onclick={emit(on_control, Control::Review(ReviewStep::To(i)))} />
         }
@@ -119,7 +119,7 @@ pub fn analysis_panel(props: AnalysisProps) -> Html {
             }
             if panel.chances.len() > 1 {
                 <svg data-eval-graph="" class="eval-graph" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={text.chance_graph}>
-                    <line x1="0" y1={(HEIGHT / 2.0).to_string()} x2={WIDTH.to_string()} y2={(HEIGHT / 2.0).to_string()} />
+                    <line x1="0" y1={(HEIGHT / 2).to_string()} x2={WIDTH.to_string()} y2={(HEIGHT / 2).to_string()} />
                     <polyline points={line} />
                     { for points }
                 </svg>

@@ -12,7 +12,7 @@ use board_suite::engine::score::Score;
 use board_suite::engine::{Go, engine_for};
 use board_suite::games::GameId;
 use board_suite::rules::record::{self, Recorded};
-use board_suite::rules::{Conclusion, History, Player, TurnText, parse_turn};
+use board_suite::rules::{Conclusion, History, Player, TurnText};
 use std::time::Instant;
 
 fn main() {
@@ -116,7 +116,7 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
         }
         let mut history = History::starting_from(G::new(&config));
         for turn in &turns {
-            let legs = parse_turn(history.current(), turn).unwrap();
+            let legs = history.current().read_turn(turn).unwrap();
             for leg in legs {
                 history.play(leg).unwrap();
             }
@@ -136,7 +136,7 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
                 .map(|(i, _)| i)
                 .collect();
             let glyphs: Vec<&str> = marks.iter().map(|j| j.map_or(".", Judgement::glyph)).collect();
-            println!("{slug} attempt {attempt} at {movetime} ms: blunder at {at}, marks {glyphs:?}");
+            println!("{slug} attempt {attempt} at {movetime} ms: blunder at {at}, marks {glyphs:?} {short}");
             good &= blunders == [at];
         }
         if good {

@@ -11,6 +11,8 @@ use board_suite::engine::analysis::{self, Found, Judgement};
 use board_suite::engine::score::Score;
 use board_suite::engine::{Go, engine_for};
 use board_suite::games::GameId;
+#[allow(unused_imports)]
+use board_suite::rules::Game;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{Conclusion, History, Player, TurnText};
 use std::time::Instant;
@@ -114,13 +116,13 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
                 None => continue,
             }
         }
-        let mut history = History::starting_from(G::new(&config));
-        for turn in &turns {
-            let legs = history.current().read_turn(turn).unwrap();
-            for leg in legs {
-                history.play(leg).unwrap();
-            }
-        }
+        // Read as a record: a dark-chess start is what its turns show.
+        let tags: String = G::start_tags(&G::new(&config), true)
+            .iter()
+            .map(|(name, value)| format!("[{name} \"{value}\"] "))
+            .collect();
+        let text = format!("{tags}{} *", turns.join(" "));
+        let Ok(mut history) = record::read::<G>(&text, 0) else { continue };
         if history.outcome().is_none() {
             let _ = history.conclude(Conclusion::Resigned(history.current().to_move()));
         }

@@ -62,6 +62,7 @@ pub fn analyse(
         Err(error) => return Err(error),
     };
     let columns = engine.column_values(COLUMN_BUDGET).unwrap_or_default();
+    let thought = past_forced(engine, turns, thought, go, now, stop)?;
     // A solved position's value is the best column's, whatever the search said.
     let best = columns.iter().flatten().copied().max_by_key(|&score| rank(score));
     let (score, exact) = match best {
@@ -69,6 +70,52 @@ pub fn analyse(
         _ => (thought.score, thought.exact),
     };
     Ok(Some(Found { score, exact, pv: thought.pv, columns }))
+}
+
+/// The most turns in a row with nothing to choose that the analysis looks past.
+const FORCED_MOST: usize = 8;
+
+/// A position with a single turn to play is not searched by every engine (the computer plays
+/// it at once, scored as it stands: a capture that will be taken back looks like a piece won).
+/// The analysis looks past such turns (`depth` 0, no proof) to a position with a choice, and
+/// scores the position from there: the score turned back to the player to move here, the
+/// forced turns first in the line.
+fn past_forced(
+    engine: &mut dyn Engine,
+    turns: &[&str],
+    mut thought: super::Thought,
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<super::Thought, EngineError> {
+    let mut forced: Vec<String> = Vec::new();
+    while thought.depth == 0 && !thought.exact && forced.len() < FORCED_MOST {
+        let Some(turn) = thought.pv.first().cloned() else { break };
+        let next: Vec<&str> =
+            turns.iter().copied().chain(forced.iter().map(String::as_str)).chain([turn.as_str()]).collect();
+        // A turn the move list cannot name (a flip, announced without what it shows).
+        if engine.set_moves(&next).is_err() {
+            break;
+        }
+        match engine.go(go, now, stop, &mut |_| {}) {
+            Ok(after) => {
+                forced.push(turn);
+                thought = after;
+            }
+            Err(EngineError::GameOver | EngineError::Ended { .. }) => break,
+            Err(error) => return Err(error),
+        }
+    }
+    if forced.is_empty() {
+        return Ok(thought);
+    }
+    // Each forced turn passes the move: the score back to this position's player.
+    if forced.len() % 2 == 1 {
+        thought.score = flipped(thought.score);
+    }
+    forced.append(&mut thought.pv);
+    thought.pv = forced;
+    Ok(thought)
 }
 
 /// Scores in order of worth to their player: a loss later is better than sooner, a win sooner
@@ -470,6 +517,18 @@ mod tests {
         let go = Go { depth: Some(1), ..Go::default() };
         let found = analyse(&mut *engine, &["h8"], &go, &|| 0.0, &|| false).unwrap().unwrap();
         assert!(found.columns.is_empty());
+    }
+
+    /// Checkers' engine plays a single legal turn without a search; the analysis looks past
+    /// it: a capture about to be taken back is even, not a man won.
+    #[test]
+    fn a_forced_turn_is_looked_past() {
+        let mut engine = crate::engine::engine_for("checkers", None).unwrap();
+        let go = Go { depth: Some(6), ..Go::default() };
+        let found = analyse(&mut *engine, &["11-15", "22-18"], &go, &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(matches!(found.score, Score::Value(v) if v.abs() < 50), "{found:?}");
+        assert_eq!(found.pv.first().map(String::as_str), Some("15x22"));
+        assert!(found.pv.len() > 1, "{found:?}");
     }
 
     #[test]

@@ -32,7 +32,7 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
     let start = Instant::now();
     let now = move || start.elapsed().as_secs_f64() * 1000.0;
     for attempt in 0..40_u64 {
-        let opening = 4 + (attempt as usize % 8);
+        let opening = 4 + (attempt as usize % 8) + if game == GameId::DarkChess { 12 } else { 0 };
         let mut engine = engine_for(slug, None).unwrap();
         let mut turns: Vec<String> = Vec::new();
         let config = G::Config::default();

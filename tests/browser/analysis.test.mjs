@@ -19,6 +19,7 @@ const browser = suite();
 const PREPARED = {
   'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5, side: 'yellow' },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4, side: 'black' },
+  checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9, side: 'white' },
 };
 
 /** A long game of each kind (40 turns where the game lasts that long), for the timing. */

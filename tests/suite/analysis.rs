@@ -12,9 +12,10 @@ use board_suite::rules::{History, Outcome, Player, TurnText};
 use std::time::Instant;
 
 /// The browser test's games: the game, its short record and the index of its blunder.
-pub const PREPARED: [(GameId, &str, usize); 2] = [
+pub const PREPARED: [(GameId, &str, usize); 3] = [
     (GameId::ConnectFour, "4 4 2 3 2 1 4 2 3 1-0", 5),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
+    (GameId::Checkers, "11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1", 9),
 ];
 
 fn judgements<G: TurnText + Recorded>(game: GameId, text: &str) -> Vec<Option<Judgement>> {

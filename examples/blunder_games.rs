@@ -60,6 +60,7 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
             }
         }
         if !ok || position(&turns).outcome().is_some() {
+            println!("{slug} attempt {attempt}: no opening ({ok}) {turns:?}");
             continue;
         }
         // The blunder: the single-action turn (no flip) that leaves the other side the most.
@@ -93,8 +94,12 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
                 worst = Some((text, theirs));
             }
         }
-        let Some((blunder, theirs)) = worst else { continue };
-        if theirs < theirs_before + 30.0 {
+        let Some((blunder, theirs)) = worst else {
+            println!("{slug} attempt {attempt}: no candidate");
+            continue;
+        };
+        if theirs < theirs_before + if game == GameId::DarkChess { 18.0 } else { 30.0 } {
+            println!("{slug} attempt {attempt}: {blunder} leaves them {theirs:.0} (from {theirs_before:.0})");
             continue;
         }
         let at = turns.len();

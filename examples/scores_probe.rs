@@ -1,4 +1,5 @@
-//! Prints each position's analysis of a game given as turns (scratch).
+//! Prints each position's analysis of a game given as turns, and the search's score at each
+//! depth (scratch: `cargo run --release --example scores_probe <game> <ms> <turns...>`).
 use board_suite::engine::analysis;
 use board_suite::engine::{Go, engine_for};
 use std::time::Instant;
@@ -12,10 +13,10 @@ fn main() {
     let mut engine = engine_for(slug, None).unwrap();
     for ply in 0..=turns.len() {
         let go = Go { movetime: Some(movetime), ..Go::default() };
+        engine.set_moves(&turns[..ply]).unwrap();
+        let mut depths = Vec::new();
+        let _ = engine.go(&go, &now, &|| false, &mut |t| depths.push((t.depth, format!("{:?}", t.score))));
         let found = analysis::analyse(&mut *engine, &turns[..ply], &go, &now, &|| false).unwrap();
-        println!(
-            "{ply}: {:?}",
-            found.map(|f| (f.score, f.exact, f.pv.into_iter().take(4).collect::<Vec<_>>()))
-        );
+        println!("{ply}: {:?} {depths:?}", found.map(|f| f.score));
     }
 }

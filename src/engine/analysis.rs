@@ -56,7 +56,7 @@ pub fn analyse(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Found>, EngineError> {
     engine.set_moves(turns)?;
-    let thought = match engine.go(go, now, stop, &mut |_| {}) {
+    let thought = match searched(engine, go, now, stop) {
         Ok(thought) => thought,
         Err(EngineError::GameOver | EngineError::Ended { .. }) => return Ok(None),
         Err(error) => return Err(error),
@@ -70,6 +70,27 @@ pub fn analyse(
         _ => (thought.score, thought.exact),
     };
     Ok(Some(Found { score, exact, pv: thought.pv, columns }))
+}
+
+/// The engine's search of the position, its estimate evened out between its last two depths:
+/// a search that ends on its own side's turn and one that ends on the other's see a position
+/// differently (Five Tigers' placements swing by half a stone and more from one depth to the
+/// next), and their mean judges a turn by the position rather than by the depth its time
+/// happened to reach. A proven score, a win or loss seen, or a single depth stays as found.
+fn searched(
+    engine: &mut dyn Engine,
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<super::Thought, EngineError> {
+    let mut depths: Vec<Score> = Vec::new();
+    let mut thought = engine.go(go, now, stop, &mut |progress| depths.push(progress.score))?;
+    if let (false, [.., Score::Value(before), Score::Value(last)]) = (thought.exact, depths.as_slice())
+        && thought.score == Score::Value(*last)
+    {
+        thought.score = Score::Value((before + last) / 2);
+    }
+    Ok(thought)
 }
 
 /// The most turns in a row with nothing to choose that the analysis looks past.
@@ -97,7 +118,7 @@ fn past_forced(
         if engine.set_moves(&next).is_err() {
             break;
         }
-        match engine.go(go, now, stop, &mut |_| {}) {
+        match searched(engine, go, now, stop) {
             Ok(after) => {
                 forced.push(turn);
                 thought = after;

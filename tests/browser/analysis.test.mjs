@@ -19,11 +19,19 @@ const browser = suite();
 const PREPARED = {
   'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5, side: 'yellow' },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4, side: 'black' },
+  'five-tigers': { record: 'b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1', blunder: 8, side: 'black' },
   checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9, side: 'white' },
 };
 
-/** A long game of each kind (40 turns where the game lasts that long), for the timing. */
-const LONG = {};
+/** A long game of each kind (40 turns where the game lasts that long: the engine at level 2
+ * against itself, `cargo run --release --example blunder_games long`), for the timing. */
+const LONG = {
+  'dark-chess': '[QuietLimit "60"] [Seed "0"] [Deal "rpkPrPPehpEREpAAaHHcCehPpcKCPRpa"] b4=p f4=P g2=h c3=E f1=R d1=C a1=p a2=a g3=A g3xg2 h3=A e4=r e3=E e3xe4 d2=c h1=a c1=K g4=P e1=P h3-g3 a3=h e2=C b2=H e4-e3 d2xb2 d4=P b2xe2 e3xe2 a4=r d1-d2 b1=c d2xa2 a3xa2 h4=e h2=P f3=p f3xf4 e2-d2 b1-b2 c1-d1 0-1',
+  'five-tigers': 'a3 d4 d3 c1 b3 e3 c5 d2 b4 d1 b2 b5 c2 a2 b1 c4 c3 a1 e4 e5 e2 a5 d5 e1 a4 xc3 xe1 c2-c3 xe2 xc5 xd3 b5-c5 c3-c2 xb3 d1-e1 c2-c3 xe4 xe1 xc5 a3-b3 c3-c2 xb3 d5-c5 c4-c3 xc5 0-1',
+  gomoku: 'h8 e11 k8 i8 k10 k11 i10 l10 j12 l7 h10 l9 j10 g10 l8 h9 f11 k6 j7 g9 m8 n8 j9 m9 o7 j11 g12 h11 j6 j8 i11 k9 k13 l14 i7 f9 a15 i12 b15 j13 0-1',
+  'connect-four': '4 3 3 4 3 5 5 6 2 2 5 4 7 6 2 7 3 3 4 6 6 5 4 7 5 5 4 2 3 2 2 7 7 6 6 1-0',
+  checkers: '11-16 24-19 10-15 19x10 6x15 23-19 16x23 27x18x11 7x16 22-18 9-14 18x9 5x14 25-22 16-19 22-17 19-24 28x19 2-7 17x10 7x14 26-23 1-6 31-27 8-11 23-18 14x23 27x18 11-16 19-15 4-8 29-25 6-9 15-10 16-19 25-22 9-13 10-6 19-24 18-14 1-0',
+};
 
 const link = (slug, record) => `#/${slug}?record=${encodeURIComponent(record).replaceAll('%20', '+')}`;
 const state = (page) => page.locator('[data-analysis]').getAttribute('data-state');

@@ -202,8 +202,10 @@ fn long<G: TurnText + Recorded>(game: GameId) {
         let legs = here.read_sent(&thought.turn).unwrap();
         turns.push(here.turn_notation(&legs));
     }
-    let tags: String =
-        G::start_tags(&G::new(&config), false).iter().map(|(name, value)| format!("[{name} \"{value}\"] ")).collect();
+    let tags: String = G::start_tags(&G::new(&config), false)
+        .iter()
+        .map(|(name, value)| format!("[{name} \"{value}\"] "))
+        .collect();
     let mut history: History<G> = record::read(&format!("{tags}{} *", turns.join(" ")), 0).unwrap();
     if history.outcome().is_none() {
         let _ = history.conclude(Conclusion::Resigned(history.current().to_move()));

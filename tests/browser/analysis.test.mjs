@@ -14,13 +14,14 @@ import {
 
 const browser = suite();
 
-/** Each game's prepared game (its short record, as a share link holds it), the index of its
- * blunder in the move list, and the side (as the page names it) that played it. */
+/** Each game's prepared game (its short record, as a share link holds it) and the index of its
+ * blunder in the move list. */
 const PREPARED = {
-  'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5, side: 'yellow' },
-  gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4, side: 'black' },
-  'five-tigers': { record: 'b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1', blunder: 8, side: 'black' },
-  checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9, side: 'white' },
+  'dark-chess': { record: '[QuietLimit "60"] [Seed "0"] [Deal "PpacePPPEkcEHppACHAhrpahrPKRRepC"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1', blunder: 16 },
+  'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5 },
+  gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4 },
+  'five-tigers': { record: 'b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1', blunder: 8 },
+  checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9 },
 };
 
 /** A long game of each kind (40 turns where the game lasts that long: the engine at level 2
@@ -75,10 +76,12 @@ for (const [slug, game] of Object.entries(PREPARED)) {
     const blunders = marks.flatMap((mark, i) => (mark === 'blunder' ? [i] : []));
     assert.deepEqual(blunders, [game.blunder], `marks: ${JSON.stringify(marks)}`);
     assert.match(await moveList(page).nth(game.blunder).textContent(), /\?\?$/);
-    assert.equal(await page.locator(`[data-judgements="${game.side}"]`).getAttribute('data-blunder'), '1');
-    const other = page.locator(`[data-judgements]:not([data-judgements="${game.side}"])`);
+    // Counted for the side that played it, as the page names the sides.
+    const side = await moveList(page).nth(game.blunder).getAttribute('data-owner');
+    assert.equal(await page.locator(`[data-judgements="${side}"]`).getAttribute('data-blunder'), '1');
+    const other = page.locator(`[data-judgements]:not([data-judgements="${side}"])`);
     assert.equal(await other.getAttribute('data-blunder'), '0');
-    const accuracy = Number(await page.locator(`[data-judgements="${game.side}"]`).getAttribute('data-accuracy'));
+    const accuracy = Number(await page.locator(`[data-judgements="${side}"]`).getAttribute('data-accuracy'));
     assert.ok(accuracy >= 0 && accuracy < 100, `the blunderer's accuracy: ${accuracy}`);
     // The position before the blunder, from the graph: the bar says the first side's chance,
     // and the engine's best move is marked.

@@ -12,7 +12,12 @@ use board_suite::rules::{History, Outcome, Player, TurnText};
 use std::time::Instant;
 
 /// The browser test's games: the game, its short record and the index of its blunder.
-pub const PREPARED: [(GameId, &str, usize); 4] = [
+pub const PREPARED: [(GameId, &str, usize); 5] = [
+    (
+        GameId::DarkChess,
+        "[QuietLimit \"60\"] [Seed \"0\"] [Deal \"PpacePPPEkcEHppACHAhrpahrPKRRepC\"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1",
+        16,
+    ),
     (GameId::ConnectFour, "4 4 2 3 2 1 4 2 3 1-0", 5),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
     (GameId::FiveTigers, "b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1", 8),

@@ -3,7 +3,7 @@
 //! leaves the other side the most (a piece left to be taken, a four left open), the other side
 //! takes it, and the loser resigns (or the rules end the game). The game is then analysed as
 //! the page does it, at two times a position, and kept only if the blunder, and only it, is
-//! marked `??` at both. Prints each game's short record (the share link's).
+//! marked `??` at each. Prints each game's short record (the share link's).
 //!
 //!     cargo run --release --example blunder_games [game]
 
@@ -40,7 +40,11 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
     let start = Instant::now();
     let now = move || start.elapsed().as_secs_f64() * 1000.0;
     for attempt in 0..40_u64 {
-        let opening = 4 + (attempt as usize % 8) + if game == GameId::DarkChess { 12 } else { 0 };
+        let opening = match game {
+            GameId::DarkChess => 16 + attempt as usize % 8,
+            GameId::FiveTigers => 1 + attempt as usize % 6,
+            _ => 4 + attempt as usize % 8,
+        };
         let mut engine = engine_for(slug, None).unwrap();
         let mut turns: Vec<String> = Vec::new();
         let config = G::Config::default();
@@ -142,7 +146,7 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
         let short = record::write_short(&history);
         // Analysed as the page does, at two times.
         let mut good = true;
-        for movetime in [120, 300] {
+        for movetime in [80, 150, 300, 300] {
             let marks = judge(game, &history, movetime, &now);
             let blunders: Vec<usize> = marks
                 .iter()

@@ -20,7 +20,7 @@ const PREPARED = {
   'dark-chess': { record: '[QuietLimit "60"] [Seed "0"] [Deal "PpacePPPEkcEHppACHAhrpahrPKRRepC"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1', blunder: 16 },
   'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5 },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4 },
-  'five-tigers': { record: 'b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1', blunder: 8 },
+  'five-tigers': { record: 'b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1', blunder: 6 },
   checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9 },
 };
 
@@ -99,7 +99,12 @@ for (const [slug, game] of Object.entries(PREPARED)) {
     assert.equal(await moveList(page).count(), marks.length, 'the game is unchanged');
     await button(page, 'end-preview').click();
     if (slug === 'connect-four') {
+      // Early positions may be beyond the solver's budget (their columns a dash): the latest
+      // position before the end whose columns are known.
       const columns = page.locator('[data-column-value]');
+      for (let ply = marks.length - 1; ply > 0 && await columns.count() === 0; ply--) {
+        await page.locator(`[data-eval-graph] [data-ply="${ply}"]`).click();
+      }
       assert.ok(await columns.count() > 0, 'the columns\' values');
       for (const column of await columns.all()) {
         assert.match(await column.getAttribute('data-value'), /^(win|draw|loss)$/);

@@ -20,7 +20,7 @@ pub const PREPARED: [(GameId, &str, usize); 5] = [
     ),
     (GameId::ConnectFour, "4 4 2 3 2 1 4 2 3 1-0", 5),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
-    (GameId::FiveTigers, "b3 b2 b4 a3 c1 c4 d2 e3 a2 d4 c5 d3 0-1", 8),
+    (GameId::FiveTigers, "b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1", 6),
     (GameId::Checkers, "11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1", 9),
 ];
 

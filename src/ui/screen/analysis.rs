@@ -161,7 +161,7 @@ pub fn markup(text: &Text, panel: &AnalysisPanel, offer: bool) -> String {
     }
     if panel.can_continue {
         html += &format!(
-            "<div class=\"continue\">{}{}</div>",
+            "<div class=\"play-on\">{}{}</div>",
             button("continue-computer", text.continue_computer),
             button("continue-hotseat", text.continue_hotseat)
         );

@@ -59,7 +59,7 @@ fn escaped(text: &str) -> String {
 /// their attributes in one click handler ([`control_of`]).
 pub fn markup(text: &Text, panel: &AnalysisPanel, offer: bool) -> String {
     let mut html = String::new();
-    let side = |side: Side| escaped(&(text.side)(side));
+    let side = |side: Side| escaped((text.side)(side));
     let button =
         |action: &str, label: &str| format!("<button data-action=\"{action}\">{}</button>", escaped(label));
     if offer && panel.can_analyse {
@@ -80,7 +80,7 @@ pub fn markup(text: &Text, panel: &AnalysisPanel, offer: bool) -> String {
     }
     let first = panel.sides[0];
     if let Some(chance) = panel.chances.get(panel.shown).map(|c| c.round() as u32) {
-        let said = escaped(&(text.chance)(&(text.side)(first), chance));
+        let said = escaped(&(text.chance)((text.side)(first), chance));
         html += &format!(
             "<div class=\"eval-bar\" data-eval-bar data-side=\"{0}\" data-chance=\"{chance}\" role=\"img\" aria-label=\"{said}\" title=\"{said}\"><span class=\"{0}\" style=\"width:{chance}%\"></span></div>",
             first.attr()

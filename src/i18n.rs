@@ -311,6 +311,23 @@ pub struct Text {
     pub join_seek: &'static str,
     pub own_seek: &'static str,
     pub withdraw_seek: &'static str,
+    /// The analysis: its button, panel, progress and stop; the first side's chance in the
+    /// position shown and over the game; the best line and the way back from playing it out;
+    /// a player's accuracy; a Connect Four column's exact value; a new game from a position.
+    pub analyse: &'static str,
+    pub analysis: &'static str,
+    pub positions_analysed: &'static str,
+    pub stop_analysis: &'static str,
+    pub chance: fn(&str, u32) -> String,
+    pub chance_graph: &'static str,
+    pub best_line: &'static str,
+    pub end_preview: &'static str,
+    pub accuracy: fn(&str, Option<u32>) -> String,
+    pub wins_in: fn(u32) -> String,
+    pub loses_in: fn(u32) -> String,
+    pub draw_value: &'static str,
+    pub continue_computer: &'static str,
+    pub continue_hotseat: &'static str,
 }
 
 static EN: Text = Text {
@@ -575,6 +592,23 @@ static EN: Text = Text {
     join_seek: "Play",
     own_seek: "Your game: waiting for an opponent",
     withdraw_seek: "Withdraw",
+    analyse: "Analyse",
+    analysis: "Analysis",
+    positions_analysed: "Positions analysed",
+    stop_analysis: "Stop",
+    chance: |side, chance| format!("{side}'s chance of winning: {chance}%"),
+    chance_graph: "The first side's chance of winning over the game",
+    best_line: "Best line",
+    end_preview: "Back to the position",
+    accuracy: |side, accuracy| match accuracy {
+        Some(accuracy) => format!("{side}: {accuracy}% accuracy"),
+        None => side.to_owned(),
+    },
+    wins_in: |plies| format!("wins in {plies}"),
+    loses_in: |plies| format!("loses in {plies}"),
+    draw_value: "draw",
+    continue_computer: "Play on against the computer",
+    continue_hotseat: "Play on with a friend",
 };
 
 static ZH_HANT: Text = Text {
@@ -825,6 +859,23 @@ static ZH_HANT: Text = Text {
     join_seek: "加入",
     own_seek: "你開的局：等待對手",
     withdraw_seek: "撤回",
+    analyse: "分析對局",
+    analysis: "分析",
+    positions_analysed: "已分析的局面",
+    stop_analysis: "停止",
+    chance: |side, chance| format!("{side}勝率：{chance}%"),
+    chance_graph: "先手方在全局的勝率",
+    best_line: "最佳著法",
+    end_preview: "回到此局面",
+    accuracy: |side, accuracy| match accuracy {
+        Some(accuracy) => format!("{side}：準確度 {accuracy}%"),
+        None => side.to_owned(),
+    },
+    wins_in: |plies| format!("{plies} 步內勝"),
+    loses_in: |plies| format!("{plies} 步內負"),
+    draw_value: "和棋",
+    continue_computer: "由此與電腦續下",
+    continue_hotseat: "由此與朋友續下",
 };
 
 #[cfg(test)]

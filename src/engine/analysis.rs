@@ -56,12 +56,13 @@ pub fn analyse(
     stop: &dyn Fn() -> bool,
 ) -> Result<Option<Found>, EngineError> {
     engine.set_moves(turns)?;
-    let thought = match engine.go(go, now, stop, &mut |_| {}) {
+    let thought = match searched(engine, go, now, stop) {
         Ok(thought) => thought,
         Err(EngineError::GameOver | EngineError::Ended { .. }) => return Ok(None),
         Err(error) => return Err(error),
     };
     let columns = engine.column_values(COLUMN_BUDGET).unwrap_or_default();
+    let thought = past_forced(engine, turns, thought, go, now, stop)?;
     // A solved position's value is the best column's, whatever the search said.
     let best = columns.iter().flatten().copied().max_by_key(|&score| rank(score));
     let (score, exact) = match best {
@@ -69,6 +70,73 @@ pub fn analyse(
         _ => (thought.score, thought.exact),
     };
     Ok(Some(Found { score, exact, pv: thought.pv, columns }))
+}
+
+/// The engine's search of the position, its estimate evened out between its last two depths:
+/// a search that ends on its own side's turn and one that ends on the other's see a position
+/// differently (Five Tigers' placements swing by half a stone and more from one depth to the
+/// next), and their mean judges a turn by the position rather than by the depth its time
+/// happened to reach. A proven score, a win or loss seen, or a single depth stays as found.
+fn searched(
+    engine: &mut dyn Engine,
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<super::Thought, EngineError> {
+    let mut depths: Vec<Score> = Vec::new();
+    let mut thought = engine.go(go, now, stop, &mut |progress| depths.push(progress.score))?;
+    if let (false, [.., Score::Value(before), Score::Value(last)]) = (thought.exact, depths.as_slice())
+        && thought.score == Score::Value(*last)
+    {
+        thought.score = Score::Value((before + last) / 2);
+    }
+    Ok(thought)
+}
+
+/// The most turns in a row with nothing to choose that the analysis looks past.
+const FORCED_MOST: usize = 8;
+
+/// A position with a single turn to play is not searched by every engine (the computer plays
+/// it at once, scored as it stands: a capture that will be taken back looks like a piece won).
+/// The analysis looks past such turns (`depth` 0, no proof) to a position with a choice, and
+/// scores the position from there: the score turned back to the player to move here, the
+/// forced turns first in the line.
+fn past_forced(
+    engine: &mut dyn Engine,
+    turns: &[&str],
+    mut thought: super::Thought,
+    go: &Go,
+    now: &dyn Fn() -> f64,
+    stop: &dyn Fn() -> bool,
+) -> Result<super::Thought, EngineError> {
+    let mut forced: Vec<String> = Vec::new();
+    while thought.depth == 0 && !thought.exact && forced.len() < FORCED_MOST {
+        let Some(turn) = thought.pv.first().cloned() else { break };
+        let next: Vec<&str> =
+            turns.iter().copied().chain(forced.iter().map(String::as_str)).chain([turn.as_str()]).collect();
+        // A turn the move list cannot name (a flip, announced without what it shows).
+        if engine.set_moves(&next).is_err() {
+            break;
+        }
+        match searched(engine, go, now, stop) {
+            Ok(after) => {
+                forced.push(turn);
+                thought = after;
+            }
+            Err(EngineError::GameOver | EngineError::Ended { .. }) => break,
+            Err(error) => return Err(error),
+        }
+    }
+    if forced.is_empty() {
+        return Ok(thought);
+    }
+    // Each forced turn passes the move: the score back to this position's player.
+    if forced.len() % 2 == 1 {
+        thought.score = flipped(thought.score);
+    }
+    forced.append(&mut thought.pv);
+    thought.pv = forced;
+    Ok(thought)
 }
 
 /// Scores in order of worth to their player: a loss later is better than sooner, a win sooner
@@ -243,8 +311,13 @@ fn deviation(values: &[f64]) -> f64 {
 /// A score for the first player as a record's evaluation: units of a man with two decimals
 /// (`0.35`), `#7` for a win in 7 plies, `#-4` for a loss in 4.
 pub fn eval_text(score: Score) -> String {
+    // In whole numbers: the page carries no float formatting for it.
     match score {
-        Score::Value(value) => format!("{:.2}", f64::from(value) / 100.0),
+        Score::Value(value) => {
+            let sign = if value < 0 { "-" } else { "" };
+            let hundredths = value.unsigned_abs();
+            format!("{sign}{}.{:02}", hundredths / 100, hundredths % 100)
+        }
         Score::Win(plies) => format!("#{plies}"),
         Score::Loss(plies) => format!("#-{plies}"),
     }
@@ -258,8 +331,25 @@ pub fn read_eval(text: &str) -> Option<Score> {
     if let Some(plies) = text.strip_prefix('#') {
         return plies.parse().ok().map(Score::Win);
     }
-    let value: f64 = text.parse().ok().filter(|v: &f64| v.is_finite() && v.abs() < 1e6)?;
-    Some(Score::Value((value * 100.0).round() as i32))
+    // In whole numbers (the page carries no float parsing for it): at most six digits before
+    // the point, rounded to hundredths, half away from zero.
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if whole.len() > 6
+        || (whole.is_empty() && fraction.is_empty())
+        || !all_digits(whole)
+        || !all_digits(fraction)
+    {
+        return None;
+    }
+    let digit = |i: usize| i32::from(fraction.as_bytes().get(i).map_or(0, |b| b - b'0'));
+    let hundredths =
+        whole.parse::<i32>().unwrap_or(0) * 100 + digit(0) * 10 + digit(1) + i32::from(digit(2) >= 5);
+    Some(Score::Value(if negative { -hundredths } else { hundredths }))
 }
 
 /// A score for the player to move, as the other player sees it.
@@ -450,6 +540,18 @@ mod tests {
         assert!(found.columns.is_empty());
     }
 
+    /// Checkers' engine plays a single legal turn without a search; the analysis looks past
+    /// it: a capture about to be taken back is even, not a man won.
+    #[test]
+    fn a_forced_turn_is_looked_past() {
+        let mut engine = crate::engine::engine_for("checkers", None).unwrap();
+        let go = Go { depth: Some(6), ..Go::default() };
+        let found = analyse(&mut *engine, &["11-15", "22-18"], &go, &|| 0.0, &|| false).unwrap().unwrap();
+        assert!(matches!(found.score, Score::Value(v) if v.abs() < 50), "{found:?}");
+        assert_eq!(found.pv.first().map(String::as_str), Some("15x22"));
+        assert!(found.pv.len() > 1, "{found:?}");
+    }
+
     #[test]
     fn evaluations_read_back_as_written() {
         for score in [Score::Value(35), Score::Value(-10), Score::Value(0), Score::Win(7), Score::Loss(4)] {
@@ -458,7 +560,15 @@ mod tests {
         assert_eq!(eval_text(Score::Value(35)), "0.35");
         assert_eq!(eval_text(Score::Value(-1234)), "-12.34");
         assert_eq!(read_eval("1.5"), Some(Score::Value(150)));
-        for bad in ["", "#", "#x", "mate", "1e400", "NaN", "inf"] {
+        assert_eq!(read_eval("-0.005"), Some(Score::Value(-1)));
+        assert_eq!(read_eval("2"), Some(Score::Value(200)));
+        assert_eq!(read_eval(".25"), Some(Score::Value(25)));
+        assert_eq!(read_eval("-12.344"), Some(Score::Value(-1234)));
+        assert_eq!(eval_text(Score::Value(-5)), "-0.05");
+        for value in [-100_000, -101, -99, -1, 0, 1, 7, 99, 100, 12_345] {
+            assert_eq!(read_eval(&eval_text(Score::Value(value))), Some(Score::Value(value)));
+        }
+        for bad in ["", "#", "#x", "mate", "1e400", "NaN", "inf", "-", ".", "1.2.3", "1234567", "- 1"] {
             assert_eq!(read_eval(bad), None, "{bad}");
         }
         assert_eq!(flipped(Score::Win(3)), Score::Loss(3));

@@ -110,6 +110,9 @@ pub struct Header {
     pub timing: Timing,
     /// An analysis's marks, turn by turn (none: nothing written).
     pub annotations: Vec<Annotation>,
+    /// Where a game continued from another game's position came from (the `Origin` tag: the
+    /// other game's link and the move it was continued after).
+    pub origin: Option<String>,
 }
 
 /// What an analysis says of a turn, as PGN writes it: a judgement's glyph after the turn
@@ -205,6 +208,7 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
         ("Result", result.to_owned()),
     ];
     tags.extend(history.termination().map(|why| ("Termination", why.name().to_owned())));
+    tags.extend(header.origin.clone().map(|origin| ("Origin", origin)));
     if header.timing.control != TimeControl::Untimed {
         tags.push(("TimeControl", header.timing.control.tag()));
     }

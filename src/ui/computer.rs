@@ -113,7 +113,7 @@ thread_local! {
 }
 
 /// The worker's loader, written beside the page by the build.
-const WORKER: &str = "engine-worker_loader.js";
+pub(super) const WORKER: &str = "engine-worker_loader.js";
 
 /// A player as JSON names it.
 fn player(value: &Value) -> Option<Player> {
@@ -128,7 +128,7 @@ fn player(value: &Value) -> Option<Player> {
 /// ([`crate::json`]) among everything it reads, rather than carrying one made for each shape
 /// (serde's derived reader of [`Reply`] would add 7.7 KB gzip to the page). The tests check it
 /// reads every reply exactly as the engine's own types write it.
-fn read_reply(text: &str) -> Option<Reply> {
+pub(super) fn read_reply(text: &str) -> Option<Reply> {
     let value = json::parse(text).ok()?;
     if value.as_str() == Some("Ready") {
         return Some(Reply::Ready);

@@ -2,12 +2,13 @@
 //! keeps it, saved after every change, and the shared [`GameScreen`] that shows it. Generic
 //! over the game but thin; the markup lives in `screen` and `board`.
 
+use super::analysis;
 use super::board::{BoardAction, BoardView, Pos, motion_left_ms};
 use super::computer::{self, Heard, Opponent};
 use super::flow::{Flow, FlowControl, Prefs};
 use super::online::{self, Ask, Offer, PRESETS};
 use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
-use super::session::{Page, PageAction, Start, hash_of};
+use super::session::{AnalysisAction, Page, PageAction, Start, hash_of};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::{Lang, Side, Text, Words};
@@ -392,10 +393,59 @@ pub fn GamePage(props: &GamePageProps) -> Html {
             Rc::new(move || {
                 if let Some(text) = shared.clone() {
                     page.dispatch(PageAction::Shared { text, seed: random_seed() });
+                    // A link that asks for an analysis: this page analyses the game itself.
+                    if gloo::utils::window().location().hash().is_ok_and(|hash| analysis::asked(&hash)) {
+                        page.dispatch(PageAction::Control(Control::Analyse));
+                    }
                 }
             }),
         );
     }
+    {
+        // The analysis of the game shown: read from storage when the game shown changes, then
+        // its worker started or ended as the player asks. An analysis runs only for the game
+        // shown.
+        let page = page.clone();
+        let info = page.0.analysis();
+        use_on_change(
+            hash_of(&(&info.key, info.loaded, info.running)),
+            Rc::new(move || {
+                let info = page.0.analysis();
+                let key = info.key.clone();
+                if !info.loaded {
+                    let mut stored = analysis::load(&key);
+                    // A record's marks are kept with its game.
+                    if stored.notes.is_empty() && !info.stored.notes.is_empty() {
+                        stored.notes = info.stored.notes.clone();
+                        analysis::save(&key, &stored);
+                    }
+                    page.dispatch(PageAction::Analysis(AnalysisAction::Loaded { key, stored }));
+                } else if info.running && analysis::running().as_ref() != Some(&key) {
+                    let page = page.clone();
+                    let requests = page.0.analysis_requests();
+                    let stored = (*info.stored).clone();
+                    let on_heard = Callback::from(move |heard| {
+                        let key = key.clone();
+                        page.dispatch(PageAction::Analysis(AnalysisAction::Heard { key, heard }));
+                    });
+                    analysis::start(info.key, requests, stored, on_heard);
+                } else if !info.running {
+                    analysis::cancel();
+                }
+            }),
+        );
+    }
+    {
+        // A game continued from another's position keeps its origin across reloads.
+        let page = page.clone();
+        let origin = page.0.origin();
+        use_on_change(
+            hash_of(&origin),
+            Rc::new(move || analysis::keep_origin(slug, page.0.origin().as_deref(), &page.0.turns())),
+        );
+    }
+    // Leaving the game's page ends its analysis.
+    use_effect_with((), |_| analysis::cancel);
     // What the server says, for the page; a seat taken puts its room in the URL.
     let on_heard = {
         let page = page.clone();
@@ -525,6 +575,15 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 } else if let Some(turn) = computer::stop() {
                     page.dispatch(PageAction::Computer { at: page.0.position_key(), turn });
                 }
+            }
+            // A new game from the position shown: the player has the side to move there.
+            Control::Continue(computer) => {
+                clear_query(game);
+                let mut opponent = page.0.opponent();
+                opponent.computer = computer.then(|| page.0.shown_to_move().opponent());
+                opponent.store(slug);
+                page.dispatch(PageAction::Control(control));
+                page.dispatch(PageAction::Opponent(opponent));
             }
             // A shared game taken up or put away: the link has done its work.
             Control::ContinueShared | Control::Review(ReviewStep::Live) => {

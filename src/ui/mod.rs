@@ -7,6 +7,7 @@
 //! (`boardSuite.open` in `index.html`) to switch to that game's binary. Each binary's entry
 //! point is [`page!`].
 
+mod analysis;
 mod app;
 mod board;
 mod checkers;

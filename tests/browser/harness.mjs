@@ -496,7 +496,7 @@ export async function engineQuiet(page, { timeout } = {}) {
     });
     const answered = new Set(replies.map((reply) => {
       const [kind, fields] = (reply && typeof reply === 'object' && Object.entries(reply)[0]) || [];
-      return ['Best', 'Failed', 'Solved'].includes(kind) ? fields?.id : undefined;
+      return ['Best', 'Failed', 'Solved', 'Analysed'].includes(kind) ? fields?.id : undefined;
     }));
     return replies.includes('Ready') && w.sent.every((text) => answered.has(JSON.parse(text).id));
   }), null, { timeout });

@@ -1,5 +1,5 @@
 // Saves the contact sheet of the screens: the home page, every game in play, the new-game
-// dialog, the settings menu and a finished game, at three screen sizes, in both languages,
+// dialog, the settings menu, a finished game and the analysis board, at three screen sizes, in both languages,
 // light and dark, to tests/browser/artifacts/screens/<size>-<lang>-<theme>-<screen>.png, to
 // look at as a player would. Usage: node tests/browser/screens.mjs [size ...] (after
 // `trunk build --release`; sizes such as 360x740, all three by default).
@@ -13,6 +13,9 @@ const out = new URL('./artifacts/screens/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
 const server = await serve();
 const browser = await launch();
+
+/** A finished Connect Four game with one blunder (the analysis test's), for the analysis board. */
+const ANALYSED = '4 4 2 3 2 1 4 2 3 1-0';
 
 /** A few moves of each game, so that its board, move list and status show a game under way. */
 const PLAY = {
@@ -53,6 +56,15 @@ for (const size of SIZES) {
       await dropInColumns(page, [3, 3, 4, 4, 2, 2, 5]);
       await page.locator('[data-overlay]').waitFor();
       await shot(page, 'game-over');
+      // The analysis board: a finished game analysed, the position before its blunder shown.
+      await page.goto(page.url().replace(/#.*/, `#/connect-four?record=${ANALYSED.replaceAll(' ', '+')}`));
+      await page.waitForSelector('[data-status][data-review]');
+      if (await page.locator('.analysis button[data-action="analyse"]').count() > 0) {
+        await page.locator('.analysis button[data-action="analyse"]').click();
+      }
+      await page.waitForSelector('[data-analysis][data-state="done"]', { timeout: 60_000 });
+      await page.locator('[data-eval-graph] [data-ply="5"]').click();
+      await shot(page, 'analysis');
       await page.goto(page.url().replace(/#.*/, '#/'));
       await page.locator('[data-game-card]').first().waitFor();
       await shot(page, 'home');

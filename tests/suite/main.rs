@@ -2,6 +2,7 @@
 //! records and saves, the conformance harness, and the engines.
 //! `cargo test --test suite <module>::<test>` runs one (`checkers::perft_benchmark`).
 
+mod analysis;
 mod checkers;
 mod conformance;
 mod connect_four;

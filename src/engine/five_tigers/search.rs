@@ -212,13 +212,18 @@ impl<'a> Search<'a> {
             return evaluate(board);
         }
         for (order, child) in children.iter_mut() {
-            *order =
-                if first == Some(child.key()) { INFINITY } else { self.static_value(child, me, ply + 1) };
+            *order = self.static_value(child, me, ply + 1);
         }
         if depth == 1 {
-            // The children's static worth is their value.
+            // The children's static worth is their value (the table's move first only orders
+            // the search below: as a value it would read as more than a win).
             self.nodes += children.len() as u64;
             return children.iter().map(|c| c.0).max().unwrap_or(-INFINITY);
+        }
+        for (order, child) in children.iter_mut() {
+            if first == Some(child.key()) {
+                *order = INFINITY;
+            }
         }
         children.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
         let original_alpha = alpha;

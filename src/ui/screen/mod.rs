@@ -6,6 +6,7 @@
 //! load); a panel that needs state of its own can be a `#[component]` all the same.
 
 mod actions;
+mod analysis;
 mod chat;
 mod clocks;
 mod commands;
@@ -23,6 +24,7 @@ mod status;
 mod trays;
 mod turn;
 
+pub use analysis::AnalysisPanel;
 pub use chat::ChatLine;
 pub use clocks::ClockPanel;
 pub use commands::Command;
@@ -85,6 +87,8 @@ pub struct Summary {
     pub clocks: Option<ClockPanel>,
     /// How to play this game, in the page's language.
     pub help: &'static [&'static str],
+    /// The analysis of a finished game (or a record's marks).
+    pub analysis: Option<AnalysisPanel>,
 }
 
 /// A control the player used.
@@ -123,6 +127,13 @@ pub enum Control {
     ContinueShared,
     /// Online play: a room made, the quick-match queue, leaving, an offer answered.
     Online(OnlineControl),
+    /// Analyses every position of the finished game shown, or stops.
+    Analyse,
+    CancelAnalysis,
+    /// Plays out this many turns of the best line on the board.
+    Preview(usize),
+    /// A new game from the position shown: against the computer, or two at the device.
+    Continue(bool),
 }
 
 #[derive(Properties)]
@@ -421,6 +432,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         new_game: open_dialog.clone(), on_close: close_result,
                         rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
                         on_control,
+                    }) }
+                }
+                if let Some(panel) = &summary.analysis {
+                    { analysis::analysis_panel(analysis::AnalysisProps {
+                        text, panel, offer: result.is_none(), on_control,
                     }) }
                 }
                 if in_play {

@@ -2,6 +2,7 @@
 //! buttons under the list step through them.
 
 use super::{Control, emit};
+use crate::engine::analysis::Judgement;
 use crate::i18n::{Side, Text};
 use crate::rules::clock::face;
 use yew::prelude::*;
@@ -13,6 +14,8 @@ pub struct MoveEntry {
     pub notation: String,
     /// The mover's time left after it, where the game keeps clocks (ms).
     pub clock: Option<u64>,
+    /// The analysis's judgement of the turn, if it was a poor one.
+    pub judgement: Option<Judgement>,
 }
 
 /// A step through the game's positions.
@@ -42,7 +45,8 @@ pub fn move_list(props: MovesProps) -> Html {
     let entries = moves.iter().enumerate().map(|(ply, entry)| {
         let current = (ply + 1 == shown).then_some("step");
         html! {
-            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}>
+            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
+                data-judgement={entry.judgement.map(Judgement::name)}>
                 // A button, so the keyboard and screen readers reach each turn too.
                 <button onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>
                     <span class="ply">{ ply + 1 }</span>
@@ -51,6 +55,7 @@ pub fn move_list(props: MovesProps) -> Html {
                     if let Some(ms) = entry.clock {
                         <small class="clk" data-clk={ms.to_string()}>{ face(ms) }</small>
                     }
+                    if let Some(judgement) = entry.judgement { <b>{ judgement.glyph() }</b> }
                 </button>
             </li>
         }

@@ -38,6 +38,7 @@ pub fn result_panel(props: ResultProps) -> Html {
                 <button data-action="review" onclick={emit(props.on_control, Control::Review(ReviewStep::First))}>
                     { text.review }
                 </button>
+                <button data-action="analyse" onclick={emit(props.on_control, Control::Analyse)}>{ text.analyse }</button>
                 <button data-action="close" onclick={props.on_close}>{ text.close }</button>
             </div>
         </section>

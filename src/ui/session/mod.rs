@@ -25,6 +25,7 @@ use crate::save::{LoadError, Saved};
 use std::rc::Rc;
 use yew::prelude::*;
 
+mod analysis;
 mod online;
 mod opponent;
 mod page;
@@ -32,6 +33,7 @@ mod review;
 mod turn;
 mod view;
 
+pub use analysis::{Analysis, AnalysisAction, AnalysisInfo};
 pub use online::Online;
 pub use page::{Page, PageAction, Start, hash_of, start};
 
@@ -82,6 +84,10 @@ pub struct Session<G: UiGame> {
     /// The last turn played here online, for the page to send: its serial number, the turns
     /// before it and the turn as the engine announces it (a flip without what it shows).
     outgoing: Option<(u64, usize, String)>,
+    /// The analysis of the game shown.
+    analysis: Analysis,
+    /// Where the game came from, when it was continued from another game's position.
+    origin: Option<String>,
 }
 
 /// What the device remembers for a game, read by the page before the session starts.
@@ -134,6 +140,10 @@ pub enum Action<G: UiGame> {
     LeaveOnline,
     /// What the server said.
     Online(Heard),
+    /// Storage's analysis or the worker's finding.
+    Analysis(AnalysisAction),
+    /// A new game from a position of the game shown, and where it came from.
+    Branch(History<G>, String),
 }
 
 impl<G: UiGame> Session<G> {
@@ -169,6 +179,8 @@ impl<G: UiGame> Session<G> {
             kept: None,
             timing: Timing::default(),
             outgoing: None,
+            analysis: Analysis::default(),
+            origin: None,
         };
         session.settle();
         if !session.flow.waits() && session.complete() {
@@ -238,7 +250,10 @@ impl<G: UiGame> Reducible for Session<G> {
         };
         // A shared game waits for the player's choice.
         if self.shared.is_some()
-            && !matches!(action, Action::Load(..) | Action::Control(Control::DismissNotice))
+            && !matches!(
+                action,
+                Action::Load(..) | Action::Branch(..) | Action::Control(Control::DismissNotice)
+            )
         {
             return self;
         }
@@ -249,6 +264,7 @@ impl<G: UiGame> Reducible for Session<G> {
                 | Action::Opponent(_)
                 | Action::EngineFailed(_)
                 | Action::Load(..)
+                | Action::Branch(..)
                 | Action::Control(
                     Control::Flow(FlowControl::StartTurn | FlowControl::Prefer(..)) | Control::DismissNotice
                 )
@@ -271,6 +287,7 @@ impl<G: UiGame> Reducible for Session<G> {
             Action::Restart(seed) => {
                 next.history = History::new(&G::reseed(self.history.current().config(), seed));
                 next.pending.clear();
+                next.origin = None;
                 next.flow.passed(true);
                 None
             }
@@ -302,11 +319,19 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.pending.clear();
                 next.shared = None;
                 next.record_error = None;
+                next.origin = None;
+                None
+            }
+            Action::Branch(history, origin) => {
+                next.history = history;
+                next.pending.clear();
+                next.shared = None;
+                next.origin = Some(origin);
                 None
             }
             Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_) => None,
             Action::Shared(_) | Action::RecordRefused(_) => None,
-            Action::GoOnline | Action::LeaveOnline | Action::Online(_) => None,
+            Action::GoOnline | Action::LeaveOnline | Action::Online(_) | Action::Analysis(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
             // The clocks of the turns kept: a turn played or taken back here has none.

@@ -1,12 +1,12 @@
 //! The page's side of a game's [`Session`]: what the non-generic page asks of it, with the
 //! game's type erased, and how a game's page starts.
 
-use super::{Action, Problems, Remembered, Session};
+use super::{Action, AnalysisAction, AnalysisInfo, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::Text;
 use crate::json::ToJson;
-use crate::rules::History;
 use crate::rules::record;
+use crate::rules::{History, Player};
 use crate::save::{self, Saved};
 use crate::ui::board::{BoardAction, BoardView};
 use crate::ui::computer::Opponent;
@@ -50,6 +50,16 @@ pub trait Page {
     fn outgoing(&self) -> Option<(u64, usize, String)>;
     /// The rules of the game on the board, as a record's tags, for an online room.
     fn rules(&self) -> String;
+    /// The analysis of the game shown: where it is kept, and how far it is.
+    fn analysis(&self) -> AnalysisInfo;
+    /// Every position's request for the analysis of the game shown, as text.
+    fn analysis_requests(&self) -> Vec<String>;
+    /// The side to move in the position shown (a game continued from it is theirs).
+    fn shown_to_move(&self) -> Player;
+    /// Where the game came from, if it was continued from another's position.
+    fn origin(&self) -> Option<String>;
+    /// The game's turns, as the move list writes them.
+    fn turns(&self) -> Vec<String>;
 }
 
 /// An action on a game's page, with nothing of the game's own types.
@@ -87,6 +97,7 @@ pub enum PageAction {
     GoOnline,
     LeaveOnline,
     Online(Heard),
+    Analysis(AnalysisAction),
 }
 
 /// A hash of the things an effect or an answer depends on, as its key.
@@ -131,15 +142,29 @@ impl<G: UiGame> Session<G> {
             PageAction::GoOnline => Action::GoOnline,
             PageAction::LeaveOnline => Action::LeaveOnline,
             PageAction::Online(heard) => Action::Online(heard),
+            PageAction::Analysis(action) => Action::Analysis(action),
         })
     }
 }
 
 impl<G: UiGame> Page for Session<G> {
     fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page> {
-        match self.action(action) {
+        // A record's analysis marks come with its game.
+        let marks = match &action {
+            PageAction::Load { text, .. } | PageAction::Shared { text, .. } => Some(text.clone()),
+            _ => None,
+        };
+        let next = match self.action(action) {
             Some(action) => <Session<G> as Reducible>::reduce(self, action),
-            None => self,
+            None => return self,
+        };
+        match marks {
+            Some(text) if next.record_error.is_none() => {
+                let mut next = Rc::unwrap_or_clone(next);
+                next.imported(&text);
+                Rc::new(next)
+            }
+            _ => next,
         }
     }
 
@@ -236,6 +261,26 @@ impl<G: UiGame> Page for Session<G> {
     fn rules(&self) -> String {
         Session::rules(self)
     }
+
+    fn analysis(&self) -> AnalysisInfo {
+        self.analysis_info()
+    }
+
+    fn analysis_requests(&self) -> Vec<String> {
+        Session::analysis_requests(self)
+    }
+
+    fn shown_to_move(&self) -> Player {
+        Session::shown_to_move(self)
+    }
+
+    fn origin(&self) -> Option<String> {
+        self.origin.clone()
+    }
+
+    fn turns(&self) -> Vec<String> {
+        record::turn_texts(&self.history)
+    }
 }
 
 /// How a game's page starts: [`start`] for that game.
@@ -258,5 +303,8 @@ pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Rc<dyn Page>, u6
     }
     let remembered = Remembered { opponent: Opponent::load(slug), prefs: Prefs::load(slug) };
     let problems = Problems { load_error: error, storage: problem };
-    (Rc::new(Session::new(saved, stored, remembered, problems)), revision)
+    let mut session = Session::new(saved, stored, remembered, problems);
+    // A game continued from another's position says so while it is that game.
+    session.origin = crate::ui::analysis::kept_origin(slug, &record::turn_texts(&session.history));
+    (Rc::new(session), revision)
 }

@@ -24,7 +24,18 @@ impl<G: UiGame> Session<G> {
     pub(super) fn look(&self, action: Action<G>) -> Result<Session<G>, Action<G>> {
         let mut next = self.clone();
         match action {
-            Action::Control(Control::Review(step)) => next.review(step),
+            Action::Control(Control::Review(step)) => {
+                next.review(step);
+                next.end_preview();
+            }
+            Action::Analysis(action) => next.take_analysis(action),
+            Action::Control(Control::Analyse) => next.analyse(true),
+            Action::Control(Control::CancelAnalysis) => next.analyse(false),
+            Action::Control(Control::Preview(turns)) => next.preview(turns),
+            Action::Control(Control::Continue(_)) => {
+                let (history, origin) = self.branch();
+                return Err(Action::Branch(history, origin));
+            }
             Action::Shared(shared) => {
                 next.review = None;
                 next.shared = Some(shared);
@@ -41,7 +52,8 @@ impl<G: UiGame> Session<G> {
             Action::Play(_) | Action::Control(Control::Select)
                 if self.review.is_some() && self.shared.is_none() =>
             {
-                next.review = None
+                next.review = None;
+                next.end_preview();
             }
             action => return Err(action),
         }

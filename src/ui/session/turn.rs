@@ -131,7 +131,12 @@ impl<G: UiGame> Session<G> {
             // The reducer has already ended the look at the previous turn.
             Control::Select => {}
             // What is shown, handled before any change to the game.
-            Control::Review(_) | Control::ContinueShared => {}
+            Control::Review(_)
+            | Control::ContinueShared
+            | Control::Analyse
+            | Control::CancelAnalysis
+            | Control::Preview(_)
+            | Control::Continue(_) => {}
             // The page turns these into `Action::Restart` with a fresh seed, `Action::Play` and
             // `Action::Configure`.
             Control::Restart | Control::Command(_) | Control::Choose { .. } => {}

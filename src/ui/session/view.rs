@@ -4,10 +4,14 @@ use super::review::reviewed_board;
 use super::*;
 use crate::i18n::Side;
 use crate::rules::Termination;
+use crate::ui::screen::AnalysisPanel;
 use crate::ui::screen::ClockPanel;
 
 impl<G: UiGame> Session<G> {
     pub fn board(&self, text: &Text) -> BoardView {
+        if let Some(board) = self.analysis_board(text) {
+            return board;
+        }
         if let (history, Some(shown)) = self.shown() {
             return reviewed_board(history, shown, text);
         }
@@ -79,6 +83,7 @@ impl<G: UiGame> Session<G> {
         // The clocks of the game shown: a link's game keeps none.
         let timing = if self.shared.is_some() { &Timing::default() } else { &self.timing };
         let movers: Vec<Player> = turns.iter().map(|(before, _)| before.to_move()).collect();
+        let judgements = self.judgements();
         let moves: Vec<MoveEntry> = turns
             .into_iter()
             .enumerate()
@@ -88,6 +93,7 @@ impl<G: UiGame> Session<G> {
                 side: game.side(before.to_move()),
                 notation: before.turn_notation(legs),
                 clock: timing.clocks.get(index).copied(),
+                judgement: judgements.get(index).copied().flatten(),
             })
             .collect();
         let total = moves.len();
@@ -149,7 +155,8 @@ impl<G: UiGame> Session<G> {
                         date: Some(today.to_owned()),
                         reveal: false,
                         timing: timing.clone(),
-                        ..Header::default()
+                        annotations: self.annotations(),
+                        origin: self.origin.clone().filter(|_| self.shared.is_none()),
                     },
                 ),
                 link: Route::Game {
@@ -160,7 +167,9 @@ impl<G: UiGame> Session<G> {
                     play: None,
                     take: None,
                 }
-                .hash(),
+                .hash()
+                    // An analysed game's link asks the receiver's page to analyse it too.
+                    + if self.analysed() { "&analysis=1" } else { "" },
                 shared: self.shared.is_some(),
                 // `checkers-2026-11-23.pdn`: the game and today's date.
                 file_name: format!("{}-{}.{}", G::SLUG, today.replace('.', "-"), G::FILE_EXTENSION),
@@ -179,6 +188,9 @@ impl<G: UiGame> Session<G> {
                 .map(|online| online.panel(sides, total, ended.is_none(), self.position.to_move())),
             clocks,
             help: G::HELP.of(text.lang),
+            analysis: self
+                .analysis_panel(text)
+                .map(|panel| AnalysisPanel { can_continue: self.online.is_none(), ..panel }),
         }
     }
 }

@@ -1,0 +1,388 @@
+//! The analysis board's side of a session: what the engine found in each position of the game
+//! shown (from storage, the worker, or a record's marks), turned into the panel beside the
+//! board, the judgements in the move list, the best move on the board, a preview of the best
+//! line, and a new game from any position.
+
+use super::review::reviewed_board;
+use super::*;
+use crate::engine::Score;
+use crate::engine::analysis::{
+    Judgement, Review, accuracy, eval_text, flipped, read_eval, review, win_chance,
+};
+use crate::rules::read_announced;
+use crate::ui::analysis::{self, Heard, Stored, column_value};
+use crate::ui::screen::AnalysisPanel;
+
+/// The analysis of the game shown, as far as it goes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Analysis {
+    /// The storage key of the game it is of ([`analysis::key`]).
+    key: String,
+    /// What storage held has been read.
+    loaded: bool,
+    stored: Rc<Stored>,
+    /// The worker is analysing the game.
+    running: bool,
+    /// How many turns of the best line are played out on the board.
+    preview: usize,
+}
+
+/// What the page hears for the analysis.
+pub enum AnalysisAction {
+    /// Storage's analysis of a game, read.
+    Loaded { key: String, stored: Stored },
+    /// The worker's finding for a game.
+    Heard { key: String, heard: Heard },
+}
+
+/// What the page needs to know to keep the analysis going: the game shown's storage key,
+/// whether storage was read for it, whether it is to be analysed, and what it has.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisInfo {
+    pub key: String,
+    pub loaded: bool,
+    pub running: bool,
+    pub stored: Rc<Stored>,
+}
+
+/// What the analysis made of a game: the first player's chance in each position, each turn's
+/// judgement, each player's accuracy, and how many positions it has.
+struct Judged {
+    chances: Vec<f64>,
+    judgements: Vec<Option<Judgement>>,
+    accuracy: [Option<f64>; 2],
+}
+
+impl<G: UiGame> Session<G> {
+    /// The storage key of the analysis of the game shown.
+    pub fn analysis_key(&self) -> String {
+        analysis::key(G::SLUG, &record::write_short(self.shown().0))
+    }
+
+    /// The analysis of the game shown, if it is of that game.
+    fn analysis_of_shown(&self) -> Option<&Analysis> {
+        Some(&self.analysis).filter(|a| a.key == self.analysis_key())
+    }
+
+    pub fn analysis_info(&self) -> AnalysisInfo {
+        let key = self.analysis_key();
+        let of_shown = self.analysis_of_shown();
+        AnalysisInfo {
+            loaded: of_shown.is_some_and(|a| a.loaded),
+            running: of_shown.is_some_and(|a| a.running),
+            stored: of_shown.map(|a| a.stored.clone()).unwrap_or_default(),
+            key,
+        }
+    }
+
+    /// Every position's request for the analysis of the game shown, the start first, each as
+    /// text with the position's index as its id.
+    pub fn analysis_requests(&self) -> Vec<String> {
+        let history = self.shown().0;
+        let turns = record::turn_texts(history);
+        let rules = G::reseed(history.current().config(), 0);
+        let mut request = crate::engine::messages::Request {
+            id: 0,
+            game: G::SLUG.to_owned(),
+            config: crate::json::ToJson::to_json(&rules).write(),
+            moves: Vec::new(),
+            level: crate::engine::LEVELS,
+            seed: 0,
+            movetime: Some(crate::engine::analysis::MOVETIME_MS),
+            solve: false,
+            analyse: true,
+            start: history.start().setup(),
+        };
+        (0..=turns.len())
+            .map(|i| {
+                request.id = i as u64;
+                request.moves = turns[..i].to_vec();
+                request.to_text()
+            })
+            .collect()
+    }
+
+    /// The side to move in the position shown.
+    pub fn shown_to_move(&self) -> Player {
+        let (history, shown) = self.shown();
+        let turns = history.turns();
+        turns.get(shown.unwrap_or(turns.len())).map_or(history.current(), |(before, _)| *before).to_move()
+    }
+
+    /// An analysis's news: storage read, or a finding.
+    pub(super) fn take_analysis(&mut self, action: AnalysisAction) {
+        let key = self.analysis_key();
+        let analysis = &mut self.analysis;
+        if analysis.key != key {
+            *analysis = Analysis { key: key.clone(), ..Analysis::default() };
+        }
+        match action {
+            AnalysisAction::Loaded { key: loaded, stored } if loaded == key => {
+                // A record's marks not yet kept stay.
+                let notes =
+                    if stored.notes.is_empty() { analysis.stored.notes.clone() } else { stored.notes };
+                analysis.stored = Rc::new(Stored { found: stored.found, notes });
+                analysis.loaded = true;
+            }
+            AnalysisAction::Heard { key: heard, heard: Heard::Found(index, found) } if heard == key => {
+                let stored = Rc::make_mut(&mut analysis.stored);
+                if index == stored.found.len() {
+                    stored.found.push(found);
+                }
+            }
+            AnalysisAction::Heard { key: heard, heard: Heard::Failed } if heard == key => {
+                analysis.running = false
+            }
+            _ => {}
+        }
+        let positions = self.shown().0.turns().len() + 1;
+        if self.analysis.stored.found.len() >= positions {
+            self.analysis.running = false;
+        }
+    }
+
+    /// A record's marks, read with the game it brought: shown until an analysis replaces them.
+    pub fn imported(&mut self, text: &str) {
+        let notes = record::read_annotations(text);
+        if !notes.is_empty() {
+            let stored = Rc::new(Stored { found: Vec::new(), notes });
+            self.analysis = Analysis { key: self.analysis_key(), stored, ..Analysis::default() };
+        }
+    }
+
+    /// Analyse (a finished game only, and only what is not yet analysed), or stop.
+    pub(super) fn analyse(&mut self, run: bool) {
+        let finished = self.shown().0.outcome().is_some();
+        let key = self.analysis_key();
+        if self.analysis.key != key {
+            self.analysis = Analysis { key, ..Analysis::default() };
+        }
+        self.analysis.running = run && finished;
+    }
+
+    /// Plays out the first `turns` of the best line on the board, without changing the game.
+    pub(super) fn preview(&mut self, turns: usize) {
+        self.analysis.preview = turns;
+    }
+
+    pub(super) fn end_preview(&mut self) {
+        self.analysis.preview = 0;
+    }
+
+    /// A new game from the position shown: the game's turns up to it, and where it came from.
+    pub(super) fn branch(&self) -> (History<G>, String) {
+        let (history, shown) = self.shown();
+        let turns = history.turns();
+        let kept = shown.unwrap_or(turns.len()).min(turns.len());
+        let mut branch = History::starting_from(history.start().clone());
+        for (_, legs) in &turns[..kept] {
+            for leg in *legs {
+                let _ = branch.play(*leg);
+            }
+        }
+        let link = Route::Game {
+            game: G::ID,
+            seed: None,
+            record: Some(record::write_short(history)),
+            room: None,
+            play: None,
+            take: None,
+        }
+        .hash();
+        (branch, format!("{link} after move {kept}"))
+    }
+
+    /// The finding of the position after `index` turns of the game shown, if analysed.
+    fn found(&self, index: usize) -> Option<&crate::engine::analysis::Found> {
+        self.analysis_of_shown()?.stored.found.get(index)?.as_ref()
+    }
+
+    /// Who is to move in each position of the game shown, the start first.
+    fn movers(history: &History<G>) -> Vec<Player> {
+        let turns = history.turns();
+        turns.iter().map(|(before, _)| before.to_move()).chain([history.current().to_move()]).collect()
+    }
+
+    /// The analysis's judgement of the game shown: from the engine's findings, else from a
+    /// record's marks; `None` when there is neither.
+    fn judged(&self) -> Option<Judged> {
+        let analysis = self.analysis_of_shown()?;
+        let history = self.shown().0;
+        let movers = Self::movers(history);
+        let found = &analysis.stored.found;
+        if !found.is_empty() {
+            let current = history.current();
+            let end = match history.outcome() {
+                Some(Outcome::Win(winner)) if winner == current.to_move() => Score::Win(0),
+                Some(Outcome::Win(_)) => Score::Loss(0),
+                _ => Score::Value(0),
+            };
+            let count = found.len().min(movers.len());
+            let Review { chances, judgements, accuracy } =
+                review(G::ID, &found[..count], &movers[..count], end);
+            return Some(Judged { chances, judgements, accuracy });
+        }
+        let notes = &analysis.stored.notes;
+        if notes.is_empty() {
+            return None;
+        }
+        // A record's evaluations are the first player's; a turn without one keeps the last.
+        let mut chances = vec![50.0];
+        for turn in 0..movers.len() - 1 {
+            let eval = notes.get(turn).and_then(|n| read_eval(n.eval.as_deref()?));
+            let last = chances[turn];
+            chances.push(eval.map_or(last, |score| win_chance(G::ID, score)));
+        }
+        let judgements =
+            (0..movers.len() - 1).map(|t| Judgement::from_glyph(notes.get(t)?.glyph.as_deref()?)).collect();
+        let evaluated = notes.iter().any(|n| n.eval.is_some());
+        let accuracy = if evaluated { accuracy(&chances, &movers[..movers.len() - 1]) } else { [None, None] };
+        Some(Judged { chances, judgements, accuracy })
+    }
+
+    /// Each turn's judgement, for the move list.
+    pub(super) fn judgements(&self) -> Vec<Option<Judgement>> {
+        self.judged().map(|judged| judged.judgements).unwrap_or_default()
+    }
+
+    /// The analysis as a record keeps it: each turn's glyph, and the evaluation after it from
+    /// the first player's side.
+    pub(super) fn annotations(&self) -> Vec<record::Annotation> {
+        let Some(analysis) = self.analysis_of_shown() else { return Vec::new() };
+        if analysis.stored.found.is_empty() {
+            return analysis.stored.notes.clone();
+        }
+        let movers = Self::movers(self.shown().0);
+        let judgements = self.judgements();
+        (1..movers.len())
+            .map(|after| record::Annotation {
+                glyph: judgements.get(after - 1).copied().flatten().map(|j| j.glyph().to_owned()),
+                eval: self.found(after).map(|found| {
+                    let first = movers[after] == Player::First;
+                    eval_text(if first { found.score } else { flipped(found.score) })
+                }),
+            })
+            .collect()
+    }
+
+    /// Whether the game shown is completely analysed.
+    pub(super) fn analysed(&self) -> bool {
+        let positions = self.shown().0.turns().len() + 1;
+        self.analysis_of_shown().is_some_and(|a| a.stored.found.len() >= positions)
+    }
+
+    /// The panel beside the board, for a finished game or one a record brought marks for.
+    pub(super) fn analysis_panel(&self, text: &Text) -> Option<AnalysisPanel> {
+        let (history, shown) = self.shown();
+        let finished = history.outcome().is_some();
+        let judged = self.judged();
+        if !finished && judged.is_none() {
+            return None;
+        }
+        let game = history.current();
+        let total = history.turns().len() + 1;
+        let at = shown.unwrap_or(total - 1);
+        let analysis = self.analysis_of_shown();
+        let done = analysis.map_or(0, |a| a.stored.found.len()).min(total);
+        let running = analysis.is_some_and(|a| a.running);
+        let state = if running {
+            Some("running")
+        } else if done >= total {
+            Some("done")
+        } else if done > 0 {
+            Some("cancelled")
+        } else {
+            None
+        };
+        let movers = Self::movers(history);
+        let mut counts = [[0; 3]; 2];
+        let (chances, accuracy) = match judged {
+            Some(Judged { chances, judgements, accuracy }) => {
+                for (turn, judgement) in judgements.iter().enumerate() {
+                    if let Some(judgement) = judgement {
+                        let player = usize::from(movers[turn] == Player::Second);
+                        counts[player][*judgement as usize] += 1;
+                    }
+                }
+                (chances, accuracy)
+            }
+            None => (Vec::new(), [None, None]),
+        };
+        let found = self.found(at);
+        let columns = found.map(|found| {
+            let cells_left =
+                reviewed_board(history, at, text).cells.iter().filter(|c| c.piece.is_none()).count();
+            found.columns.iter().map(|&score| column_value(score, cells_left as u32)).collect()
+        });
+        Some(AnalysisPanel {
+            state,
+            can_analyse: finished && !running && done < total,
+            done,
+            total,
+            sides: [game.side(Player::First), game.side(Player::Second)],
+            chances,
+            shown: at,
+            pv: found.map(|found| found.pv.clone()).unwrap_or_default(),
+            preview: analysis.map_or(0, |a| a.preview),
+            columns: columns.unwrap_or_default(),
+            counts,
+            accuracy,
+            can_continue: true,
+        })
+    }
+
+    /// The board while the analysis shows the position: the best line played out as far as
+    /// the player asked, and the best turn from there marked. `None` where the analysis has
+    /// nothing to show.
+    pub(super) fn analysis_board(&self, text: &Text) -> Option<BoardView> {
+        let (history, shown) = self.shown();
+        let turns = history.turns();
+        let at = shown.unwrap_or(turns.len()).min(turns.len());
+        let pv = &self.found(at)?.pv;
+        let preview = self.analysis.preview.min(pv.len());
+        let mut board = if preview == 0 {
+            if shown.is_none() && history.outcome().is_none() {
+                return None;
+            }
+            reviewed_board(history, at, text)
+        } else {
+            let legs: usize = turns[..at].iter().map(|(_, legs)| legs.len()).sum();
+            let mut position = turns.get(at).map_or(history.current(), |(before, _)| *before).clone();
+            let mut moves = history.move_list()[..legs].to_vec();
+            let mut last = Vec::new();
+            for turn in &pv[..preview] {
+                last = read_announced(&position, turn).ok()?;
+                for leg in &last {
+                    position.play(*leg).ok()?;
+                }
+                moves.extend(&last);
+            }
+            let scene = Scene { legal: &[], moves: &moves, turn: &last, path: &[] };
+            let mut board = position.view(&scene, text);
+            board.moves.clear();
+            board.targets.clear();
+            board.prompts.clear();
+            board.hand = None;
+            return Some(mark_best(board, &position, pv.get(preview)));
+        };
+        let position = turns.get(at).map_or(history.current(), |(before, _)| *before);
+        board = mark_best(board, position, pv.first());
+        Some(board)
+    }
+}
+
+/// Marks the cells of `turn`, played from `position`, as the engine's best
+/// (`data-mark="best"`), where they carry no mark of their own.
+fn mark_best<G: UiGame>(mut board: BoardView, position: &G, turn: Option<&String>) -> BoardView {
+    let legs = turn.and_then(|turn| read_announced(position, turn).ok()).unwrap_or_default();
+    let mut played = position.clone();
+    for leg in &legs {
+        for (x, y) in played.touches(leg) {
+            if let Some(cell) = board.cells.get_mut(y * board.columns + x) {
+                cell.mark = cell.mark.or(Some("best"));
+            }
+        }
+        let _ = played.play(*leg);
+    }
+    board
+}

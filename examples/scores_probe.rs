@@ -1,5 +1,6 @@
 //! Prints each position's analysis of a game given as turns, and the search's score at each
-//! depth (scratch: `cargo run --release --example scores_probe <game> <ms> <turns...>`).
+//! depth, to see how the analysis judges a game:
+//! `cargo run --release --example scores_probe <game> <ms> <turns...>`.
 use board_suite::engine::analysis;
 use board_suite::engine::{Go, engine_for};
 use std::time::Instant;

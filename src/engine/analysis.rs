@@ -193,12 +193,16 @@ pub fn win_chance(game: GameId, score: Score) -> f64 {
     chance(score, lead)
 }
 
+/// ln 3, for 3^x as e^(x ln 3).
+const LN_3: f64 = 1.098_612_288_668_109_8;
+
 /// The chance curve for a game whose [`Engines::LEAD`] is `lead`.
 pub fn chance(score: Score, lead: i32) -> f64 {
     match score {
         Score::Win(_) => 100.0,
         Score::Loss(_) => 0.0,
-        Score::Value(value) => 100.0 / (1.0 + 3f64.powf(-f64::from(value) / f64::from(lead.max(1)))),
+        // 3^x as e^(x ln 3): the page then carries one of the two (accuracy needs `exp`).
+        Score::Value(value) => 100.0 / (1.0 + (-f64::from(value) / f64::from(lead.max(1)) * LN_3).exp()),
     }
 }
 

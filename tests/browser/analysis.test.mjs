@@ -9,7 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  button, done, engineQuiet, launch, moveList, open, spyOnEngine, status, suite,
+  accessibility, button, done, dropInColumns, engineQuiet, launch, moveList, open, spyOnEngine, status, suite,
+  waitForMoves,
 } from './harness.mjs';
 
 const browser = suite();
@@ -241,6 +242,36 @@ test('a new game from a reviewed position keeps its origin in the record', async
   assert.equal(await moveList(again).count(), 2);
   assert.match(await again.locator('[data-game-settings] [data-players]').textContent(), /Computer, level \d, plays White/);
   await done(again);
+  await done(page);
+});
+
+test('the analysis board has no WCAG 2.1 A or AA violation, light and dark', async () => {
+  const { record, blunder } = PREPARED.gomoku;
+  for (const theme of ['light', 'dark']) {
+    const page = await browser.open(link('gomoku', record), { storage: { 'board-suite/theme': theme } });
+    await page.waitForSelector('[data-status][data-review]');
+    await analyse(page);
+    await page.locator(`[data-eval-graph] [data-ply="${blunder}"]`).click();
+    await page.locator('[data-pv] [data-pv-move]').first().click();
+    assert.deepEqual(await accessibility(page), [], theme);
+    await done(page);
+  }
+});
+
+test('the game-over panel offers Analyse for the game just played', async () => {
+  const page = await browser.open('#/connect-four', { init: spyOnEngine });
+  await dropInColumns(page, [0, 1, 0, 1, 0, 1, 0]);
+  await waitForMoves(page, 7);
+  const dialog = page.locator('[data-dialog="game-over"]');
+  await dialog.waitFor();
+  // Offered once, in the panel: the analysis beside it does not repeat it.
+  assert.equal(await button(page, 'analyse').count(), 1);
+  await dialog.locator('button[data-action="analyse"]').click();
+  await page.waitForSelector('[data-analysis][data-state="done"]', { timeout: 60_000 });
+  const marks = await judgements(page);
+  assert.equal(marks.length, 7);
+  // Yellow let red's column stand: a blunder by value (the last turns are solved).
+  assert.ok(marks.includes('blunder'), JSON.stringify(marks));
   await done(page);
 });
 

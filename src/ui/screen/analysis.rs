@@ -63,7 +63,8 @@ pub fn markup(text: &Text, panel: &AnalysisPanel, offer: bool) -> String {
     let button =
         |action: &str, label: &str| format!("<button data-action=\"{action}\">{}</button>", escaped(label));
     if offer && panel.can_analyse {
-        html += &button("analyse", text.analyse).replace("<button", "<button class=\"primary\"");
+        html +=
+            &format!("<button data-action=\"analyse\" class=\"primary\">{}</button>", escaped(text.analyse));
     }
     if panel.state.is_some() {
         html += &format!(
@@ -252,7 +253,7 @@ mod tests {
         assert!(!html.contains("data-action=\"analyse\""));
         let idle = AnalysisPanel { state: None, can_analyse: true, chances: vec![], pv: vec![], ..panel };
         let html = markup(Lang::ZhHant.text(), &idle, true);
-        assert!(html.contains("data-action=\"analyse\">分析對局</button>"), "{html}");
+        assert!(html.contains("data-action=\"analyse\" class=\"primary\">分析對局</button>"), "{html}");
         assert!(!html.contains("progress") && !html.contains("data-eval-bar"));
         assert!(!markup(Lang::En.text(), &idle, false).contains("data-action=\"analyse\""));
     }

@@ -26,7 +26,8 @@ use tokio::task::AbortHandle;
 /// What a connection is handed from outside its own requests.
 pub enum Push {
     Frame(Arc<str>),
-    /// A quick match paired this connection: its room and seat (its seat frame came before).
+    /// A quick match paired this connection: its room and seat (before its seat frame, so that
+    /// the connection is in the room before the device hears of it).
     Seated {
         room: Arc<RoomCell>,
         seat: Player,
@@ -763,8 +764,12 @@ impl Hub {
 
     /// A new room with its seats given to `seated`: each is told its seat and token, then
     /// everyone the room's state.
+    /// A seated device other than the one asking (a quick match's waiter) learns its room
+    /// before anything of it: a turn it sends on hearing the room then finds its connection in
+    /// the room.
     async fn open_room(
         &self,
+        asking: &Client,
         table: Box<dyn Table>,
         seated: &[(&Client, Player)],
         extra: Extra,
@@ -782,6 +787,9 @@ impl Hub {
             let mut room = self.lock(&cell).await;
             let game = room.table.game();
             for ((client, player), token) in seated.iter().zip(tokens) {
+                if client.id != asking.id {
+                    client.outbox.send(Push::Seated { room: cell.clone(), seat: *player });
+                }
                 tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
                 room.watchers.push(Watcher {
                     client: client.id,
@@ -790,7 +798,11 @@ impl Hub {
                 });
             }
             room.note_presence(self.clock.now_ms());
-            self.commit(&cell, &mut room).await?;
+            if let Err(error) = self.commit(&cell, &mut room).await {
+                // Never stored: a waiter already told of it finds it gone.
+                room.gone = true;
+                return Err(error);
+            }
             room.here()
         };
         self.tell_presence(&id, here).await;
@@ -874,7 +886,7 @@ impl Hub {
         if seek {
             extra.seek_until = Some(self.clock.now_ms().saturating_add(SEEK_MS));
         }
-        let cell = self.open_room(table, &[(client, Player::First)], extra).await?;
+        let cell = self.open_room(client, table, &[(client, Player::First)], extra).await?;
         self.opened(&cell.id, &[client]);
         Ok(Taken { room: cell, seat: Some(Player::First) })
     }
@@ -908,10 +920,12 @@ impl Hub {
             return Ok(None);
         };
         let extra = self.extra(&*table, control, true);
-        match self.open_room(table, &[(&waiter, Player::First), (client, Player::Second)], extra).await {
+        match self
+            .open_room(client, table, &[(&waiter, Player::First), (client, Player::Second)], extra)
+            .await
+        {
             Ok(cell) => {
                 self.opened(&cell.id, &[&waiter, client]);
-                waiter.outbox.send(Push::Seated { room: cell.clone(), seat: Player::First });
                 Ok(Some(Taken { room: cell, seat: Some(Player::Second) }))
             }
             Err(error) => {

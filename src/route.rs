@@ -52,6 +52,11 @@ impl Route {
         Route::Game { game, seed: None, record: None, room: None, play: None, take: None }
     }
 
+    /// A game's page showing the game a short record describes (a share link).
+    pub fn record(game: GameId, record: String) -> Route {
+        Route::Game { game, seed: None, record: Some(record), room: None, play: None, take: None }
+    }
+
     /// A room of the server's, as a route's `room` or `take`.
     pub fn room(game: GameId, room: &str) -> Route {
         Route::Game { game, seed: None, record: None, room: Some(room.to_owned()), play: None, take: None }

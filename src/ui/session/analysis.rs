@@ -180,15 +180,7 @@ impl<G: UiGame> Session<G> {
                 let _ = branch.play(*leg);
             }
         }
-        let link = Route::Game {
-            game: G::ID,
-            seed: None,
-            record: Some(record::write_short(history)),
-            room: None,
-            play: None,
-            take: None,
-        }
-        .hash();
+        let link = Route::record(G::ID, record::write_short(history)).hash();
         (branch, format!("{link} after move {kept}"))
     }
 

@@ -159,15 +159,7 @@ impl<G: UiGame> Session<G> {
                         origin: self.origin.clone().filter(|_| self.shared.is_none()),
                     },
                 ),
-                link: Route::Game {
-                    game: G::ID,
-                    seed: None,
-                    record: Some(record::write_short(history)),
-                    room: None,
-                    play: None,
-                    take: None,
-                }
-                .hash()
+                link: Route::record(G::ID, record::write_short(history)).hash()
                     // An analysed game's link asks the receiver's page to analyse it too.
                     + if self.analysed() { "&analysis=1" } else { "" },
                 shared: self.shared.is_some(),

@@ -39,7 +39,7 @@ async fn open(port: u16, headers: &[(&'static str, &str)]) -> Result<Client, u16
         request.headers_mut().insert(*name, value.parse().unwrap());
     }
     match tokio_tungstenite::connect_async(request).await {
-        Ok((socket, _)) => Ok(Client { socket, heard: Vec::new() }),
+        Ok((socket, _)) => Ok(Client::over(socket)),
         Err(Error::Http(response)) => Err(response.status().as_u16()),
         Err(error) => panic!("{error}"),
     }

@@ -157,8 +157,11 @@ async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_
     second.state_at(1).await;
     second.send(&play("4", 1)).await;
     first.state_at(2).await;
-    // Nobody moves: 15 s on, the first side is out of time on both instances at once.
-    tokio::time::sleep(std::time::Duration::from_millis(14_500)).await;
+    // Nobody moves: 15 s on, the first side is out of time on both instances at once (real
+    // time: two servers' alarms race through the store).
+    for device in [&mut first, &mut second] {
+        device.patience = std::time::Duration::from_secs(25);
+    }
     let ended = [first.state_where(|s| s.over).await, second.state_where(|s| s.over).await];
     for state in &ended {
         assert_eq!(state.termination, Some(board_suite::rules::Termination::TimeForfeit));

@@ -76,12 +76,19 @@ pub struct Client {
     pub socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// Every frame received, as text.
     pub heard: Vec<String>,
+    /// How long a frame is waited for before the test fails.
+    pub patience: Duration,
 }
 
 impl Client {
     pub async fn connect(port: u16) -> Client {
         let (socket, _) = connect_async(format!("ws://127.0.0.1:{port}/ws")).await.unwrap();
-        Client { socket, heard: Vec::new() }
+        Client::over(socket)
+    }
+
+    /// A client over a connection already made.
+    pub fn over(socket: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
+        Client { socket, heard: Vec::new(), patience: Duration::from_secs(10) }
     }
 
     pub async fn send(&mut self, text: &str) {
@@ -91,9 +98,9 @@ impl Client {
     /// The next frame; a test fails rather than wait for ever.
     pub async fn next(&mut self) -> Reply {
         loop {
-            let frame = tokio::time::timeout(Duration::from_secs(10), self.socket.next())
+            let frame = tokio::time::timeout(self.patience, self.socket.next())
                 .await
-                .expect("a frame within 10 s")
+                .unwrap_or_else(|_| panic!("a frame within {:?}", self.patience))
                 .expect("the connection open")
                 .unwrap();
             if let Message::Text(text) = frame {

@@ -6,7 +6,7 @@
 //! The main thread only sends the next request, keeps each answer and redraws: every search
 //! runs in the worker. A cancel ends the worker.
 
-use super::computer::{WORKER, read_reply};
+use super::computer::EngineWorker;
 use super::storage;
 use crate::engine::Score;
 use crate::engine::analysis::{Found, eval_text, read_eval};
@@ -14,7 +14,6 @@ use crate::engine::messages::Reply;
 use crate::json::{self, Value};
 use crate::rules::record::Annotation;
 use std::cell::RefCell;
-use wasm_bindgen::prelude::*;
 use yew::Callback;
 
 /// What is kept of a game's analysis: each position's finding, the start first, as far as the
@@ -108,9 +107,7 @@ pub fn save(key: &str, stored: &Stored) {
 }
 
 struct Running {
-    worker: web_sys::Worker,
-    _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
-    _on_error: Closure<dyn Fn(web_sys::Event)>,
+    worker: EngineWorker,
     key: String,
     /// The request of each position, as text, its id the position's index.
     requests: Vec<String>,
@@ -118,14 +115,6 @@ struct Running {
     next: usize,
     stored: Stored,
     on_heard: Callback<Heard>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
 }
 
 thread_local! {
@@ -137,27 +126,12 @@ thread_local! {
 /// and handed to `on_heard`.
 pub fn start(key: String, requests: Vec<String>, stored: Stored, on_heard: Callback<Heard>) {
     cancel();
-    let Ok(worker) = web_sys::Worker::new(WORKER) else {
+    let Some(worker) = EngineWorker::start(heard, || heard(None)) else {
         on_heard.emit(Heard::Failed);
         return;
     };
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-        heard(read_reply(&event.data().as_string().unwrap_or_default()));
-    });
-    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|_| heard(None));
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let next = stored.found.len();
-    let running = Running {
-        worker,
-        _on_message: on_message,
-        _on_error: on_error,
-        key,
-        requests,
-        next,
-        stored,
-        on_heard,
-    };
+    let running = Running { worker, key, requests, next, stored, on_heard };
     RUNNING.with_borrow_mut(|slot| *slot = Some(running));
 }
 
@@ -179,7 +153,7 @@ fn heard(reply: Option<Reply>) {
         let on_heard = running.on_heard.clone();
         match running.requests.get(running.next) {
             Some(text) if heard != Some(Heard::Failed) => {
-                let _ = running.worker.post_message(&JsValue::from_str(text));
+                running.worker.post(text);
             }
             _ => *slot = None,
         }

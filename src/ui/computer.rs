@@ -81,11 +81,51 @@ pub enum Heard {
     Failed(String),
 }
 
-struct Running {
+/// A Web Worker of the engine's binary and its handlers, which live as long as it does. Dropped,
+/// it is ended, its handlers unset first: a reply already on its way must not reach a handler
+/// that no longer exists.
+pub(super) struct EngineWorker {
     worker: web_sys::Worker,
-    /// Keep the handlers alive as long as the worker.
     _on_message: Closure<dyn Fn(web_sys::MessageEvent)>,
     _on_error: Closure<dyn Fn(web_sys::Event)>,
+}
+
+impl EngineWorker {
+    /// Starts a worker: `on_reply` hears each message it sends (`None` for one that is no reply)
+    /// and `on_error` that its files could not be fetched or the engine failed.
+    pub(super) fn start(on_reply: fn(Option<Reply>), on_error: fn()) -> Option<EngineWorker> {
+        let worker = web_sys::Worker::new(WORKER).ok()?;
+        let on_message =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |event: web_sys::MessageEvent| {
+                on_reply(read_reply(&event.data().as_string().unwrap_or_default()));
+            });
+        let on_error = Closure::<dyn Fn(web_sys::Event)>::new(move |_| on_error());
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Some(EngineWorker { worker, _on_message: on_message, _on_error: on_error })
+    }
+
+    /// Sends a request's text; whether it could be sent.
+    pub(super) fn post(&self, text: &str) -> bool {
+        self.worker.post_message(&JsValue::from_str(text)).is_ok()
+    }
+
+    /// Ends the worker while it is still held (from its own handler, which must outlive the call).
+    fn terminate(&self) {
+        self.worker.terminate();
+    }
+}
+
+impl Drop for EngineWorker {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+struct Running {
+    worker: EngineWorker,
     id: u64,
     /// The request waiting for the worker to start, which it would not hear before.
     waiting: Option<String>,
@@ -97,23 +137,13 @@ struct Running {
     on_heard: Callback<Heard>,
 }
 
-/// A worker dropped is ended, and its handlers unset first: a reply already on its way must
-/// not reach a handler that no longer exists.
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
-}
-
 thread_local! {
     static RUNNING: RefCell<Option<Running>> = const { RefCell::new(None) };
     static NEXT_ID: RefCell<u64> = const { RefCell::new(1) };
 }
 
 /// The worker's loader, written beside the page by the build.
-pub(super) const WORKER: &str = "engine-worker_loader.js";
+const WORKER: &str = "engine-worker_loader.js";
 
 /// A player as JSON names it.
 fn player(value: &Value) -> Option<Player> {
@@ -128,7 +158,7 @@ fn player(value: &Value) -> Option<Player> {
 /// ([`crate::json`]) among everything it reads, rather than carrying one made for each shape
 /// (serde's derived reader of [`Reply`] would add 7.7 KB gzip to the page). The tests check it
 /// reads every reply exactly as the engine's own types write it.
-pub(super) fn read_reply(text: &str) -> Option<Reply> {
+fn read_reply(text: &str) -> Option<Reply> {
     let value = json::parse(text).ok()?;
     if value.as_str() == Some("Ready") {
         return Some(Reply::Ready);
@@ -188,17 +218,13 @@ fn read_score(value: &Value) -> Option<Score> {
 }
 
 fn start_worker() -> Option<Running> {
-    let worker = web_sys::Worker::new(WORKER).ok()?;
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(|event: web_sys::MessageEvent| {
-        let text = event.data().as_string().unwrap_or_default();
-        // An unreadable reply is a failure of the worker, not a move.
-        let reply = read_reply(&text).unwrap_or(Reply::Failed { id: 0, why: "unreadable reply".to_owned() });
-        heard(reply);
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // An unreadable reply is a failure of the worker, not a move.
+    let on_reply = |reply: Option<Reply>| {
+        heard(reply.unwrap_or(Reply::Failed { id: 0, why: "unreadable reply".to_owned() }))
+    };
     // The worker's files could not be fetched (offline before the first use), or the engine
     // failed: the request in progress fails, in words, rather than thinking forever.
-    let on_error = Closure::<dyn Fn(web_sys::Event)>::new(|_| {
+    let on_error = || {
         let id = RUNNING.with_borrow(|running| running.as_ref().map_or(0, |r| r.id));
         heard(Reply::Failed { id, why: "the engine stopped".to_owned() });
         // Ended here, replaced at the next request (not dropped here: this handler is its own).
@@ -208,12 +234,9 @@ fn start_worker() -> Option<Running> {
                 r.ended = true;
             }
         });
-    });
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    };
     Some(Running {
-        worker,
-        _on_message: on_message,
-        _on_error: on_error,
+        worker: EngineWorker::start(on_reply, on_error)?,
         id: 0,
         waiting: None,
         ready: false,
@@ -232,7 +255,7 @@ fn heard(reply: Reply) {
             Reply::Ready => {
                 running.ready = true;
                 if let Some(text) = running.waiting.take() {
-                    let _ = running.worker.post_message(&JsValue::from_str(&text));
+                    running.worker.post(&text);
                 }
                 return None;
             }
@@ -274,7 +297,7 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
         }
         let running = running.as_mut()?;
         if running.ready {
-            running.worker.post_message(&JsValue::from_str(&text)).ok()?;
+            running.worker.post(&text).then_some(())?;
         } else {
             running.waiting = Some(text);
         }

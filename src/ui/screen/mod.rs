@@ -431,7 +431,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         text, ended, ending: &status.ending, new_game_ref: &result_ref,
                         new_game: open_dialog.clone(), on_close: close_result,
                         rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
-                        on_control,
+                        local: summary.online.is_none(), on_control,
                     }) }
                 }
                 if let Some(panel) = &summary.analysis {

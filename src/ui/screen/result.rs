@@ -17,6 +17,9 @@ pub struct ResultProps<'a> {
     pub on_close: Callback<MouseEvent>,
     /// A game played online from a seat: a rematch may be offered (`true` once this device has).
     pub rematch: Option<bool>,
+    /// A game of this device's own, not a room's: it may be played again here. Online, a
+    /// rematch is the way to play again, and New game finds another opponent.
+    pub local: bool,
     pub on_control: &'a Callback<Control>,
 }
 
@@ -34,7 +37,9 @@ pub fn result_panel(props: ResultProps) -> Html {
                     <button data-action="rematch" disabled={offered}
                         onclick={emit(props.on_control, Control::Online(OnlineControl::Rematch))}>{ text.rematch }</button>
                 }
-                <button data-action="restart" onclick={emit(props.on_control, Control::Restart)}>{ text.play_again }</button>
+                if props.local {
+                    <button data-action="restart" onclick={emit(props.on_control, Control::Restart)}>{ text.play_again }</button>
+                }
                 <button data-action="review" onclick={emit(props.on_control, Control::Review(ReviewStep::First))}>
                     { text.review }
                 </button>

@@ -1,4 +1,5 @@
 // Trunk's post-build hook (Trunk.toml), for `trunk build` and `trunk serve` alike:
+// 0. The page's binaries are split at their `#[wasm_split]` points (scripts/split.mjs).
 // 1. The page's Content-Security-Policy allows its inline scripts by hash only. Trunk writes
 //    an inline loader (and, when serving, its reload script), so their hashes are known only now.
 // 2. The page's binaries, which Trunk names by the binary alone (it does not start them: the
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { minify } from 'terser';
+import { split } from './split.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
@@ -30,6 +32,18 @@ async function minified(path) {
   return { before, after: code };
 }
 
+// The picker's binary is `board-suite`, a game's `game-<its route>`.
+const PAGE_BINARY = /^(board-suite|game-([a-z-]+))\.js$/;
+const target = process.env.CARGO_TARGET_DIR ?? join(source, 'target');
+// Release builds use the `page` profile (index.html), others cargo's debug one.
+const cargoOut = join(target, 'wasm32-unknown-unknown', release ? 'page' : 'debug');
+/** Each page binary's pieces fetched on first use, by binary. */
+const pieces = {};
+for (const name of readdirSync(staging).filter((name) => PAGE_BINARY.test(name))) {
+  const bin = name.slice(0, -'.js'.length);
+  pieces[bin] = split(bin, cargoOut, staging, join(target, 'wasm-split', bin), release);
+}
+
 const index = join(staging, 'index.html');
 // `trunk serve` fills its reload script's placeholders per request (the address from the Host
 // header), which would change the script after it was hashed: fill them now, for any host.
@@ -43,18 +57,27 @@ for (const name of readdirSync(staging).filter((name) => name.endsWith('.js') &&
   html = html.replaceAll(integrity(before), integrity(after));
 }
 
-// The picker's binary is `board-suite`, a game's `game-<its route>`.
+// Each binary and its pieces are named with their content's hash; the names they call each
+// other by (the glue imports its split loader, which imports the glue and fetches the pieces)
+// are written anew.
 const builds = {};
 for (const name of readdirSync(staging)) {
-  const binary = /^(board-suite|game-([a-z-]+))\.js$/.exec(name);
+  const binary = PAGE_BINARY.exec(name);
   if (!binary) continue;
   const [, base, game = ''] = binary;
-  const script = join(staging, name);
-  const wasm = join(staging, `${base}_bg.wasm`);
-  const hash = createHash('sha256').update(readFileSync(script)).update(readFileSync(wasm)).digest('hex').slice(0, 16);
-  builds[game] = [`${base}-${hash}.js`, `${base}-${hash}_bg.wasm`];
-  renameSync(script, join(staging, builds[game][0]));
-  renameSync(wasm, join(staging, builds[game][1]));
+  const files = [`${base}.js`, `${base}_bg.wasm`, ...pieces[base]];
+  const content = createHash('sha256');
+  for (const file of files) content.update(readFileSync(join(staging, file)));
+  const named = `${base}-${content.digest('hex').slice(0, 16)}`;
+  for (const file of files) {
+    const path = join(staging, file);
+    if (file.endsWith('.js')) {
+      const text = readFileSync(path, 'utf8').replaceAll(`./${base}.`, `./${named}.`);
+      writeFileSync(path, text);
+    }
+    renameSync(path, join(staging, named + file.slice(base.length)));
+  }
+  builds[game] = [`${named}.js`, `${named}_bg.wasm`];
 }
 const placeholder = /(["'])__BUILDS__\1/;
 if (!('' in builds) || !placeholder.test(html)) throw new Error('postbuild: no picker binary, or no BUILDS in the loader');

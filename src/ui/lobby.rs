@@ -2,6 +2,9 @@
 //! are online. A seek is taken in one click, on its game's page (`#/<game>?take=<room>`); this
 //! device's own is marked, and withdrawn by leaving its room. Shown under the home page's
 //! cards and on a game's page while it plays no game online; only where a game server answers.
+//!
+//! On the picker its code, and online play's connection with it, is split off the page's binary
+//! (`src/main.rs`) and fetched once the page has settled: most visits never need it.
 
 use super::game::UiGame;
 use super::online::{self, SeekInfo};
@@ -11,10 +14,11 @@ use crate::i18n::Lang;
 use crate::route::Route;
 use crate::rules::clock::TimeControl;
 use std::cell::Cell;
+use std::pin::Pin;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties, PartialEq, Clone)]
 pub struct LobbyProps {
     pub lang: Lang,
     /// The room this device is in, if any: its own seek there is withdrawn with `on_withdraw`.
@@ -24,8 +28,54 @@ pub struct LobbyProps {
     pub on_withdraw: Option<Callback<MouseEvent>>,
 }
 
+/// What draws the lobby.
+pub type DrawLobby = fn(LobbyProps) -> Html;
+
+/// How a binary of the page has its lobby's code: at once (a game's, which has online play's
+/// code anyway), or fetched from a piece split off it (the picker's).
+pub type LoadLobby = fn() -> Pin<Box<dyn Future<Output = Option<DrawLobby>>>>;
+
+/// The lobby's code at hand, in this binary.
+pub fn lobby_here() -> Pin<Box<dyn Future<Output = Option<DrawLobby>>>> {
+    Box::pin(std::future::ready(Some(draw_lobby as DrawLobby)))
+}
+
+/// Draws the lobby.
+pub fn draw_lobby(props: LobbyProps) -> Html {
+    html! { <LobbyPanel ..props /> }
+}
+
+thread_local! {
+    /// How this binary has its lobby's code ([`super::run`] says; not [`lobby_here`] by
+    /// default, which would link the lobby's code into the binary that splits it off).
+    pub(super) static LOAD: Cell<Option<LoadLobby>> = const { Cell::new(None) };
+}
+
+/// The lobby, drawn once its code is here and a game server answers (nothing before, or if its
+/// code cannot come: the lobby is for online play, which needs the connection that fetches it).
 #[component]
 pub fn Lobby(props: &LobbyProps) -> Html {
+    let draw = use_state(|| None::<DrawLobby>);
+    {
+        let draw = draw.clone();
+        use_effect_with((), move |_| {
+            yew::platform::spawn_local(async move {
+                // Fetched only where a game server answers: a static host has no lobby.
+                let Some(load) = LOAD.get() else { return };
+                if !online::server_answers().await {
+                    return;
+                }
+                if let Some(loaded) = load().await {
+                    draw.set(Some(loaded));
+                }
+            });
+        });
+    }
+    draw.map_or_else(Html::default, |draw| draw(props.clone()))
+}
+
+#[component]
+fn LobbyPanel(props: &LobbyProps) -> Html {
     let text = props.lang.text();
     let lobby = use_state_eq(|| None::<online::Lobby>);
     {

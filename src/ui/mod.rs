@@ -32,6 +32,7 @@ mod storage;
 use crate::i18n::Lang;
 use crate::route::Route;
 use game::{GamePage, UiGame};
+pub use lobby::{DrawLobby, LoadLobby, LobbyProps, draw_lobby, lobby_here};
 use session::Start;
 use std::cell::RefCell;
 use yew::{Html, html};
@@ -62,10 +63,12 @@ thread_local! {
     static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
 }
 
-/// Starts the app in the page's body, playing `plays`. Rendering installs Yew's panic hook
+/// Starts the app in the page's body, playing `plays`, with the lobby's code had by `lobby`.
+/// Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn run(plays: Plays) {
+pub fn run(plays: Plays, lobby: LoadLobby) {
+    lobby::LOAD.set(Some(lobby));
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -89,17 +92,24 @@ pub fn stop() {
 
 /// The entry point of one of the page's binaries: its allocator, its `main`, and the
 /// `resume` and `stop` the page's loader calls when it switches between binaries.
-/// `page!(board_suite::ui::plays::<Gomoku>)`.
+/// `page!(board_suite::ui::plays::<Gomoku>)`; `page!(plays, load_lobby)` has the lobby's code
+/// by `load_lobby` (a [`LoadLobby`]) rather than at once.
 #[macro_export]
 macro_rules! page {
     ($plays:expr) => {
+        $crate::page!($plays, $crate::ui::lobby_here);
+    };
+    ($plays:expr, $lobby:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
             #[cfg(target_arch = "wasm32")]
-            $crate::ui::run($plays);
+            $crate::ui::run($plays, $lobby);
+            // Natively there is no page: its parts are only checked.
+            #[cfg(not(target_arch = "wasm32"))]
+            let _: ($crate::ui::Plays, $crate::ui::LoadLobby) = ($plays, $lobby);
         }
 
         #[cfg(target_arch = "wasm32")]

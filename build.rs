@@ -1,0 +1,9 @@
+//! The page's binaries are split at their `#[wasm_split]` points after the build
+//! (scripts/split.mjs), which needs the linker's relocations: asked for the binaries with split
+//! points alone, on wasm (any other binary would keep them in its wasm).
+fn main() {
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32") {
+        // The picker's: its lobby.
+        println!("cargo::rustc-link-arg-bin=board-suite=--emit-relocs");
+    }
+}

@@ -1,3 +1,3 @@
 //! The page's build for FiveTigers: the app with this game alone, loaded at its route.
 
-board_suite::page!(board_suite::ui::plays::<board_suite::rules::five_tigers::FiveTigers>);
+board_suite::page!(game: board_suite::rules::five_tigers::FiveTigers);

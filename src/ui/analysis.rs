@@ -7,13 +7,17 @@
 //! runs in the worker. A cancel ends the worker.
 
 use super::computer::EngineWorker;
+use super::screen::{Draw, analysis_panel};
 use super::storage;
 use crate::engine::Score;
 use crate::engine::analysis::{Found, eval_text, read_eval};
 use crate::engine::messages::Reply;
 use crate::json::{self, Value};
 use crate::rules::record::Annotation;
-use std::cell::RefCell;
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::future::Future;
+use std::pin::Pin;
 use yew::Callback;
 
 /// What is kept of a game's analysis: each position's finding, the start first, as far as the
@@ -30,6 +34,32 @@ pub enum Heard {
     /// The finding of the position at this index.
     Found(usize, Option<Found>),
     Failed,
+}
+
+/// The analysis's code a game's page needs only once a game ends or a record brings marks,
+/// split off the game's binary (its `page!`) and fetched then: the engine's findings kept and
+/// read back, the worker asked for them, and the panel drawn.
+pub struct Tools {
+    pub load: fn(&str) -> Stored,
+    pub save: fn(&str, &Stored),
+    pub start: fn(String, Vec<String>, Stored, Callback<Heard>),
+    pub draw: Draw,
+}
+
+pub const TOOLS: Tools = Tools { load, save, start, draw: Draw(analysis_panel) };
+
+/// How a game's binary has the analysis's code (its `AnalysisCode` for the game, as `Any`): from
+/// the piece split off it.
+pub type LoadAnalysis = fn() -> Pin<Box<dyn Future<Output = Option<&'static dyn Any>>>>;
+
+thread_local! {
+    /// How this binary has the analysis's code (a game's binary's `page!` says).
+    pub(super) static LOAD: Cell<Option<LoadAnalysis>> = const { Cell::new(None) };
+}
+
+/// Fetches the analysis's code, if this binary has one: `None` if it has none or it cannot come.
+pub async fn load_code() -> Option<&'static dyn Any> {
+    LOAD.get()?().await
 }
 
 /// The storage key of a game's analysis: its game and a hash (FNV-1a, 64 bits, the same in

@@ -402,22 +402,43 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         );
     }
     {
+        // The analysis's code, fetched once the game shown could use it (it split off the
+        // game's binary: most visits never need it).
+        let page = page.clone();
+        let wanted = page.0.analysis().wanted && page.0.analysis_tools().is_none();
+        use_on_change(
+            hash_of(&wanted),
+            Rc::new(move || {
+                let page = page.clone();
+                if wanted {
+                    yew::platform::spawn_local(async move {
+                        if let Some(code) = analysis::load_code().await {
+                            page.dispatch(PageAction::Analysis(AnalysisAction::Code(code)));
+                        }
+                    });
+                }
+            }),
+        );
+    }
+    {
         // The analysis of the game shown: read from storage when the game shown changes, then
         // its worker started or ended as the player asks. An analysis runs only for the game
-        // shown.
+        // shown, and once its code is here.
         let page = page.clone();
         let info = page.0.analysis();
+        let here = page.0.analysis_tools().is_some();
         use_on_change(
-            hash_of(&(&info.key, info.loaded, info.running)),
+            hash_of(&(&info.key, info.loaded, info.running, here)),
             Rc::new(move || {
                 let info = page.0.analysis();
                 let key = info.key.clone();
+                let Some(tools) = page.0.analysis_tools() else { return };
                 if !info.loaded {
-                    let mut stored = analysis::load(&key);
+                    let mut stored = (tools.load)(&key);
                     // A record's marks are kept with its game.
                     if stored.notes.is_empty() && !info.stored.notes.is_empty() {
                         stored.notes = info.stored.notes.clone();
-                        analysis::save(&key, &stored);
+                        (tools.save)(&key, &stored);
                     }
                     page.dispatch(PageAction::Analysis(AnalysisAction::Loaded { key, stored }));
                 } else if info.running && analysis::running().as_ref() != Some(&key) {
@@ -428,7 +449,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                         let key = key.clone();
                         page.dispatch(PageAction::Analysis(AnalysisAction::Heard { key, heard }));
                     });
-                    analysis::start(info.key, requests, stored, on_heard);
+                    (tools.start)(info.key, requests, stored, on_heard);
                 } else if !info.running {
                     analysis::cancel();
                 }

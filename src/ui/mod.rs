@@ -31,8 +31,10 @@ mod storage;
 
 use crate::i18n::Lang;
 use crate::route::Route;
+pub use analysis::LoadAnalysis;
 use game::{GamePage, UiGame};
 pub use lobby::{DrawLobby, LoadLobby, LobbyProps, draw_lobby, lobby_here};
+pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
 use yew::{Html, html};
@@ -63,12 +65,13 @@ thread_local! {
     static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
 }
 
-/// Starts the app in the page's body, playing `plays`, with the lobby's code had by `lobby`.
-/// Rendering installs Yew's panic hook
+/// Starts the app in the page's body, playing `plays`, with the lobby's code had by `lobby` and
+/// the analysis's by `analysis` (a game's binary). Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn run(plays: Plays, lobby: LoadLobby) {
+pub fn run(plays: Plays, lobby: LoadLobby, analysis: Option<LoadAnalysis>) {
     lobby::LOAD.set(Some(lobby));
+    analysis::LOAD.set(analysis);
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -92,24 +95,42 @@ pub fn stop() {
 
 /// The entry point of one of the page's binaries: its allocator, its `main`, and the
 /// `resume` and `stop` the page's loader calls when it switches between binaries.
-/// `page!(board_suite::ui::plays::<Gomoku>)`; `page!(plays, load_lobby)` has the lobby's code
-/// by `load_lobby` (a [`LoadLobby`]) rather than at once.
+/// `page!(game: Gomoku)` is a game's binary: that game alone, its lobby at once and its
+/// analysis split off (scripts/split.mjs), fetched once a game ends or a record brings marks.
+/// `page!(plays, load_lobby)` plays `plays`, with the lobby's code had by `load_lobby` (a
+/// [`LoadLobby`]) and no analysis. A split point lives in a binary: the library's would be
+/// exported, so linked into every binary.
 #[macro_export]
 macro_rules! page {
-    ($plays:expr) => {
-        $crate::page!($plays, $crate::ui::lobby_here);
+    (game: $game:ty) => {
+        $crate::page!(@entry $crate::ui::plays::<$game>, $crate::ui::lobby_here, Some(load_analysis));
+
+        /// The analysis's code, from its piece; `None` if it cannot be fetched.
+        fn load_analysis(
+        ) -> ::std::pin::Pin<Box<dyn ::std::future::Future<Output = Option<&'static dyn ::std::any::Any>>>> {
+            Box::pin(async { analysis().await.ok() })
+        }
+
+        #[wasm_split_helpers::wasm_split(analysis, fallible)]
+        fn analysis() -> Result<&'static dyn ::std::any::Any, wasm_split_helpers::SplitLoaderError> {
+            Ok(&$crate::ui::AnalysisCode::<$game>::CODE)
+        }
     };
     ($plays:expr, $lobby:expr) => {
+        $crate::page!(@entry $plays, $lobby, None);
+    };
+    (@entry $plays:expr, $lobby:expr, $analysis:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
             #[cfg(target_arch = "wasm32")]
-            $crate::ui::run($plays, $lobby);
+            $crate::ui::run($plays, $lobby, $analysis);
             // Natively there is no page: its parts are only checked.
             #[cfg(not(target_arch = "wasm32"))]
-            let _: ($crate::ui::Plays, $crate::ui::LoadLobby) = ($plays, $lobby);
+            let _: ($crate::ui::Plays, $crate::ui::LoadLobby, Option<$crate::ui::LoadAnalysis>) =
+                ($plays, $lobby, $analysis);
         }
 
         #[cfg(target_arch = "wasm32")]

@@ -32,6 +32,24 @@ pub struct AnalysisPanel {
     pub counts: [[usize; 3]; 2],
     pub accuracy: [Option<f64>; 2],
     pub can_continue: bool,
+    /// What draws it: code split off a game's binary with the rest of the analysis.
+    pub draw: Draw,
+}
+
+/// What draws the panel ([`analysis_panel`], the one there is).
+#[derive(Clone, Copy)]
+pub struct Draw(pub fn(AnalysisProps<'_>) -> Html);
+
+impl PartialEq for Draw {
+    fn eq(&self, _: &Draw) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Draw {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Draw")
+    }
 }
 
 pub struct AnalysisProps<'a> {
@@ -228,6 +246,7 @@ mod tests {
             counts: [[1, 0, 0], [0, 0, 1]],
             accuracy: [Some(91.6), None],
             can_continue: true,
+            draw: Draw(analysis_panel),
         };
         let html = markup(Lang::En.text(), &panel, true);
         for part in [

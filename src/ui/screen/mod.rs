@@ -24,7 +24,7 @@ mod status;
 mod trays;
 mod turn;
 
-pub use analysis::AnalysisPanel;
+pub use analysis::{AnalysisPanel, AnalysisProps, Draw, analysis_panel};
 pub use chat::ChatLine;
 pub use clocks::ClockPanel;
 pub use commands::Command;
@@ -435,9 +435,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     }) }
                 }
                 if let Some(panel) = &summary.analysis {
-                    { analysis::analysis_panel(analysis::AnalysisProps {
-                        text, panel, offer: result.is_none(), on_control,
-                    }) }
+                    { (panel.draw.0)(AnalysisProps { text, panel, offer: result.is_none(), on_control }) }
                 }
                 if in_play {
                     { commands::commands(CommandsProps { commands: &summary.commands, on_control }) }

@@ -10,8 +10,9 @@ use crate::engine::analysis::{
     Judgement, Review, accuracy, eval_text, flipped, read_eval, review, win_chance,
 };
 use crate::rules::read_announced;
-use crate::ui::analysis::{self, Heard, Stored, column_value};
+use crate::ui::analysis::{self, Heard, Stored, Tools, column_value};
 use crate::ui::screen::AnalysisPanel;
+use std::any::Any;
 
 /// The analysis of the game shown, as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,6 +30,8 @@ pub struct Analysis {
 
 /// What the page hears for the analysis.
 pub enum AnalysisAction {
+    /// The analysis's code, fetched (the game's [`AnalysisCode`], as `Any`).
+    Code(&'static dyn Any),
     /// Storage's analysis of a game, read.
     Loaded { key: String, stored: Stored },
     /// The worker's finding for a game.
@@ -39,6 +42,9 @@ pub enum AnalysisAction {
 /// whether storage was read for it, whether it is to be analysed, and what it has.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisInfo {
+    /// The game shown could use the analysis's code: it is over, a record brought marks for
+    /// it, or it is being analysed.
+    pub wanted: bool,
     pub key: String,
     pub loaded: bool,
     pub running: bool,
@@ -53,7 +59,51 @@ struct Judged {
     accuracy: [Option<f64>; 2],
 }
 
+/// The analysis's code for `G` that a game's page needs only once a game ends or a record
+/// brings marks (judging the turns, the panel, the board's marks, the tools): split off the
+/// game's binary at its `page!` and handed to the session once fetched. Until then the game
+/// shows no analysis.
+pub struct AnalysisCode<G: UiGame> {
+    tools: &'static Tools,
+    judgements: fn(&Session<G>) -> Vec<Option<Judgement>>,
+    annotations: fn(&Session<G>) -> Vec<record::Annotation>,
+    panel: fn(&Session<G>, &Text) -> Option<AnalysisPanel>,
+    board: fn(&Session<G>, &Text) -> Option<BoardView>,
+}
+
+impl<G: UiGame> AnalysisCode<G> {
+    pub const CODE: AnalysisCode<G> = AnalysisCode {
+        tools: &analysis::TOOLS,
+        judgements: Session::judged_turns,
+        annotations: Session::found_annotations,
+        panel: Session::panel_now,
+        board: Session::board_now,
+    };
+}
+
+/// The analysis's code, once fetched: one for the game, so compared by where it is.
+pub struct Code<G: UiGame>(&'static AnalysisCode<G>);
+
+impl<G: UiGame> Clone for Code<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: UiGame> Copy for Code<G> {}
+
+impl<G: UiGame> PartialEq for Code<G> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
 impl<G: UiGame> Session<G> {
+    /// The analysis's tools, once fetched.
+    pub fn analysis_tools(&self) -> Option<&'static Tools> {
+        self.analysis_code.map(|code| code.0.tools)
+    }
+
     /// The storage key of the analysis of the game shown.
     pub fn analysis_key(&self) -> String {
         analysis::key(G::SLUG, &record::write_short(self.shown().0))
@@ -68,6 +118,8 @@ impl<G: UiGame> Session<G> {
         let key = self.analysis_key();
         let of_shown = self.analysis_of_shown();
         AnalysisInfo {
+            wanted: self.shown().0.outcome().is_some()
+                || of_shown.is_some_and(|a| a.running || !a.stored.notes.is_empty()),
             loaded: of_shown.is_some_and(|a| a.loaded),
             running: of_shown.is_some_and(|a| a.running),
             stored: of_shown.map(|a| a.stored.clone()).unwrap_or_default(),
@@ -111,6 +163,10 @@ impl<G: UiGame> Session<G> {
 
     /// An analysis's news: storage read, or a finding.
     pub(super) fn take_analysis(&mut self, action: AnalysisAction) {
+        if let AnalysisAction::Code(code) = action {
+            self.analysis_code = code.downcast_ref::<AnalysisCode<G>>().map(Code).or(self.analysis_code);
+            return;
+        }
         let key = self.analysis_key();
         let analysis = &mut self.analysis;
         if analysis.key != key {
@@ -232,8 +288,12 @@ impl<G: UiGame> Session<G> {
         Some(Judged { chances, judgements, accuracy })
     }
 
-    /// Each turn's judgement, for the move list.
+    /// Each turn's judgement, for the move list (none until the analysis's code is here).
     pub(super) fn judgements(&self) -> Vec<Option<Judgement>> {
+        self.analysis_code.map_or_else(Vec::new, |code| (code.0.judgements)(self))
+    }
+
+    fn judged_turns(&self) -> Vec<Option<Judgement>> {
         self.judged().map(|judged| judged.judgements).unwrap_or_default()
     }
 
@@ -244,8 +304,12 @@ impl<G: UiGame> Session<G> {
         if analysis.stored.found.is_empty() {
             return analysis.stored.notes.clone();
         }
+        self.analysis_code.map_or_else(Vec::new, |code| (code.0.annotations)(self))
+    }
+
+    fn found_annotations(&self) -> Vec<record::Annotation> {
         let movers = Self::movers(self.shown().0);
-        let judgements = self.judgements();
+        let judgements = self.judged_turns();
         (1..movers.len())
             .map(|after| record::Annotation {
                 glyph: judgements.get(after - 1).copied().flatten().map(|j| j.glyph().to_owned()),
@@ -263,8 +327,13 @@ impl<G: UiGame> Session<G> {
         self.analysis_of_shown().is_some_and(|a| a.stored.found.len() >= positions)
     }
 
-    /// The panel beside the board, for a finished game or one a record brought marks for.
+    /// The panel beside the board, for a finished game or one a record brought marks for, once
+    /// the analysis's code is here.
     pub(super) fn analysis_panel(&self, text: &Text) -> Option<AnalysisPanel> {
+        (self.analysis_code?.0.panel)(self, text)
+    }
+
+    fn panel_now(&self, text: &Text) -> Option<AnalysisPanel> {
         let (history, shown) = self.shown();
         let finished = history.outcome().is_some();
         let judged = self.judged();
@@ -320,13 +389,18 @@ impl<G: UiGame> Session<G> {
             counts,
             accuracy,
             can_continue: true,
+            draw: self.analysis_tools()?.draw,
         })
     }
 
     /// The board while the analysis shows the position: the best line played out as far as
     /// the player asked, and the best turn from there marked. `None` where the analysis has
-    /// nothing to show.
+    /// nothing to show (or its code is not here).
     pub(super) fn analysis_board(&self, text: &Text) -> Option<BoardView> {
+        (self.analysis_code?.0.board)(self, text)
+    }
+
+    fn board_now(&self, text: &Text) -> Option<BoardView> {
         let (history, shown) = self.shown();
         let turns = history.turns();
         let at = shown.unwrap_or(turns.len()).min(turns.len());

@@ -33,7 +33,7 @@ mod review;
 mod turn;
 mod view;
 
-pub use analysis::{Analysis, AnalysisAction, AnalysisInfo};
+pub use analysis::{Analysis, AnalysisAction, AnalysisCode, AnalysisInfo};
 pub use online::Online;
 pub use page::{Page, PageAction, Start, hash_of, start};
 
@@ -86,6 +86,8 @@ pub struct Session<G: UiGame> {
     outgoing: Option<(u64, usize, String)>,
     /// The analysis of the game shown.
     analysis: Analysis,
+    /// The analysis's code, once fetched.
+    analysis_code: Option<analysis::Code<G>>,
     /// Where the game came from, when it was continued from another game's position.
     origin: Option<String>,
 }
@@ -180,6 +182,7 @@ impl<G: UiGame> Session<G> {
             timing: Timing::default(),
             outgoing: None,
             analysis: Analysis::default(),
+            analysis_code: None,
             origin: None,
         };
         session.settle();

@@ -54,6 +54,8 @@ pub trait Page {
     fn analysis(&self) -> AnalysisInfo;
     /// Every position's request for the analysis of the game shown, as text.
     fn analysis_requests(&self) -> Vec<String>;
+    /// The analysis's tools, once its code is here.
+    fn analysis_tools(&self) -> Option<&'static crate::ui::analysis::Tools>;
     /// The side to move in the position shown (a game continued from it is theirs).
     fn shown_to_move(&self) -> Player;
     /// Where the game came from, if it was continued from another's position.
@@ -268,6 +270,10 @@ impl<G: UiGame> Page for Session<G> {
 
     fn analysis_requests(&self) -> Vec<String> {
         Session::analysis_requests(self)
+    }
+
+    fn analysis_tools(&self) -> Option<&'static crate::ui::analysis::Tools> {
+        Session::analysis_tools(self)
     }
 
     fn shown_to_move(&self) -> Player {

@@ -160,6 +160,8 @@ test('pass the device: a cover between turns until Start Turn', async () => {
   assert.equal(await cover.count(), 0, 'Start Turn has the focus');
   assert.ok(await page.locator('[data-piece][data-owner="red"][draggable="true"]').count() > 0);
   await page.reload();
+  // The app draws once its wasm has started, which may be after the page's load event.
+  await page.waitForSelector('[data-board]');
   assert.equal(await cover.count(), 1, 'a reload covers the board again');
   await button(page, 'start-turn').click();
   // Undo and redo pass the turn too.
@@ -236,6 +238,7 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
   await piece(page, 4, 3).dragTo(cell(page, 2, 5));
   assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw']);
   await page.reload();
+  await page.waitForSelector('[data-board]');
   assert.deepEqual(await marks(page), ['2,5=must-capture', '3,4=removed', '4,3=arrow-sw'], 'the path is drawn again');
   assert.equal(await page.locator('.path line').count(), 1, 'one arrow for the one leg');
   assert.equal(await cell(page, 2, 5).getAttribute('data-selected'), '', 'the jumping piece is still selected');
@@ -244,12 +247,14 @@ test('a move in progress survives a reload: legs made so far, and a move waiting
   await piece(page, 2, 5).dragTo(cell(page, 4, 7));
   assert.equal(await button(page, 'finish-turn').isEnabled(), true);
   await page.reload();
+  await page.waitForSelector('[data-board]');
   assert.equal(await button(page, 'finish-turn').isEnabled(), true, 'the whole move still waits');
   assert.equal(await page.locator('.path line').count(), 2);
   assert.equal((await notations(page)).length, 8);
   await button(page, 'finish-turn').click();
   assert.equal((await notations(page)).at(-1), '15x22x31');
   await page.reload();
+  await page.waitForSelector('[data-board]');
   assert.equal((await notations(page)).at(-1), '15x22x31', 'and once played it is saved as played');
   assert.deepEqual(await marks(page), []);
   await done(page);

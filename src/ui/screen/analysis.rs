@@ -218,7 +218,12 @@ pub fn analysis_panel(props: AnalysisProps) -> Html {
             on_control.emit(control);
         }
     });
-    let inner = Html::from_html_unchecked(markup(text, panel, props.offer).into());
+    let markup = markup(text, panel, props.offer);
+    // Nothing to show yet (a game just over, whose result offers Analyse): no empty box.
+    if markup.is_empty() {
+        return Html::default();
+    }
+    let inner = Html::from_html_unchecked(markup.into());
     html! {
         <section class="analysis" data-analysis={panel.state.map(|_| "")} data-state={panel.state}
             aria-label={text.analysis} {onclick}>{ inner }</section>

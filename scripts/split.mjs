@@ -40,17 +40,13 @@ export function split(bin, built, staging, work, release) {
 
   const pieces = readdirSync(work).filter((name) => /^(split_.+|chunk_\d+)\.wasm$/.test(name));
   const link = `${bin}.split.js`;
-  let glue = readFileSync(join(work, `${bin}.js`), 'utf8');
-  const added = [];
-  if (existsSync(join(work, '__wasm_split.js'))) {
-    let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
-    for (const piece of pieces) loader = loader.replaceAll(`"./${piece}"`, `"./${bin}.${piece}"`);
-    writeFileSync(join(staging, link), loader);
-    // The glue imports the split loader; the wasm's import keeps the module name it was given.
-    glue = glue.replaceAll('from "./__wasm_split.js"', `from "./${link}"`);
-    added.push(link);
-  }
+  let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
+  for (const piece of pieces) loader = loader.replaceAll(`"./${piece}"`, `"./${bin}.${piece}"`);
+  writeFileSync(join(staging, link), loader);
+  // The glue imports the split loader; the wasm's import keeps the module name it was given.
+  const glue = readFileSync(join(work, `${bin}.js`), 'utf8').replaceAll('from "./__wasm_split.js"', `from "./${link}"`);
   writeFileSync(join(staging, `${bin}.js`), glue);
+  const added = [link];
   optimise(join(work, `${bin}_bg.wasm`), join(staging, `${bin}_bg.wasm`));
   for (const piece of pieces) {
     optimise(join(work, piece), join(staging, `${bin}.${piece}`));

@@ -5,14 +5,12 @@
 //! fetched once the home page has settled. A split point lives in a binary, not the library:
 //! the library's would be linked into every binary that uses it.
 
-use board_suite::ui::{DrawLobby, draw_lobby};
-use std::future::Future;
-use std::pin::Pin;
+use board_suite::ui::{DrawLobby, PieceFuture, draw_lobby};
 
 board_suite::page!(board_suite::ui::plays_none, load_lobby);
 
 /// The lobby's code, from its piece; `None` if it cannot be fetched.
-fn load_lobby() -> Pin<Box<dyn Future<Output = Option<DrawLobby>>>> {
+fn load_lobby() -> PieceFuture<DrawLobby> {
     Box::pin(async { lobby().await.ok() })
 }
 

@@ -6,6 +6,7 @@
 //! The main thread only sends the next request, keeps each answer and redraws: every search
 //! runs in the worker. A cancel ends the worker.
 
+use super::Piece;
 use super::computer::EngineWorker;
 use super::screen::{Draw, analysis_panel};
 use super::storage;
@@ -16,8 +17,6 @@ use crate::json::{self, Value};
 use crate::rules::record::Annotation;
 use std::any::Any;
 use std::cell::{Cell, RefCell};
-use std::future::Future;
-use std::pin::Pin;
 use yew::Callback;
 
 /// What is kept of a game's analysis: each position's finding, the start first, as far as the
@@ -50,7 +49,7 @@ pub const TOOLS: Tools = Tools { load, save, start, draw: Draw(analysis_panel) }
 
 /// How a game's binary has the analysis's code (its `AnalysisCode` for the game, as `Any`): from
 /// the piece split off it.
-pub type LoadAnalysis = fn() -> Pin<Box<dyn Future<Output = Option<&'static dyn Any>>>>;
+pub type LoadAnalysis = Piece<&'static dyn Any>;
 
 thread_local! {
     /// How this binary has the analysis's code (a game's binary's `page!` says).
@@ -128,11 +127,11 @@ pub fn read(text: &str) -> Stored {
     read().unwrap_or_default()
 }
 
-pub fn load(key: &str) -> Stored {
+fn load(key: &str) -> Stored {
     storage::read(key).map(|text| read(&text)).unwrap_or_default()
 }
 
-pub fn save(key: &str, stored: &Stored) {
+fn save(key: &str, stored: &Stored) {
     storage::write(key, &write(stored));
 }
 
@@ -154,7 +153,7 @@ thread_local! {
 /// Analyses the game whose analysis `key` keeps, from where `stored` ends: `requests` are
 /// every position's, as text, the request of position `i` with id `i`. Each finding is kept
 /// and handed to `on_heard`.
-pub fn start(key: String, requests: Vec<String>, stored: Stored, on_heard: Callback<Heard>) {
+fn start(key: String, requests: Vec<String>, stored: Stored, on_heard: Callback<Heard>) {
     cancel();
     let Some(worker) = EngineWorker::start(heard, || heard(None)) else {
         on_heard.emit(Heard::Failed);

@@ -9,12 +9,12 @@
 use super::game::UiGame;
 use super::online::{self, SeekInfo};
 use super::storage;
+use super::{Piece, PieceFuture};
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::Route;
 use crate::rules::clock::TimeControl;
 use std::cell::Cell;
-use std::pin::Pin;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -33,10 +33,10 @@ pub type DrawLobby = fn(LobbyProps) -> Html;
 
 /// How a binary of the page has its lobby's code: at once (a game's, which has online play's
 /// code anyway), or fetched from a piece split off it (the picker's).
-pub type LoadLobby = fn() -> Pin<Box<dyn Future<Output = Option<DrawLobby>>>>;
+pub type LoadLobby = Piece<DrawLobby>;
 
 /// The lobby's code at hand, in this binary.
-pub fn lobby_here() -> Pin<Box<dyn Future<Output = Option<DrawLobby>>>> {
+pub fn lobby_here() -> PieceFuture<DrawLobby> {
     Box::pin(std::future::ready(Some(draw_lobby as DrawLobby)))
 }
 

@@ -37,11 +37,20 @@ pub use lobby::{DrawLobby, LoadLobby, LobbyProps, draw_lobby, lobby_here};
 pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
+use std::future::Future;
+use std::pin::Pin;
 use yew::{Html, html};
 
 /// The games a binary of the page plays: a game route's page, where this binary has its game.
 /// The game screen is reached only through it, so the picker's binary holds none of it.
 pub type Plays = fn(&Route, Lang) -> Option<Html>;
+
+/// How a binary has a piece of code split off it (scripts/split.mjs): fetched, or at hand;
+/// `None` if it cannot come.
+pub type Piece<T> = fn() -> PieceFuture<T>;
+
+/// A piece of code on its way.
+pub type PieceFuture<T> = Pin<Box<dyn Future<Output = Option<T>>>>;
 
 /// Plays `G` alone: a game's binary.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
@@ -105,9 +114,8 @@ macro_rules! page {
     (game: $game:ty) => {
         $crate::page!(@entry $crate::ui::plays::<$game>, $crate::ui::lobby_here, Some(load_analysis));
 
-        /// The analysis's code, from its piece; `None` if it cannot be fetched.
-        fn load_analysis(
-        ) -> ::std::pin::Pin<Box<dyn ::std::future::Future<Output = Option<&'static dyn ::std::any::Any>>>> {
+        /// The analysis's code, from its piece.
+        fn load_analysis() -> $crate::ui::PieceFuture<&'static dyn ::std::any::Any> {
             Box::pin(async { analysis().await.ok() })
         }
 

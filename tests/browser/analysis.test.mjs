@@ -122,12 +122,17 @@ for (const [slug, game] of Object.entries(PREPARED)) {
   });
 }
 
-test('Cancel ends the worker: no more progress', async () => {
-  const { record } = PREPARED.gomoku;
-  const page = await browser.open(link('gomoku', record), { init: spyOnEngine });
+/** The prepared gomoku game under review, its analysis started and one position analysed. */
+async function analysing() {
+  const page = await browser.open(link('gomoku', PREPARED.gomoku.record), { init: spyOnEngine });
   await page.waitForSelector('[data-status][data-review]');
   await button(page, 'analyse').click();
   await page.waitForFunction(() => document.querySelector('progress[data-analysis-progress]')?.value >= 1);
+  return page;
+}
+
+test('Cancel ends the worker: no more progress', async () => {
+  const page = await analysing();
   await button(page, 'cancel-analysis').click();
   assert.equal(await state(page), 'cancelled');
   const [value] = await progress(page);
@@ -145,11 +150,7 @@ test('Cancel ends the worker: no more progress', async () => {
 });
 
 test('the page answers at once while the worker analyses', async () => {
-  const { record } = PREPARED.gomoku;
-  const page = await browser.open(link('gomoku', record), { init: spyOnEngine });
-  await page.waitForSelector('[data-status][data-review]');
-  await button(page, 'analyse').click();
-  await page.waitForFunction(() => document.querySelector('progress[data-analysis-progress]')?.value >= 1);
+  const page = await analysing();
   const count = await moveList(page).count();
   const latencies = [];
   for (let i = 0; i < 24 && (await state(page)) === 'running'; i++) {

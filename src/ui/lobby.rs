@@ -3,13 +3,12 @@
 //! device's own is marked, and withdrawn by leaving its room. Shown under the home page's
 //! cards and on a game's page while it plays no game online; only where a game server answers.
 //!
-//! On the picker its code, and online play's connection with it, is split off the page's binary
-//! (`src/main.rs`) and fetched once the page has settled: most visits never need it.
+//! Its code is part of online play's, split off each binary of the page and fetched once the
+//! page has settled, where a game server answers: most visits never need it.
 
 use super::game::UiGame;
 use super::online::{self, SeekInfo};
 use super::storage;
-use super::{Piece, PieceFuture};
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::Route;
@@ -31,24 +30,9 @@ pub struct LobbyProps {
 /// What draws the lobby.
 pub type DrawLobby = fn(LobbyProps) -> Html;
 
-/// How a binary of the page has its lobby's code: at once (a game's, which has online play's
-/// code anyway), or fetched from a piece split off it (the picker's).
-pub type LoadLobby = Piece<DrawLobby>;
-
-/// The lobby's code at hand, in this binary.
-pub fn lobby_here() -> PieceFuture<DrawLobby> {
-    Box::pin(std::future::ready(Some(draw_lobby as DrawLobby)))
-}
-
 /// Draws the lobby.
 pub fn draw_lobby(props: LobbyProps) -> Html {
     html! { <LobbyPanel ..props /> }
-}
-
-thread_local! {
-    /// How this binary has its lobby's code ([`super::run`] says; not [`lobby_here`] by
-    /// default, which would link the lobby's code into the binary that splits it off).
-    pub(super) static LOAD: Cell<Option<LoadLobby>> = const { Cell::new(None) };
 }
 
 /// The lobby, drawn once its code is here and a game server answers (nothing before, or if its
@@ -61,12 +45,11 @@ pub fn Lobby(props: &LobbyProps) -> Html {
         use_effect_with((), move |_| {
             yew::platform::spawn_local(async move {
                 // Fetched only where a game server answers: a static host has no lobby.
-                let Some(load) = LOAD.get() else { return };
                 if !online::server_answers().await {
                     return;
                 }
-                if let Some(loaded) = load().await {
-                    draw.set(Some(loaded));
+                if let Some(code) = online::code().await {
+                    draw.set(Some(code.lobby));
                 }
             });
         });

@@ -33,7 +33,7 @@ use crate::i18n::Lang;
 use crate::route::Route;
 pub use analysis::LoadAnalysis;
 use game::{GamePage, UiGame};
-pub use lobby::{DrawLobby, LoadLobby, LobbyProps, draw_lobby, lobby_here};
+pub use online::{CODE as ONLINE_CODE, LoadOnline, OnlineCode};
 pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
@@ -74,12 +74,12 @@ thread_local! {
     static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
 }
 
-/// Starts the app in the page's body, playing `plays`, with the lobby's code had by `lobby` and
-/// the analysis's by `analysis` (a game's binary). Rendering installs Yew's panic hook
+/// Starts the app in the page's body, playing `plays`, with online play's code had by `online`
+/// and the analysis's by `analysis` (a game's binary). Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn run(plays: Plays, lobby: LoadLobby, analysis: Option<LoadAnalysis>) {
-    lobby::LOAD.set(Some(lobby));
+pub fn run(plays: Plays, online: LoadOnline, analysis: Option<LoadAnalysis>) {
+    online::LOAD.set(Some(online));
     analysis::LOAD.set(analysis);
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
@@ -103,16 +103,16 @@ pub fn stop() {
 }
 
 /// The entry point of one of the page's binaries: its allocator, its `main`, and the
-/// `resume` and `stop` the page's loader calls when it switches between binaries.
-/// `page!(game: Gomoku)` is a game's binary: that game alone, its lobby at once and its
-/// analysis split off (scripts/split.mjs), fetched once a game ends or a record brings marks.
-/// `page!(plays, load_lobby)` plays `plays`, with the lobby's code had by `load_lobby` (a
-/// [`LoadLobby`]) and no analysis. A split point lives in a binary: the library's would be
-/// exported, so linked into every binary.
+/// `resume` and `stop` the page's loader calls when it switches between binaries, with online
+/// play's code (the connection and the lobby) split off (scripts/split.mjs), fetched the first
+/// time a player goes online or the lobby is shown. `page!(game: Gomoku)` is a game's binary:
+/// that game alone, with its analysis split off too, fetched once a game ends or a record
+/// brings marks. `page!(picker)` plays no game. A split point lives in a binary: the library's
+/// would be exported, so linked into every binary.
 #[macro_export]
 macro_rules! page {
     (game: $game:ty) => {
-        $crate::page!(@entry $crate::ui::plays::<$game>, $crate::ui::lobby_here, Some(load_analysis));
+        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_analysis));
 
         /// The analysis's code, from its piece.
         fn load_analysis() -> $crate::ui::PieceFuture<&'static dyn ::std::any::Any> {
@@ -124,21 +124,31 @@ macro_rules! page {
             Ok(&$crate::ui::AnalysisCode::<$game>::CODE)
         }
     };
-    ($plays:expr, $lobby:expr) => {
-        $crate::page!(@entry $plays, $lobby, None);
+    (picker) => {
+        $crate::page!(@entry $crate::ui::plays_none, None);
     };
-    (@entry $plays:expr, $lobby:expr, $analysis:expr) => {
+    (@entry $plays:expr, $analysis:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
             #[cfg(target_arch = "wasm32")]
-            $crate::ui::run($plays, $lobby, $analysis);
+            $crate::ui::run($plays, load_online, $analysis);
             // Natively there is no page: its parts are only checked.
             #[cfg(not(target_arch = "wasm32"))]
-            let _: ($crate::ui::Plays, $crate::ui::LoadLobby, Option<$crate::ui::LoadAnalysis>) =
-                ($plays, $lobby, $analysis);
+            let _: ($crate::ui::Plays, $crate::ui::LoadOnline, Option<$crate::ui::LoadAnalysis>) =
+                ($plays, load_online, $analysis);
+        }
+
+        /// Online play's code, from its piece.
+        fn load_online() -> $crate::ui::PieceFuture<&'static $crate::ui::OnlineCode> {
+            Box::pin(async { online().await.ok() })
+        }
+
+        #[wasm_split_helpers::wasm_split(online, fallible)]
+        fn online() -> Result<&'static $crate::ui::OnlineCode, wasm_split_helpers::SplitLoaderError> {
+            Ok(&$crate::ui::ONLINE_CODE)
         }
 
         #[cfg(target_arch = "wasm32")]

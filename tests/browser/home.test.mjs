@@ -24,7 +24,7 @@ test('every game on the home page offers its three ways to play', async () => {
   assert.doesNotMatch(await page.locator('main').textContent(), /Two players, one device/);
   // A static host has no game server: no lobby, and its piece of code is never fetched.
   assert.equal(await page.locator('[data-lobby]').count(), 0);
-  assert.ok(!page.requests.some((url) => /\.split_lobby\.wasm$/.test(url)), 'no lobby fetched without a server');
+  assert.ok(!page.requests.some((url) => /\.split_online\.wasm$/.test(url)), 'no online code fetched without a server');
   await done(page);
 });
 

@@ -27,7 +27,7 @@ test('a seek made on a game\'s page is listed at home in another browser, and ta
   const lobby = home.locator('[data-lobby]');
   await lobby.waitFor();
   // The picker's lobby is a piece of its own, fetched where a server answers.
-  assert.ok(home.requests.some((url) => /\.split_lobby\.wasm$/.test(url)), 'the lobby\'s piece was fetched');
+  assert.ok(home.requests.some((url) => /\.split_online\.wasm$/.test(url)), 'online play\'s piece (with the lobby) was fetched');
   assert.match(await lobby.getAttribute('data-players'), /^\d+$/);
   assert.match(await lobby.getAttribute('data-games'), /^\d+$/);
   const maker = await visit(browsers[0], '#/gomoku');

@@ -1,113 +1,13 @@
-//! Online play on the page: one WebSocket to the server that served the page (`/ws`), which
-//! checks every turn with the same rules. The device's seat token is kept in storage, and a
-//! connection that drops is made again by itself, with backoff, taking the seat back.
-//!
-//! Served from a static host there is no server: the first connection fails, and the page
-//! says online play is not available there.
+//! The connection to the game server: the room's, and the lobby's own while the page is in no
+//! room. Reached only through [`super::CODE`], so it is split off with online play's piece.
 
-use super::storage;
-use crate::protocol::{Claim, OfferState, Reply, Request};
-pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
-use crate::rules::Player;
+use super::{Ask, Connection, Heard, Lobby, RoomState};
+use crate::protocol::{OfferState, Reply, Request};
 use crate::rules::clock::TimeControl;
+use crate::ui::storage;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
-
-/// Whether a game server answers where the page came from (a static host has none).
-pub async fn server_answers() -> bool {
-    wasm_bindgen_futures::JsFuture::from(super::js::ready()).await.is_ok_and(|ok| ok.is_truthy())
-}
-
-/// The connection, as `data-connection`'s `data-state` names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Connection {
-    Connecting,
-    Open,
-    /// Dropped: being made again.
-    Lost,
-    /// Never made: no server here.
-    Unavailable,
-}
-
-impl Connection {
-    pub fn attr(self) -> &'static str {
-        match self {
-            Connection::Connecting => "connecting",
-            Connection::Open => "open",
-            Connection::Lost | Connection::Unavailable => "lost",
-        }
-    }
-}
-
-/// The room's game as the server last told it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RoomState {
-    pub room: String,
-    pub version: u64,
-    pub record: String,
-    pub turns: usize,
-    pub over: bool,
-    pub offer: Option<(Offer, Player)>,
-    /// Whether each seat has a device connected, the first player's first.
-    pub present: [bool; 2],
-    /// The room's time control (untimed if this build cannot read it).
-    pub time: TimeControl,
-    /// Each side's time left as the frame left the server, in ms, the first player's first.
-    pub clocks: Option<[u64; 2]>,
-    /// The side whose clock runs.
-    pub running: Option<Player>,
-    /// Before the first moves: the time the side to move has left to make one, in ms.
-    pub abort_in: Option<u64>,
-    /// The side to move is away: the time until the other may claim the game, in ms.
-    pub claim_in: Option<u64>,
-    /// The players' messages by their preset names, oldest first.
-    pub chat: Vec<(Player, String)>,
-    /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
-    pub at: u64,
-}
-
-/// What the server said, for the page.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Heard {
-    Connection(Connection),
-    /// The device's place in a room: a seat, or `None` to watch.
-    Seat {
-        room: String,
-        seat: Option<Player>,
-    },
-    /// In the quick-match queue.
-    Waiting,
-    State(Box<RoomState>),
-    /// A request refused: the server's code for why.
-    Refused(ErrorCode),
-}
-
-/// What the device asks first: after a connection is made again, it joins its room.
-#[derive(Clone, Debug, PartialEq, Eq)]
-/// `time` is the time control's text (`fischer:180+2`; empty is untimed).
-pub enum Ask {
-    Create {
-        rules: String,
-        time: String,
-    },
-    Quick {
-        rules: String,
-        time: String,
-    },
-    /// A room listed in the lobby until someone takes it.
-    Seek {
-        rules: String,
-        time: String,
-    },
-    /// The free seat of a seek in the lobby.
-    Take {
-        room: String,
-    },
-    Join {
-        room: String,
-    },
-}
 
 struct Link {
     socket: web_sys::WebSocket,
@@ -393,55 +293,23 @@ fn lost() {
 
 /// Connects and asks `ask` of the server, for `game`; `on_heard` hears what it says. Any
 /// other room is left.
-pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
+pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
     LINK.with_borrow_mut(|link| *link = None);
     // One connection at a time: the room's follows the lobby from now on.
     FOLLOWER.with_borrow_mut(|follower| *follower = None);
-    on_heard.emit(Heard::Connection(Connection::Connecting));
     connect(game, ask, 0, on_heard);
 }
 
 /// Sends a request of the room's, if connected; whether it went.
-fn send(request: Request) -> bool {
+pub(super) fn send(request: Request) -> bool {
     let text = request.to_text();
     LINK.with_borrow(|link| {
         link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
     })
 }
 
-/// A whole turn, as the engine announces it, on the position after `turns` turns.
-pub fn play(turn: &str, turns: usize) -> bool {
-    send(Request::Move { turn: turn.to_owned(), turns })
-}
-
-pub fn offer(what: Offer) -> bool {
-    send(Request::Offer { what })
-}
-
-pub fn answer(accept: bool) -> bool {
-    send(Request::Answer { accept })
-}
-
-pub fn resign() -> bool {
-    send(Request::Resign)
-}
-
-pub fn abort() -> bool {
-    send(Request::Abort)
-}
-
-/// Claims the game from a player away on their turn: the win, or a draw.
-pub fn claim(win: bool) -> bool {
-    send(Request::Claim { what: if win { Claim::Win } else { Claim::Draw } })
-}
-
-/// Sends one of the chat's preset messages, by name.
-pub fn chat(preset: &str) -> bool {
-    send(Request::Chat { preset: preset.to_owned() })
-}
-
 /// The room this page is connected to (or joining).
-pub fn room() -> Option<String> {
+pub(super) fn room() -> Option<String> {
     LINK.with_borrow(|link| match &link.as_ref()?.ask {
         Ask::Join { room } => Some(room.clone()),
         _ => None,
@@ -449,20 +317,11 @@ pub fn room() -> Option<String> {
 }
 
 /// Leaves the room (or the queue): the connection ends, and is not made again.
-pub fn close() {
+pub(super) fn close() {
     LINK.with_borrow_mut(|link| *link = None);
     // The lobby, if still followed once the page has done (it may be leaving), goes back to a
     // connection of its own.
     gloo::timers::callback::Timeout::new(0, lobby_connection).forget();
-}
-
-/// The lobby as the server last told it: the open seeks, oldest first, and how many games are
-/// being played and players are online.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Lobby {
-    pub seeks: Vec<SeekInfo>,
-    pub games: u64,
-    pub players: u64,
 }
 
 /// The lobby's own connection, while the page has no room's: a page holds one connection at a

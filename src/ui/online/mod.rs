@@ -1,0 +1,237 @@
+//! Online play on the page: one WebSocket to the server that served the page (`/ws`), which
+//! checks every turn with the same rules. The device's seat token is kept in storage, and a
+//! connection that drops is made again by itself, with backoff, taking the seat back.
+//!
+//! Served from a static host there is no server: the first connection fails, and the page
+//! says online play is not available there.
+//!
+//! The connection ([`link`]: the protocol's reader and writer, the socket, the heartbeat) and
+//! the lobby's markup are split off each binary of the page (its `page!`) and fetched the first
+//! time a player goes online or the lobby is shown: most visits never need them. What stays is
+//! this module: what the page hears, and the requests it sends, through [`OnlineCode`].
+
+mod link;
+
+use super::Piece;
+use super::lobby::{DrawLobby, draw_lobby};
+use crate::protocol::Request;
+pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
+use crate::rules::Player;
+use crate::rules::clock::TimeControl;
+pub(super) use link::{follow_lobby, token_key, unfollow_lobby};
+use std::cell::Cell;
+use yew::Callback;
+
+/// Whether a game server answers where the page came from (a static host has none).
+pub async fn server_answers() -> bool {
+    wasm_bindgen_futures::JsFuture::from(super::js::ready()).await.is_ok_and(|ok| ok.is_truthy())
+}
+
+/// The connection, as `data-connection`'s `data-state` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Connection {
+    Connecting,
+    Open,
+    /// Dropped: being made again.
+    Lost,
+    /// Never made: no server here.
+    Unavailable,
+}
+
+impl Connection {
+    pub fn attr(self) -> &'static str {
+        match self {
+            Connection::Connecting => "connecting",
+            Connection::Open => "open",
+            Connection::Lost | Connection::Unavailable => "lost",
+        }
+    }
+}
+
+/// The room's game as the server last told it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RoomState {
+    pub room: String,
+    pub version: u64,
+    pub record: String,
+    pub turns: usize,
+    pub over: bool,
+    pub offer: Option<(Offer, Player)>,
+    /// Whether each seat has a device connected, the first player's first.
+    pub present: [bool; 2],
+    /// The room's time control (untimed if this build cannot read it).
+    pub time: TimeControl,
+    /// Each side's time left as the frame left the server, in ms, the first player's first.
+    pub clocks: Option<[u64; 2]>,
+    /// The side whose clock runs.
+    pub running: Option<Player>,
+    /// Before the first moves: the time the side to move has left to make one, in ms.
+    pub abort_in: Option<u64>,
+    /// The side to move is away: the time until the other may claim the game, in ms.
+    pub claim_in: Option<u64>,
+    /// The players' messages by their preset names, oldest first.
+    pub chat: Vec<(Player, String)>,
+    /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
+    pub at: u64,
+}
+
+/// What the server said, for the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    Connection(Connection),
+    /// The device's place in a room: a seat, or `None` to watch.
+    Seat {
+        room: String,
+        seat: Option<Player>,
+    },
+    /// In the quick-match queue.
+    Waiting,
+    State(Box<RoomState>),
+    /// A request refused: the server's code for why.
+    Refused(ErrorCode),
+}
+
+/// What the device asks first: after a connection is made again, it joins its room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+/// `time` is the time control's text (`fischer:180+2`; empty is untimed).
+pub enum Ask {
+    Create {
+        rules: String,
+        time: String,
+    },
+    Quick {
+        rules: String,
+        time: String,
+    },
+    /// A room listed in the lobby until someone takes it.
+    Seek {
+        rules: String,
+        time: String,
+    },
+    /// The free seat of a seek in the lobby.
+    Take {
+        room: String,
+    },
+    Join {
+        room: String,
+    },
+}
+
+/// The lobby as the server last told it: the open seeks, oldest first, and how many games are
+/// being played and players are online.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lobby {
+    pub seeks: Vec<SeekInfo>,
+    pub games: u64,
+    pub players: u64,
+}
+
+/// Online play's code that a page needs only once a player goes online or the lobby is shown,
+/// split off each binary of the page and handed over once fetched.
+pub struct OnlineCode {
+    open: fn(&'static str, Ask, Callback<Heard>),
+    send: fn(Request) -> bool,
+    room: fn() -> Option<String>,
+    close: fn(),
+    pub lobby: DrawLobby,
+}
+
+pub const CODE: OnlineCode = OnlineCode {
+    open: link::open,
+    send: link::send,
+    room: link::room,
+    close: link::close,
+    lobby: draw_lobby,
+};
+
+/// How a binary has online play's code: from the piece split off it.
+pub type LoadOnline = Piece<&'static OnlineCode>;
+
+thread_local! {
+    /// How this binary has online play's code (its `page!` says).
+    pub(super) static LOAD: Cell<Option<LoadOnline>> = const { Cell::new(None) };
+    /// The code, once here.
+    static HERE: Cell<Option<&'static OnlineCode>> = const { Cell::new(None) };
+    /// Counts the rooms asked for and left, so that a room asked for before the code came is
+    /// not joined once the player has left it or asked for another.
+    static ASKED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Online play's code: fetched the first time; `None` if it cannot come.
+pub async fn code() -> Option<&'static OnlineCode> {
+    if let Some(code) = HERE.get() {
+        return Some(code);
+    }
+    let code = LOAD.get()?().await?;
+    HERE.set(Some(code));
+    Some(code)
+}
+
+/// Connects and asks `ask` of the server, for `game`, once the code is here; `on_heard` hears
+/// what it says. Any other room is left.
+pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
+    let asked = ASKED.get().wrapping_add(1);
+    ASKED.set(asked);
+    on_heard.emit(Heard::Connection(Connection::Connecting));
+    yew::platform::spawn_local(async move {
+        let code = code().await;
+        if ASKED.get() != asked {
+            return;
+        }
+        match code {
+            Some(code) => (code.open)(game, ask, on_heard),
+            None => on_heard.emit(Heard::Connection(Connection::Unavailable)),
+        }
+    });
+}
+
+/// Sends a request of the room's, if connected; whether it went.
+fn send(request: Request) -> bool {
+    HERE.get().is_some_and(|code| (code.send)(request))
+}
+
+/// A whole turn, as the engine announces it, on the position after `turns` turns.
+pub fn play(turn: &str, turns: usize) -> bool {
+    send(Request::Move { turn: turn.to_owned(), turns })
+}
+
+pub fn offer(what: Offer) -> bool {
+    send(Request::Offer { what })
+}
+
+pub fn answer(accept: bool) -> bool {
+    send(Request::Answer { accept })
+}
+
+pub fn resign() -> bool {
+    send(Request::Resign)
+}
+
+pub fn abort() -> bool {
+    send(Request::Abort)
+}
+
+/// Claims the game from a player away on their turn: the win, or a draw.
+pub fn claim(win: bool) -> bool {
+    send(Request::Claim {
+        what: if win { crate::protocol::Claim::Win } else { crate::protocol::Claim::Draw },
+    })
+}
+
+/// Sends one of the chat's preset messages, by name.
+pub fn chat(preset: &str) -> bool {
+    send(Request::Chat { preset: preset.to_owned() })
+}
+
+/// The room this page is connected to (or joining).
+pub fn room() -> Option<String> {
+    (HERE.get()?.room)()
+}
+
+/// Leaves the room (or the queue): the connection ends, and is not made again.
+pub fn close() {
+    ASKED.set(ASKED.get().wrapping_add(1));
+    if let Some(code) = HERE.get() {
+        (code.close)();
+    }
+}

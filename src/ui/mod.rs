@@ -34,6 +34,7 @@ use crate::route::Route;
 pub use analysis::LoadAnalysis;
 use game::{GamePage, UiGame};
 pub use online::{CODE as ONLINE_CODE, LoadOnline, OnlineCode};
+pub use screen::{DIALOGS, Dialogs, LoadDialogs};
 pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
@@ -74,13 +75,22 @@ thread_local! {
     static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
 }
 
-/// Starts the app in the page's body, playing `plays`, with online play's code had by `online`
-/// and the analysis's by `analysis` (a game's binary). Rendering installs Yew's panic hook
+/// How a binary has the code split off it (scripts/split.mjs): online play's (every binary),
+/// the analysis's and the dialogs' (a game's).
+pub struct Pieces {
+    pub online: LoadOnline,
+    pub analysis: Option<LoadAnalysis>,
+    pub dialogs: Option<LoadDialogs>,
+}
+
+/// Starts the app in the page's body, playing `plays`, with the code split off it had by
+/// `pieces`. Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn run(plays: Plays, online: LoadOnline, analysis: Option<LoadAnalysis>) {
-    online::LOAD.set(Some(online));
-    analysis::LOAD.set(analysis);
+pub fn run(plays: Plays, pieces: Pieces) {
+    online::LOAD.set(Some(pieces.online));
+    analysis::LOAD.set(pieces.analysis);
+    screen::LOAD_DIALOGS.set(pieces.dialogs);
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -107,12 +117,13 @@ pub fn stop() {
 /// play's code (the connection and the lobby) split off (scripts/split.mjs), fetched the first
 /// time a player goes online or the lobby is shown. `page!(game: Gomoku)` is a game's binary:
 /// that game alone, with its analysis split off too, fetched once a game ends or a record
-/// brings marks. `page!(picker)` plays no game. A split point lives in a binary: the library's
-/// would be exported, so linked into every binary.
+/// brings marks, and its dialogs, fetched the first time one opens. `page!(picker)` plays no
+/// game. A split point lives in a binary: the library's would be exported, so linked into
+/// every binary.
 #[macro_export]
 macro_rules! page {
     (game: $game:ty) => {
-        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_analysis));
+        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_analysis), Some(load_dialogs));
 
         /// The analysis's code, from its piece.
         fn load_analysis() -> $crate::ui::PieceFuture<&'static dyn ::std::any::Any> {
@@ -123,22 +134,32 @@ macro_rules! page {
         fn analysis() -> Result<&'static dyn ::std::any::Any, wasm_split_helpers::SplitLoaderError> {
             Ok(&$crate::ui::AnalysisCode::<$game>::CODE)
         }
+
+        /// The dialogs' code, from its piece.
+        fn load_dialogs() -> $crate::ui::PieceFuture<&'static $crate::ui::Dialogs> {
+            Box::pin(async { dialogs().await.ok() })
+        }
+
+        #[wasm_split_helpers::wasm_split(dialogs, fallible)]
+        fn dialogs() -> Result<&'static $crate::ui::Dialogs, wasm_split_helpers::SplitLoaderError> {
+            Ok(&$crate::ui::DIALOGS)
+        }
     };
     (picker) => {
-        $crate::page!(@entry $crate::ui::plays_none, None);
+        $crate::page!(@entry $crate::ui::plays_none, None, None);
     };
-    (@entry $plays:expr, $analysis:expr) => {
+    (@entry $plays:expr, $analysis:expr, $dialogs:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
+            let pieces = $crate::ui::Pieces { online: load_online, analysis: $analysis, dialogs: $dialogs };
             #[cfg(target_arch = "wasm32")]
-            $crate::ui::run($plays, load_online, $analysis);
+            $crate::ui::run($plays, pieces);
             // Natively there is no page: its parts are only checked.
             #[cfg(not(target_arch = "wasm32"))]
-            let _: ($crate::ui::Plays, $crate::ui::LoadOnline, Option<$crate::ui::LoadAnalysis>) =
-                ($plays, load_online, $analysis);
+            let _: ($crate::ui::Plays, $crate::ui::Pieces) = ($plays, pieces);
         }
 
         /// Online play's code, from its piece.

@@ -37,6 +37,7 @@ pub use rules::{RulesPanel, Setting, SettingValue};
 pub use status::{Ended, Status};
 pub use trays::Tray;
 
+use super::Piece;
 use super::board::{Board, BoardAction, BoardView, CanvasBoard};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
@@ -53,13 +54,14 @@ use clocks::Timers;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
-use new_game::NewGameDialog;
+use new_game::NewGameProps;
 use notices::NoticesProps;
 use online::OnlineProps;
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
 use status::StatusProps;
+use std::cell::Cell;
 use std::rc::Rc;
 use trays::TraysProps;
 use turn::TurnProps;
@@ -245,6 +247,22 @@ fn use_sounds(summary: &Summary) {
     });
 }
 
+/// The screens a player opens, which a game's page needs only then (the new-game dialog):
+/// split off each game's binary (its `page!`) and fetched the first time one opens.
+pub struct Dialogs {
+    new_game: fn(NewGameProps) -> Html,
+}
+
+pub const DIALOGS: Dialogs = Dialogs { new_game: new_game::draw };
+
+/// How a game's binary has the dialogs' code: from the piece split off it.
+pub type LoadDialogs = Piece<&'static Dialogs>;
+
+thread_local! {
+    /// How this binary has the dialogs' code (a game's binary's `page!` says).
+    pub(in crate::ui) static LOAD_DIALOGS: Cell<Option<LoadDialogs>> = const { Cell::new(None) };
+}
+
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (text, summary, on_control) = (props.lang.text(), &props.summary, &props.on_control);
@@ -281,6 +299,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
     let server = use_state_eq(|| None::<bool>);
+    // The dialogs' code, once fetched (when the dialog first opens).
+    let dialogs = use_state(|| None::<&'static Dialogs>);
     // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
     let result_ref = use_node_ref();
@@ -312,9 +332,20 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
     {
-        // The dialog offers online play only where a server answers: asked once.
-        let server = server.clone();
+        // The dialog's code is fetched the first time it opens, and it offers online play only
+        // where a server answers: asked once.
+        let (server, dialogs) = (server.clone(), dialogs.clone());
         use_effect_with(dialog.is_some(), move |open| {
+            if *open && dialogs.is_none() {
+                let dialogs = dialogs.clone();
+                yew::platform::spawn_local(async move {
+                    if let Some(load) = LOAD_DIALOGS.get()
+                        && let Some(code) = load().await
+                    {
+                        dialogs.set(Some(code));
+                    }
+                });
+            }
             if *open && server.is_none() {
                 yew::platform::spawn_local(async move {
                     server.set(Some(crate::ui::online::server_answers().await));
@@ -485,10 +516,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let Some(preset) = *dialog {
-                <NewGameDialog lang={props.lang} opponent={summary.opponent.clone()}
-                    settings={summary.rules.settings.clone()} {preset} server={*server}
-                    begun={in_play && !summary.moves.is_empty()} played={!in_play || !summary.moves.is_empty()} on_control={on_control.clone()} on_close={close_dialog} />
+            if let (Some(preset), Some(dialogs)) = (*dialog, *dialogs) {
+                { (dialogs.new_game)(NewGameProps {
+                    lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
+                    preset, server: *server, begun: in_play && !summary.moves.is_empty(),
+                    played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: close_dialog,
+                }) }
             }
         </main>
         </>

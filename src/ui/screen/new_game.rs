@@ -76,8 +76,13 @@ pub struct NewGameProps {
     pub on_close: Callback<()>,
 }
 
+/// Draws the dialog. Reached only through [`super::DIALOGS`], so split off with it.
+pub fn draw(props: NewGameProps) -> Html {
+    html! { <NewGameDialog ..props /> }
+}
+
 #[component]
-pub fn NewGameDialog(props: &NewGameProps) -> Html {
+fn NewGameDialog(props: &NewGameProps) -> Html {
     let text = props.lang.text();
     let opponent = use_state_eq(|| {
         let now = props.opponent.opponent;

@@ -216,6 +216,8 @@ pub struct Text {
     pub update_ready: &'static str,
     pub update_now: &'static str,
     /// A game's code is being fetched (the page loads each game's code when it is first opened).
+    /// A page whose code is on its way.
+    pub loading: &'static str,
     pub loading_game: &'static str,
     /// A game's code could not be fetched: offline before its first visit, or the server is gone.
     pub game_unavailable: &'static str,
@@ -514,6 +516,7 @@ static EN: Text = Text {
     keep_mine: "Keep my game",
     update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
     update_now: "Reload now",
+    loading: "Loading…",
     loading_game: "Loading the game…",
     game_unavailable: "This game could not be loaded. Check the connection and try again; your saved games are safe.",
     try_again: "Try again",
@@ -780,6 +783,7 @@ static ZH_HANT: Text = Text {
     keep_mine: "保留我的對局",
     update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
     update_now: "立即重新載入",
+    loading: "載入中…",
     loading_game: "正在載入遊戲…",
     game_unavailable: "無法載入此遊戲。請檢查網路連線後再試；已保存的對局不受影響。",
     try_again: "再試一次",

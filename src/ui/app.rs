@@ -3,7 +3,6 @@
 
 use super::Plays;
 use super::offline;
-use super::picker::Picker;
 use super::settings;
 use super::storage;
 use crate::games::GameId;
@@ -41,7 +40,7 @@ fn file_drop_guard(event: &Event) {
 
 #[derive(Properties)]
 pub struct AppProps {
-    /// The games this binary of the page plays.
+    /// The pages this binary of the page draws.
     pub plays: Plays,
 }
 
@@ -92,16 +91,18 @@ pub fn App(props: &AppProps) -> Html {
             settings::on_language(Callback::from(move |()| lang.set(lang.other())));
         });
     }
+    let page = (props.plays)(&route, *lang).unwrap_or_else(|| match &*route {
+        Route::Game { game, .. } => html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> },
+        _ => Html::default(),
+    });
     let page = match &*route {
-        Route::Picker => html! { <Picker lang={*lang} /> },
-        Route::Game { game, .. } => (props.plays)(&route, *lang)
-            .unwrap_or_else(|| html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> }),
         Route::NotFound(path) => html! {
             <>
                 <div data-notice="" class="notice" role="alert">{ (text.not_found)(path) }</div>
-                <Picker lang={*lang} />
+                { page }
             </>
         },
+        _ => page,
     };
     html! {
         <>

@@ -33,8 +33,9 @@ use crate::i18n::Lang;
 use crate::route::Route;
 pub use analysis::LoadAnalysis;
 use game::{GamePage, UiGame};
-pub use online::{CODE as ONLINE_CODE, LoadOnline, OnlineCode};
-pub use screen::{DIALOGS, Dialogs, LoadDialogs};
+pub use online::{CODE as ONLINE_CODE, LOBBY_CODE as ONLINE_LOBBY_CODE, LoadOnline, OnlineCode};
+pub use picker::{DrawHome, draw_home};
+pub use screen::{EXTRAS, Extras, LoadExtras};
 pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
@@ -42,8 +43,9 @@ use std::future::Future;
 use std::pin::Pin;
 use yew::{Html, html};
 
-/// The games a binary of the page plays: a game route's page, where this binary has its game.
-/// The game screen is reached only through it, so the picker's binary holds none of it.
+/// The pages a binary of the page draws: a game route's page, where this binary has its game,
+/// and the home page (`#/`, and a route not known). The game screen is reached only through
+/// it, so the picker's binary holds none of it, and a game's binary fetches the home page.
 pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
 /// How a binary has a piece of code split off it (scripts/split.mjs): fetched, or at hand;
@@ -53,9 +55,11 @@ pub type Piece<T> = fn() -> PieceFuture<T>;
 /// A piece of code on its way.
 pub type PieceFuture<T> = Pin<Box<dyn Future<Output = Option<T>>>>;
 
-/// Plays `G` alone: a game's binary.
+/// Plays `G` alone: a game's binary, whose home page is split off it.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
-    let Route::Game { game, seed, record, room, play, take } = route else { return None };
+    let Route::Game { game, seed, record, room, play, take } = route else {
+        return Some(html! { <picker::LaterHome {lang} /> });
+    };
     let start: Start = session::start::<G>;
     (*game == G::ID).then(|| {
         html! {
@@ -65,9 +69,9 @@ pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
     })
 }
 
-/// Plays no game: the picker's binary.
-pub fn plays_none(_: &Route, _: Lang) -> Option<Html> {
-    None
+/// Plays no game: the picker's binary, the home page at hand.
+pub fn plays_none(route: &Route, lang: Lang) -> Option<Html> {
+    (!matches!(route, Route::Game { .. })).then(|| draw_home(lang))
 }
 
 thread_local! {
@@ -76,11 +80,12 @@ thread_local! {
 }
 
 /// How a binary has the code split off it (scripts/split.mjs): online play's (every binary),
-/// the analysis's and the dialogs' (a game's).
+/// the home page's, the analysis's and the extras' (a game's).
 pub struct Pieces {
+    pub home: Option<Piece<DrawHome>>,
     pub online: LoadOnline,
     pub analysis: Option<LoadAnalysis>,
-    pub dialogs: Option<LoadDialogs>,
+    pub extras: Option<LoadExtras>,
 }
 
 /// Starts the app in the page's body, playing `plays`, with the code split off it had by
@@ -88,9 +93,10 @@ pub struct Pieces {
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
 pub fn run(plays: Plays, pieces: Pieces) {
+    picker::HOME.set(pieces.home);
     online::LOAD.set(Some(pieces.online));
     analysis::LOAD.set(pieces.analysis);
-    screen::LOAD_DIALOGS.set(pieces.dialogs);
+    screen::LOAD_EXTRAS.set(pieces.extras);
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -116,14 +122,26 @@ pub fn stop() {
 /// `resume` and `stop` the page's loader calls when it switches between binaries, with online
 /// play's code (the connection and the lobby) split off (scripts/split.mjs), fetched the first
 /// time a player goes online or the lobby is shown. `page!(game: Gomoku)` is a game's binary:
-/// that game alone, with its analysis split off too, fetched once a game ends or a record
-/// brings marks, and its dialogs, fetched the first time one opens. `page!(picker)` plays no
+/// that game alone, with its home page split off too, fetched if the player goes home, its
+/// analysis, fetched once a game ends or a record brings marks, and its extras (the new-game
+/// dialog, the canvas board), fetched the first time one is asked for. `page!(picker)` plays no
 /// game. A split point lives in a binary: the library's would be exported, so linked into
 /// every binary.
 #[macro_export]
 macro_rules! page {
     (game: $game:ty) => {
-        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_analysis), Some(load_dialogs));
+        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_home),
+            &$crate::ui::ONLINE_CODE, Some(load_analysis), Some(load_extras));
+
+        /// The home page's code, from its piece.
+        fn load_home() -> $crate::ui::PieceFuture<$crate::ui::DrawHome> {
+            Box::pin(async { home().await.ok() })
+        }
+
+        #[wasm_split_helpers::wasm_split(home, fallible)]
+        fn home() -> Result<$crate::ui::DrawHome, wasm_split_helpers::SplitLoaderError> {
+            Ok($crate::ui::draw_home)
+        }
 
         /// The analysis's code, from its piece.
         fn load_analysis() -> $crate::ui::PieceFuture<&'static dyn ::std::any::Any> {
@@ -135,26 +153,28 @@ macro_rules! page {
             Ok(&$crate::ui::AnalysisCode::<$game>::CODE)
         }
 
-        /// The dialogs' code, from its piece.
-        fn load_dialogs() -> $crate::ui::PieceFuture<&'static $crate::ui::Dialogs> {
-            Box::pin(async { dialogs().await.ok() })
+        /// The extras' code, from its piece.
+        fn load_extras() -> $crate::ui::PieceFuture<&'static $crate::ui::Extras> {
+            Box::pin(async { extras().await.ok() })
         }
 
-        #[wasm_split_helpers::wasm_split(dialogs, fallible)]
-        fn dialogs() -> Result<&'static $crate::ui::Dialogs, wasm_split_helpers::SplitLoaderError> {
-            Ok(&$crate::ui::DIALOGS)
+        #[wasm_split_helpers::wasm_split(extras, fallible)]
+        fn extras() -> Result<&'static $crate::ui::Extras, wasm_split_helpers::SplitLoaderError> {
+            Ok(&$crate::ui::EXTRAS)
         }
     };
     (picker) => {
-        $crate::page!(@entry $crate::ui::plays_none, None, None);
+        $crate::page!(@entry $crate::ui::plays_none, None,
+            &$crate::ui::ONLINE_LOBBY_CODE, None, None);
     };
-    (@entry $plays:expr, $analysis:expr, $dialogs:expr) => {
+    (@entry $plays:expr, $home:expr, $online:expr, $analysis:expr, $extras:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
-            let pieces = $crate::ui::Pieces { online: load_online, analysis: $analysis, dialogs: $dialogs };
+            let pieces =
+                $crate::ui::Pieces { home: $home, online: load_online, analysis: $analysis, extras: $extras };
             #[cfg(target_arch = "wasm32")]
             $crate::ui::run($plays, pieces);
             // Natively there is no page: its parts are only checked.
@@ -169,7 +189,7 @@ macro_rules! page {
 
         #[wasm_split_helpers::wasm_split(online, fallible)]
         fn online() -> Result<&'static $crate::ui::OnlineCode, wasm_split_helpers::SplitLoaderError> {
-            Ok(&$crate::ui::ONLINE_CODE)
+            Ok($online)
         }
 
         #[cfg(target_arch = "wasm32")]

@@ -2,6 +2,7 @@
 //! (with a friend on this device, against the computer, online), the game in progress on this
 //! device, continued in one click, and under the cards the lobby's open games.
 
+use super::Piece;
 use super::game::{Card, UiGame};
 use super::lobby::Lobby;
 use super::settings::{settings_menu, use_menu};
@@ -9,6 +10,7 @@ use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::{Play, Route};
+use std::cell::Cell;
 use yew::prelude::*;
 
 /// A lined board (stones on the points where lines cross) from a picture: one string per row,
@@ -48,8 +50,46 @@ pub struct PickerProps {
     pub lang: Lang,
 }
 
+/// What draws the home page.
+pub type DrawHome = fn(Lang) -> Html;
+
+/// Draws the home page.
+pub fn draw_home(lang: Lang) -> Html {
+    html! { <Picker {lang} /> }
+}
+
+thread_local! {
+    /// How a game's binary has the home page's code: from a piece split off it (its visits
+    /// mostly never go home, and the page holds every game's card and picture).
+    pub(super) static HOME: Cell<Option<Piece<DrawHome>>> = const { Cell::new(None) };
+}
+
+/// The home page in a game's binary: drawn once its code is here, "loading" until then.
 #[component]
-pub fn Picker(props: &PickerProps) -> Html {
+pub fn LaterHome(props: &PickerProps) -> Html {
+    let draw = use_state(|| None::<DrawHome>);
+    {
+        let draw = draw.clone();
+        use_effect_with((), move |_| {
+            if let Some(load) = HOME.get() {
+                yew::platform::spawn_local(async move {
+                    if let Some(loaded) = load().await {
+                        draw.set(Some(loaded));
+                    }
+                });
+            }
+        });
+    }
+    match *draw {
+        Some(draw) => draw(props.lang),
+        None => {
+            html! { <main class="loading" data-page="loading" role="status">{ props.lang.text().loading }</main> }
+        }
+    }
+}
+
+#[component]
+fn Picker(props: &PickerProps) -> Html {
     let text = props.lang.text();
     let menu = use_menu();
     let cards = GameId::ALL.into_iter().map(|game| {

@@ -12,6 +12,8 @@ const browser = suite();
 async function onCanvas(game, hash = `#/${game}`) {
   const page = await browser.open(hash);
   await toggle(page, 'renderer');
+  // The canvas's code is fetched the first time it is chosen; the grid is drawn until then.
+  await page.locator('canvas[data-board]').waitFor();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   // Boards of squares put pieces in the middle of a square; boards of points on the crossings.
   const { columns, rows, inset } = gameData(game).canvas;
@@ -93,6 +95,7 @@ test('Five Tigers on the canvas: stones placed on the points', async () => {
 test('the renderer is remembered per game', async () => {
   const page = await onCanvas('checkers');
   await page.reload();
+  await page.locator('canvas[data-board]').waitFor();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   await page.goto(page.url().replace('checkers', 'connect-four'));
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'dom');

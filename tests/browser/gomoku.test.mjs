@@ -73,7 +73,7 @@ test('switching to the canvas mid-game keeps the game, and a click on a point pl
   assert.deepEqual(await moveTexts(page), [...moves, '4d4']);
   // The choice is remembered, and switching back shows the stone on its point.
   await page.reload();
-  assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
+  await page.locator('canvas[data-board]').waitFor();
   await toggle(page, 'renderer');
   assert.equal(await owner(page, 3, 11), 'white');
   await done(page);

@@ -325,9 +325,13 @@ export async function prefer(page, name, on) {
 /** Flips a switch of the preferences menu (`renderer`, `numbers`, `coordinates`, `motion`,
  * `sound`), then closes the menu. */
 export async function toggle(page, name) {
+  const board = page.locator('[data-board]');
+  const was = name === 'renderer' ? await board.getAttribute('data-renderer') : null;
   await openSettings(page);
   await button(page, name).click();
   await closeSettings(page);
+  // The canvas's code is fetched the first time it is chosen: the board changes once it came.
+  if (was) await page.waitForFunction((was) => document.querySelector('[data-board]')?.dataset.renderer !== was, was);
 }
 /** Whether a switch of the preferences menu is on (its `aria-pressed`). */
 export async function pressed(page, name) {

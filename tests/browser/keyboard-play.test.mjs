@@ -43,6 +43,8 @@ test('Connect Four from the first disc to a win and a new game, by keyboard alon
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
   assert.equal(await focused(page), 'new-game', 'the result takes the focus');
   await page.keyboard.press('Enter');
+  // The dialog's code is fetched the first time it opens.
+  await page.waitForSelector('[data-dialog="new-game"]');
   assert.equal(await focused(page), 'start', 'the new-game dialog opens on Start');
   await page.keyboard.press('Enter');
   assert.equal(await moveCount(page), 0);

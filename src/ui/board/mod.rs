@@ -7,7 +7,6 @@ mod dom;
 mod input;
 mod view;
 
-pub use canvas::CanvasBoard;
 pub use dom::Board;
 pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, motion_left_ms};
 
@@ -43,6 +42,12 @@ impl PartialEq for BoardProps {
                 == (other.interactive, other.numbers, other.coordinates, other.moving)
             && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
     }
+}
+
+/// Draws the board on a canvas. Reached only through the screen's extras, so split off with
+/// them.
+pub fn draw_canvas(props: BoardProps) -> Html {
+    html! { <canvas::CanvasBoard ..props /> }
 }
 
 #[cfg(test)]

@@ -14,13 +14,14 @@ mod link;
 
 use super::Piece;
 use super::lobby::{DrawLobby, draw_lobby};
+use super::screen::{ChatProps, OnlineProps, chat_panel, online_box};
 use crate::protocol::Request;
 pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
 use crate::rules::Player;
 use crate::rules::clock::TimeControl;
 pub(super) use link::{follow_lobby, token_key, unfollow_lobby};
 use std::cell::Cell;
-use yew::Callback;
+use yew::{Callback, Html};
 
 /// Whether a game server answers where the page came from (a static host has none).
 pub async fn server_answers() -> bool {
@@ -134,14 +135,35 @@ pub struct OnlineCode {
     room: fn() -> Option<String>,
     close: fn(),
     pub lobby: DrawLobby,
+    /// The game screen's panels of a game online (a game's binary).
+    pub panels: Option<Panels>,
 }
 
+/// The game screen's panels of a game online: the connection, seats and offers; the chat.
+#[derive(Clone, Copy)]
+pub struct Panels {
+    pub panel: fn(OnlineProps) -> Html,
+    pub chat: fn(ChatProps) -> Html,
+}
+
+/// A game's binary's: the connection, the lobby and the panels.
 pub const CODE: OnlineCode = OnlineCode {
     open: link::open,
     send: link::send,
     room: link::room,
     close: link::close,
     lobby: draw_lobby,
+    panels: Some(Panels { panel: online_box, chat: chat_panel }),
+};
+
+/// The picker's, which has no game screen: the lobby and its connection.
+pub const LOBBY_CODE: OnlineCode = OnlineCode {
+    open: link::open,
+    send: link::send,
+    room: link::room,
+    close: link::close,
+    lobby: draw_lobby,
+    panels: None,
 };
 
 /// How a binary has online play's code: from the piece split off it.
@@ -165,6 +187,11 @@ pub async fn code() -> Option<&'static OnlineCode> {
     let code = LOAD.get()?().await?;
     HERE.set(Some(code));
     Some(code)
+}
+
+/// The panels of a game online, if their code is here (fetched when the game went online).
+pub fn panels() -> Option<Panels> {
+    HERE.get()?.panels
 }
 
 /// Connects and asks `ask` of the server, for `game`, once the code is here; `on_heard` hears

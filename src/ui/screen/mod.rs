@@ -26,11 +26,13 @@ mod turn;
 
 pub use analysis::{AnalysisPanel, AnalysisProps, Draw, analysis_panel};
 pub use chat::ChatLine;
+pub(in crate::ui) use chat::{ChatProps, chat_panel};
 pub use clocks::ClockPanel;
 pub use commands::Command;
 pub use moves::{MoveEntry, ReviewStep};
 pub use notices::Notices;
 pub use online::{OnlineControl, OnlinePanel};
+pub(in crate::ui) use online::{OnlineProps, online_box};
 pub use opponent::OpponentPanel;
 pub use record::RecordPanel;
 pub use rules::{RulesPanel, Setting, SettingValue};
@@ -38,7 +40,7 @@ pub use status::{Ended, Status};
 pub use trays::Tray;
 
 use super::Piece;
-use super::board::{Board, BoardAction, BoardView, CanvasBoard};
+use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
 use super::settings::{focus, settings_menu, toggle, use_menu};
@@ -49,14 +51,12 @@ use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
 use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
-use chat::ChatProps;
 use clocks::Timers;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
-use online::OnlineProps;
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
@@ -247,20 +247,22 @@ fn use_sounds(summary: &Summary) {
     });
 }
 
-/// The screens a player opens, which a game's page needs only then (the new-game dialog):
-/// split off each game's binary (its `page!`) and fetched the first time one opens.
-pub struct Dialogs {
+/// What a game's page draws only once a player asks for it: the new-game dialog, and the
+/// board on a canvas. Split off each game's binary (its `page!`) and fetched the first time
+/// the dialog opens or the canvas is chosen (the grid of cells is drawn until it comes).
+pub struct Extras {
     new_game: fn(NewGameProps) -> Html,
+    canvas: fn(BoardProps) -> Html,
 }
 
-pub const DIALOGS: Dialogs = Dialogs { new_game: new_game::draw };
+pub const EXTRAS: Extras = Extras { new_game: new_game::draw, canvas: super::board::draw_canvas };
 
-/// How a game's binary has the dialogs' code: from the piece split off it.
-pub type LoadDialogs = Piece<&'static Dialogs>;
+/// How a game's binary has the extras' code: from the piece split off it.
+pub type LoadExtras = Piece<&'static Extras>;
 
 thread_local! {
-    /// How this binary has the dialogs' code (a game's binary's `page!` says).
-    pub(in crate::ui) static LOAD_DIALOGS: Cell<Option<LoadDialogs>> = const { Cell::new(None) };
+    /// How this binary has the extras' code (a game's binary's `page!` says).
+    pub(in crate::ui) static LOAD_EXTRAS: Cell<Option<LoadExtras>> = const { Cell::new(None) };
 }
 
 #[component]
@@ -299,8 +301,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
     let server = use_state_eq(|| None::<bool>);
-    // The dialogs' code, once fetched (when the dialog first opens).
-    let dialogs = use_state(|| None::<&'static Dialogs>);
+    // The extras' code, once fetched.
+    let extras = use_state(|| None::<&'static Extras>);
     // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
     let result_ref = use_node_ref();
@@ -332,20 +334,24 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
     {
-        // The dialog's code is fetched the first time it opens, and it offers online play only
-        // where a server answers: asked once.
-        let (server, dialogs) = (server.clone(), dialogs.clone());
-        use_effect_with(dialog.is_some(), move |open| {
-            if *open && dialogs.is_none() {
-                let dialogs = dialogs.clone();
+        // The extras' code, fetched the first time the dialog opens or the canvas is chosen.
+        let extras = extras.clone();
+        use_effect_with(dialog.is_some() || on_canvas, move |wanted| {
+            if *wanted && extras.is_none() {
                 yew::platform::spawn_local(async move {
-                    if let Some(load) = LOAD_DIALOGS.get()
+                    if let Some(load) = LOAD_EXTRAS.get()
                         && let Some(code) = load().await
                     {
-                        dialogs.set(Some(code));
+                        extras.set(Some(code));
                     }
                 });
             }
+        });
+    }
+    {
+        // The dialog offers online play only where a server answers: asked once.
+        let server = server.clone();
+        use_effect_with(dialog.is_some(), move |open| {
             if *open && server.is_none() {
                 yew::platform::spawn_local(async move {
                     server.set(Some(crate::ui::online::server_answers().await));
@@ -372,8 +378,17 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = in_play && !covered && !status.thinking && !others_turn;
-    let board = if on_canvas {
-        html! { <CanvasBoard view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving} /> }
+    let canvas = (*extras).filter(|_| on_canvas).map(|extras| extras.canvas);
+    let board = if let Some(canvas) = canvas {
+        canvas(BoardProps {
+            view: props.board.clone(),
+            on_action: props.on_action.clone(),
+            interactive,
+            numbers,
+            coordinates,
+            moving,
+            on_select: Callback::noop(),
+        })
     } else {
         html! {
             <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving}
@@ -492,14 +507,17 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 <div class="moves-panel">
                     { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 </div>
-                { online::online_box(OnlineProps {
-                    text, slug: props.slug, panel: summary.online.as_ref(), rematch_here: result.is_none(), on_control,
-                }) }
-                if let Some(panel) = summary.online.as_ref().filter(|panel| panel.room.is_some()) {
-                    { chat::chat_panel(ChatProps {
-                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: chat_muted,
-                        on_mute: switch_chat, on_control,
+                // Drawn by online play's code, which is here once the game is online.
+                if let Some(code) = crate::ui::online::panels() {
+                    { (code.panel)(OnlineProps {
+                        text, slug: props.slug, panel: summary.online.as_ref(), rematch_here: result.is_none(), on_control,
                     }) }
+                    if let Some(panel) = summary.online.as_ref().filter(|panel| panel.room.is_some()) {
+                        { (code.chat)(ChatProps {
+                            text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: chat_muted,
+                            on_mute: switch_chat, on_control,
+                        }) }
+                    }
                 }
                 if !in_game {
                     <Lobby lang={props.lang} room={summary.online.as_ref().and_then(|panel| panel.room.clone())}
@@ -516,8 +534,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let (Some(preset), Some(dialogs)) = (*dialog, *dialogs) {
-                { (dialogs.new_game)(NewGameProps {
+            if let (Some(preset), Some(extras)) = (*dialog, *extras) {
+                { (extras.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
                     preset, server: *server, begun: in_play && !summary.moves.is_empty(),
                     played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: close_dialog,

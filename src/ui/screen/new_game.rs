@@ -76,7 +76,7 @@ pub struct NewGameProps {
     pub on_close: Callback<()>,
 }
 
-/// Draws the dialog. Reached only through [`super::DIALOGS`], so split off with it.
+/// Draws the dialog. Reached only through [`super::EXTRAS`], so split off with it.
 pub fn draw(props: NewGameProps) -> Html {
     html! { <NewGameDialog ..props /> }
 }

@@ -5,7 +5,7 @@
 use super::Piece;
 use super::game::{Card, UiGame};
 use super::lobby::Lobby;
-use super::settings::{settings_menu, use_menu};
+use super::settings::{menu_body, settings_menu, use_menu};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -91,7 +91,7 @@ pub fn LaterHome(props: &PickerProps) -> Html {
 #[component]
 fn Picker(props: &PickerProps) -> Html {
     let text = props.lang.text();
-    let menu = use_menu();
+    let menu = use_menu(true);
     let cards = GameId::ALL.into_iter().map(|game| {
         let (Card { name, blurb }, thumbnail) =
             with_game!(game, G => (G::CARD.of(props.lang), G::thumbnail()));
@@ -122,7 +122,7 @@ fn Picker(props: &PickerProps) -> Html {
     });
     html! {
         <>
-        { settings_menu(&menu, props.lang, html! {}) }
+        { settings_menu(&menu, props.lang, html! {}, Some(menu_body)) }
         <main class="picker" data-page="picker">
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>

@@ -88,16 +88,17 @@ pub struct Menu {
 }
 
 /// A page's settings menu. A hook and a function rather than a component: a component costs
-/// every page's first load its own copy of Yew's lifecycle code.
+/// every page's first load its own copy of Yew's lifecycle code. `ready`: the code that draws
+/// its body is here (a game's page fetches it the first time the menu opens).
 #[hook]
-pub fn use_menu() -> Menu {
+pub fn use_menu(ready: bool) -> Menu {
     let open = use_state_eq(|| false);
     let theme = use_state(|| storage::read(THEME_KEY).filter(|t| THEMES.contains(&t.as_str())));
     let (gear, body) = (use_node_ref(), use_node_ref());
     {
         let body = body.clone();
-        use_effect_with(*open, move |open| {
-            if *open {
+        use_effect_with(*open && ready, move |shown| {
+            if *shown {
                 focus_first(&body);
             }
         });
@@ -105,8 +106,37 @@ pub fn use_menu() -> Menu {
     Menu { open, theme, gear, body }
 }
 
-/// The gear and, while open, the menu: the page's own `items`, then the language and the theme.
-pub fn settings_menu(menu: &Menu, lang: Lang, items: Html) -> Html {
+impl Menu {
+    pub fn is_open(&self) -> bool {
+        *self.open
+    }
+}
+
+/// What draws the menu's body: [`menu_body`].
+pub type DrawMenu = fn(&Menu, Lang, Html) -> Html;
+
+/// The gear and, while open, the menu drawn by `body` once its code is here.
+pub fn settings_menu(menu: &Menu, lang: Lang, items: Html, body: Option<DrawMenu>) -> Html {
+    let text = lang.text();
+    let switch = {
+        let open = menu.open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    html! {
+        <div class="settings">
+            <button data-action="settings" class="gear" ref={menu.gear.clone()} aria-expanded={menu.open.to_string()}
+                aria-haspopup="dialog" onclick={switch}>
+                <span aria-hidden="true">{ "⚙" }</span>{ text.settings }
+            </button>
+            if let Some(body) = body.filter(|_| *menu.open) {
+                { body(menu, lang, items) }
+            }
+        </div>
+    }
+}
+
+/// The open menu: the page's own `items`, then the language and the theme.
+pub fn menu_body(menu: &Menu, lang: Lang, items: Html) -> Html {
     let text = lang.text();
     let close = {
         let (open, gear) = (menu.open.clone(), menu.gear.clone());
@@ -114,10 +144,6 @@ pub fn settings_menu(menu: &Menu, lang: Lang, items: Html) -> Html {
             open.set(false);
             focus(&gear);
         })
-    };
-    let switch = {
-        let open = menu.open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
     };
     let choose_theme = {
         let theme = menu.theme.clone();
@@ -135,34 +161,28 @@ pub fn settings_menu(menu: &Menu, lang: Lang, items: Html) -> Html {
         }
     });
     html! {
-        <div class="settings">
-            <button data-action="settings" class="gear" ref={menu.gear.clone()} aria-expanded={menu.open.to_string()}
-                aria-haspopup="dialog" onclick={switch}>
-                <span aria-hidden="true">{ "⚙" }</span>{ text.settings }
-            </button>
-            if *menu.open {
-                <div class="backdrop clear" onclick={close.reform(|_| ())}></div>
-                <div data-menu="settings" class="menu" role="dialog" aria-modal="true" aria-label={text.settings}
-                    ref={menu.body.clone()} onkeydown={dialog_keys(&menu.body, close.clone())}>
-                    { items }
-                    <label class="pref">
-                        <span>{ text.language }</span>
-                        <button data-action="language" lang={lang.other().code()} onclick={switch_language}
-                            aria-label={format!("{} / Language", lang.other().text().name)}>
-                            { lang.other().text().name }
-                        </button>
-                    </label>
-                    <label class="pref">
-                        <span>{ text.theme }</span>
-                        <select data-setting="theme" onchange={choose_theme}>
-                            { for THEMES.iter().zip(text.themes).map(|(value, name)| html! {
-                                <option value={*value} selected={*value == chosen}>{ name }</option>
-                            }) }
-                        </select>
-                    </label>
-                    <button data-action="close-settings" class="close" onclick={close.reform(|_| ())}>{ text.close }</button>
-                </div>
-            }
-        </div>
+        <>
+            <div class="backdrop clear" onclick={close.reform(|_| ())}></div>
+            <div data-menu="settings" class="menu" role="dialog" aria-modal="true" aria-label={text.settings}
+                ref={menu.body.clone()} onkeydown={dialog_keys(&menu.body, close.clone())}>
+                { items }
+                <label class="pref">
+                    <span>{ text.language }</span>
+                    <button data-action="language" lang={lang.other().code()} onclick={switch_language}
+                        aria-label={format!("{} / Language", lang.other().text().name)}>
+                        { lang.other().text().name }
+                    </button>
+                </label>
+                <label class="pref">
+                    <span>{ text.theme }</span>
+                    <select data-setting="theme" onchange={choose_theme}>
+                        { for THEMES.iter().zip(text.themes).map(|(value, name)| html! {
+                            <option value={*value} selected={*value == chosen}>{ name }</option>
+                        }) }
+                    </select>
+                </label>
+                <button data-action="close-settings" class="close" onclick={close.reform(|_| ())}>{ text.close }</button>
+            </div>
+        </>
     }
 }

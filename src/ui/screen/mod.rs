@@ -43,7 +43,7 @@ use super::Piece;
 use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
-use super::settings::{focus, settings_menu, toggle, use_menu};
+use super::settings::{DrawMenu, focus, menu_body, settings_menu, toggle, use_menu};
 use super::storage;
 use crate::i18n::Lang;
 use crate::route::Play;
@@ -247,15 +247,17 @@ fn use_sounds(summary: &Summary) {
     });
 }
 
-/// What a game's page draws only once a player asks for it: the new-game dialog, and the
-/// board on a canvas. Split off each game's binary (its `page!`) and fetched the first time
-/// the dialog opens or the canvas is chosen (the grid of cells is drawn until it comes).
+/// What a game's page draws only once a player asks for it: the new-game dialog, the settings
+/// menu and the board on a canvas. Split off each game's binary (its `page!`) and fetched the
+/// first time one of them is asked for (the grid of cells is drawn until the canvas comes).
 pub struct Extras {
     new_game: fn(NewGameProps) -> Html,
     canvas: fn(BoardProps) -> Html,
+    menu: DrawMenu,
 }
 
-pub const EXTRAS: Extras = Extras { new_game: new_game::draw, canvas: super::board::draw_canvas };
+pub const EXTRAS: Extras =
+    Extras { new_game: new_game::draw, canvas: super::board::draw_canvas, menu: menu_body };
 
 /// How a game's binary has the extras' code: from the piece split off it.
 pub type LoadExtras = Piece<&'static Extras>;
@@ -296,13 +298,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     use_sounds(summary);
     let moving = !still;
     let result_closed = use_state_eq(|| false);
-    let menu = use_menu();
+    // The extras' code, once fetched.
+    let extras = use_state(|| None::<&'static Extras>);
+    let menu = use_menu(extras.is_some());
     // The new-game dialog, while open: the way of playing it was opened for, if any.
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
     let server = use_state_eq(|| None::<bool>);
-    // The extras' code, once fetched.
-    let extras = use_state(|| None::<&'static Extras>);
     // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
     let result_ref = use_node_ref();
@@ -334,9 +336,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
     {
-        // The extras' code, fetched the first time the dialog opens or the canvas is chosen.
+        // The extras' code, fetched the first time the dialog or the menu opens or the canvas
+        // is chosen.
         let extras = extras.clone();
-        use_effect_with(dialog.is_some() || on_canvas, move |wanted| {
+        use_effect_with(dialog.is_some() || menu.is_open() || on_canvas, move |wanted| {
             if *wanted && extras.is_none() {
                 yew::platform::spawn_local(async move {
                     if let Some(load) = LOAD_EXTRAS.get()
@@ -450,7 +453,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     html! {
         <>
         // Outside the game's root, so that it sits at the header's end.
-        { settings_menu(&menu, props.lang, preferences) }
+        { settings_menu(&menu, props.lang, preferences, extras.map(|extras| extras.menu)) }
         <main data-game={props.slug} class="game">
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>

@@ -45,6 +45,14 @@ impl Lang {
             Lang::En => &EN,
         }
     }
+
+    /// The phrases of a game's page, those every page says with them.
+    pub fn game_text(self) -> &'static GameText {
+        match self {
+            Lang::ZhHant => &GAME_ZH_HANT,
+            Lang::En => &GAME_EN,
+        }
+    }
 }
 
 /// Words in both languages, kept beside the feature that says them (a game's own words in its
@@ -110,13 +118,40 @@ pub struct Text {
     pub theme: &'static str,
     /// The themes: following the system, light, dark.
     pub themes: [&'static str; 3],
+    pub close: &'static str,
+    pub not_found: fn(&str) -> String,
+    /// A newer version of the suite has been downloaded and waits for a reload.
+    pub update_ready: &'static str,
+    pub update_now: &'static str,
+    /// A game's code is being fetched (the page loads each game's code when it is first opened).
+    /// A page whose code is on its way.
+    pub loading: &'static str,
+    pub loading_game: &'static str,
+    /// A game's code could not be fetched: offline before its first visit, or the server is gone.
+    pub game_unavailable: &'static str,
+    pub try_again: &'static str,
+    /// A time control in words (`3 min + 2 s`).
+    pub time_words: fn(TimeControl) -> String,
+    /// The lobby: its heading, the games and players counted, an empty list, a seek's button,
+    /// and this device's own seek with its button.
+    pub lobby: &'static str,
+    pub lobby_counts: fn(u64, u64) -> String,
+    pub lobby_empty: &'static str,
+    pub join_seek: &'static str,
+    pub own_seek: &'static str,
+    pub withdraw_seek: &'static str,
+}
+
+/// The phrases of a game's page, beyond those every page says ([`Text`], which it derefs to):
+/// a binary with no game (the picker's) holds none of them.
+pub struct GameText {
+    pub shell: &'static Text,
     pub renderer: &'static str,
     /// A toggle's state in words.
     pub switched: fn(bool) -> &'static str,
     /// The new-game dialog: its title is `new_game`.
     pub start: &'static str,
     pub cancel: &'static str,
-    pub close: &'static str,
     pub or_online: &'static str,
     pub ends_current: &'static str,
     /// A new game at once with the same settings.
@@ -211,17 +246,6 @@ pub struct Text {
     pub shared_game: &'static str,
     pub continue_shared: &'static str,
     pub keep_mine: &'static str,
-    pub not_found: fn(&str) -> String,
-    /// A newer version of the suite has been downloaded and waits for a reload.
-    pub update_ready: &'static str,
-    pub update_now: &'static str,
-    /// A game's code is being fetched (the page loads each game's code when it is first opened).
-    /// A page whose code is on its way.
-    pub loading: &'static str,
-    pub loading_game: &'static str,
-    /// A game's code could not be fetched: offline before its first visit, or the server is gone.
-    pub game_unavailable: &'static str,
-    pub try_again: &'static str,
     /// Storage cannot be used: the game is played but not kept.
     pub storage_unavailable: &'static str,
     /// A save was refused: play goes on, the next move tries again.
@@ -283,8 +307,6 @@ pub struct Text {
     pub time_out_of_range: &'static str,
     /// Puts a game in the lobby for anyone to take.
     pub seek: &'static str,
-    /// A time control in words (`3 min + 2 s`).
-    pub time_words: fn(TimeControl) -> String,
     /// A side's clock, named for a screen reader; and the time left, said at 60, 30 and 10 s.
     pub clock_of: fn(&str) -> String,
     pub time_left: fn(&str, u64) -> String,
@@ -305,14 +327,6 @@ pub struct Text {
     pub chat_presets: [&'static str; 6],
     pub mute_chat: &'static str,
     pub no_messages: &'static str,
-    /// The lobby: its heading, the games and players counted, an empty list, a seek's button,
-    /// and this device's own seek with its button.
-    pub lobby: &'static str,
-    pub lobby_counts: fn(u64, u64) -> String,
-    pub lobby_empty: &'static str,
-    pub join_seek: &'static str,
-    pub own_seek: &'static str,
-    pub withdraw_seek: &'static str,
     /// The analysis: its button, panel, progress and stop; the first side's chance in the
     /// position shown and over the game; the best line and the way back from playing it out;
     /// a player's accuracy; a Connect Four column's exact value; a new game from a position.
@@ -344,11 +358,37 @@ static EN: Text = Text {
     language: "Language",
     theme: "Theme",
     themes: ["As the system", "Light", "Dark"],
+    close: "Close",
+    not_found: |path| format!("There is no page “{path}”. Pick a game below."),
+    update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
+    update_now: "Reload now",
+    loading: "Loading…",
+    loading_game: "Loading the game…",
+    game_unavailable: "This game could not be loaded. Check the connection and try again; your saved games are safe.",
+    try_again: "Try again",
+    time_words: |control| match control {
+        TimeControl::Untimed => "Untimed".to_owned(),
+        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+            format!("{} min + {increment} s", base / 60)
+        }
+        TimeControl::Fischer { base, increment } => format!("{base} s + {increment} s"),
+        TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
+        TimeControl::Correspondence { days } => format!("{days} days a move"),
+    },
+    lobby: "Open games",
+    lobby_counts: |games, players| format!("{games} games being played · {players} players online"),
+    lobby_empty: "No open games now: post one from a game's New game dialog.",
+    join_seek: "Play",
+    own_seek: "Your game: waiting for an opponent",
+    withdraw_seek: "Withdraw",
+};
+
+static GAME_EN: GameText = GameText {
+    shell: &EN,
     renderer: "Board drawn with",
     switched: |on| if on { "On" } else { "Off" },
     start: "Start",
     cancel: "Cancel",
-    close: "Close",
     or_online: "Or play online",
     ends_current: "Starting ends the game in progress.",
     play_again: "Play again",
@@ -478,13 +518,12 @@ static EN: Text = Text {
             LoadError::OtherFormat { .. } => "it is from an older version".to_owned(),
             LoadError::OtherGame { .. } => "it belongs to another game".to_owned(),
             LoadError::IllegalMove { ply, .. } => format!("move {} is not legal", ply + 1),
-            LoadError::Record(error) => (EN.record_error)(error),
+            LoadError::Record(error) => (GAME_EN.record_error)(error),
         };
         format!(
             "Your saved game could not be read ({why}), so a new game has started. The old save is kept as a backup."
         )
     },
-    not_found: |path| format!("There is no page “{path}”. Pick a game below."),
     record_error: |error| {
         let why = match &error.problem {
             Problem::Empty => "there is no record in it".to_owned(),
@@ -514,12 +553,6 @@ static EN: Text = Text {
     shared_game: "A shared game, shown for review. Continue it as a new game here, or keep your own game.",
     continue_shared: "Continue as a new game",
     keep_mine: "Keep my game",
-    update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
-    update_now: "Reload now",
-    loading: "Loading…",
-    loading_game: "Loading the game…",
-    game_unavailable: "This game could not be loaded. Check the connection and try again; your saved games are safe.",
-    try_again: "Try again",
     storage_unavailable: "This browser does not let the suite keep anything (a private window, or storage turned off). You can play, but this game will not survive a reload.",
     save_refused: "This game could not be saved (storage is full or blocked). Play goes on, but it will not survive a reload; each move tries to save it again.",
     changed_elsewhere: "This game was changed in another tab; that game is shown now, and your move was not played.",
@@ -563,15 +596,6 @@ static EN: Text = Text {
     days_per_move: "Days a move",
     time_out_of_range: "The base is 15 to 10,800 seconds (3 hours), the increment 0 to 180 seconds.",
     seek: "Post in the lobby",
-    time_words: |control| match control {
-        TimeControl::Untimed => "Untimed".to_owned(),
-        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
-            format!("{} min + {increment} s", base / 60)
-        }
-        TimeControl::Fischer { base, increment } => format!("{base} s + {increment} s"),
-        TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
-        TimeControl::Correspondence { days } => format!("{days} days a move"),
-    },
     clock_of: |side| format!("{side}'s clock"),
     time_left: |side, seconds| format!("{side}: {seconds} seconds left"),
     first_move_in: |side, time| format!("{side} has {time} to make a first move, or the game is aborted."),
@@ -589,12 +613,6 @@ static EN: Text = Text {
     chat_presets: ["Hello!", "Good luck!", "Have fun!", "Good game!", "Well played!", "Thank you!"],
     mute_chat: "Hide the other player's messages",
     no_messages: "No messages yet",
-    lobby: "Open games",
-    lobby_counts: |games, players| format!("{games} games being played · {players} players online"),
-    lobby_empty: "No open games now: post one from a game's New game dialog.",
-    join_seek: "Play",
-    own_seek: "Your game: waiting for an opponent",
-    withdraw_seek: "Withdraw",
     analyse: "Analyse",
     analysis: "Analysis",
     positions_analysed: "Positions analysed",
@@ -626,11 +644,36 @@ static ZH_HANT: Text = Text {
     language: "語言",
     theme: "主題",
     themes: ["跟隨系統", "淺色", "深色"],
+    close: "關閉",
+    not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
+    update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
+    update_now: "立即重新載入",
+    loading: "載入中…",
+    loading_game: "正在載入遊戲…",
+    game_unavailable: "無法載入此遊戲。請檢查網路連線後再試；已保存的對局不受影響。",
+    try_again: "再試一次",
+    time_words: |control| match control {
+        TimeControl::Untimed => "不限時".to_owned(),
+        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+            format!("{} 分 + {increment} 秒", base / 60)
+        }
+        TimeControl::Fischer { base, increment } => format!("{base} 秒 + {increment} 秒"),
+        TimeControl::Correspondence { days } => format!("每步 {days} 天"),
+    },
+    lobby: "公開對局",
+    lobby_counts: |games, players| format!("進行中 {games} 局 · 線上 {players} 人"),
+    lobby_empty: "目前沒有公開對局：可在任一遊戲的「新對局」中開局。",
+    join_seek: "加入",
+    own_seek: "你開的局：等待對手",
+    withdraw_seek: "撤回",
+};
+
+static GAME_ZH_HANT: GameText = GameText {
+    shell: &ZH_HANT,
     renderer: "棋盤繪製方式",
     switched: |on| if on { "開" } else { "關" },
     start: "開始",
     cancel: "取消",
-    close: "關閉",
     or_online: "或線上對弈",
     ends_current: "開始新對局會結束目前這一局。",
     play_again: "再來一局",
@@ -753,11 +796,10 @@ static ZH_HANT: Text = Text {
             LoadError::OtherFormat { .. } => "存檔來自較舊的版本".to_owned(),
             LoadError::OtherGame { .. } => "存檔屬於另一個遊戲".to_owned(),
             LoadError::IllegalMove { ply, .. } => format!("第 {} 步不合規則", ply + 1),
-            LoadError::Record(error) => (ZH_HANT.record_error)(error),
+            LoadError::Record(error) => (GAME_ZH_HANT.record_error)(error),
         };
         format!("無法讀取已儲存的對局（{why}），已開始新對局。舊的存檔另存為備份。")
     },
-    not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
     record_error: |error| {
         let why = match &error.problem {
             Problem::Empty => "內容是空的".to_owned(),
@@ -781,12 +823,6 @@ static ZH_HANT: Text = Text {
     shared_game: "這是分享的對局，正在回顧。可以在此把它當作新對局繼續，或保留您自己的對局。",
     continue_shared: "當作新對局繼續",
     keep_mine: "保留我的對局",
-    update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
-    update_now: "立即重新載入",
-    loading: "載入中…",
-    loading_game: "正在載入遊戲…",
-    game_unavailable: "無法載入此遊戲。請檢查網路連線後再試；已保存的對局不受影響。",
-    try_again: "再試一次",
     storage_unavailable: "此瀏覽器不允許保存任何資料（可能是私密視窗或已關閉儲存）。仍可對弈，但重新載入後本局將不會保留。",
     save_refused: "無法保存本局（儲存空間已滿或遭封鎖）。對弈可繼續，但重新載入後將不會保留；之後每一步都會再嘗試保存。",
     changed_elsewhere: "本局已在另一個分頁中變更；現在顯示的是該局，您的這一步沒有下出。",
@@ -830,14 +866,6 @@ static ZH_HANT: Text = Text {
     days_per_move: "每步天數",
     time_out_of_range: "基本時間須為 15 至 10,800 秒（3 小時），每步加秒須為 0 至 180 秒。",
     seek: "在大廳開局",
-    time_words: |control| match control {
-        TimeControl::Untimed => "不限時".to_owned(),
-        TimeControl::Fischer { base, increment } if base % 60 == 0 => {
-            format!("{} 分 + {increment} 秒", base / 60)
-        }
-        TimeControl::Fischer { base, increment } => format!("{base} 秒 + {increment} 秒"),
-        TimeControl::Correspondence { days } => format!("每步 {days} 天"),
-    },
     clock_of: |side| format!("{side}的棋鐘"),
     time_left: |side, seconds| format!("{side}剩 {seconds} 秒"),
     first_move_in: |side, time| format!("{side}須在 {time} 內走出第一步，否則對局中止。"),
@@ -857,12 +885,6 @@ static ZH_HANT: Text = Text {
     chat_presets: ["你好！", "祝你好運！", "玩得開心！", "好棋局！", "下得好！", "謝謝！"],
     mute_chat: "隱藏對手的訊息",
     no_messages: "還沒有訊息",
-    lobby: "公開對局",
-    lobby_counts: |games, players| format!("進行中 {games} 局 · 線上 {players} 人"),
-    lobby_empty: "目前沒有公開對局：可在任一遊戲的「新對局」中開局。",
-    join_seek: "加入",
-    own_seek: "你開的局：等待對手",
-    withdraw_seek: "撤回",
     analyse: "分析對局",
     analysis: "分析",
     positions_analysed: "已分析的局面",
@@ -881,6 +903,14 @@ static ZH_HANT: Text = Text {
     continue_computer: "由此與電腦續下",
     continue_hotseat: "由此與朋友續下",
 };
+
+impl std::ops::Deref for GameText {
+    type Target = Text;
+
+    fn deref(&self) -> &Text {
+        self.shell
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use super::game::Rule;
 use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue};
 use crate::games::GameId;
-use crate::i18n::{Side, Text, Words};
+use crate::i18n::{GameText, Side, Words};
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
 };
@@ -107,7 +107,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView {
         let words = WORDS.of(text.lang);
         let (legal, path) = (scene.legal, scene.path);
         let last = touched(last_move(scene.moves));
@@ -183,7 +183,7 @@ impl UiGame for Checkers {
     }
 
     /// The squares by number, and the pieces taken.
-    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Move], _after: &Self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         let legs: Vec<Move> = turn.iter().copied().filter(|leg| !leg.is_stop()).collect();
         let squares: Vec<u8> = legs
@@ -209,7 +209,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn ending(&self, text: &Text) -> String {
+    fn ending(&self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
@@ -223,7 +223,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
+    fn detail(&self, scene: &Scene<Self>, text: &GameText) -> Option<String> {
         let words = WORDS.of(text.lang);
         if self.jumping().is_some() {
             let optional = !self.config().compulsory_capture;
@@ -233,7 +233,7 @@ impl UiGame for Checkers {
         }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
         let words = WORDS.of(text.lang);
         let optional = SettingValue::Toggle(!config.compulsory_capture);
         vec![Rule::new("captures-optional", words.captures_optional, optional, |_, on| Config {
@@ -241,13 +241,13 @@ impl UiGame for Checkers {
         })]
     }
 
-    fn info(&self, text: &Text) -> Vec<String> {
+    fn info(&self, text: &GameText) -> Vec<String> {
         let words = WORDS.of(text.lang);
         vec![words.rules.to_owned()]
     }
 
     /// Where captures are optional, a multi-jump may end before it must.
-    fn commands(&self, legal: &[Move], text: &Text) -> Vec<(Command, Move)> {
+    fn commands(&self, legal: &[Move], text: &GameText) -> Vec<(Command, Move)> {
         let stop = self.jumping().map(Move::stop).filter(|stop| legal.contains(stop));
         stop.map(|stop| (Command { name: "end-chain", label: text.end_chain }, stop)).into_iter().collect()
     }

@@ -5,7 +5,7 @@ use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
 use super::game::{Card, Scene, UiGame};
 use crate::games::GameId;
-use crate::i18n::{Side, Text, Words};
+use crate::i18n::{GameText, Side, Words};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
 use crate::rules::{Game, Outcome};
 use yew::{Html, html};
@@ -60,7 +60,7 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView {
         let words = WORDS.of(text.lang);
         // The last disc is the top one of the last column played.
         let last_cell = scene.moves.last().and_then(|Move::Drop(column)| {
@@ -102,7 +102,7 @@ impl UiGame for ConnectFour {
         }
     }
 
-    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Move], _after: &Self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         let side = (text.side)(self.side(self.to_move()));
         let column = turn.first().map_or(0, |Move::Drop(column)| usize::from(*column) + 1);
@@ -120,11 +120,11 @@ impl UiGame for ConnectFour {
         self.landing_cell(usize::from(column)).into_iter().collect()
     }
 
-    fn info(&self, text: &Text) -> Vec<String> {
+    fn info(&self, text: &GameText) -> Vec<String> {
         vec![WORDS.of(text.lang).top_level.to_owned()]
     }
 
-    fn ending(&self, text: &Text) -> String {
+    fn ending(&self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(_)) => words.four_in_a_row.to_owned(),

@@ -7,7 +7,7 @@ use super::game::Rule;
 use super::game::{Card, Scene, UiGame};
 use super::screen::{Command, SettingValue, Tray};
 use crate::games::GameId;
-use crate::i18n::{Side, Text, Words};
+use crate::i18n::{GameText, Side, Words};
 use crate::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, ROWS, Rank, coordinates, square_at, square_name,
 };
@@ -130,7 +130,7 @@ impl UiGame for DarkChess {
         }
     }
 
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView {
         let words = WORDS.of(text.lang);
         let touched = match scene.moves.last() {
             Some(Move::Flip(at)) => vec![*at],
@@ -177,7 +177,7 @@ impl UiGame for DarkChess {
     }
 
     /// A flip says what it revealed; other turns as the move list writes them.
-    fn said(&self, turn: &[Move], after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Move], after: &Self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         // Named by the colour the turn showed (the first flip decides it).
         let side = (text.side)(after.side(self.to_move()));
@@ -225,7 +225,7 @@ impl UiGame for DarkChess {
         }
     }
 
-    fn ending(&self, text: &Text) -> String {
+    fn ending(&self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => {
@@ -246,7 +246,7 @@ impl UiGame for DarkChess {
         Config { seed, ..config.clone() }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
         let words = WORDS.of(text.lang);
         let toggle = |on| SettingValue::Toggle(on);
         let options = QUIET_LIMITS.iter().map(u32::to_string).collect();
@@ -270,7 +270,7 @@ impl UiGame for DarkChess {
         ]
     }
 
-    fn info(&self, text: &Text) -> Vec<String> {
+    fn info(&self, text: &GameText) -> Vec<String> {
         let words = WORDS.of(text.lang);
         let config = self.config();
         let house_rules: Vec<&str> = [
@@ -289,7 +289,7 @@ impl UiGame for DarkChess {
     }
 
     /// Each side's captured pieces, strongest first.
-    fn trays(&self, text: &Text) -> Vec<Tray> {
+    fn trays(&self, text: &GameText) -> Vec<Tray> {
         let words = WORDS.of(text.lang);
         [Colour::Red, Colour::Black]
             .into_iter()
@@ -313,13 +313,13 @@ impl UiGame for DarkChess {
 
     /// A piece turned face up (a flip, or a blind capture) stays so: the turn that showed it
     /// would let both players see what lies under it, and choose again.
-    fn kept(&self, turn: &[Move], text: &Text) -> Option<String> {
+    fn kept(&self, turn: &[Move], text: &GameText) -> Option<String> {
         let mut position = self.clone();
         let revealed = turn.iter().any(|leg| position.reveals_hidden(leg) || position.play(*leg).is_err());
         revealed.then(|| WORDS.of(text.lang).kept.to_owned())
     }
 
-    fn commands(&self, _legal: &[Move], text: &Text) -> Vec<(Command, Move)> {
+    fn commands(&self, _legal: &[Move], text: &GameText) -> Vec<(Command, Move)> {
         match self.chain() {
             Some(_) => vec![(Command { name: "end-chain", label: text.end_chain }, Move::EndChain)],
             None => Vec::new(),

@@ -8,7 +8,7 @@ use super::game::{Card, Scene, UiGame};
 use super::picker::lined_board;
 use super::screen::SettingValue;
 use crate::games::GameId;
-use crate::i18n::{Side, Text, Words};
+use crate::i18n::{GameText, Side, Words};
 use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
     point_at, point_name,
@@ -69,7 +69,7 @@ impl UiGame for FiveTigers {
         lined_board(&["bb..w", "bbw..", "..w.b", ".w..w", "b...."])
     }
 
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView {
         let touched = match scene.moves.last() {
             Some(Move::Place(p) | Move::Remove(p)) => vec![*p],
             Some(Move::Step { from, to }) => vec![*from, *to],
@@ -132,7 +132,7 @@ impl UiGame for FiveTigers {
     }
 
     /// Each action in words: a removal after a step is a capture.
-    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Move], _after: &Self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         let stepped = turn.iter().any(|mv| matches!(mv, Move::Step { .. }));
         let actions: Vec<String> = turn
@@ -147,7 +147,7 @@ impl UiGame for FiveTigers {
         (text.actions)((text.side)(self.side(self.to_move())), &actions)
     }
 
-    fn ending(&self, text: &Text) -> String {
+    fn ending(&self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(winner)) => (words.too_few_stones)((text.side)(self.side(winner.opponent()))),
@@ -165,7 +165,7 @@ impl UiGame for FiveTigers {
     }
 
     /// The formations just made with their values, and what the player still owes.
-    fn detail(&self, scene: &Scene<Self>, text: &Text) -> Option<String> {
+    fn detail(&self, scene: &Scene<Self>, text: &GameText) -> Option<String> {
         let words = WORDS.of(text.lang);
         let values = self.config().preset.values();
         let formed: Vec<String> = self
@@ -184,7 +184,7 @@ impl UiGame for FiveTigers {
         (!parts.is_empty()).then(|| parts.join(" — "))
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
         let words = WORDS.of(text.lang);
         let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (words.preset_name)(p));
         let apply = |config: &Config, choice: usize| Config {
@@ -193,7 +193,7 @@ impl UiGame for FiveTigers {
         vec![Rule::new("preset", words.preset, value, apply)]
     }
 
-    fn info(&self, text: &Text) -> Vec<String> {
+    fn info(&self, text: &GameText) -> Vec<String> {
         let words = WORDS.of(text.lang);
         let values = self.config().preset.values();
         let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];

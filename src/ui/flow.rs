@@ -5,7 +5,7 @@
 //! beside the shared session, not in it.
 
 use super::storage;
-use crate::i18n::Text;
+use crate::i18n::GameText;
 
 /// The page's side of a turn flow: what it holds up and when.
 pub trait Flow: Clone + Default + PartialEq + 'static {
@@ -26,7 +26,7 @@ pub trait Flow: Clone + Default + PartialEq + 'static {
     /// One of the flow's own controls (the page remembers a choice; see [`Prefs::store`]).
     fn control(&mut self, control: FlowControl);
     /// What the screen shows of the flow, given where the turn being made stands.
-    fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel>;
+    fn panel(&self, turn: TurnState, text: &GameText) -> Option<Panel>;
 }
 
 /// Where the turn being made stands.
@@ -71,7 +71,7 @@ impl Preference {
         }
     }
 
-    fn label(self, text: &Text) -> &'static str {
+    fn label(self, text: &GameText) -> &'static str {
         match self {
             Preference::ConfirmTurn => text.confirm_turn,
             Preference::PassDevice => text.pass_device,
@@ -159,7 +159,7 @@ impl Flow for Direct {
     fn input(&mut self) {}
     fn passed(&mut self, _in_play: bool) {}
     fn control(&mut self, _control: FlowControl) {}
-    fn panel(&self, _turn: TurnState, _text: &Text) -> Option<Panel> {
+    fn panel(&self, _turn: TurnState, _text: &GameText) -> Option<Panel> {
         None
     }
 }
@@ -209,7 +209,7 @@ impl Flow for Guided {
         }
     }
 
-    fn panel(&self, turn: TurnState, text: &Text) -> Option<Panel> {
+    fn panel(&self, turn: TurnState, text: &GameText) -> Option<Panel> {
         Some(Panel {
             confirm: self.prefs.confirm_turn,
             turn,

@@ -11,7 +11,7 @@ use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Set
 use super::session::{AnalysisAction, Page, PageAction, Start, hash_of};
 use super::storage;
 use crate::games::GameId;
-use crate::i18n::{Lang, Side, Text, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::route::{Play, Route};
 use crate::rules::record::Recorded;
 use crate::rules::{Game, Player, TurnText};
@@ -86,7 +86,7 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     fn thumbnail() -> Html;
 
     /// The board as it should look now.
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView;
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView;
 
     /// The move a board action asks for, if it names one. The rules still judge it.
     fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
@@ -96,7 +96,7 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     fn touches(&self, mv: &Self::Move) -> Vec<Pos>;
 
     /// How the rules ended the game, in words (e.g. "four in a row"), for the result overlay.
-    fn ending(&self, text: &Text) -> String;
+    fn ending(&self, text: &GameText) -> String;
 
     /// The shuffle's seed, for games that shuffle.
     fn seed(_config: &Self::Config) -> Option<u64> {
@@ -109,7 +109,7 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     }
 
     /// The rules the players may change before the first move.
-    fn settings(_config: &Self::Config, _text: &Text) -> Vec<Rule<Self::Config>> {
+    fn settings(_config: &Self::Config, _text: &GameText) -> Vec<Rule<Self::Config>> {
         Vec::new()
     }
 
@@ -119,35 +119,35 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     }
 
     /// More about the turn, shown under whose turn it is.
-    fn detail(&self, _scene: &Scene<Self>, _text: &Text) -> Option<String> {
+    fn detail(&self, _scene: &Scene<Self>, _text: &GameText) -> Option<String> {
         None
     }
 
     /// Facts about this game for the info panel.
-    fn info(&self, _text: &Text) -> Vec<String> {
+    fn info(&self, _text: &GameText) -> Vec<String> {
         Vec::new()
     }
 
     /// Pieces shown beside the board.
-    fn trays(&self, _text: &Text) -> Vec<Tray> {
+    fn trays(&self, _text: &GameText) -> Vec<Tray> {
         Vec::new()
     }
 
     /// A turn in words, said to a screen reader once it is played: `self` the position before
     /// it, `after` the one it made. By default the side and the move list's notation.
-    fn said(&self, turn: &[Self::Move], _after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Self::Move], _after: &Self, text: &GameText) -> String {
         (text.played)((text.side)(self.side(self.to_move())), &self.turn_notation(turn))
     }
 
     /// Why `turn`, played from this position, cannot be taken back, in words, shown while Undo
     /// is refused for it (a piece it turned face up, say); `None` where the game has nothing
     /// to say.
-    fn kept(&self, _turn: &[Self::Move], _text: &Text) -> Option<String> {
+    fn kept(&self, _turn: &[Self::Move], _text: &GameText) -> Option<String> {
         None
     }
 
     /// Moves made with a button, each with its button, from the legal moves now.
-    fn commands(&self, _legal: &[Self::Move], _text: &Text) -> Vec<(Command, Self::Move)> {
+    fn commands(&self, _legal: &[Self::Move], _text: &GameText) -> Vec<(Command, Self::Move)> {
         Vec::new()
     }
 }
@@ -314,7 +314,7 @@ const PREFETCH_AFTER_MS: u32 = 1_000;
 /// when it is to move, and the shared screen. Not generic: the game is behind [`Page`].
 #[component]
 pub fn GamePage(props: &GamePageProps) -> Html {
-    let text = props.lang.text();
+    let text = props.lang.game_text();
     let game = props.game;
     let slug = game.slug();
     // The revision of the save this page's game was last read from or written as: shared with

@@ -8,7 +8,7 @@ use super::game::{Card, Scene, UiGame};
 use super::picker::lined_board;
 use super::screen::SettingValue;
 use crate::games::GameId;
-use crate::i18n::{Side, Text, Words};
+use crate::i18n::{GameText, Side, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};
 use crate::rules::{Game, Outcome};
 use yew::Html;
@@ -64,7 +64,7 @@ impl UiGame for Gomoku {
         ])
     }
 
-    fn view(&self, scene: &Scene<Self>, text: &Text) -> BoardView {
+    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView {
         let words = WORDS.of(text.lang);
         let moves = scene.moves;
         let last_point = moves.last().map(|Move::Place(p)| *p);
@@ -128,12 +128,12 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn said(&self, turn: &[Move], _after: &Self, text: &Text) -> String {
+    fn said(&self, turn: &[Move], _after: &Self, text: &GameText) -> String {
         let placed: Vec<String> = turn.iter().map(|mv| (text.places_on)(&self.notation(mv))).collect();
         (text.actions)((text.side)(self.side(self.to_move())), &placed)
     }
 
-    fn ending(&self, text: &Text) -> String {
+    fn ending(&self, text: &GameText) -> String {
         let words = WORDS.of(text.lang);
         match self.outcome() {
             Some(Outcome::Win(_)) => words.five_in_a_row.to_owned(),
@@ -142,7 +142,7 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn settings(config: &Config, text: &Text) -> Vec<Rule<Config>> {
+    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
         let words = WORDS.of(text.lang);
         let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (words.rule_set_name)(r));
         let apply = |config: &Config, choice: usize| Config {
@@ -151,7 +151,7 @@ impl UiGame for Gomoku {
         vec![Rule::new("rules", words.rule_set, value, apply)]
     }
 
-    fn info(&self, text: &Text) -> Vec<String> {
+    fn info(&self, text: &GameText) -> Vec<String> {
         let words = WORDS.of(text.lang);
         vec![(words.rule_set_name)(self.config().rules).to_owned()]
     }

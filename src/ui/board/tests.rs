@@ -20,7 +20,7 @@ fn view_after<G: UiGame>(config: &G::Config, turns: &[&str]) -> BoardView {
     let legal = game.legal_moves();
     let moves = history.move_list().to_vec();
     let scene = Scene { legal: &legal, moves: &moves, turn: history.last_turn(), path: &[] };
-    game.view(&scene, Lang::En.text())
+    game.view(&scene, Lang::En.game_text())
 }
 
 fn checkers(turns: &[&str]) -> BoardView {

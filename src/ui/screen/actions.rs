@@ -3,7 +3,7 @@
 //! cannot be undone. Each has an icon and its name in words.
 
 use super::{Control, OnlineControl, focus_board};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use yew::prelude::*;
 
 /// A question asked before a control that cannot be undone.
@@ -14,7 +14,7 @@ pub enum Confirm {
 }
 
 pub struct ActionsProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     /// The side to move, which a resignation is asked of.
     pub to_move: Side,
     pub in_play: bool,

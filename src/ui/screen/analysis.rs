@@ -4,7 +4,7 @@
 //! each player's judgements and accuracy, and a new game from the position shown.
 
 use super::{Control, ReviewStep};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -53,7 +53,7 @@ impl std::fmt::Debug for Draw {
 }
 
 pub struct AnalysisProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub panel: &'a AnalysisPanel,
     /// Analyse is offered here (not while the result, which offers it, is shown).
     pub offer: bool,
@@ -66,7 +66,7 @@ const WIDTH: usize = 400;
 const HEIGHT: usize = 120;
 const MARGIN: usize = 8;
 
-/// Text for HTML: `&`, `<`, `>` and `"` escaped.
+/// GameText for HTML: `&`, `<`, `>` and `"` escaped.
 fn escaped(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
@@ -75,7 +75,7 @@ fn escaped(text: &str) -> String {
 /// element and attribute is code in each game's binary (the panel's markup cost a game's
 /// first load about 3 KB brotli more that way). Its buttons and points are told apart by
 /// their attributes in one click handler ([`control_of`]).
-pub fn markup(text: &Text, panel: &AnalysisPanel, offer: bool) -> String {
+pub fn markup(text: &GameText, panel: &AnalysisPanel, offer: bool) -> String {
     let mut html = String::new();
     let side = |side: Side| escaped((text.side)(side));
     let button =
@@ -253,7 +253,7 @@ mod tests {
             can_continue: true,
             draw: Draw(analysis_panel),
         };
-        let html = markup(Lang::En.text(), &panel, true);
+        let html = markup(Lang::En.game_text(), &panel, true);
         for part in [
             "<progress data-analysis-progress value=\"3\" max=\"5\"",
             "data-action=\"cancel-analysis\"",
@@ -276,9 +276,9 @@ mod tests {
         // Nothing to analyse while it runs; Analyse offered once it can be.
         assert!(!html.contains("data-action=\"analyse\""));
         let idle = AnalysisPanel { state: None, can_analyse: true, chances: vec![], pv: vec![], ..panel };
-        let html = markup(Lang::ZhHant.text(), &idle, true);
+        let html = markup(Lang::ZhHant.game_text(), &idle, true);
         assert!(html.contains("data-action=\"analyse\" class=\"primary\">分析對局</button>"), "{html}");
         assert!(!html.contains("progress") && !html.contains("data-eval-bar"));
-        assert!(!markup(Lang::En.text(), &idle, false).contains("data-action=\"analyse\""));
+        assert!(!markup(Lang::En.game_text(), &idle, false).contains("data-action=\"analyse\""));
     }
 }

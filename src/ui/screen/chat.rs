@@ -3,7 +3,7 @@
 //! player's may be hidden, and that choice is remembered.
 
 use super::{Control, OnlineControl, emit};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::ui::online::PRESETS;
 use yew::prelude::*;
 
@@ -16,7 +16,7 @@ pub struct ChatLine {
 }
 
 pub struct ChatProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub lines: &'a [ChatLine],
     /// This device holds a seat: it may send.
     pub can_send: bool,

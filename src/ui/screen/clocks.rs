@@ -52,7 +52,7 @@ pub struct TimersProps {
 
 #[component]
 pub fn Timers(props: &TimersProps) -> Html {
-    let text = props.lang.text();
+    let text = props.lang.game_text();
     let none =
         ClockPanel { sides: [Side::First, Side::Second], ms: [None, None], running: None, at: 0, own: None };
     let panel = props.clocks.as_ref().unwrap_or(&none);

@@ -1,12 +1,12 @@
 //! The pass-the-device cover: the board is hidden until the player to move starts the turn.
 
 use super::{Control, emit};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::ui::flow::FlowControl;
 use yew::prelude::*;
 
 pub struct CoverProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub to_move: Side,
     /// The Start Turn button, which the screen gives the keyboard focus.
     pub start_ref: &'a NodeRef,

@@ -269,7 +269,7 @@ thread_local! {
 
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
-    let (text, summary, on_control) = (props.lang.text(), &props.summary, &props.on_control);
+    let (text, summary, on_control) = (props.lang.game_text(), &props.summary, &props.on_control);
     let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
     let (on_canvas, switch_renderer) =

@@ -3,7 +3,7 @@
 
 use super::{Control, emit};
 use crate::engine::analysis::Judgement;
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::rules::clock::face;
 use yew::prelude::*;
 
@@ -32,7 +32,7 @@ pub enum ReviewStep {
 }
 
 pub struct MovesProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub moves: &'a [MoveEntry],
     /// While an earlier position is shown: after how many turns, of how many.
     pub review: Option<(usize, usize)>,

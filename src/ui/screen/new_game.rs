@@ -83,7 +83,7 @@ pub fn draw(props: NewGameProps) -> Html {
 
 #[component]
 fn NewGameDialog(props: &NewGameProps) -> Html {
-    let text = props.lang.text();
+    let text = props.lang.game_text();
     let opponent = use_state_eq(|| {
         let now = props.opponent.opponent;
         match props.preset {

@@ -2,7 +2,7 @@
 //! the engine's failure, a record refused, and a game opened from a link.
 
 use super::{Control, ReviewStep, emit};
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use crate::rules::Illegal;
 use crate::rules::record::RecordError;
 use crate::save::LoadError;
@@ -27,7 +27,7 @@ pub struct Notices {
 }
 
 pub struct NoticesProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub notices: &'a Notices,
     /// The game shown was opened from a link: continue it, or keep the player's own.
     pub shared: bool,

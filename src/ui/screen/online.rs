@@ -3,7 +3,7 @@
 //! timers', beside the clocks.)
 
 use super::{Control, emit};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::rules::clock::TimeControl;
 use crate::ui::online::{Connection, ErrorCode, Offer};
 use yew::prelude::*;
@@ -61,7 +61,7 @@ pub enum OnlineControl {
 }
 
 pub struct OnlineProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     /// The game's slug, for the invite link.
     pub slug: &'static str,
     /// The game online, or `None` while it is played on this device alone.

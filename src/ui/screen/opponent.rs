@@ -1,7 +1,7 @@
 //! Who plays the computer and how strongly: chosen in the new-game dialog, shown beside the
 //! board.
 
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::rules::Player;
 use crate::ui::computer::Opponent;
 
@@ -17,7 +17,7 @@ pub struct OpponentPanel {
 
 impl OpponentPanel {
     /// Who plays, in words.
-    pub fn words(&self, text: &Text) -> String {
+    pub fn words(&self, text: &GameText) -> String {
         match self.opponent.computer {
             None => text.hotseat.to_owned(),
             Some(player) => {

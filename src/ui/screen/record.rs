@@ -1,6 +1,6 @@
 //! The game as text: its record to copy, save or replace, and a link to this position.
 
-use crate::i18n::{Lang, Text};
+use crate::i18n::{GameText, Lang};
 use crate::ui::js;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen_futures::JsFuture;
@@ -18,7 +18,7 @@ pub struct RecordPanel {
 }
 
 pub struct RecordProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub record: &'a RecordPanel,
     /// A record the player asks to load.
     pub on_record: &'a Callback<String>,
@@ -69,7 +69,7 @@ const SAID_FOR_MS: u32 = 2_000;
 /// to, said in words (`role="status"`) for a moment.
 #[component]
 fn Copies(props: &CopiesProps) -> Html {
-    let text = props.lang.text();
+    let text = props.lang.game_text();
     let said = use_state_eq(|| None::<Copied>);
     // The timer that clears what was said; a new copy starts it again.
     let clear = use_mut_ref(|| None::<Timeout>);

@@ -2,11 +2,11 @@
 //! in view), with what to do next: look back over the game, play again, or choose a new game.
 
 use super::{Control, Ended, OnlineControl, ReviewStep, emit};
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use yew::prelude::*;
 
 pub struct ResultProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub ended: Ended,
     /// How the game ended, in words.
     pub ending: &'a str,

@@ -2,7 +2,7 @@
 //! (in the new-game dialog, and the turn-flow choices in the settings menu).
 
 use super::Control;
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use crate::ui::flow::{FlowControl, Preference};
 use yew::prelude::*;
 
@@ -57,7 +57,7 @@ impl SettingValue {
 }
 
 pub struct GameSettingsProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub rules: &'a RulesPanel,
     /// Who plays, in words.
     pub players: String,

@@ -2,7 +2,7 @@
 //! last input was not played.
 
 use super::{Control, ReviewStep, emit};
-use crate::i18n::{Side, Text};
+use crate::i18n::{GameText, Side};
 use crate::rules::Illegal;
 use yew::prelude::*;
 
@@ -45,7 +45,7 @@ pub struct Status {
 
 impl Ended {
     /// Who won, or a draw, in words.
-    pub fn words(self, text: &Text) -> String {
+    pub fn words(self, text: &GameText) -> String {
         match self {
             Ended::Winner(side) => (text.wins)((text.side)(side)),
             Ended::Draw => text.draw.to_owned(),
@@ -55,7 +55,7 @@ impl Ended {
 }
 
 pub struct StatusProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     pub status: &'a Status,
     /// The rules' answer to the last refused move.
     pub refusal: Option<Illegal>,

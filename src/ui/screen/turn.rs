@@ -1,12 +1,12 @@
 //! The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
 
 use super::{Control, emit};
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use crate::ui::flow::{FlowControl, TurnState};
 use yew::prelude::*;
 
 pub struct TurnProps<'a> {
-    pub text: &'static Text,
+    pub text: &'static GameText,
     /// Finish Turn is offered.
     pub confirm: bool,
     pub turn: TurnState,

@@ -67,8 +67,8 @@ pub struct AnalysisCode<G: UiGame> {
     tools: &'static Tools,
     judgements: fn(&Session<G>) -> Vec<Option<Judgement>>,
     annotations: fn(&Session<G>) -> Vec<record::Annotation>,
-    panel: fn(&Session<G>, &Text) -> Option<AnalysisPanel>,
-    board: fn(&Session<G>, &Text) -> Option<BoardView>,
+    panel: fn(&Session<G>, &GameText) -> Option<AnalysisPanel>,
+    board: fn(&Session<G>, &GameText) -> Option<BoardView>,
 }
 
 impl<G: UiGame> AnalysisCode<G> {
@@ -329,11 +329,11 @@ impl<G: UiGame> Session<G> {
 
     /// The panel beside the board, for a finished game or one a record brought marks for, once
     /// the analysis's code is here.
-    pub(super) fn analysis_panel(&self, text: &Text) -> Option<AnalysisPanel> {
+    pub(super) fn analysis_panel(&self, text: &GameText) -> Option<AnalysisPanel> {
         (self.analysis_code?.0.panel)(self, text)
     }
 
-    fn panel_now(&self, text: &Text) -> Option<AnalysisPanel> {
+    fn panel_now(&self, text: &GameText) -> Option<AnalysisPanel> {
         let (history, shown) = self.shown();
         let finished = history.outcome().is_some();
         let judged = self.judged();
@@ -396,11 +396,11 @@ impl<G: UiGame> Session<G> {
     /// The board while the analysis shows the position: the best line played out as far as
     /// the player asked, and the best turn from there marked. `None` where the analysis has
     /// nothing to show (or its code is not here).
-    pub(super) fn analysis_board(&self, text: &Text) -> Option<BoardView> {
+    pub(super) fn analysis_board(&self, text: &GameText) -> Option<BoardView> {
         (self.analysis_code?.0.board)(self, text)
     }
 
-    fn board_now(&self, text: &Text) -> Option<BoardView> {
+    fn board_now(&self, text: &GameText) -> Option<BoardView> {
         let (history, shown) = self.shown();
         let turns = history.turns();
         let at = shown.unwrap_or(turns.len()).min(turns.len());

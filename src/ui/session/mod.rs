@@ -16,7 +16,7 @@ use super::screen::{
     Status, Summary,
 };
 use super::storage::StorageProblem;
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use crate::route::Route;
 use crate::rules::read_announced;
 use crate::rules::record::{self, Header, RecordError, Timing};

@@ -3,7 +3,7 @@
 
 use super::{Action, AnalysisAction, AnalysisInfo, Problems, Remembered, Session};
 use crate::engine::messages::Request;
-use crate::i18n::Text;
+use crate::i18n::GameText;
 use crate::json::ToJson;
 use crate::rules::record;
 use crate::rules::{History, Player};
@@ -25,9 +25,9 @@ use yew::Reducible;
 pub trait Page {
     /// The state after an action; the same state when nothing changed.
     fn act(self: Rc<Self>, action: PageAction) -> Rc<dyn Page>;
-    fn board(&self, text: &Text) -> BoardView;
+    fn board(&self, text: &GameText) -> BoardView;
     /// `today` dates the record (`2026.11.23`).
-    fn summary(&self, text: &Text, today: &str) -> Summary;
+    fn summary(&self, text: &GameText, today: &str) -> Summary;
     /// Counts this tab's changes to the game, so each is saved once.
     fn changes(&self) -> u64;
     /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
@@ -112,7 +112,7 @@ impl<G: UiGame> Session<G> {
     /// The game's own action for a page action; `None` when it names nothing to do.
     fn action(&self, action: PageAction) -> Option<Action<G>> {
         // The moves and rules do not depend on the language their buttons are named in.
-        let text = crate::i18n::Lang::En.text();
+        let text = crate::i18n::Lang::En.game_text();
         let here = |at: u64| at == hash_of(&self.position);
         let read = |text: &str, seed| record::read::<G>(text, seed);
         Some(match action {
@@ -170,11 +170,11 @@ impl<G: UiGame> Page for Session<G> {
         }
     }
 
-    fn board(&self, text: &Text) -> BoardView {
+    fn board(&self, text: &GameText) -> BoardView {
         Session::board(self, text)
     }
 
-    fn summary(&self, text: &Text, today: &str) -> Summary {
+    fn summary(&self, text: &GameText, today: &str) -> Summary {
         Session::summary(self, text, today)
     }
 

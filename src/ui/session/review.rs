@@ -4,7 +4,7 @@
 use super::*;
 
 /// The board after the first `shown` turns of a game, for review: nothing can be played on it.
-pub(super) fn reviewed_board<G: UiGame>(history: &History<G>, shown: usize, text: &Text) -> BoardView {
+pub(super) fn reviewed_board<G: UiGame>(history: &History<G>, shown: usize, text: &GameText) -> BoardView {
     let turns = history.turns();
     let shown = shown.min(turns.len());
     let legs: usize = turns[..shown].iter().map(|(_, legs)| legs.len()).sum();

@@ -16,8 +16,8 @@ type Four = Session<ConnectFour>;
 
 const TODAY: &str = "2026.11.25";
 
-fn text() -> &'static Text {
-    Lang::En.text()
+fn text() -> &'static GameText {
+    Lang::En.game_text()
 }
 
 /// A session of `G` after `turns`, as the move list writes them, as if loaded from storage.

@@ -5,7 +5,7 @@ use super::*;
 
 impl<G: UiGame> Session<G> {
     /// The move of the game's command button at this index.
-    pub fn command(&self, index: usize, text: &Text) -> Option<G::Move> {
+    pub fn command(&self, index: usize, text: &GameText) -> Option<G::Move> {
         self.position.commands(&self.legal, text).into_iter().nth(index).map(|(_, mv)| mv)
     }
 

@@ -8,7 +8,7 @@ use crate::ui::screen::AnalysisPanel;
 use crate::ui::screen::ClockPanel;
 
 impl<G: UiGame> Session<G> {
-    pub fn board(&self, text: &Text) -> BoardView {
+    pub fn board(&self, text: &GameText) -> BoardView {
         if let Some(board) = self.analysis_board(text) {
             return board;
         }
@@ -42,7 +42,7 @@ impl<G: UiGame> Session<G> {
     }
 
     /// What the screen shows beside the board; `today` dates the record (`2026.11.23`).
-    pub fn summary(&self, text: &Text, today: &str) -> Summary {
+    pub fn summary(&self, text: &GameText, today: &str) -> Summary {
         let (history, shown) = self.shown();
         let game = history.current();
         // An aborted game is over with no result.

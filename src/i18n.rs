@@ -1,6 +1,7 @@
 //! The interface's words in 中文 (Traditional) and English. One struct per language, so a
 //! missing translation is a compile error rather than a blank on screen. A game's own words
-//! live beside its page adapter, in [`Words`]; [`Text`] holds those the games share.
+//! live beside its page adapter, in [`Words`]; [`Text`] holds the words every page says, and
+//! [`GameText`] those of a game's page, so that a binary with no game holds none of them.
 
 use crate::protocol::ErrorCode;
 use crate::rules::Illegal;
@@ -98,8 +99,8 @@ impl Side {
     }
 }
 
-/// The phrases of the shared interface, and those several games say. Phrases with blanks are
-/// functions.
+/// The phrases every page says: the header, the home page, the settings menu, the lobby and
+/// the notices of the app. Phrases with blanks are functions.
 pub struct Text {
     pub lang: Lang,
     /// This language's own name, shown on the button that switches to it.

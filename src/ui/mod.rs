@@ -132,36 +132,10 @@ macro_rules! page {
     (game: $game:ty) => {
         $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_home),
             &$crate::ui::ONLINE_CODE, Some(load_analysis), Some(load_extras));
-
-        /// The home page's code, from its piece.
-        fn load_home() -> $crate::ui::PieceFuture<$crate::ui::DrawHome> {
-            Box::pin(async { home().await.ok() })
-        }
-
-        #[wasm_split_helpers::wasm_split(home, fallible)]
-        fn home() -> Result<$crate::ui::DrawHome, wasm_split_helpers::SplitLoaderError> {
-            Ok($crate::ui::draw_home)
-        }
-
-        /// The analysis's code, from its piece.
-        fn load_analysis() -> $crate::ui::PieceFuture<&'static dyn ::std::any::Any> {
-            Box::pin(async { analysis().await.ok() })
-        }
-
-        #[wasm_split_helpers::wasm_split(analysis, fallible)]
-        fn analysis() -> Result<&'static dyn ::std::any::Any, wasm_split_helpers::SplitLoaderError> {
-            Ok(&$crate::ui::AnalysisCode::<$game>::CODE)
-        }
-
-        /// The extras' code, from its piece.
-        fn load_extras() -> $crate::ui::PieceFuture<&'static $crate::ui::Extras> {
-            Box::pin(async { extras().await.ok() })
-        }
-
-        #[wasm_split_helpers::wasm_split(extras, fallible)]
-        fn extras() -> Result<&'static $crate::ui::Extras, wasm_split_helpers::SplitLoaderError> {
-            Ok(&$crate::ui::EXTRAS)
-        }
+        $crate::page!(@piece load_home, home: $crate::ui::DrawHome = $crate::ui::draw_home);
+        $crate::page!(@piece load_analysis, analysis: &'static dyn ::std::any::Any =
+            &$crate::ui::AnalysisCode::<$game>::CODE);
+        $crate::page!(@piece load_extras, extras: &'static $crate::ui::Extras = &$crate::ui::EXTRAS);
     };
     (picker) => {
         $crate::page!(@entry $crate::ui::plays_none, None,
@@ -182,15 +156,7 @@ macro_rules! page {
             let _: ($crate::ui::Plays, $crate::ui::Pieces) = ($plays, pieces);
         }
 
-        /// Online play's code, from its piece.
-        fn load_online() -> $crate::ui::PieceFuture<&'static $crate::ui::OnlineCode> {
-            Box::pin(async { online().await.ok() })
-        }
-
-        #[wasm_split_helpers::wasm_split(online, fallible)]
-        fn online() -> Result<&'static $crate::ui::OnlineCode, wasm_split_helpers::SplitLoaderError> {
-            Ok($online)
-        }
+        $crate::page!(@piece load_online, online: &'static $crate::ui::OnlineCode = $online);
 
         #[cfg(target_arch = "wasm32")]
         #[wasm_bindgen::prelude::wasm_bindgen]
@@ -202,6 +168,17 @@ macro_rules! page {
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn stop() {
             $crate::ui::stop();
+        }
+    };
+    // A piece: its split point `$name`, whose code is `$code`, and `$load`, which fetches it.
+    (@piece $load:ident, $name:ident: $ty:ty = $code:expr) => {
+        fn $load() -> $crate::ui::PieceFuture<$ty> {
+            Box::pin(async { $name().await.ok() })
+        }
+
+        #[wasm_split_helpers::wasm_split($name, fallible)]
+        fn $name() -> Result<$ty, wasm_split_helpers::SplitLoaderError> {
+            Ok($code)
         }
     };
 }

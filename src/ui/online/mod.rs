@@ -157,14 +157,7 @@ pub const CODE: OnlineCode = OnlineCode {
 };
 
 /// The picker's, which has no game screen: the lobby and its connection.
-pub const LOBBY_CODE: OnlineCode = OnlineCode {
-    open: link::open,
-    send: link::send,
-    room: link::room,
-    close: link::close,
-    lobby: draw_lobby,
-    panels: None,
-};
+pub const LOBBY_CODE: OnlineCode = OnlineCode { panels: None, ..CODE };
 
 /// How a binary has online play's code: from the piece split off it.
 pub type LoadOnline = Piece<&'static OnlineCode>;

@@ -10,6 +10,8 @@
 //!
 //! `--from` takes the positions of an earlier book as proven (its moves and scores are the
 //! solver's, which would find them again), so that a larger book costs only its new positions.
+//! The book so far is written to `--out` every minute, so a run stopped part way (a layer of
+//! many discs takes hours) goes on from where it was with `--from` the same file.
 
 use board_suite::engine::connect_four::{Book, BookEntry, Position, Solver};
 use std::collections::{HashMap, HashSet};
@@ -20,9 +22,11 @@ use std::time::{Duration, Instant};
 const BUDGET: u64 = 200_000;
 /// Every position of at most this many discs is in the book unless quick.
 const FULL: i32 = 3;
-/// The generator's own table: 2^25 slots (256 MB), kept between the book's solves, which
+/// The generator's own table: 2^27 slots (1 GB), kept between the book's solves, which
 /// share most of their positions.
-const WORKER_SLOTS: usize = 1 << 25;
+const WORKER_SLOTS: usize = 1 << 27;
+/// How often the book so far is written out.
+const CHECKPOINT: Duration = Duration::from_secs(60);
 /// The columns in the solver's order, for the same choice among equal moves.
 const ORDER: [usize; 7] = [3, 2, 4, 1, 5, 0, 6];
 
@@ -56,16 +60,13 @@ fn main() {
         expanded: HashSet::new(),
         slowest_quick: Duration::ZERO,
         start,
+        out: out.clone(),
+        written: start,
     };
     generator.full_width(full);
     generator.strategy(Position::EMPTY, vec![]);
     generator.replies(Position::EMPTY, vec![]);
-    let mut entries: Vec<BookEntry> = generator.entries.into_values().collect();
-    entries.sort();
-    let bytes = Book::encode(&entries);
-    let book = Book::from_bytes(&bytes).expect("the book reads back");
-    assert_eq!(book.len(), entries.len(), "every position written once");
-    std::fs::write(&out, &bytes).unwrap_or_else(|e| panic!("{out}: {e}"));
+    let (book, bytes) = generator.write();
     println!(
         "{out}: {} positions, {} bytes; {} positions quick to solve (the slowest in {:.1} ms); {:.0} s",
         book.len(),
@@ -99,9 +100,27 @@ struct Generator {
     expanded: HashSet<u64>,
     slowest_quick: Duration,
     start: Instant,
+    /// Where the book goes, and when it was last written there.
+    out: String,
+    written: Instant,
 }
 
 impl Generator {
+    /// Writes the book so far to `out`, through a file beside it so that a stop midway leaves
+    /// the last whole book.
+    fn write(&mut self) -> (Book, Vec<u8>) {
+        let mut entries: Vec<BookEntry> = self.entries.values().cloned().collect();
+        entries.sort();
+        let bytes = Book::encode(&entries);
+        let book = Book::from_bytes(&bytes).expect("the book reads back");
+        assert_eq!(book.len(), entries.len(), "every position written once");
+        let partial = format!("{}.partial", self.out);
+        std::fs::write(&partial, &bytes).unwrap_or_else(|e| panic!("{partial}: {e}"));
+        std::fs::rename(&partial, &self.out).unwrap_or_else(|e| panic!("{}: {e}", self.out));
+        self.written = Instant::now();
+        (book, bytes)
+    }
+
     /// Every position of at most `discs` discs, the deepest first, so that each shallower one
     /// is worked out from the scores after its moves rather than searched.
     fn full_width(&mut self, discs: i32) {
@@ -174,6 +193,9 @@ impl Generator {
         self.entries.insert(key, (path, found.0, found.1));
         if self.entries.len().is_multiple_of(1000) {
             eprintln!("{} positions, {:.0} s", self.entries.len(), self.start.elapsed().as_secs_f64());
+        }
+        if earlier.is_none() && self.written.elapsed() >= CHECKPOINT {
+            self.write();
         }
         Some(found)
     }

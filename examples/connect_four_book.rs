@@ -8,10 +8,12 @@
 //! `cargo run --release --example connect_four_book -- [--full DISCS] [--budget NODES]
 //! [--from BOOK] [--out FILE]`
 //!
-//! `--from` takes the positions of an earlier book as proven (its moves and scores are the
-//! solver's, which would find them again), so that a larger book costs only its new positions.
-//! The book so far is written to `--out` every minute, so a run stopped part way (a layer of
-//! many discs takes hours) goes on from where it was with `--from` the same file.
+//! `--from` (any number of times) takes the positions of earlier books as proven (their moves
+//! and scores are the solver's, which would find them again), so that a larger book costs only
+//! its new positions. What the run has found so far is written to `--out` every minute (the
+//! positions it has reached, not yet those of the earlier books it has still to walk past), so
+//! a run stopped part way (a layer of many discs takes hours) goes on from where it was with
+//! the same `--from` books and one more: that file.
 
 use board_suite::engine::connect_four::{Book, BookEntry, Position, Solver};
 use std::collections::{HashMap, HashSet};
@@ -33,7 +35,7 @@ const ORDER: [usize; 7] = [3, 2, 4, 1, 5, 0, 6];
 fn main() {
     let mut budget = BUDGET;
     let mut full = FULL;
-    let mut from = None;
+    let mut from = Vec::new();
     let mut out = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engine/connect-four.book").to_string();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -42,7 +44,7 @@ fn main() {
             ("--full", Some(n)) => full = n.parse().unwrap_or_else(|_| usage()),
             ("--from", Some(path)) => {
                 let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-                from = Some(Book::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")));
+                from.push(Book::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")));
             }
             ("--out", Some(path)) => out = path,
             _ => usage(),
@@ -78,7 +80,7 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK] [--out FILE]");
+    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK]... [--out FILE]");
     std::process::exit(2)
 }
 
@@ -89,8 +91,8 @@ struct Generator {
     /// browser's has: the case of a game leaving the book.
     prober: Solver,
     budget: u64,
-    /// An earlier book, its positions taken as proven.
-    from: Option<Book>,
+    /// Earlier books, their positions taken as proven.
+    from: Vec<Book>,
     /// The book's positions by the key shared with their mirror images: the moves to the
     /// position first met, its best column there and its score.
     entries: HashMap<u64, BookEntry>,
@@ -180,7 +182,7 @@ impl Generator {
             return Some(found);
         }
         // An earlier book holds only positions that are not quick.
-        let earlier = self.from.as_ref().and_then(|book| book.best(position));
+        let earlier = self.from.iter().find_map(|book| book.best(position));
         if earlier.is_none() && (self.quick.contains(&key) || self.is_quick(position)) {
             self.quick.insert(key);
             return None;

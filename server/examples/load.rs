@@ -110,6 +110,13 @@ fn pick(game: &mut Gomoku, seed: u64) -> String {
     text
 }
 
+/// What the crowd's room tells its spectators' side of the test: the room, once made, and
+/// when each turn was sent (by its number).
+struct Stage {
+    announce: tokio::sync::oneshot::Sender<String>,
+    sent: Arc<std::sync::Mutex<Vec<Instant>>>,
+}
+
 /// One room: a device creates it, another joins, and they take turns until the room's share
 /// of the turns is played (or the game ends). The latencies, in microseconds.
 async fn room(
@@ -117,7 +124,7 @@ async fn room(
     index: usize,
     think: u64,
     turns_left: Arc<AtomicUsize>,
-    announce: Option<tokio::sync::oneshot::Sender<String>>,
+    stage: Option<Stage>,
 ) -> Result<Vec<u64>, Failure> {
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
     let mut first = connect(port, from).await?;
@@ -128,8 +135,9 @@ async fn room(
     };
     let mut second = connect(port, from).await?;
     send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
-    if let Some(announce) = announce {
-        let _ = announce.send(room.clone());
+    let sent_at = stage.as_ref().map(|stage| stage.sent.clone());
+    if let Some(stage) = stage {
+        let _ = stage.announce.send(room.clone());
     }
     state_at(&mut second, 0).await?;
     // The devices' own copy of the game, so that choosing a turn costs the server's figures
@@ -149,6 +157,9 @@ async fn room(
         }
         let turn = pick(&mut game, seed >> 33);
         let sent = Instant::now();
+        if let Some(log) = &sent_at {
+            log.lock().expect("the log").push(sent);
+        }
         send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
         let over = state_at(other, turns + 1).await?;
         latencies.push(sent.elapsed().as_micros() as u64);
@@ -281,11 +292,19 @@ async fn idle(port: u16, index: usize, stop: Arc<AtomicBool>) -> Result<(), Fail
 
 /// One of a crowd: joins the room as a spectator, hears its seat and the room, watches for a
 /// moment, leaves, and comes again, until `stop`. How many times it came.
-async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>) -> Result<usize, Failure> {
+/// A spectator of the crowd's room, coming and going until `stop`: its visits, and how long
+/// after each turn was sent (`sent`, by number) it heard it, in microseconds.
+async fn spectator(
+    port: u16,
+    index: usize,
+    room: String,
+    sent: Arc<std::sync::Mutex<Vec<Instant>>>,
+    stop: Arc<AtomicBool>,
+) -> Result<(usize, Vec<u64>), Failure> {
     let home = index / 10;
     let from = Ipv4Addr::new(127, 3, (home / 250) as u8, (home % 250 + 1) as u8);
     let mut seed = index as u64 * 104_729 + 17;
-    let mut visits = 0;
+    let (mut visits, mut lags) = (0, Vec::new());
     while !stop.load(Ordering::Relaxed) {
         let mut socket = connect(port, from).await?;
         send(&mut socket, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
@@ -293,21 +312,29 @@ async fn spectator(port: u16, index: usize, room: String, stop: Arc<AtomicBool>)
             Reply::Seat { .. } => {}
             other => return Err(format!("a spectator heard {other:?}")),
         }
-        if !matches!(next(&mut socket).await?, Reply::State { .. }) {
+        let Reply::State { turns: mut heard, .. } = next(&mut socket).await? else {
             return Err("a spectator was not sent the room".to_owned());
-        }
+        };
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         // Watching, a moment: what the room says meanwhile is read.
         let until = Instant::now() + Duration::from_millis((seed >> 40) % 2000);
         while let Ok(frame) = tokio::time::timeout_at(until.into(), socket.next()).await {
-            if !matches!(frame, Some(Ok(_))) {
-                return Err("a spectator was closed".to_owned());
+            let Some(Ok(frame)) = frame else { return Err("a spectator was closed".to_owned()) };
+            if let Message::Text(text) = frame
+                && let Some(Reply::State { turns, .. }) = Reply::read(&text)
+                && turns > heard
+            {
+                // Each turn once (the room's other news says the same turns again).
+                heard = turns;
+                if let Some(at) = sent.lock().expect("the log").get(turns - 1) {
+                    lags.push(at.elapsed().as_micros() as u64);
+                }
             }
         }
         let _ = tokio::time::timeout(Duration::from_secs(5), socket.close(None)).await;
         visits += 1;
     }
-    Ok(visits)
+    Ok((visits, lags))
 }
 
 /// The crowd scenario (see the top of the file).
@@ -348,7 +375,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     // Other games' relay, alone, then beside a crowd coming and going, then alone again.
     let others = 20;
     let usage = Usage::start(pid);
-    let (alone, failed) = play(port, numbered, others, others * 60, 100).await;
+    let (alone, failed) = play(port, numbered, others, others * 150, 100).await;
     numbered += others;
     report(&format!("{others} rooms playing, no crowd"), &alone, &failed);
     usage.report(pid);
@@ -356,18 +383,20 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     // The crowd's room: a game played (each turn told to every spectator), until stopped.
     let stage_turns = Arc::new(AtomicUsize::new(100_000));
     let (announce, announced) = tokio::sync::oneshot::channel();
-    let stage = tokio::spawn(room(port, numbered, 100, stage_turns.clone(), Some(announce)));
+    let sent = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let stage = Stage { announce, sent: sent.clone() };
+    let stage = tokio::spawn(room(port, numbered, 100, stage_turns.clone(), Some(stage)));
     numbered += 1;
     match tokio::time::timeout(Duration::from_secs(30), announced).await {
         Ok(Ok(stage_room)) => {
             let stop_crowd = Arc::new(AtomicBool::new(false));
             let crowd: Vec<_> = (0..spectators)
-                .map(|i| tokio::spawn(spectator(port, i, stage_room.clone(), stop_crowd.clone())))
+                .map(|i| tokio::spawn(spectator(port, i, stage_room.clone(), sent.clone(), stop_crowd.clone())))
                 .collect();
             // The crowd gathers, then the other games play beside it.
             tokio::time::sleep(Duration::from_secs(2)).await;
             let usage = Usage::start(pid);
-            let (beside, failed) = play(port, numbered, others, others * 60, 100).await;
+            let (beside, failed) = play(port, numbered, others, others * 150, 100).await;
             numbered += others;
             report(
                 &format!("{others} rooms playing beside {spectators} spectators coming and going"),
@@ -377,16 +406,21 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
             usage.report(pid);
             errors.extend(failed);
             stop_crowd.store(true, Ordering::Relaxed);
-            let mut visits = 0;
+            let (mut visits, mut lags) = (0, Vec::new());
             for spectator in crowd {
                 match tokio::time::timeout(Duration::from_secs(60), spectator).await {
-                    Ok(Ok(Ok(came))) => visits += came,
+                    Ok(Ok(Ok((came, heard)))) => {
+                        visits += came;
+                        lags.extend(heard);
+                    }
                     Ok(Ok(Err(failure))) => errors.push(failure),
                     Ok(Err(panic)) => errors.push(panic.to_string()),
                     Err(_) => errors.push("a spectator did not stop within 60 s".to_owned()),
                 }
             }
             println!("the crowd: {spectators} spectators joined and left {visits} times");
+            lags.sort_unstable();
+            report("each turn of the crowd's room to its spectators", &lags, &[]);
         }
         _ => errors.push("the crowd's room was not made within 30 s".to_owned()),
     }
@@ -403,7 +437,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         Err(_) => errors.push("the crowd's room did not end within 60 s".to_owned()),
     }
     let usage = Usage::start(pid);
-    let (again, failed) = play(port, numbered, others, others * 60, 100).await;
+    let (again, failed) = play(port, numbered, others, others * 150, 100).await;
     report(&format!("{others} rooms playing, the crowd gone"), &again, &failed);
     usage.report(pid);
     errors.extend(failed);

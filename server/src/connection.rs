@@ -118,12 +118,16 @@ pub async fn run(
     let mut ping = tokio::time::interval_at(Instant::now() + net.ping_interval, net.ping_interval);
     let mut unanswered = 0;
     let overflow = connection.client.outbox.clone();
+    // This connection's offset within the spectators' spread (`Net::spectator_spread`).
+    let spread = net.spectator_spread.mul_f64((connection.client.id % 64) as f64 / 64.0);
+    // Frames queued while a spectator's frame waited: they go without waiting again.
+    let mut due = 0;
     loop {
         let reply = tokio::select! {
             incoming = socket.recv() => {
                 unanswered = 0;
                 match incoming {
-                    Some(Ok(Message::Text(text))) if bucket.take() => connection.handle(text.as_str()).await,
+                    Some(Ok(Message::Text(text))) if bucket.take() => Box::pin(connection.handle(text.as_str())).await,
                     Some(Ok(Message::Binary(_))) if bucket.take() => Some(Reply::error(ErrorCode::Malformed, "frames are text")),
                     Some(Ok(Message::Text(_) | Message::Binary(_))) => {
                         let now = connection.hub.clock.now_ms();
@@ -151,6 +155,17 @@ pub async fn run(
             },
             Some(push) = pushed.recv() => match push {
                 Push::Frame(frame) => {
+                    // A spectator's frame waits for its offset (unless more pile up), and what
+                    // is queued behind it meanwhile then goes at once.
+                    if due > 0 {
+                        due -= 1;
+                    } else if matches!(connection.room, Some((_, None))) {
+                        tokio::select! {
+                            () = tokio::time::sleep(spread) => {}
+                            () = overflow.crowded() => {}
+                        }
+                        due = pushed.len();
+                    }
                     // A peer too slow to take this while more pile up is let go at once.
                     let sent = tokio::select! {
                         sent = send(&mut socket, Message::Text(frame.as_ref().into()), &net) => sent,
@@ -166,7 +181,7 @@ pub async fn run(
                 Push::Seated { room, seat } => {
                     tracing::Span::current().record("room", tracing::field::display(&room.id));
                     if let Some((old, _)) = connection.room.replace((room, Some(seat))) {
-                        connection.hub.leave(&connection.client, &old).await;
+                        Box::pin(connection.hub.leave(&connection.client, &old)).await;
                     }
                     None
                 }
@@ -202,7 +217,7 @@ pub async fn run(
             break;
         }
     }
-    connection.leave().await;
+    Box::pin(connection.leave()).await;
 }
 
 /// A connection's task that ends without leaving (it panicked) leaves its room and the queue

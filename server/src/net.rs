@@ -33,6 +33,10 @@ pub struct Net {
     pub outbox_frames: usize,
     /// How long one frame may take to be taken by the peer.
     pub write_timeout: Duration,
+    /// A spectator hears each frame up to this much after the players, at an offset of its
+    /// own, so that a crowd's frames go out spread over this time rather than all at once,
+    /// queued ahead of other games' moves.
+    pub spectator_spread: Duration,
 }
 
 impl Default for Net {
@@ -47,6 +51,7 @@ impl Default for Net {
             missed_pongs: 2,
             outbox_frames: 32,
             write_timeout: Duration::from_secs(10),
+            spectator_spread: Duration::from_millis(50),
         }
     }
 }

@@ -41,19 +41,26 @@ pub enum Push {
 pub struct Outbox {
     queue: mpsc::Sender<Push>,
     overflow: Arc<Notify>,
+    /// Told when the queue is half full: what waits in it should go now.
+    crowded: Arc<Notify>,
 }
 
 impl Outbox {
     /// A queue of `frames`, and its reader.
-    pub fn new(frames: usize) -> (Outbox, mpsc::Receiver<Push>) {
+    pub fn new(frames: usize) -> (Outbox, Pushed) {
         let (queue, pushed) = mpsc::channel(frames.max(1));
-        (Outbox { queue, overflow: Arc::new(Notify::new()) }, pushed)
+        (Outbox { queue, overflow: Arc::new(Notify::new()), crowded: Arc::new(Notify::new()) }, pushed)
     }
 
     /// Queues `push`; `false` when the connection has ended or is too far behind to keep.
     pub fn send(&self, push: Push) -> bool {
         match self.queue.try_send(push) {
-            Ok(()) => true,
+            Ok(()) => {
+                if self.queue.capacity() <= self.queue.max_capacity() / 2 {
+                    self.crowded.notify_one();
+                }
+                true
+            }
             Err(TrySendError::Full(_)) => {
                 self.overflow.notify_one();
                 false
@@ -70,7 +77,15 @@ impl Outbox {
     pub async fn overflowed(&self) {
         self.overflow.notified().await
     }
+
+    /// Ready once the queue has been half full (since the last time this was ready).
+    pub async fn crowded(&self) {
+        self.crowded.notified().await
+    }
 }
+
+/// What a connection is pushed.
+pub type Pushed = mpsc::Receiver<Push>;
 
 /// A connection as the rooms know it.
 #[derive(Clone)]

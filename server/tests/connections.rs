@@ -224,6 +224,32 @@ async fn a_client_that_does_not_read_is_closed() {
     assert!(frames < offers / 2, "{frames} frames: the server kept all it was sent");
 }
 
+/// A spectator hears each turn a moment after the players (`Net::spectator_spread`), but a
+/// game faster than that is not held back until its queue overflows: every turn comes, in
+/// order, and the spectator stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_paced_behind_a_fast_game_hears_every_turn_in_order() {
+    let net = Net { outbox_frames: 8, spectator_spread: Duration::from_secs(5), ..Net::default() };
+    let port = server("paced", fast(), net).await;
+    let (mut first, mut second, room, _, state) = common::table_for_two(port, "gomoku").await;
+    let mut watcher = Client::connect(port).await;
+    watcher.send(&common::join(&room, None)).await;
+    assert_eq!(watcher.seat().await.1, Seat::Spectator);
+    assert_eq!(watcher.state().await.turns, 0);
+    // Forty turns at once: five times the queue, well within the spread.
+    let state = common::play_out(&mut first, &mut second, state, 40, "gomoku", 3).await;
+    assert_eq!(state.turns, 40);
+    let mut heard = 0;
+    while heard < 40 {
+        let turns = watcher.state().await.turns;
+        assert!(turns >= heard, "turn {turns} after turn {heard}");
+        heard = turns;
+    }
+    // Still watching: the next turn comes too.
+    first.send(&common::play(&common::pick("gomoku", &state.record, 5), 40)).await;
+    assert_eq!(watcher.state_at(41).await.turns, 41);
+}
+
 /// A crowd of 300 spectators joining and leaving a room on loopback sends its players nothing
 /// (the state frame has the seats' presence, not the crowd: there is no crowd count to send, so
 /// none to batch); the spectators there at the next turn hear it.

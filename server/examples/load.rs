@@ -341,7 +341,8 @@ async fn spectator(
 async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators: usize) {
     let kb = || resident_kb(pid);
     let before = kb();
-    println!("server memory at start: {before} KB");
+    let heap = || async { metric(port, "board_heap_in_use_bytes").await.unwrap_or(-1.0) / 1024.0 };
+    println!("server memory at start: {before} KB, its heap in use {:.0} KB", heap().await);
     // The idle connections, 100 opening at a time.
     let stop_idle = Arc::new(AtomicBool::new(false));
     let mut idlers = Vec::new();
@@ -391,7 +392,9 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         Ok(Ok(stage_room)) => {
             let stop_crowd = Arc::new(AtomicBool::new(false));
             let crowd: Vec<_> = (0..spectators)
-                .map(|i| tokio::spawn(spectator(port, i, stage_room.clone(), sent.clone(), stop_crowd.clone())))
+                .map(|i| {
+                    tokio::spawn(spectator(port, i, stage_room.clone(), sent.clone(), stop_crowd.clone()))
+                })
                 .collect();
             // The crowd gathers, then the other games play beside it.
             tokio::time::sleep(Duration::from_secs(2)).await;
@@ -441,10 +444,15 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     report(&format!("{others} rooms playing, the crowd gone"), &again, &failed);
     usage.report(pid);
     errors.extend(failed);
-    // Every game has ended and its players gone; the idle connections stay.
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // Every game has ended and its players gone; the idle connections stay. The server gives
+    // freed memory back every 10 s.
+    tokio::time::sleep(Duration::from_secs(12)).await;
     let rooms_left = metric(port, "board_rooms").await.unwrap_or(-1.0);
-    println!("games ended: {rooms_left} rooms in memory, server memory {} KB", kb());
+    println!(
+        "games ended: {rooms_left} rooms in memory, server memory {} KB, its heap in use {:.0} KB",
+        kb(),
+        heap().await
+    );
     stop_idle.store(true, Ordering::Relaxed);
     for idler in idlers {
         match tokio::time::timeout(Duration::from_secs(60), idler).await {
@@ -454,9 +462,14 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
             Err(_) => errors.push("an idle connection did not stop within 60 s".to_owned()),
         }
     }
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // The server gives freed memory back every 10 s.
+    tokio::time::sleep(Duration::from_secs(12)).await;
     let websockets = metric(port, "board_websockets").await.unwrap_or(-1.0);
-    println!("idle connections closed: {websockets} WebSockets, server memory {} KB", kb());
+    println!(
+        "idle connections closed: {websockets} WebSockets, server memory {} KB, its heap in use {:.0} KB",
+        kb(),
+        heap().await
+    );
     println!("errors in all: {}", errors.len());
     for error in errors.iter().take(5) {
         println!("  error: {error}");

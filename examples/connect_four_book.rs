@@ -6,7 +6,7 @@
 //! under 100 ms natively).
 //!
 //! `cargo run --release --example connect_four_book -- [--full DISCS] [--budget NODES]
-//! [--from BOOK] [--out FILE]`
+//! [--from BOOK]... [--out FILE] [--part K/N]`
 //!
 //! `--from` (any number of times) takes the positions of earlier books as proven (their moves
 //! and scores are the solver's, which would find them again), so that a larger book costs only
@@ -14,6 +14,10 @@
 //! positions it has reached, not yet those of the earlier books it has still to walk past), so
 //! a run stopped part way (a layer of many discs takes hours) goes on from where it was with
 //! the same `--from` books and one more: that file.
+//!
+//! `--part K/N` makes only the K-th of N shares of the deepest layer (by position) and stops
+//! there, so that N runs at once share the work among cores; a last run `--from` all of their
+//! books then makes the rest.
 
 use board_suite::engine::connect_four::{Book, BookEntry, Position, Solver};
 use std::collections::{HashMap, HashSet};
@@ -36,6 +40,7 @@ fn main() {
     let mut budget = BUDGET;
     let mut full = FULL;
     let mut from = Vec::new();
+    let mut part = (0, 1);
     let mut out = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engine/connect-four.book").to_string();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -47,6 +52,13 @@ fn main() {
                 from.push(Book::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path}: {e}")));
             }
             ("--out", Some(path)) => out = path,
+            ("--part", Some(share)) => {
+                part = share
+                    .split_once('/')
+                    .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
+                    .filter(|&(k, n): &(u64, u64)| k < n)
+                    .unwrap_or_else(|| usage());
+            }
             _ => usage(),
         }
     }
@@ -64,10 +76,13 @@ fn main() {
         start,
         out: out.clone(),
         written: start,
+        part,
     };
     generator.full_width(full);
-    generator.strategy(Position::EMPTY, vec![]);
-    generator.replies(Position::EMPTY, vec![]);
+    if part.1 == 1 {
+        generator.strategy(Position::EMPTY, vec![]);
+        generator.replies(Position::EMPTY, vec![]);
+    }
     let (book, bytes) = generator.write();
     println!(
         "{out}: {} positions, {} bytes; {} positions quick to solve (the slowest in {:.1} ms); {:.0} s",
@@ -80,7 +95,7 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK]... [--out FILE]");
+    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK]... [--out FILE] [--part K/N]");
     std::process::exit(2)
 }
 
@@ -105,6 +120,8 @@ struct Generator {
     /// Where the book goes, and when it was last written there.
     out: String,
     written: Instant,
+    /// The share of the deepest layer this run makes (`--part K/N`): K, N.
+    part: (u64, u64),
 }
 
 impl Generator {
@@ -140,13 +157,22 @@ impl Generator {
             }
             layers.push(next);
         }
+        let shared = self.part.1 > 1;
         for (depth, layer) in layers.into_iter().enumerate().rev() {
+            if shared && depth < discs as usize {
+                break;
+            }
             eprintln!(
                 "{} positions of {depth} discs, {:.0} s",
                 layer.len(),
                 self.start.elapsed().as_secs_f64()
             );
             for (position, path) in layer {
+                // Shares by a hash of the position, so that each is as long as the others.
+                let hash = position.symmetric_key().0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
+                if shared && hash % self.part.1 != self.part.0 {
+                    continue;
+                }
                 self.entry(&position, path, depth < discs as usize);
             }
         }

@@ -95,7 +95,9 @@ fn main() {
 }
 
 fn usage() -> ! {
-    eprintln!("usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK]... [--out FILE] [--part K/N]");
+    eprintln!(
+        "usage: connect_four_book [--full DISCS] [--budget NODES] [--from BOOK]... [--out FILE] [--part K/N]"
+    );
     std::process::exit(2)
 }
 

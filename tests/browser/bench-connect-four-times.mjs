@@ -2,7 +2,8 @@
 // 0 to 10 discs (both sides at random, as `examples/connect_four_times.rs` does natively), each
 // asked of a fresh engine worker (the page's own build: its book read and its table empty, as
 // on a game's first move), the time from the request to the move. Prints, per number of
-// discs and over all of them, the median, the 99th percentile and the slowest.
+// discs and over all of them, the median, the 99th percentile, the slowest and how many took
+// over 1 s.
 //   C4_PER_PLY=<n> positions of each number of discs (default 100); C4_PLIES=<from>-<to>
 //   (default 0-10).
 import { launch, serve } from './harness.mjs';
@@ -94,9 +95,11 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q *
 const row = (label, list) => {
   const sorted = list.map((t) => t.ms).sort((a, b) => a - b);
   console.log(`${label.padStart(6)} ${String(sorted.length).padStart(9)} ${quantile(sorted, 0.5).toFixed(1).padStart(10)} `
-    + `${quantile(sorted, 0.99).toFixed(1).padStart(10)} ${sorted[sorted.length - 1].toFixed(1).padStart(10)}`);
+    + `${quantile(sorted, 0.99).toFixed(1).padStart(10)} ${sorted[sorted.length - 1].toFixed(1).padStart(10)} `
+    + `${String(sorted.filter((ms) => ms > 1000).length).padStart(7)}`);
 };
 console.log('Connect Four level 6 in Chromium, a fresh worker a position (ms from the request to the move):');
-console.log(`${'discs'.padStart(6)} ${'positions'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'max'.padStart(10)}`);
+console.log(`${'discs'.padStart(6)} ${'positions'.padStart(9)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'max'.padStart(10)} `
+  + `${'over 1 s'.padStart(7)}`);
 for (let discs = from; discs <= to; discs += 1) row(String(discs), times.filter((t) => t.discs === discs));
 row(`${from}-${to}`, times);

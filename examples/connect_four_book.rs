@@ -170,14 +170,18 @@ impl Generator {
                 self.start.elapsed().as_secs_f64()
             );
             for (position, path) in layer {
-                // Shares by a hash of the position, so that each is as long as the others.
-                let hash = position.symmetric_key().0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32;
-                if shared && hash % self.part.1 != self.part.0 {
-                    continue;
+                if self.in_share(&position) {
+                    self.entry(&position, path, depth < discs as usize);
                 }
-                self.entry(&position, path, depth < discs as usize);
             }
         }
+    }
+
+    /// Whether this run makes `position` (`--part`): shared out by a hash of the position, so
+    /// that each share is as long as the others.
+    fn in_share(&self, position: &Position) -> bool {
+        let (share, shares) = self.part;
+        (position.symmetric_key().0.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) % shares == share
     }
 
     /// The engine's strategy from `position`, the engine to move, down to positions quick to

@@ -110,11 +110,14 @@ fn pick(game: &mut Gomoku, seed: u64) -> String {
     text
 }
 
+/// When each turn of the crowd's room was sent, by its number.
+type SentLog = Arc<std::sync::Mutex<Vec<Instant>>>;
+
 /// What the crowd's room tells its spectators' side of the test: the room, once made, and
-/// when each turn was sent (by its number).
+/// when each turn was sent.
 struct Stage {
     announce: tokio::sync::oneshot::Sender<String>,
-    sent: Arc<std::sync::Mutex<Vec<Instant>>>,
+    sent: SentLog,
 }
 
 /// One room: a device creates it, another joins, and they take turns until the room's share
@@ -135,9 +138,9 @@ async fn room(
     };
     let mut second = connect(port, from).await?;
     send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
-    let sent_at = stage.as_ref().map(|stage| stage.sent.clone());
-    if let Some(stage) = stage {
-        let _ = stage.announce.send(room.clone());
+    let (announce, sent_at) = stage.map(|stage| (stage.announce, stage.sent)).unzip();
+    if let Some(announce) = announce {
+        let _ = announce.send(room.clone());
     }
     state_at(&mut second, 0).await?;
     // The devices' own copy of the game, so that choosing a turn costs the server's figures
@@ -291,14 +294,13 @@ async fn idle(port: u16, index: usize, stop: Arc<AtomicBool>) -> Result<(), Fail
 }
 
 /// One of a crowd: joins the room as a spectator, hears its seat and the room, watches for a
-/// moment, leaves, and comes again, until `stop`. How many times it came.
-/// A spectator of the crowd's room, coming and going until `stop`: its visits, and how long
-/// after each turn was sent (`sent`, by number) it heard it, in microseconds.
+/// moment, leaves, and comes again, until `stop`. How many times it came, and how long after
+/// each turn was sent (`sent`) it heard it, in microseconds.
 async fn spectator(
     port: u16,
     index: usize,
     room: String,
-    sent: Arc<std::sync::Mutex<Vec<Instant>>>,
+    sent: SentLog,
     stop: Arc<AtomicBool>,
 ) -> Result<(usize, Vec<u64>), Failure> {
     let home = index / 10;

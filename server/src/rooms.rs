@@ -47,7 +47,7 @@ pub struct Outbox {
 
 impl Outbox {
     /// A queue of `frames`, and its reader.
-    pub fn new(frames: usize) -> (Outbox, Pushed) {
+    pub fn new(frames: usize) -> (Outbox, mpsc::Receiver<Push>) {
         let (queue, pushed) = mpsc::channel(frames.max(1));
         (Outbox { queue, overflow: Arc::new(Notify::new()), crowded: Arc::new(Notify::new()) }, pushed)
     }
@@ -83,9 +83,6 @@ impl Outbox {
         self.crowded.notified().await
     }
 }
-
-/// What a connection is pushed.
-pub type Pushed = mpsc::Receiver<Push>;
 
 /// A connection as the rooms know it.
 #[derive(Clone)]

@@ -5,16 +5,17 @@ use board_suite::protocol::{Claim, Offer, Seat};
 use board_suite::rules::{Player, Termination};
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply};
-use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, Pushed, RoomCell};
+use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, RoomCell};
 use board_suite_server::store::{Memory, Store};
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::mpsc::Receiver;
 
 const START: u64 = 1_000_000_000;
 
 struct Device {
     client: Client,
-    pushed: Pushed,
+    pushed: Receiver<Push>,
     /// The token of the last seat frame that carried one.
     seat_token: Option<String>,
 }

@@ -4,12 +4,13 @@
 use board_suite::rules::Player;
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::{ErrorCode, Reply};
-use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, Pushed};
+use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push};
 use board_suite_server::store::{Memory, Pending, RoomRow, Store};
 use std::sync::Arc;
 use std::time::Duration;
+use tokio::sync::mpsc::Receiver;
 
-fn client(id: u64) -> (Client, Pushed) {
+fn client(id: u64) -> (Client, Receiver<Push>) {
     let (outbox, pushed) = Outbox::new(64);
     (Client { id, address: [127, 0, 0, 1].into(), outbox }, pushed)
 }
@@ -151,7 +152,7 @@ async fn a_room_that_went_idle_is_not_written_back_by_a_device_still_holding_it(
 }
 
 /// Frames waiting in a connection's queue.
-fn queued(pushed: &mut Pushed) -> usize {
+fn queued(pushed: &mut Receiver<Push>) -> usize {
     let mut frames = 0;
     while pushed.try_recv().is_ok() {
         frames += 1;

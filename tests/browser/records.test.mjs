@@ -126,6 +126,20 @@ test('a bad record leaves the game untouched and says why and where', async () =
   await done(page);
 });
 
+test('a record that keeps clocks shows them as they stood at each turn, with no game server', async () => {
+  const page = await browser.open('#/connect-four');
+  await record(page).fill('[Game "connect-four"]\n[TimeControl "180+2"]\n1. 4 {[%clk 0:02:58]} 4 {[%clk 0:02:51]} 2. 3 {[%clk 0:02:40]} *\n');
+  await button(page, 'load-record').click();
+  await waitForMoves(page, 3);
+  // The clocks' code comes with online play's, fetched for them.
+  await page.locator('[data-clock="red"][data-ms="160000"]').waitFor();
+  assert.equal(await page.locator('[data-clock="yellow"]').getAttribute('data-ms'), '171000');
+  await moveList(page).nth(0).click();
+  await page.locator('[data-clock="red"][data-ms="178000"]').waitFor();
+  assert.equal(await page.locator('[data-clock][data-running]').count(), 0, 'a record\'s clocks stand still');
+  await done(page);
+});
+
 test('a share link opens the position in another browser, for review, and can be continued', async () => {
   const page = await browser.open('#/gomoku');
   await clickCells(page, [[7, 7], [8, 8], [6, 7]]);

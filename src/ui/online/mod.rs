@@ -14,7 +14,7 @@ mod link;
 
 use super::Piece;
 use super::lobby::{DrawLobby, draw_lobby};
-use super::screen::{ChatProps, OnlineProps, chat_panel, online_box};
+use super::screen::{ChatProps, OnlineProps, TimersProps, chat_panel, online_box, timers};
 use crate::protocol::Request;
 pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
 use crate::rules::Player;
@@ -144,6 +144,8 @@ pub struct OnlineCode {
 pub struct Panels {
     pub panel: fn(OnlineProps) -> Html,
     pub chat: fn(ChatProps) -> Html,
+    /// The clocks and countdowns, online or a record's.
+    pub timers: fn(TimersProps) -> Html,
 }
 
 /// A game's binary's: the connection, the lobby and the panels.
@@ -153,7 +155,7 @@ pub const CODE: OnlineCode = OnlineCode {
     room: link::room,
     close: link::close,
     lobby: draw_lobby,
-    panels: Some(Panels { panel: online_box, chat: chat_panel }),
+    panels: Some(Panels { panel: online_box, chat: chat_panel, timers }),
 };
 
 /// The picker's, which has no game screen: the lobby and its connection.

@@ -50,8 +50,14 @@ pub struct TimersProps {
     pub on_control: Callback<Control>,
 }
 
+/// Draws the timers. Reached only through online play's code ([`crate::ui::online::Panels`]),
+/// so split off with it: a game with clocks is an online one, or a record of one.
+pub(in crate::ui) fn timers(props: TimersProps) -> Html {
+    html! { <Timers ..props /> }
+}
+
 #[component]
-pub fn Timers(props: &TimersProps) -> Html {
+fn Timers(props: &TimersProps) -> Html {
     let text = props.lang.game_text();
     let none =
         ClockPanel { sides: [Side::First, Side::Second], ms: [None, None], running: None, at: 0, own: None };

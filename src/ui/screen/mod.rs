@@ -28,6 +28,7 @@ pub use analysis::{AnalysisPanel, AnalysisProps, Draw, analysis_panel};
 pub use chat::ChatLine;
 pub(in crate::ui) use chat::{ChatProps, chat_panel};
 pub use clocks::ClockPanel;
+pub(in crate::ui) use clocks::{TimersProps, timers};
 pub use commands::Command;
 pub use moves::{MoveEntry, ReviewStep};
 pub use notices::Notices;
@@ -51,13 +52,12 @@ use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
 use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
-use clocks::Timers;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
-use record::RecordProps;
+use record::{DrawCopies, RecordProps};
 use result::ResultProps;
 use rules::GameSettingsProps;
 use status::StatusProps;
@@ -254,10 +254,15 @@ pub struct Extras {
     new_game: fn(NewGameProps) -> Html,
     canvas: fn(BoardProps) -> Html,
     menu: DrawMenu,
+    copies: DrawCopies,
 }
 
-pub const EXTRAS: Extras =
-    Extras { new_game: new_game::draw, canvas: super::board::draw_canvas, menu: menu_body };
+pub const EXTRAS: Extras = Extras {
+    new_game: new_game::draw,
+    canvas: super::board::draw_canvas,
+    menu: menu_body,
+    copies: record::copies,
+};
 
 /// How a game's binary has the extras' code: from the piece split off it.
 pub type LoadExtras = Piece<&'static Extras>;
@@ -301,6 +306,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // The extras' code, once fetched.
     let extras = use_state(|| None::<&'static Extras>);
     let menu = use_menu(extras.is_some());
+    // Whether the record box has been opened: its copy and download buttons are extras.
+    let record_opened = use_state_eq(|| false);
     // The new-game dialog, while open: the way of playing it was opened for, if any.
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
@@ -336,10 +343,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
     {
-        // The extras' code, fetched the first time the dialog or the menu opens or the canvas
-        // is chosen.
+        // The extras' code, fetched the first time the dialog, the menu or the record box
+        // opens or the canvas is chosen.
         let extras = extras.clone();
-        use_effect_with(dialog.is_some() || menu.is_open() || on_canvas, move |wanted| {
+        use_effect_with(dialog.is_some() || menu.is_open() || *record_opened || on_canvas, move |wanted| {
             if *wanted && extras.is_none() {
                 yew::platform::spawn_local(async move {
                     if let Some(load) = LOAD_EXTRAS.get()
@@ -432,6 +439,18 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     });
     let first_move = summary.online.as_ref().and_then(|panel| panel.first_move);
     let gone = summary.online.as_ref().and_then(|panel| panel.gone);
+    // The timers are online play's code: a record's clocks, offline, fetch it.
+    let timed = summary.clocks.is_some() || first_move.is_some() || gone.is_some();
+    let redraw = use_force_update();
+    use_effect_with(timed, move |&timed| {
+        if timed && crate::ui::online::panels().is_none() {
+            yew::platform::spawn_local(async move {
+                if crate::ui::online::code().await.is_some() {
+                    redraw.force_update();
+                }
+            });
+        }
+    });
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     let state = text.switched;
     let preferences = html! {
@@ -467,9 +486,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
-                if summary.clocks.is_some() || first_move.is_some() || gone.is_some() {
-                    <Timers lang={props.lang} clocks={summary.clocks.clone()} {first_move} {gone}
-                        at={summary.online.as_ref().map_or(0, |panel| panel.at)} {on_say} on_control={on_control.clone()} />
+                if let Some(code) = crate::ui::online::panels().filter(|_| timed) {
+                    { (code.timers)(TimersProps {
+                        lang: props.lang, clocks: summary.clocks.clone(), first_move, gone,
+                        at: summary.online.as_ref().map_or(0, |panel| panel.at), on_say, on_control: on_control.clone(),
+                    }) }
                 }
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,
@@ -531,7 +552,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         text, rules: &summary.rules, players: summary.opponent.words(text),
                     }) }
                 }
-                { record::record_box(RecordProps { text, record: &summary.record, on_record: &props.on_record }) }
+                { record::record_box(RecordProps {
+                    text, record: &summary.record, on_record: &props.on_record,
+                    copies: extras.map(|extras| extras.copies),
+                    on_open: Callback::from(move |_| record_opened.set(true)),
+                }) }
                 { help::help_panel(text, summary.help) }
             </aside>
             if covered {

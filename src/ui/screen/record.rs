@@ -22,7 +22,14 @@ pub struct RecordProps<'a> {
     pub record: &'a RecordPanel,
     /// A record the player asks to load.
     pub on_record: &'a Callback<String>,
+    /// The copy and download buttons' code, once here ([`super::Extras`]), and what asks for it
+    /// (opening the box).
+    pub copies: Option<DrawCopies>,
+    pub on_open: Callback<MouseEvent>,
 }
+
+/// Draws the copy and download buttons.
+pub type DrawCopies = fn(Lang, RecordPanel) -> Html;
 
 pub fn record_box(props: RecordProps) -> Html {
     let text = props.text;
@@ -37,16 +44,22 @@ pub fn record_box(props: RecordProps) -> Html {
     };
     html! {
         <details class="record">
-            <summary>{ text.record }</summary>
+            <summary onclick={props.on_open}>{ text.record }</summary>
             <textarea data-record="" ref={area} rows="6" spellcheck="false" aria-label={text.record}
                 value={props.record.text.clone()} />
             <div class="record-actions">
                 <button data-action="load-record" onclick={load}>{ text.load_record }</button>
                 <a data-share="" href={props.record.link.clone()}>{ text.share }</a>
-                <Copies lang={text.lang} record={props.record.clone()} />
+                { props.copies.map(|copies| copies(text.lang, props.record.clone())) }
             </div>
         </details>
     }
+}
+
+/// Draws the copy and download buttons. Reached only through [`super::EXTRAS`], so split off
+/// with them: fetched when the box is first opened.
+pub fn copies(lang: Lang, record: RecordPanel) -> Html {
+    html! { <Copies {lang} {record} /> }
 }
 
 #[derive(Properties, PartialEq)]

@@ -198,9 +198,11 @@ impl<G: UiGame> Session<G> {
     }
 
     /// A record's marks, read with the game it brought: shown until an analysis replaces them.
+    /// A record with none (its turns read as empty notes, a clock comment is not a mark) brings
+    /// no analysis.
     pub fn imported(&mut self, text: &str) {
         let notes = record::read_annotations(text);
-        if !notes.is_empty() {
+        if notes.iter().any(|note| note.glyph.is_some() || note.eval.is_some()) {
             let stored = Rc::new(Stored { found: Vec::new(), notes });
             self.analysis = Analysis { key: self.analysis_key(), stored, ..Analysis::default() };
         }

@@ -643,6 +643,18 @@ fn chat_lines_name_their_side_and_whether_they_are_this_devices() {
 }
 
 #[test]
+fn only_a_record_with_marks_brings_an_analysis() {
+    let mut plain = Rc::unwrap_or_clone(after::<ConnectFour>(&["4", "4", "3"]));
+    plain.imported("[TimeControl \"60+0\"] 1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 3 *");
+    assert!(!plain.analysis_info().wanted, "clocks are not marks: no analysis of a game in play");
+    let mut marked = Rc::unwrap_or_clone(after::<ConnectFour>(&["4", "4", "3"]));
+    marked.imported("1. 4 4?? {[%eval #3]} 2. 3 *");
+    let info = marked.analysis_info();
+    assert!(info.wanted);
+    assert_eq!(info.stored.notes[1].glyph.as_deref(), Some("??"));
+}
+
+#[test]
 fn a_records_clocks_are_exported_and_shown_under_review() {
     let text = "[TimeControl \"60+0\"] 1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 3 {[%clk 0:00:50]} *";
     let loaded = act(

@@ -2,18 +2,22 @@
 //! game), and the engine's Web Worker, started once a player chooses the computer (its files,
 //! fetched then, are not part of the page's first load).
 //!
+//! The code that runs the worker is split off each game's binary (its `page!`, as
+//! [`COMPUTER`]) and fetched with the worker's files, so a game with no computer carries none of
+//! it.
+//!
 //! One search runs at a time. A new request, or a cancel (an undo, a new game, leaving the
 //! page), ends the worker's search by ending the worker: a search cannot be interrupted from
 //! outside, and an answer to an old position must never arrive. The next request starts a new
 //! worker (its files come from the browser's cache).
 
-use super::storage;
+use super::{Piece, storage};
 use crate::engine::analysis::Found;
 use crate::engine::messages::{Reply, Request};
 use crate::engine::{LEVELS, Score, Thought};
 use crate::json::{self, Value};
 use crate::rules::Player;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
@@ -282,9 +286,93 @@ fn heard(reply: Reply) {
     }
 }
 
+/// The code that runs the engine's worker for the page, split off a game's binary and handed
+/// over once fetched.
+pub struct ComputerCode {
+    ask: fn(Request, Callback<Heard>),
+    prepare: fn(),
+    ready: fn() -> bool,
+    cancel: fn(),
+    stop: fn() -> Option<String>,
+}
+
+pub const COMPUTER: ComputerCode =
+    ComputerCode { ask: ask_now, prepare: prepare_now, ready: ready_now, cancel: cancel_now, stop: stop_now };
+
+/// How a game's binary has the computer's code: from the piece split off it.
+pub type LoadComputer = Piece<&'static ComputerCode>;
+
+thread_local! {
+    /// How this binary has the computer's code (a game's binary's `page!` says).
+    pub(super) static LOAD: Cell<Option<LoadComputer>> = const { Cell::new(None) };
+    /// The code, once here.
+    static HERE: Cell<Option<&'static ComputerCode>> = const { Cell::new(None) };
+    /// Counts the requests and cancels, so that a request made before the code came is not
+    /// sent once cancelled or replaced.
+    static ASKED: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The computer's code: fetched the first time; `None` if it cannot come.
+async fn code() -> Option<&'static ComputerCode> {
+    if let Some(code) = HERE.get() {
+        return Some(code);
+    }
+    let code = LOAD.get()?().await?;
+    HERE.set(Some(code));
+    Some(code)
+}
+
 /// Asks the engine for a turn, ending any search in progress. `on_heard` hears its replies.
-pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
-    cancel();
+pub fn ask(request: Request, on_heard: Callback<Heard>) {
+    let asked = ASKED.get().wrapping_add(1);
+    ASKED.set(asked);
+    if let Some(code) = HERE.get() {
+        return (code.ask)(request, on_heard);
+    }
+    yew::platform::spawn_local(async move {
+        let code = code().await;
+        if ASKED.get() != asked {
+            return;
+        }
+        match code {
+            Some(code) => (code.ask)(request, on_heard),
+            None => on_heard.emit(Heard::Failed("the engine could not start".to_owned())),
+        }
+    });
+}
+
+/// Starts the worker ahead of the computer's first turn, so its files are fetched while the
+/// player thinks; the page calls it once it is idle after the computer is chosen.
+pub fn prepare() {
+    yew::platform::spawn_local(async {
+        if let Some(code) = code().await {
+            (code.prepare)();
+        }
+    });
+}
+
+/// Whether the worker has started and can search at once (its files are in).
+pub fn ready() -> bool {
+    HERE.get().is_some_and(|code| (code.ready)())
+}
+
+/// Ends the search in progress, if any, or the request waiting for the code; its replies are
+/// never heard.
+pub fn cancel() {
+    ASKED.set(ASKED.get().wrapping_add(1));
+    if let Some(code) = HERE.get() {
+        (code.cancel)();
+    }
+}
+
+/// Ends the search in progress and returns its best turn so far, to be played now.
+pub fn stop() -> Option<String> {
+    ASKED.set(ASKED.get().wrapping_add(1));
+    HERE.get().and_then(|code| (code.stop)())
+}
+
+fn ask_now(mut request: Request, on_heard: Callback<Heard>) {
+    cancel_now();
     let id = NEXT_ID.with_borrow_mut(|next| {
         *next += 1;
         *next
@@ -312,9 +400,7 @@ pub fn ask(mut request: Request, on_heard: Callback<Heard>) {
     }
 }
 
-/// Starts the worker ahead of the computer's first turn, so its files are fetched while the
-/// player thinks; the page calls it once it is idle after the computer is chosen.
-pub fn prepare() {
+fn prepare_now() {
     RUNNING.with_borrow_mut(|running| {
         if running.is_none() {
             *running = start_worker();
@@ -322,13 +408,11 @@ pub fn prepare() {
     });
 }
 
-/// Whether the worker has started and can search at once (its files are in).
-pub fn ready() -> bool {
+fn ready_now() -> bool {
     RUNNING.with_borrow(|running| running.as_ref().is_some_and(|r| r.ready && !r.ended))
 }
 
-/// Ends the search in progress, if any; its replies are never heard.
-pub fn cancel() {
+fn cancel_now() {
     RUNNING.with_borrow_mut(|running| {
         if running.as_ref().is_some_and(|r| r.busy) {
             *running = None;
@@ -336,11 +420,10 @@ pub fn cancel() {
     });
 }
 
-/// Ends the search in progress and returns its best turn so far, to be played now.
-pub fn stop() -> Option<String> {
+fn stop_now() -> Option<String> {
     let latest =
         RUNNING.with_borrow(|running| running.as_ref().filter(|r| r.busy).and_then(|r| r.latest.clone()));
-    cancel();
+    cancel_now();
     latest
 }
 

@@ -32,6 +32,7 @@ mod storage;
 use crate::i18n::Lang;
 use crate::route::Route;
 pub use analysis::LoadAnalysis;
+pub use computer::{COMPUTER, ComputerCode, LoadComputer};
 use game::{GamePage, UiGame};
 pub use online::{CODE as ONLINE_CODE, LOBBY_CODE as ONLINE_LOBBY_CODE, LoadOnline, OnlineCode};
 pub use picker::{DrawHome, draw_home};
@@ -80,12 +81,13 @@ thread_local! {
 }
 
 /// How a binary has the code split off it (scripts/split.mjs): online play's (every binary),
-/// the home page's, the analysis's and the extras' (a game's).
+/// the home page's, the analysis's, the extras' and the computer's (a game's).
 pub struct Pieces {
     pub home: Option<Piece<DrawHome>>,
     pub online: LoadOnline,
     pub analysis: Option<LoadAnalysis>,
     pub extras: Option<LoadExtras>,
+    pub computer: Option<LoadComputer>,
 }
 
 /// Starts the app in the page's body, playing `plays`, with the code split off it had by
@@ -97,6 +99,7 @@ pub fn run(plays: Plays, pieces: Pieces) {
     online::LOAD.set(Some(pieces.online));
     analysis::LOAD.set(pieces.analysis);
     screen::LOAD_EXTRAS.set(pieces.extras);
+    computer::LOAD.set(pieces.computer);
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -124,31 +127,39 @@ pub fn stop() {
 /// time a player goes online or the lobby is shown. `page!(game: Gomoku)` is a game's binary:
 /// that game alone, with its home page split off too, fetched if the player goes home, its
 /// analysis, fetched once a game ends or a record brings marks, and its extras (the new-game
-/// dialog, the canvas board), fetched the first time one is asked for. `page!(picker)` plays no
+/// dialog, the canvas board), fetched the first time one is asked for, and the code that runs
+/// the computer's worker, fetched with the worker. `page!(picker)` plays no
 /// game. A split point lives in a binary: the library's would be exported, so linked into
 /// every binary.
 #[macro_export]
 macro_rules! page {
     (game: $game:ty) => {
         $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_home),
-            &$crate::ui::ONLINE_CODE, Some(load_analysis), Some(load_extras));
+            &$crate::ui::ONLINE_CODE, Some(load_analysis), Some(load_extras), Some(load_computer));
         $crate::page!(@piece load_home, home: $crate::ui::DrawHome = $crate::ui::draw_home);
         $crate::page!(@piece load_analysis, analysis: &'static dyn ::std::any::Any =
             &$crate::ui::AnalysisCode::<$game>::CODE);
         $crate::page!(@piece load_extras, extras: &'static $crate::ui::Extras = &$crate::ui::EXTRAS);
+        $crate::page!(@piece load_computer, computer: &'static $crate::ui::ComputerCode =
+            &$crate::ui::COMPUTER);
     };
     (picker) => {
         $crate::page!(@entry $crate::ui::plays_none, None,
-            &$crate::ui::ONLINE_LOBBY_CODE, None, None);
+            &$crate::ui::ONLINE_LOBBY_CODE, None, None, None);
     };
-    (@entry $plays:expr, $home:expr, $online:expr, $analysis:expr, $extras:expr) => {
+    (@entry $plays:expr, $home:expr, $online:expr, $analysis:expr, $extras:expr, $computer:expr) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
-            let pieces =
-                $crate::ui::Pieces { home: $home, online: load_online, analysis: $analysis, extras: $extras };
+            let pieces = $crate::ui::Pieces {
+                home: $home,
+                online: load_online,
+                analysis: $analysis,
+                extras: $extras,
+                computer: $computer,
+            };
             #[cfg(target_arch = "wasm32")]
             $crate::ui::run($plays, pieces);
             // Natively there is no page: its parts are only checked.

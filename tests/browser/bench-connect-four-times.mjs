@@ -1,7 +1,8 @@
 // Connect Four's top level in Chromium, per move, as a player meets it: on random positions of
 // 0 to 10 discs (both sides at random, as `examples/connect_four_times.rs` does natively), each
-// asked of a fresh engine worker (the page's own build: its book read and its table empty, as
-// on a game's first move), the time from the request to the move. Prints, per number of
+// asked of a fresh engine worker (the page's own build: its book fetched, from the browser's
+// cache after the first, and read, its table empty, as on a game's first move), the time from
+// the request to the move. Prints, per number of
 // discs and over all of them, the median, the 99th percentile, the slowest and how many took
 // over 1 s.
 //   C4_PER_PLY=<n> positions of each number of discs (default 100); C4_PLIES=<from>-<to>

@@ -37,6 +37,7 @@ test('the computer answers a move, through the move list, and Undo takes back bo
   await cell(page, 3, 0).click();
   await movesReach(page, 2);
   assert.ok(page.requests.some((url) => url.includes('engine-worker')), 'the worker was fetched');
+  assert.ok(!page.requests.some((url) => url.endsWith('.book')), 'the book is for the top level only');
   assert.equal(await status(page).getAttribute('data-turn'), 'red');
   assert.equal((await moveTexts(page))[0], '14');
   await button(page, 'undo').click();
@@ -128,6 +129,7 @@ test('Connect Four\'s top level answers every move of a game quickly, from the f
   }
   // Perfect play wins as the first player against this opponent.
   assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  assert.equal(page.requests.filter((url) => url.endsWith('/connect-four.book')).length, 1, 'the book, fetched once');
   console.log(`# Connect Four top level in Chromium: ${times.length} moves, slowest ${Math.max(...times)} ms (with the test's own waits)`);
   await done(page);
 });

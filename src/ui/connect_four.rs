@@ -153,8 +153,8 @@ static WORDS: Words<ConnectFourWords> = Words {
         next_disc: |side| format!("{side}的下一枚棋子：拖到任一行，或點選該行"),
         column_row: |column, row| format!("第 {column} 行、第 {row} 列"),
         drops_in: |side, column| format!("{side}下在第 {column} 行"),
-        top_level: "第 6 級在任何局面都下最佳的一步：從開局就由它下的對局，它立即回應；\
-            但前十手左右若局面不在它的開局庫內（例如悔棋之後），一步可能要想許多秒。",
+        top_level: "第 6 級在任何局面都下最佳的一步：七子以內的局面查開局庫，立即回應；\
+            八、九子時若局面不在開局庫內（例如悔棋之後），約二十步中有一步要想一秒以上（實測最慢 3.3 秒）。",
     },
     en: ConnectFourWords {
         four_in_a_row: "Four in a row",
@@ -162,8 +162,8 @@ static WORDS: Words<ConnectFourWords> = Words {
         next_disc: |side| format!("Next disc, {side}: drag it onto a column or click a column"),
         column_row: |column, row| format!("Column {column}, row {row}"),
         drops_in: |side, column| format!("{side} drops in column {column}"),
-        top_level: "Level 6 plays a best move from every position: at once in a game it plays from the \
-            start, but from a position off its opening book in the first ten or so moves (after a \
-            takeback, say) it may think for many seconds.",
+        top_level: "Level 6 plays a best move from every position: at once up to seven discs, from its \
+            opening book; at eight or nine discs off the book (after a takeback, say) about one \
+            move in twenty takes over a second (the slowest measured, 3.3 s).",
     },
 };

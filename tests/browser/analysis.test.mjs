@@ -19,7 +19,7 @@ const browser = suite();
  * blunder in the move list. */
 const PREPARED = {
   'dark-chess': { record: '[QuietLimit "60"] [Seed "0"] [Deal "PpacePPPEkcEHppACHAhrpahrPKRRepC"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1', blunder: 16 },
-  'connect-four': { record: '4 4 2 3 2 1 4 2 3 1-0', blunder: 5 },
+  'connect-four': { record: '4 4 4 4 4 3 1 3 1 0-1', blunder: 6 },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4 },
   'five-tigers': { record: 'b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1', blunder: 6 },
   checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9 },

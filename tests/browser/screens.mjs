@@ -15,7 +15,7 @@ const server = await serve();
 const browser = await launch();
 
 /** A finished Connect Four game with one blunder (the analysis test's), for the analysis board. */
-const ANALYSED = '4 4 2 3 2 1 4 2 3 1-0';
+const ANALYSED = '4 4 4 4 4 3 1 3 1 0-1';
 
 /** A few moves of each game, so that its board, move list and status show a game under way. */
 const PLAY = {

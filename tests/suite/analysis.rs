@@ -18,7 +18,10 @@ pub const PREPARED: [(GameId, &str, usize); 5] = [
         "[QuietLimit \"60\"] [Seed \"0\"] [Deal \"PpacePPPEkcEHppACHAhrpahrPKRRepC\"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1",
         16,
     ),
-    (GameId::ConnectFour, "4 4 2 3 2 1 4 2 3 1-0", 5),
+    // Red wins until its fourth turn, 1 where 3 or 6 would keep the win; every other turn is
+    // one of the best (a game first used here, 4 4 2 ..., had a second blunder, red's 2, which
+    // only the book of seven discs showed).
+    (GameId::ConnectFour, "4 4 4 4 4 3 1 3 1 0-1", 6),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
     (GameId::FiveTigers, "b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1", 6),
     (GameId::Checkers, "11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1", 9),

@@ -126,6 +126,19 @@ test('a bad record leaves the game untouched and says why and where', async () =
   await done(page);
 });
 
+test('a record being pasted is kept while the screen is drawn again, and replaced once the game moves', async () => {
+  const page = await browser.open('#/connect-four');
+  await record(page).fill('1. 4 4 *');
+  // The settings menu draws the screen again; so does the extras' code arriving.
+  await button(page, 'settings').click();
+  await page.locator('[data-menu="settings"]').waitFor();
+  assert.equal(await record(page).inputValue(), '1. 4 4 *');
+  await button(page, 'close-settings').click();
+  await dropColumns(page, [3]);
+  assert.match(await record(page).inputValue(), /1\. 4 \*/);
+  await done(page);
+});
+
 test('a record that keeps clocks shows them as they stood at each turn, with no game server', async () => {
   const page = await browser.open('#/connect-four');
   await record(page).fill('[Game "connect-four"]\n[TimeControl "180+2"]\n1. 4 {[%clk 0:02:58]} 4 {[%clk 0:02:51]} 2. 3 {[%clk 0:02:40]} *\n');

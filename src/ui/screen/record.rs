@@ -28,6 +28,31 @@ pub struct RecordProps<'a> {
     pub on_open: Callback<MouseEvent>,
 }
 
+#[derive(Properties, PartialEq)]
+struct RecordTextProps {
+    text: String,
+    label: &'static str,
+    area: NodeRef,
+}
+
+/// The record's text, editable. Its value is set only when the record changes: a textarea's
+/// `value` in the markup is set again at every drawing of the screen (opening the menu, the
+/// extras arriving), which would throw away a record the player is pasting.
+#[component]
+fn RecordText(props: &RecordTextProps) -> Html {
+    {
+        let area = props.area.clone();
+        use_effect_with(props.text.clone(), move |text| {
+            if let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() {
+                area.set_value(text);
+            }
+        });
+    }
+    html! {
+        <textarea data-record="" ref={props.area.clone()} rows="6" spellcheck="false" aria-label={props.label} />
+    }
+}
+
 /// Draws the copy and download buttons.
 pub type DrawCopies = fn(Lang, RecordPanel) -> Html;
 
@@ -45,8 +70,7 @@ pub fn record_box(props: RecordProps) -> Html {
     html! {
         <details class="record">
             <summary onclick={props.on_open}>{ text.record }</summary>
-            <textarea data-record="" ref={area} rows="6" spellcheck="false" aria-label={text.record}
-                value={props.record.text.clone()} />
+            <RecordText text={props.record.text.clone()} label={text.record} {area} />
             <div class="record-actions">
                 <button data-action="load-record" onclick={load}>{ text.load_record }</button>
                 <a data-share="" href={props.record.link.clone()}>{ text.share }</a>

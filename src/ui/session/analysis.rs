@@ -65,6 +65,9 @@ struct Judged {
 /// shows no analysis.
 pub struct AnalysisCode<G: UiGame> {
     tools: &'static Tools,
+    requests: fn(&Session<G>) -> Vec<String>,
+    take: fn(&mut Session<G>, AnalysisAction),
+    branch: fn(&Session<G>) -> (History<G>, String),
     judgements: fn(&Session<G>) -> Vec<Option<Judgement>>,
     annotations: fn(&Session<G>) -> Vec<record::Annotation>,
     panel: fn(&Session<G>, &GameText) -> Option<AnalysisPanel>,
@@ -74,6 +77,9 @@ pub struct AnalysisCode<G: UiGame> {
 impl<G: UiGame> AnalysisCode<G> {
     pub const CODE: AnalysisCode<G> = AnalysisCode {
         tools: &analysis::TOOLS,
+        requests: Session::requests_now,
+        take: Session::take_now,
+        branch: Session::branch_now,
         judgements: Session::judged_turns,
         annotations: Session::found_annotations,
         panel: Session::panel_now,
@@ -128,8 +134,12 @@ impl<G: UiGame> Session<G> {
     }
 
     /// Every position's request for the analysis of the game shown, the start first, each as
-    /// text with the position's index as its id.
+    /// text with the position's index as its id (none until the analysis's code is here).
     pub fn analysis_requests(&self) -> Vec<String> {
+        self.analysis_code.map_or_else(Vec::new, |code| (code.0.requests)(self))
+    }
+
+    fn requests_now(&self) -> Vec<String> {
         let history = self.shown().0;
         let turns = record::turn_texts(history);
         let rules = G::reseed(history.current().config(), 0);
@@ -161,12 +171,17 @@ impl<G: UiGame> Session<G> {
         turns.get(shown.unwrap_or(turns.len())).map_or(history.current(), |(before, _)| *before).to_move()
     }
 
-    /// An analysis's news: storage read, or a finding.
+    /// An analysis's news: its code, storage read, or a finding (which come only once the
+    /// code is here).
     pub(super) fn take_analysis(&mut self, action: AnalysisAction) {
         if let AnalysisAction::Code(code) = action {
             self.analysis_code = code.downcast_ref::<AnalysisCode<G>>().map(Code).or(self.analysis_code);
-            return;
+        } else if let Some(code) = self.analysis_code {
+            (code.0.take)(self, action);
         }
+    }
+
+    fn take_now(&mut self, action: AnalysisAction) {
         let key = self.analysis_key();
         let analysis = &mut self.analysis;
         if analysis.key != key {
@@ -227,8 +242,13 @@ impl<G: UiGame> Session<G> {
         self.analysis.preview = 0;
     }
 
-    /// A new game from the position shown: the game's turns up to it, and where it came from.
-    pub(super) fn branch(&self) -> (History<G>, String) {
+    /// A new game from the position shown: the game's turns up to it, and where it came from
+    /// (asked for from the analysis's panel, so once its code is here).
+    pub(super) fn branch(&self) -> Option<(History<G>, String)> {
+        self.analysis_code.map(|code| (code.0.branch)(self))
+    }
+
+    fn branch_now(&self) -> (History<G>, String) {
         let (history, shown) = self.shown();
         let turns = history.turns();
         let kept = shown.unwrap_or(turns.len()).min(turns.len());

@@ -33,8 +33,9 @@ impl<G: UiGame> Session<G> {
             Action::Control(Control::CancelAnalysis) => next.analyse(false),
             Action::Control(Control::Preview(turns)) => next.preview(turns),
             Action::Control(Control::Continue(_)) => {
-                let (history, origin) = self.branch();
-                return Err(Action::Branch(history, origin));
+                if let Some((history, origin)) = self.branch() {
+                    return Err(Action::Branch(history, origin));
+                }
             }
             Action::Shared(shared) => {
                 next.review = None;

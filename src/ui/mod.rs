@@ -33,10 +33,11 @@ use crate::i18n::Lang;
 use crate::route::Route;
 pub use analysis::LoadAnalysis;
 pub use computer::{COMPUTER, ComputerCode, LoadComputer};
-use game::{GamePage, UiGame};
+use game::GamePage;
+pub use game::UiGame;
 pub use online::{CODE as ONLINE_CODE, LOBBY_CODE as ONLINE_LOBBY_CODE, LoadOnline, OnlineCode};
 pub use picker::{DrawHome, draw_home};
-pub use screen::{EXTRAS, Extras, LoadExtras};
+pub use screen::{Extras, LoadExtras};
 pub use session::AnalysisCode;
 use session::Start;
 use std::cell::RefCell;
@@ -139,7 +140,9 @@ macro_rules! page {
         $crate::page!(@piece load_home, home: $crate::ui::DrawHome = $crate::ui::draw_home);
         $crate::page!(@piece load_analysis, analysis: &'static dyn ::std::any::Any =
             &$crate::ui::AnalysisCode::<$game>::CODE);
-        $crate::page!(@piece load_extras, extras: &'static $crate::ui::Extras = &$crate::ui::EXTRAS);
+        const EXTRAS: $crate::ui::Extras =
+            $crate::ui::Extras::with_help(<$game as $crate::ui::UiGame>::HELP);
+        $crate::page!(@piece load_extras, extras: &'static $crate::ui::Extras = &EXTRAS);
         $crate::page!(@piece load_computer, computer: &'static $crate::ui::ComputerCode =
             &$crate::ui::COMPUTER);
     };

@@ -1,5 +1,5 @@
-// Each game says how to play it (`[data-help]`), folded away until opened, in the page's
-// language: English, then Chinese once the language is switched.
+// Each game says how to play it (`[data-help]`), folded away until opened (its words are
+// fetched then), in the page's language: English, then Chinese once the language is switched.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { done, gameData, suite, switchLanguage } from './harness.mjs';
@@ -14,6 +14,8 @@ async function openHelp(page) {
   assert.equal(await help.count(), 1, 'one help panel');
   if (!(await help.evaluate((details) => details.open))) await help.locator('summary').click();
   assert.equal(await help.evaluate((details) => details.open), true, 'the help opens');
+  // The words come with the extras, fetched the first time the help opens.
+  await help.locator('p[data-loading]').waitFor({ state: 'detached' });
   const paragraphs = await help.locator('p').allTextContents();
   assert.ok(await help.locator('p').first().isVisible(), 'its text is shown');
   return { summary: await help.locator('summary').textContent(), paragraphs };

@@ -4,11 +4,20 @@
 use crate::i18n::GameText;
 use yew::prelude::*;
 
-pub fn help_panel(text: &'static GameText, lines: &'static [&'static str]) -> Html {
+/// The help's words are the extras' (`lines`, once here): opening it asks for them (`on_open`).
+pub fn help_panel(
+    text: &'static GameText,
+    lines: Option<&'static [&'static str]>,
+    on_open: Callback<()>,
+) -> Html {
     html! {
-        <details class="help" data-help="">
+        <details class="help" data-help="" ontoggle={move |_| on_open.emit(())}>
             <summary>{ text.how_to_play }</summary>
-            { for lines.iter().map(|line| html! { <p>{ *line }</p> }) }
+            if let Some(lines) = lines {
+                { for lines.iter().map(|line| html! { <p>{ *line }</p> }) }
+            } else {
+                <p data-loading="">{ text.loading }</p>
+            }
         </details>
     }
 }

@@ -46,7 +46,7 @@ use super::effects::{self, Sound};
 use super::flow::{FlowControl, Panel};
 use super::settings::{DrawMenu, focus, menu_body, settings_menu, toggle, use_menu};
 use super::storage;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Words};
 use crate::route::Play;
 use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
@@ -87,8 +87,6 @@ pub struct Summary {
     pub online: Option<OnlinePanel>,
     /// The clocks of a timed game: online, live; a record's, under review.
     pub clocks: Option<ClockPanel>,
-    /// How to play this game, in the page's language.
-    pub help: &'static [&'static str],
     /// The analysis of a finished game (or a record's marks).
     pub analysis: Option<AnalysisPanel>,
 }
@@ -248,21 +246,29 @@ fn use_sounds(summary: &Summary) {
 }
 
 /// What a game's page draws only once a player asks for it: the new-game dialog, the settings
-/// menu and the board on a canvas. Split off each game's binary (its `page!`) and fetched the
-/// first time one of them is asked for (the grid of cells is drawn until the canvas comes).
+/// menu, the board on a canvas, the record's copy buttons and how to play the game. Split off
+/// each game's binary (its `page!`) and fetched the first time one of them is asked for (the
+/// grid of cells is drawn until the canvas comes).
 pub struct Extras {
     new_game: fn(NewGameProps) -> Html,
     canvas: fn(BoardProps) -> Html,
     menu: DrawMenu,
     copies: DrawCopies,
+    help: Words<&'static [&'static str]>,
 }
 
-pub const EXTRAS: Extras = Extras {
-    new_game: new_game::draw,
-    canvas: super::board::draw_canvas,
-    menu: menu_body,
-    copies: record::copies,
-};
+impl Extras {
+    /// The extras of the game whose help this is.
+    pub const fn with_help(help: Words<&'static [&'static str]>) -> Extras {
+        Extras {
+            new_game: new_game::draw,
+            canvas: super::board::draw_canvas,
+            menu: menu_body,
+            copies: record::copies,
+            help,
+        }
+    }
+}
 
 /// How a game's binary has the extras' code: from the piece split off it.
 pub type LoadExtras = Piece<&'static Extras>;
@@ -306,8 +312,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // The extras' code, once fetched.
     let extras = use_state(|| None::<&'static Extras>);
     let menu = use_menu(extras.is_some());
-    // Whether the record box has been opened: its copy and download buttons are extras.
+    // Whether the record box, or the help, has been opened: its copy and download buttons, and
+    // the help's words, are extras.
     let record_opened = use_state_eq(|| false);
+    let help_opened = use_state_eq(|| false);
     // The new-game dialog, while open: the way of playing it was opened for, if any.
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
@@ -343,10 +351,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         });
     }
     {
-        // The extras' code, fetched the first time the dialog, the menu or the record box
-        // opens or the canvas is chosen.
+        // The extras' code, fetched the first time the dialog, the menu, the record box or the
+        // help opens or the canvas is chosen.
         let extras = extras.clone();
-        use_effect_with(dialog.is_some() || menu.is_open() || *record_opened || on_canvas, move |wanted| {
+        let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_opened || on_canvas;
+        use_effect_with(asked, move |wanted| {
             if *wanted && extras.is_none() {
                 yew::platform::spawn_local(async move {
                     if let Some(load) = LOAD_EXTRAS.get()
@@ -451,6 +460,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             });
         }
     });
+    let on_help = Callback::from(move |()| help_opened.set(true));
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     let state = text.switched;
     let preferences = html! {
@@ -557,7 +567,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     copies: extras.map(|extras| extras.copies),
                     on_open: Callback::from(move |_| record_opened.set(true)),
                 }) }
-                { help::help_panel(text, summary.help) }
+                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), on_help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }

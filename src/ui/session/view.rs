@@ -179,7 +179,6 @@ impl<G: UiGame> Session<G> {
                 .as_ref()
                 .map(|online| online.panel(sides, total, ended.is_none(), self.position.to_move())),
             clocks,
-            help: G::HELP.of(text.lang),
             analysis: self
                 .analysis_panel(text)
                 .map(|panel| AnalysisPanel { can_continue: self.online.is_none(), ..panel }),

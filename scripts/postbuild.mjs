@@ -14,6 +14,7 @@ import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { minify } from 'terser';
 import { split } from './split.mjs';
+import { ROUTE_FONTS } from './route-fonts.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
 const source = process.env.TRUNK_SOURCE_DIR ?? process.cwd();
@@ -57,6 +58,18 @@ for (const name of readdirSync(staging).filter((name) => name.endsWith('.js') &&
   html = html.replaceAll(integrity(before), integrity(after));
 }
 
+// A character of each file of the page's font (the first of its unicode-range in the styles),
+// so that the loader can have the files a route draws at once loaded before it draws.
+const fontSample = {};
+for (const [, face] of readFileSync(join(source, 'styles/main.css'), 'utf8').matchAll(/@font-face\s*{([^}]*)}/g)) {
+  const file = /url\(([^)]+)\)/.exec(face)[1];
+  fontSample[file] = String.fromCodePoint(parseInt(/unicode-range:\s*U\+([0-9A-F]+)/i.exec(face)[1], 16));
+}
+const glyphs = (route) => (ROUTE_FONTS[route] ?? []).map((file) => {
+  if (!fontSample[file]) throw new Error(`postbuild: ${file} (scripts/route-fonts.mjs) is no font file of the styles`);
+  return fontSample[file];
+}).join('');
+
 // Each binary and its pieces are named with their content's hash; the names they call each
 // other by (the glue imports its split loader, which imports the glue and fetches the pieces)
 // are written anew.
@@ -77,7 +90,7 @@ for (const name of readdirSync(staging)) {
     }
     renameSync(path, join(staging, named + file.slice(base.length)));
   }
-  builds[game] = [`${named}.js`, `${named}_bg.wasm`];
+  builds[game] = [`${named}.js`, `${named}_bg.wasm`, glyphs(game ? `#/${game}` : '#/')];
 }
 const placeholder = /(["'])__BUILDS__\1/;
 if (!('' in builds) || !placeholder.test(html)) throw new Error('postbuild: no picker binary, or no BUILDS in the loader');

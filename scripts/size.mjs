@@ -1,6 +1,7 @@
 // The size report: what a visitor receives over the wire on a cold visit to each route, brotli
 // (quality 11, as the suite's server sends it) and gzip (9), counting the page, the loader's
-// binary for that route with the scripts it imports, the styles and the preloaded font; the
+// binary for that route with the scripts it imports, the styles, the preloaded font and the
+// font's other files that the route's first screen draws (scripts/route-fonts.mjs); the
 // pieces split off a binary (fetched on first use) are reported apart, each, as are the
 // engine's worker (fetched once a player chooses the computer) and the Connect Four book (which
 // the worker fetches for the top level). Run after `trunk build --release`:
@@ -11,6 +12,7 @@
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+import { ROUTE_FONTS } from './route-fonts.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -39,7 +41,12 @@ const sum = (files) => files.reduce((total, file) => {
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // The built files, not the compressed forms the build writes beside them.
 const top = readdirSync(dist).filter((f) => !/\.(br|gz)$/.test(f));
-const shared = ['index.html', ...top.filter((f) => f.endsWith('.css') || f.endsWith('.woff2'))];
+// The font the page preloads (its tag as the build minified it: attributes in any order, quoted
+// or not).
+const preloaded = [...html.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag)
+  .filter((tag) => /\brel="?preload\b/.test(tag) && /\bas="?font\b/.test(tag))
+  .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)[1]);
+const shared = ['index.html', ...top.filter((f) => f.endsWith('.css')), ...preloaded];
 // The loader's list of binaries, as the build wrote it into the page.
 const builds = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)[1]));
 /** A binary's script and wasm, and the scripts its script imports (snippets, the loader of
@@ -54,7 +61,7 @@ const pieces = ([script]) => top.filter((f) => f.startsWith(script.replace(/\.js
 const measured = {};
 for (const [game, files] of Object.entries(builds).sort()) {
   const route = game ? `#/${game}` : '#/';
-  measured[route] = sum([...shared, ...binary(files)]);
+  measured[route] = sum([...shared, ...(ROUTE_FONTS[route] ?? []), ...binary(files)]);
   for (const piece of pieces(files)) {
     measured[`${route} on first use: ${piece.replace(/^.*\.(split_|chunk_)/, '$1').replace(/\.wasm$/, '')}`] = sum([piece]);
   }

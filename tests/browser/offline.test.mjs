@@ -52,9 +52,10 @@ test('after one visit, every game opens, plays and saves with the network off', 
       await page.reload();
       assert.equal(await firstMoveShown(page, slug), first.value, `${slug}: and saved across an offline reload`);
     }
-    // The piece glyphs' font comes from the cache too.
-    const fontOk = await page.evaluate(async () => (await fetch('board-glyphs.woff2')).ok);
-    assert.ok(fontOk);
+    // The font's files come from the cache too, those no screen has drawn yet among them.
+    for (const file of ['board-glyphs.woff2', 'board-pieces.woff2', 'board-tigers.woff2']) {
+      assert.ok(await page.evaluate(async (file) => (await fetch(file)).ok, file), `${file} offline`);
+    }
   } finally {
     await context.setOffline(false);
   }

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { done, firstMoveShown, gameData, suite } from './harness.mjs';
+import { ROUTE_FONTS } from '../../scripts/route-fonts.mjs';
 
 const browser = suite();
 const GAMES = await browser.games();
@@ -32,6 +33,41 @@ test('each game route fetches its own binary and no other game\'s', async () => 
     await gameData(slug).first.play(page);
     assert.equal(await firstMoveShown(page, slug), gameData(slug).first.value, `${slug} plays`);
     assert.deepEqual(binaries(page), [slug], `${slug} fetched only its own binary`);
+    await done(page);
+  }
+});
+
+test('each route\'s first screen draws only the font files the size report counts for it', async () => {
+  for (const route of ['#/', ...GAMES.map((slug) => gameData(slug).route)]) {
+    const page = await browser.open(route);
+    await page.waitForSelector(route === '#/' ? 'a[data-link]' : 'main[data-game]');
+    const { drawn, preloaded } = await page.evaluate(async () => {
+      await document.fonts.ready;
+      // Every character drawn, and the font file each face of the page's font covers.
+      const text = document.body.innerText + [...document.querySelectorAll('svg text')].map((t) => t.textContent).join('');
+      const points = new Set([...text].map((c) => c.codePointAt(0)));
+      const drawn = [];
+      for (const sheet of document.styleSheets) {
+        for (const rule of sheet.cssRules) {
+          if (!(rule instanceof CSSFontFaceRule)) continue;
+          const file = /url\("?([^")]+)"?\)/.exec(rule.style.getPropertyValue('src'))[1].split('/').pop();
+          const ranges = rule.style.getPropertyValue('unicode-range').split(',').map((range) => {
+            const [from, to = from] = range.trim().replace(/^U\+/i, '').split('-');
+            return [parseInt(from, 16), parseInt(to, 16)];
+          });
+          if ([...points].some((p) => ranges.some(([from, to]) => p >= from && p <= to))) drawn.push(file);
+        }
+      }
+      const preloaded = [...document.querySelectorAll('link[rel="preload"][as="font"]')].map((l) => l.getAttribute('href'));
+      return { drawn, preloaded };
+    });
+    const listed = ROUTE_FONTS[route.split('?')[0]] ?? [];
+    const counted = [...preloaded, ...listed];
+    const beyond = drawn.filter((file) => !preloaded.includes(file)).sort();
+    assert.deepEqual(beyond, [...listed].sort(), `${route}: the font files drawn beyond the preloaded one`);
+    // What was fetched (on a computer with no CJK font of its own, every file drawn).
+    const fetched = [...new Set(page.requests.filter((url) => url.endsWith('.woff2')).map((url) => url.split('/').pop()))];
+    for (const file of fetched) assert.ok(counted.includes(file), `${route} fetched ${file}, which the size report does not count`);
     await done(page);
   }
 });

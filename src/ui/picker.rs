@@ -122,7 +122,7 @@ fn Picker(props: &PickerProps) -> Html {
     });
     html! {
         <>
-        { settings_menu(&menu, props.lang, html! {}, Some(menu_body)) }
+        { settings_menu(&menu, props.lang, menu.is_open().then(|| menu_body(&menu, props.lang, html! {}))) }
         <main class="picker" data-page="picker">
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>

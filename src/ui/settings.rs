@@ -112,11 +112,8 @@ impl Menu {
     }
 }
 
-/// What draws the menu's body: [`menu_body`].
-pub type DrawMenu = fn(&Menu, Lang, Html) -> Html;
-
-/// The gear and, while open, the menu drawn by `body` once its code is here.
-pub fn settings_menu(menu: &Menu, lang: Lang, items: Html, body: Option<DrawMenu>) -> Html {
+/// The gear and, while open, the menu's `body` ([`menu_body`]), once its code is here.
+pub fn settings_menu(menu: &Menu, lang: Lang, body: Option<Html>) -> Html {
     let text = lang.text();
     let switch = {
         let open = menu.open.clone();
@@ -129,7 +126,7 @@ pub fn settings_menu(menu: &Menu, lang: Lang, items: Html, body: Option<DrawMenu
                 <span aria-hidden="true">{ "⚙" }</span>{ text.settings }
             </button>
             if let Some(body) = body.filter(|_| *menu.open) {
-                { body(menu, lang, items) }
+                { body }
             }
         </div>
     }

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  accessibility, animationsFinished, button, cell, closeSettings, control, done, dropInColumns, fixture, moveList,
+  accessibility, animationsFinished, button, cell, closeSettings, control, done, dropInColumns, finiteAnimationsEnded, fixture, moveList,
   openSettings, piece, prefer, saveKey, setting, status, suite, switchLanguage, toggle,
 } from './harness.mjs';
 
@@ -57,7 +57,8 @@ for (const lang of ['en', 'zh-Hant']) {
     for (const [opener, selector] of [['new-game', '[data-dialog="new-game"]'], ['settings', '[data-menu="settings"]']]) {
       await button(page, opener).click();
       await page.locator(selector).waitFor();
-      await animationsFinished(page.locator(selector));
+      // Its backdrop fades in too: half-faded text is not what a player reads.
+      await finiteAnimationsEnded(page);
       await clean(page, `${selector} open (${lang})`);
       assert.ok(await inside(selector), 'the focus goes inside');
       for (let i = 0; i < 25; i++) {

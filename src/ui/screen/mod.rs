@@ -43,10 +43,10 @@ pub use trays::Tray;
 use super::Piece;
 use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
-use super::flow::{FlowControl, Panel};
-use super::settings::{DrawMenu, focus, menu_body, settings_menu, toggle, use_menu};
+use super::flow::{FlowControl, Panel, Preference};
+use super::settings::{Menu, focus, menu_body, settings_menu, toggle, use_menu};
 use super::storage;
-use crate::i18n::{Lang, Words};
+use crate::i18n::{GameText, Lang, Words};
 use crate::route::Play;
 use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
@@ -252,7 +252,7 @@ fn use_sounds(summary: &Summary) {
 pub struct Extras {
     new_game: fn(NewGameProps) -> Html,
     canvas: fn(BoardProps) -> Html,
-    menu: DrawMenu,
+    menu: fn(&Menu, Lang, &GamePrefs) -> Html,
     copies: DrawCopies,
     help: Words<&'static [&'static str]>,
 }
@@ -263,11 +263,52 @@ impl Extras {
         Extras {
             new_game: new_game::draw,
             canvas: super::board::draw_canvas,
-            menu: menu_body,
+            menu: game_menu,
             copies: record::copies,
             help,
         }
     }
+}
+
+/// A game's own items of the settings menu, each an on/off choice and its switch (the move
+/// numbers only where the board numbers its stones), as the extras draw them.
+pub struct GamePrefs<'a> {
+    text: &'static GameText,
+    coordinates: (bool, Callback<MouseEvent>),
+    numbers: Option<(bool, Callback<MouseEvent>)>,
+    motion: (bool, Callback<MouseEvent>),
+    sound: (bool, Callback<MouseEvent>),
+    /// Drawn on a canvas rather than as the page's own cells.
+    canvas: (bool, Callback<MouseEvent>),
+    flow: &'a [(Preference, &'static str, bool)],
+    on_control: &'a Callback<Control>,
+}
+
+/// The settings menu's body on a game's page: the game's items, then what every page's has.
+/// Reached only through the extras, so split off with them.
+fn game_menu(menu: &Menu, lang: Lang, prefs: &GamePrefs) -> Html {
+    let text = prefs.text;
+    let state = text.switched;
+    let switch = |name, label, (on, onclick): &(bool, Callback<MouseEvent>)| {
+        toggle(name, label, *on, state(*on), onclick.clone())
+    };
+    let (on_canvas, switch_renderer) = prefs.canvas.clone();
+    let items = html! {
+        <>
+            { switch("coordinates", text.coordinates, &prefs.coordinates) }
+            if let Some(numbers) = &prefs.numbers {
+                { switch("numbers", text.move_numbers, numbers) }
+            }
+            { switch("motion", text.animations, &prefs.motion) }
+            { switch("sound", text.sound, &prefs.sound) }
+            <button data-action="renderer" class="pref" onclick={switch_renderer}>
+                <span>{ text.renderer }</span>
+                <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
+            </button>
+            { rules::flow_choices(prefs.flow, prefs.on_control) }
+        </>
+    };
+    menu_body(menu, lang, items)
 }
 
 /// How a game's binary has the extras' code: from the piece split off it.
@@ -462,27 +503,28 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     });
     let on_help = Callback::from(move |()| help_opened.set(true));
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
-    let state = text.switched;
-    let preferences = html! {
-        <>
-            { toggle("coordinates", text.coordinates, coordinates, state(coordinates), switch_coordinates) }
-            if props.board.numbered {
-                { toggle("numbers", text.move_numbers, numbers, state(numbers), switch_numbers) }
-            }
-            { toggle("motion", text.animations, moving, state(moving), switch_motion) }
-            { toggle("sound", text.sound, !muted, state(!muted), switch_sound) }
-            <button data-action="renderer" class="pref" onclick={switch_renderer}>
-                <span>{ text.renderer }</span>
-                <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
-            </button>
-            { rules::flow_choices(flow.map_or(&[], |flow| &flow.preferences), on_control) }
-        </>
-    };
+    // The menu's body, drawn by the extras while it is open.
+    let menu_shown = extras.filter(|_| menu.is_open()).map(|extras| {
+        (extras.menu)(
+            &menu,
+            props.lang,
+            &GamePrefs {
+                text,
+                coordinates: (coordinates, switch_coordinates),
+                numbers: props.board.numbered.then_some((numbers, switch_numbers)),
+                motion: (moving, switch_motion),
+                sound: (!muted, switch_sound),
+                canvas: (on_canvas, switch_renderer),
+                flow: flow.map_or(&[], |flow| &flow.preferences),
+                on_control,
+            },
+        )
+    });
 
     html! {
         <>
         // Outside the game's root, so that it sits at the header's end.
-        { settings_menu(&menu, props.lang, preferences, extras.map(|extras| extras.menu)) }
+        { settings_menu(&menu, props.lang, menu_shown) }
         <main data-game={props.slug} class="game">
             // The page's heading, for those who move by headings; the board says it on screen.
             <h1 class="visually-hidden">{ props.board.label.clone() }</h1>

@@ -672,12 +672,13 @@ mod tests {
     }
 
     /// The Chinese names in the English help are drawn with the page's own font on a computer
-    /// with no CJK font: they must be among its characters (the CSS's `unicode-range`).
+    /// with no CJK font: they must be among its characters (the `unicode-range` of its files in
+    /// the CSS).
     fn english_help_has_its_glyphs<G: UiGame>() {
         let css = include_str!("../../styles/main.css");
-        let range = css.split("unicode-range:").nth(1).and_then(|r| r.split(';').next()).unwrap();
-        let glyphs: Vec<char> = range
-            .split(',')
+        let ranges = css.split("unicode-range:").skip(1).filter_map(|r| r.split(';').next());
+        let glyphs: Vec<char> = ranges
+            .flat_map(|range| range.split(','))
             .filter_map(|u| u32::from_str_radix(u.trim().trim_start_matches("U+"), 16).ok())
             .filter_map(char::from_u32)
             .collect();

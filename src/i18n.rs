@@ -130,6 +130,8 @@ pub struct Text {
     pub loading_game: &'static str,
     /// A game's code could not be fetched: offline before its first visit, or the server is gone.
     pub game_unavailable: &'static str,
+    /// A part of a game's page fetched when first opened (its help, say) could not be.
+    pub part_unavailable: &'static str,
     pub try_again: &'static str,
     /// A time control in words (`3 min + 2 s`).
     pub time_words: fn(TimeControl) -> String,
@@ -366,6 +368,7 @@ static EN: Text = Text {
     loading: "Loading…",
     loading_game: "Loading the game…",
     game_unavailable: "This game could not be loaded. Check the connection and try again; your saved games are safe.",
+    part_unavailable: "This could not be loaded. Check the connection, then open it again.",
     try_again: "Try again",
     time_words: |control| match control {
         TimeControl::Untimed => "Untimed".to_owned(),
@@ -652,6 +655,7 @@ static ZH_HANT: Text = Text {
     loading: "載入中…",
     loading_game: "正在載入遊戲…",
     game_unavailable: "無法載入此遊戲。請檢查網路連線後再試；已保存的對局不受影響。",
+    part_unavailable: "無法載入這部分。請檢查網路連線後再打開一次。",
     try_again: "再試一次",
     time_words: |control| match control {
         TimeControl::Untimed => "不限時".to_owned(),

@@ -47,3 +47,23 @@ for (const slug of GAMES) {
     await done(page);
   });
 }
+
+test('a help whose words cannot be fetched says so, and fetches them when opened again', async () => {
+  const [slug] = GAMES;
+  const page = await browser.open(gameData(slug).route);
+  await page.waitForSelector(`main[data-game="${slug}"]`);
+  const extras = /\.split_extras\.wasm/;
+  await page.route(extras, (route) => route.abort());
+  const help = page.locator('[data-help]');
+  await help.locator('summary').click();
+  await help.locator('p[data-loading]', { hasText: 'could not be loaded' }).waitFor();
+  await page.unroute(extras);
+  // Closed and opened again: asked again.
+  await help.locator('summary').click();
+  await help.locator('summary').click();
+  await help.locator('p[data-loading]').waitFor({ state: 'detached' });
+  assert.ok((await help.locator('p').count()) > 0, 'its words came');
+  // The failed fetch was logged by the browser; nothing else was.
+  page.errors = page.errors.filter((e) => !/Failed to load resource|net::ERR_FAILED|Failed to fetch/i.test(e));
+  await done(page);
+});

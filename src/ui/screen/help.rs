@@ -4,10 +4,12 @@
 use crate::i18n::GameText;
 use yew::prelude::*;
 
-/// The help's words are the extras' (`lines`, once here): opening it asks for them (`on_open`).
+/// The help's words are the extras' (`lines`, once here): opening it asks for them (`on_open`),
+/// again if they could not be fetched (`failed`), which it says.
 pub fn help_panel(
     text: &'static GameText,
     lines: Option<&'static [&'static str]>,
+    failed: bool,
     on_open: Callback<()>,
 ) -> Html {
     html! {
@@ -16,7 +18,7 @@ pub fn help_panel(
             if let Some(lines) = lines {
                 { for lines.iter().map(|line| html! { <p>{ *line }</p> }) }
             } else {
-                <p data-loading="">{ text.loading }</p>
+                <p data-loading="">{ if failed { text.part_unavailable } else { text.loading } }</p>
             }
         </details>
     }

@@ -353,10 +353,13 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // The extras' code, once fetched.
     let extras = use_state(|| None::<&'static Extras>);
     let menu = use_menu(extras.is_some());
-    // Whether the record box, or the help, has been opened: its copy and download buttons, and
-    // the help's words, are extras.
+    // Whether the extras' code could not be fetched when last asked for.
+    let extras_failed = use_state_eq(|| false);
+    // Whether the record box has been opened, and how often the help has: its copy and download
+    // buttons, and the help's words, are extras (each opening of the help asks again after a
+    // failed fetch).
     let record_opened = use_state_eq(|| false);
-    let help_opened = use_state_eq(|| false);
+    let help_asks = use_state_eq(|| 0_u32);
     // The new-game dialog, while open: the way of playing it was opened for, if any.
     let dialog = use_state_eq(|| None::<Option<Play>>);
     // Whether a game server answers here, once asked (when the dialog first opens).
@@ -394,15 +397,15 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     {
         // The extras' code, fetched the first time the dialog, the menu, the record box or the
         // help opens or the canvas is chosen.
-        let extras = extras.clone();
-        let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_opened || on_canvas;
-        use_effect_with(asked, move |wanted| {
+        let (extras, failed) = (extras.clone(), extras_failed.clone());
+        let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
+        use_effect_with((asked, *help_asks), move |(wanted, _)| {
             if *wanted && extras.is_none() {
                 yew::platform::spawn_local(async move {
-                    if let Some(load) = LOAD_EXTRAS.get()
-                        && let Some(code) = load().await
-                    {
-                        extras.set(Some(code));
+                    if let Some(load) = LOAD_EXTRAS.get() {
+                        let code = load().await;
+                        failed.set(code.is_none());
+                        extras.set(code);
                     }
                 });
             }
@@ -501,7 +504,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             });
         }
     });
-    let on_help = Callback::from(move |()| help_opened.set(true));
+    let on_help = Callback::from(move |()| help_asks.set(*help_asks + 1));
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     // The menu's body, drawn by the extras while it is open.
     let menu_shown = extras.filter(|_| menu.is_open()).map(|extras| {
@@ -609,7 +612,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     copies: extras.map(|extras| extras.copies),
                     on_open: Callback::from(move |_| record_opened.set(true)),
                 }) }
-                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), on_help) }
+                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), *extras_failed, on_help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }

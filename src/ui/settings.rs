@@ -112,8 +112,7 @@ impl Menu {
     }
 }
 
-/// The gear and the menu's `body` ([`menu_body`]), which the page draws only while the menu is
-/// open and its code is here.
+/// The gear and, while open, the menu's `body` ([`menu_body`]), once its code is here.
 pub fn settings_menu(menu: &Menu, lang: Lang, body: Option<Html>) -> Html {
     let text = lang.text();
     let switch = {
@@ -126,7 +125,9 @@ pub fn settings_menu(menu: &Menu, lang: Lang, body: Option<Html>) -> Html {
                 aria-haspopup="dialog" onclick={switch}>
                 <span aria-hidden="true">{ "⚙" }</span>{ text.settings }
             </button>
-            { body }
+            if let Some(body) = body.filter(|_| *menu.open) {
+                { body }
+            }
         </div>
     }
 }

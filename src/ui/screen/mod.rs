@@ -504,15 +504,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             });
         }
     });
-    // The help asks for its words only while they are not here: no drawing for a toggle after.
-    let on_help = {
-        let here = extras.is_some();
-        Callback::from(move |()| {
-            if !here {
-                help_asks.set(*help_asks + 1);
-            }
-        })
-    };
+    let on_help = Callback::from(move |()| help_asks.set(*help_asks + 1));
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     // The menu's body, drawn by the extras while it is open.
     let menu_shown = extras.filter(|_| menu.is_open()).map(|extras| {

@@ -6,7 +6,8 @@
 // engine's worker (fetched once a player chooses the computer) and the Connect Four book (which
 // the worker fetches for the top level). Run after `trunk build --release`:
 //   node scripts/size.mjs          prints the table against size-report.json; fails when a
-//                                  route grew more than 2 KB over its committed figure
+//                                  route grew more than 2 KB over its committed figure, or a
+//                                  route's first load is over its ceiling (size-ceilings.json)
 //   node scripts/size.mjs --write  writes the figures into size-report.json (commit it, with
 //                                  what the bytes bought in the commit message)
 import { readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { ROUTE_FONTS } from './route-fonts.mjs';
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
 const reportPath = join(root, 'size-report.json');
+const ceilings = JSON.parse(readFileSync(join(root, 'size-ceilings.json'), 'utf8')).brotli;
 const SLACK = 2048;
 /** The goals over the wire, brotli: a game's route, and the picker's. */
 const GOALS = { picker: 90 * 1024, game: 130 * 1024 };
@@ -87,6 +89,13 @@ for (const [name, size] of Object.entries(measured)) {
   for (const form of ['brotli', 'gzip']) {
     if (was[form] === undefined || size[form] > was[form] + SLACK) grown.push(`${name} ${form}: ${size[form]} B, the report says ${was[form] ?? 'nothing'}`);
   }
+}
+// The ceilings hold whatever the report says: a route's first load is never over its own.
+const over = Object.entries(ceilings).filter(([route, most]) => !(measured[route]?.brotli <= most))
+  .map(([route, most]) => `${route}: ${measured[route]?.brotli ?? 'not built'} B brotli, its ceiling ${most}`);
+if (over.length) {
+  console.error(`size: over size-ceilings.json:\n  ${over.join('\n  ')}\n`);
+  process.exit(1);
 }
 if (grown.length) {
   console.error(`size: over size-report.json by more than ${SLACK} B (or missing from it):\n  ${grown.join('\n  ')}\n`

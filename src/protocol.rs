@@ -1,5 +1,5 @@
 //! The messages between a page and the server: JSON text frames, each with the protocol's
-//! version `v` and a `type`. Documented in the README; changed only with `VERSION`. The page
+//! version `v` and a `type`. Documented in docs/protocol.md; changed only with `VERSION`. The page
 //! and the server share these types, so neither can write a frame the other does not read.
 
 use crate::json::{self, Value, one_of};
@@ -649,7 +649,7 @@ mod tests {
         let odd = Request::Join { room: "\"\\\n\u{7}\u{7f}中😀".into(), token: Some("\t".into()) };
         assert_eq!(odd.to_text(), framed(&odd));
         assert_eq!(read(&odd.to_text()), Ok(odd));
-        // Exactly the frames the README shows, and the page always sent.
+        // Exactly the frames docs/protocol.md shows, and the page always sent.
         assert_eq!(
             Request::Create { game: "connect-four".into(), rules: String::new(), time: "untimed".into() }
                 .to_text(),
@@ -751,7 +751,7 @@ mod tests {
             assert!(text.starts_with("{\"v\":2,\"type\":"), "{text}");
             assert_eq!(Reply::read(&text), Some(reply), "{text}");
         }
-        // The wire as the README shows it; an end says why, by the record's tag's word.
+        // The wire as docs/protocol.md shows it; an end says why, by the record's tag's word.
         for why in Termination::ALL {
             let text = state(None, Some(why)).to_text();
             assert!(text.contains(&format!(r#""over":true,"termination":"{}","#, why.name())), "{text}");

@@ -1,5 +1,5 @@
 //! `board-suite-server`: the page and online play. Configured by environment variables, which
-//! `--help` lists (and the README's table); SIGTERM or SIGINT stops it gracefully.
+//! `--help` lists (and the table in docs/server.md); SIGTERM or SIGINT stops it gracefully.
 
 use board_suite_server::net::{Net, read_cidrs};
 use board_suite_server::{Config, clock::Clock, rooms::Limits, serve_until};

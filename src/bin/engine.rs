@@ -1,4 +1,4 @@
-//! The engine as a program: a line protocol on stdin and stdout (see the README), so engines
+//! The engine as a program: a line protocol on stdin and stdout (see docs/engines.md), so engines
 //! can be tested, compared and used outside the page.
 
 use board_suite::engine::{Engine, EngineError, Go, LEVELS, Thought, engine_for};

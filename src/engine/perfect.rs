@@ -1,6 +1,6 @@
 //! Connect Four's engine. The top level plays perfectly from every position: the opening book
 //! where it holds the position, the solver, to the end however long it takes, everywhere else
-//! (it never guesses; the positions just past the book can take seconds, see the README). The
+//! (it never guesses; the positions just past the book can take seconds, see docs/engines.md). The
 //! weaker levels mix: each move is the perfect one with the level's chance
 //! ([`perfect_share`]), drawn from the request's seed, where the book or a quick solve finds
 //! it, and otherwise the shared search's plausible choice.

@@ -6,9 +6,8 @@
 //! The main thread only sends the next request, keeps each answer and redraws: every search
 //! runs in the worker. A cancel ends the worker.
 
-use super::Piece;
 use super::computer::EngineWorker;
-use super::screen::{Draw, analysis_panel};
+use super::lazy::LazyCode;
 use super::storage;
 use crate::engine::Score;
 use crate::engine::analysis::{Found, eval_text, read_eval};
@@ -16,7 +15,7 @@ use crate::engine::messages::Reply;
 use crate::json::{self, Value};
 use crate::rules::record::Annotation;
 use std::any::Any;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use yew::Callback;
 
 /// What is kept of a game's analysis: each position's finding, the start first, as far as the
@@ -29,7 +28,7 @@ pub struct Stored {
 
 /// What the worker said of a position, for the page.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Heard {
+pub enum AnalysisNews {
     /// The finding of the position at this index.
     Found(usize, Option<Found>),
     Failed,
@@ -41,24 +40,15 @@ pub enum Heard {
 pub struct Tools {
     pub load: fn(&str) -> Stored,
     pub save: fn(&str, &Stored),
-    pub start: fn(String, Vec<String>, Stored, Callback<Heard>),
-    pub draw: Draw,
+    pub start: fn(String, Vec<String>, Stored, Callback<AnalysisNews>),
 }
 
-pub const TOOLS: Tools = Tools { load, save, start, draw: Draw(analysis_panel) };
-
-/// How a game's binary has the analysis's code (its `AnalysisCode` for the game, as `Any`): from
-/// the piece split off it.
-pub type LoadAnalysis = Piece<&'static dyn Any>;
+pub const TOOLS: Tools = Tools { load, save, start };
 
 thread_local! {
-    /// How this binary has the analysis's code (a game's binary's `page!` says).
-    pub(super) static LOAD: Cell<Option<LoadAnalysis>> = const { Cell::new(None) };
-}
-
-/// Fetches the analysis's code, if this binary has one: `None` if it has none or it cannot come.
-pub async fn load_code() -> Option<&'static dyn Any> {
-    LOAD.get()?().await
+    /// The analysis's code (a game's binary's `AnalysisCode` for its game, as `Any`), fetched
+    /// once the game shown could use it.
+    pub static ANALYSIS: LazyCode<&'static dyn Any> = const { LazyCode::new() };
 }
 
 /// The storage key of a game's analysis: its game and a hash (FNV-1a, 64 bits, the same in
@@ -143,7 +133,7 @@ struct Running {
     /// The position asked about now.
     next: usize,
     stored: Stored,
-    on_heard: Callback<Heard>,
+    on_heard: Callback<AnalysisNews>,
 }
 
 thread_local! {
@@ -153,10 +143,10 @@ thread_local! {
 /// Analyses the game whose analysis `key` keeps, from where `stored` ends: `requests` are
 /// every position's, as text, the request of position `i` with id `i`. Each finding is kept
 /// and handed to `on_heard`.
-fn start(key: String, requests: Vec<String>, stored: Stored, on_heard: Callback<Heard>) {
+fn start(key: String, requests: Vec<String>, stored: Stored, on_heard: Callback<AnalysisNews>) {
     cancel();
     let Some(worker) = EngineWorker::start(heard, || heard(None)) else {
-        on_heard.emit(Heard::Failed);
+        on_heard.emit(AnalysisNews::Failed);
         return;
     };
     let next = stored.found.len();
@@ -174,14 +164,14 @@ fn heard(reply: Option<Reply>) {
                 running.stored.found.push(found.clone());
                 save(&running.key, &running.stored);
                 running.next += 1;
-                Some(Heard::Found(id as usize, found))
+                Some(AnalysisNews::Found(id as usize, found))
             }
             // Not an answer to the position asked about: the worker failed.
-            _ => Some(Heard::Failed),
+            _ => Some(AnalysisNews::Failed),
         };
         let on_heard = running.on_heard.clone();
         match running.requests.get(running.next) {
-            Some(text) if heard != Some(Heard::Failed) => {
+            Some(text) if heard != Some(AnalysisNews::Failed) => {
                 running.worker.post(text);
             }
             _ => *slot = None,

@@ -4,9 +4,9 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Surface};
 use super::flow::Guided;
-use super::game::Rule;
-use super::game::{Card, Scene, UiGame};
-use super::screen::{Command, SettingValue};
+use super::model::Rule;
+use super::model::{Card, Scene, UiGame};
+use super::model::{Command, SettingValue};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::checkers::{

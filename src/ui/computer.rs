@@ -11,13 +11,14 @@
 //! outside, and an answer to an old position must never arrive. The next request starts a new
 //! worker (its files come from the browser's cache).
 
-use super::{Piece, storage};
+use super::lazy::{LazyCode, OnDemand};
+use super::storage;
 use crate::engine::analysis::Found;
 use crate::engine::messages::{Reply, Request};
 use crate::engine::{LEVELS, Score, Thought};
 use crate::json::{self, Value};
 use crate::rules::Player;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
 
@@ -78,7 +79,7 @@ impl Opponent {
 
 /// What the worker said, for the page.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Heard {
+pub enum EngineNews {
     /// The search's best turn so far (played if the player says Stop).
     Progress(String),
     Best(String),
@@ -138,7 +139,7 @@ struct Running {
     ended: bool,
     busy: bool,
     latest: Option<String>,
-    on_heard: Callback<Heard>,
+    on_heard: Callback<EngineNews>,
 }
 
 thread_local! {
@@ -263,20 +264,20 @@ fn heard(reply: Reply) {
                 }
                 return None;
             }
-            Reply::Progress { id, thought } => (id, Heard::Progress(thought.turn)),
-            Reply::Best { id, thought } => (id, Heard::Best(thought.turn)),
+            Reply::Progress { id, thought } => (id, EngineNews::Progress(thought.turn)),
+            Reply::Best { id, thought } => (id, EngineNews::Best(thought.turn)),
             // The page never asks for a score.
             Reply::Solved { id, .. } | Reply::Analysed { id, .. } => {
-                (id, Heard::Failed("an unexpected score".to_owned()))
+                (id, EngineNews::Failed("an unexpected score".to_owned()))
             }
-            Reply::Failed { id, why } => (id, Heard::Failed(why)),
+            Reply::Failed { id, why } => (id, EngineNews::Failed(why)),
         };
         if id != running.id || !running.busy {
             return None;
         }
         match &heard {
-            Heard::Progress(turn) => running.latest = Some(turn.clone()),
-            Heard::Best(_) | Heard::Failed(_) => running.busy = false,
+            EngineNews::Progress(turn) => running.latest = Some(turn.clone()),
+            EngineNews::Best(_) | EngineNews::Failed(_) => running.busy = false,
         }
         Some((running.on_heard.clone(), heard))
     });
@@ -289,55 +290,31 @@ fn heard(reply: Reply) {
 /// The code that runs the engine's worker for the page, split off a game's binary and handed
 /// over once fetched.
 pub struct ComputerCode {
-    ask: fn(Request, Callback<Heard>),
+    ask: fn(Request, Callback<EngineNews>),
     prepare: fn(),
     ready: fn() -> bool,
     cancel: fn(),
     stop: fn() -> Option<String>,
 }
 
-pub const COMPUTER: ComputerCode =
-    ComputerCode { ask: ask_now, prepare: prepare_now, ready: ready_now, cancel: cancel_now, stop: stop_now };
-
-/// How a game's binary has the computer's code: from the piece split off it.
-pub type LoadComputer = Piece<&'static ComputerCode>;
+pub const COMPUTER: ComputerCode = ComputerCode {
+    ask: start_search,
+    prepare: prepare_worker,
+    ready: worker_ready,
+    cancel: end_search,
+    stop: stop_search,
+};
 
 thread_local! {
-    /// How this binary has the computer's code (a game's binary's `page!` says).
-    pub(super) static LOAD: Cell<Option<LoadComputer>> = const { Cell::new(None) };
-    /// The code, once here.
-    static HERE: Cell<Option<&'static ComputerCode>> = const { Cell::new(None) };
-    /// Counts the requests and cancels, so that a request made before the code came is not
-    /// sent once cancelled or replaced.
-    static ASKED: Cell<u32> = const { Cell::new(0) };
-}
-
-/// The computer's code: fetched the first time; `None` if it cannot come.
-async fn code() -> Option<&'static ComputerCode> {
-    if let Some(code) = HERE.get() {
-        return Some(code);
-    }
-    let code = LOAD.get()?().await?;
-    HERE.set(Some(code));
-    Some(code)
+    /// The computer's code, fetched with the worker once the computer is chosen or a hint asked.
+    pub static ENGINE: LazyCode<&'static ComputerCode> = const { LazyCode::new() };
 }
 
 /// Asks the engine for a turn, ending any search in progress. `on_heard` hears its replies.
-pub fn ask(request: Request, on_heard: Callback<Heard>) {
-    let asked = ASKED.get().wrapping_add(1);
-    ASKED.set(asked);
-    if let Some(code) = HERE.get() {
-        return (code.ask)(request, on_heard);
-    }
-    yew::platform::spawn_local(async move {
-        let code = code().await;
-        if ASKED.get() != asked {
-            return;
-        }
-        match code {
-            Some(code) => (code.ask)(request, on_heard),
-            None => on_heard.emit(Heard::Failed("the engine could not start".to_owned())),
-        }
+pub fn ask(request: Request, on_heard: Callback<EngineNews>) {
+    ENGINE.then(move |code| match code {
+        Some(code) => (code.ask)(request, on_heard),
+        None => on_heard.emit(EngineNews::Failed("the engine could not start".to_owned())),
     });
 }
 
@@ -345,7 +322,7 @@ pub fn ask(request: Request, on_heard: Callback<Heard>) {
 /// player thinks; the page calls it once it is idle after the computer is chosen.
 pub fn prepare() {
     yew::platform::spawn_local(async {
-        if let Some(code) = code().await {
+        if let Some(code) = ENGINE.get().await {
             (code.prepare)();
         }
     });
@@ -353,26 +330,26 @@ pub fn prepare() {
 
 /// Whether the worker has started and can search at once (its files are in).
 pub fn ready() -> bool {
-    HERE.get().is_some_and(|code| (code.ready)())
+    ENGINE.now().is_some_and(|code| (code.ready)())
 }
 
 /// Ends the search in progress, if any, or the request waiting for the code; its replies are
 /// never heard.
 pub fn cancel() {
-    ASKED.set(ASKED.get().wrapping_add(1));
-    if let Some(code) = HERE.get() {
+    ENGINE.cancel();
+    if let Some(code) = ENGINE.now() {
         (code.cancel)();
     }
 }
 
 /// Ends the search in progress and returns its best turn so far, to be played now.
 pub fn stop() -> Option<String> {
-    ASKED.set(ASKED.get().wrapping_add(1));
-    HERE.get().and_then(|code| (code.stop)())
+    ENGINE.cancel();
+    ENGINE.now().and_then(|code| (code.stop)())
 }
 
-fn ask_now(mut request: Request, on_heard: Callback<Heard>) {
-    cancel_now();
+fn start_search(mut request: Request, on_heard: Callback<EngineNews>) {
+    end_search();
     let id = NEXT_ID.with_borrow_mut(|next| {
         *next += 1;
         *next
@@ -396,11 +373,11 @@ fn ask_now(mut request: Request, on_heard: Callback<Heard>) {
         Some(())
     });
     if started.is_none() {
-        on_heard.emit(Heard::Failed("the engine could not start".to_owned()));
+        on_heard.emit(EngineNews::Failed("the engine could not start".to_owned()));
     }
 }
 
-fn prepare_now() {
+fn prepare_worker() {
     RUNNING.with_borrow_mut(|running| {
         if running.is_none() {
             *running = start_worker();
@@ -408,11 +385,11 @@ fn prepare_now() {
     });
 }
 
-fn ready_now() -> bool {
+fn worker_ready() -> bool {
     RUNNING.with_borrow(|running| running.as_ref().is_some_and(|r| r.ready && !r.ended))
 }
 
-fn cancel_now() {
+fn end_search() {
     RUNNING.with_borrow_mut(|running| {
         if running.as_ref().is_some_and(|r| r.busy) {
             *running = None;
@@ -420,10 +397,10 @@ fn cancel_now() {
     });
 }
 
-fn stop_now() -> Option<String> {
+fn stop_search() -> Option<String> {
     let latest =
         RUNNING.with_borrow(|running| running.as_ref().filter(|r| r.busy).and_then(|r| r.latest.clone()));
-    cancel_now();
+    end_search();
     latest
 }
 

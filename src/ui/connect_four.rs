@@ -3,7 +3,7 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
-use super::game::{Card, Scene, UiGame};
+use super::model::{Card, Scene, UiGame};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};
@@ -142,7 +142,7 @@ struct ConnectFourWords {
     column_row: fn(usize, usize) -> String,
     /// A disc dropped: the side's name and the column, counted from 1.
     drops_in: fn(&str, usize) -> String,
-    /// What the computer's top level does, and where it is slow (measured: see the README).
+    /// What the computer's top level does, and where it is slow (measured: see docs/engines.md).
     top_level: &'static str,
 }
 

@@ -3,9 +3,9 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Target};
 use super::flow::Direct;
-use super::game::Rule;
-use super::game::{Card, Scene, UiGame};
-use super::screen::{Command, SettingValue, Tray};
+use super::model::Rule;
+use super::model::{Card, Scene, UiGame};
+use super::model::{Command, SettingValue, Tray};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::dark_chess::{
@@ -313,10 +313,10 @@ impl UiGame for DarkChess {
 
     /// A piece turned face up (a flip, or a blind capture) stays so: the turn that showed it
     /// would let both players see what lies under it, and choose again.
-    fn kept(&self, turn: &[Move], text: &GameText) -> Option<String> {
+    fn irreversible(&self, turn: &[Move], text: &GameText) -> Option<String> {
         let mut position = self.clone();
         let revealed = turn.iter().any(|leg| position.reveals_hidden(leg) || position.play(*leg).is_err());
-        revealed.then(|| WORDS.of(text.lang).kept.to_owned())
+        revealed.then(|| WORDS.of(text.lang).irreversible.to_owned())
     }
 
     fn commands(&self, _legal: &[Move], text: &GameText) -> Vec<(Command, Move)> {
@@ -347,7 +347,7 @@ struct DarkChessWords {
     /// A piece on the first square taking the one on the second.
     captures: fn(&str, &str) -> String,
     /// Why a turn that turned a piece face up cannot be taken back.
-    kept: &'static str,
+    irreversible: &'static str,
 }
 
 static WORDS: Words<DarkChessWords> = Words {
@@ -371,7 +371,7 @@ static WORDS: Words<DarkChessWords> = Words {
         chain_turn: "連吃的一連串吃子算一手：悔棋會整手收回。",
         flips: |side, square, piece| format!("{side} {square} 翻出 {piece}"),
         captures: |from, to| format!(" {from} 吃 {to}"),
-        kept: "翻開的棋子不能再蓋回：翻棋無法悔棋。",
+        irreversible: "翻開的棋子不能再蓋回：翻棋無法悔棋。",
     },
     en: DarkChessWords {
         face_down: "face-down piece",
@@ -393,6 +393,6 @@ static WORDS: Words<DarkChessWords> = Words {
         chain_turn: "A chain of captures is one turn: Undo takes it back whole.",
         flips: |side, square, piece| format!("{side} flips {square}: {piece}"),
         captures: |from, to| format!("{from} takes {to}"),
-        kept: "A flipped piece stays face up: a flip cannot be taken back.",
+        irreversible: "A flipped piece stays face up: a flip cannot be taken back.",
     },
 };

@@ -1,20 +1,20 @@
-//! A game's page: the game's adapter ([`UiGame`]) over its rules, the shared [`Session`] that
-//! keeps it, saved after every change, and the shared [`GameScreen`] that shows it. Generic
-//! over the game but thin; the markup lives in `screen` and `board`.
+//! A game's page: the shared session (behind [`Page`]) that keeps a game, saved after every
+//! change, wired to the computer, the analysis and online play, and the shared [`GameScreen`]
+//! that shows it. Not generic: the game is behind [`Page`]; the markup lives in `screen` and
+//! `board`.
 
 use super::analysis;
-use super::board::{BoardAction, BoardView, Pos, motion_left_ms};
-use super::computer::{self, Heard, Opponent};
-use super::flow::{Flow, FlowControl, Prefs};
+use super::board::{BoardAction, motion_left_ms};
+use super::computer::{self, EngineNews, Opponent};
+use super::flow::{FlowControl, Prefs};
+use super::lazy::OnDemand;
 use super::online::{self, Ask, Offer, PRESETS};
-use super::screen::{Command, Control, GameScreen, OnlineControl, ReviewStep, Setting, SettingValue, Tray};
+use super::screen::{Control, GameScreen, OnlineControl, ReviewStep};
 use super::session::{AnalysisAction, Page, PageAction, Start, hash_of};
 use super::storage;
 use crate::games::GameId;
-use crate::i18n::{GameText, Lang, Side, Words};
+use crate::i18n::Lang;
 use crate::route::{Play, Route};
-use crate::rules::record::Recorded;
-use crate::rules::{Game, Player, TurnText};
 use crate::save;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
@@ -22,135 +22,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// What a game's page shows from: the legal moves now (generated once per change), the moves
-/// that led here (the last one is shown, and stones may carry their move numbers), the actions
-/// of the latest turn (the one being made, or else the last one played) and the actions to draw
-/// as a path (the turn being made, or the last one when the player asks to see it again).
-pub struct Scene<'a, G: Game> {
-    pub legal: &'a [G::Move],
-    pub moves: &'a [G::Move],
-    pub turn: &'a [G::Move],
-    pub path: &'a [G::Move],
-}
-
-/// What the picker says of a game.
-pub struct Card {
-    pub name: &'static str,
-    pub blurb: &'static str,
-}
-
-/// A rule the players may change before the first move: how it is shown, and the config a
-/// choice makes (0/1 for a toggle).
-pub struct Rule<C> {
-    pub shown: Setting,
-    pub apply: fn(&C, usize) -> C,
-}
-
-impl<C> Rule<C> {
-    pub fn new(
-        name: &'static str,
-        label: &'static str,
-        value: SettingValue,
-        apply: fn(&C, usize) -> C,
-    ) -> Self {
-        Rule { shown: Setting { name, label, value }, apply }
-    }
-}
-
-/// What a game adds to its rules to be played on the page. Thin: it maps rules state to the
-/// board's view and the board's actions to moves, and decides nothing about legality.
-pub trait UiGame: Game + TurnText + Recorded + 'static {
-    const ID: GameId;
-    /// The game's name (on the picker and its board) and a line about it.
-    const CARD: Words<Card>;
-    /// How to play, in short paragraphs (the page's `[data-help]`): the goal, a turn, how to
-    /// move on this page, the rules the players may change, and how the game ends.
-    const HELP: Words<&'static [&'static str]>;
-    /// How turns pass on this game's page: [`super::flow::Direct`], or
-    /// [`super::flow::Guided`] with Finish Turn, the cover and Show Previous.
-    type Flow: Flow;
-
-    /// The sides' names in the contract (`data-owner`, `data-turn`), the first player's first.
-    const SIDES: [Side; 2];
-
-    /// A player's side now: as [`UiGame::SIDES`] names it, unless the position decides.
-    fn side(&self, player: Player) -> Side {
-        match player {
-            Player::First => Self::SIDES[0],
-            Player::Second => Self::SIDES[1],
-        }
-    }
-
-    /// A small picture of the game's board in a typical position, for the picker.
-    fn thumbnail() -> Html;
-
-    /// The board as it should look now.
-    fn view(&self, scene: &Scene<Self>, text: &GameText) -> BoardView;
-
-    /// The move a board action asks for, if it names one. The rules still judge it.
-    fn action_move(&self, action: BoardAction) -> Option<Self::Move>;
-
-    /// The cells a move starts from and comes to, as the board shows them, for marking a
-    /// suggested move.
-    fn touches(&self, mv: &Self::Move) -> Vec<Pos>;
-
-    /// How the rules ended the game, in words (e.g. "four in a row"), for the result overlay.
-    fn ending(&self, text: &GameText) -> String;
-
-    /// The shuffle's seed, for games that shuffle.
-    fn seed(_config: &Self::Config) -> Option<u64> {
-        None
-    }
-
-    /// The config with a new shuffle (unchanged for games that do not shuffle).
-    fn reseed(config: &Self::Config, _seed: u64) -> Self::Config {
-        config.clone()
-    }
-
-    /// The rules the players may change before the first move.
-    fn settings(_config: &Self::Config, _text: &GameText) -> Vec<Rule<Self::Config>> {
-        Vec::new()
-    }
-
-    /// The phase for `data-phase`, for games that have phases.
-    fn phase(&self) -> Option<&'static str> {
-        None
-    }
-
-    /// More about the turn, shown under whose turn it is.
-    fn detail(&self, _scene: &Scene<Self>, _text: &GameText) -> Option<String> {
-        None
-    }
-
-    /// Facts about this game for the info panel.
-    fn info(&self, _text: &GameText) -> Vec<String> {
-        Vec::new()
-    }
-
-    /// Pieces shown beside the board.
-    fn trays(&self, _text: &GameText) -> Vec<Tray> {
-        Vec::new()
-    }
-
-    /// A turn in words, said to a screen reader once it is played: `self` the position before
-    /// it, `after` the one it made. By default the side and the move list's notation.
-    fn said(&self, turn: &[Self::Move], _after: &Self, text: &GameText) -> String {
-        (text.played)((text.side)(self.side(self.to_move())), &self.turn_notation(turn))
-    }
-
-    /// Why `turn`, played from this position, cannot be taken back, in words, shown while Undo
-    /// is refused for it (a piece it turned face up, say); `None` where the game has nothing
-    /// to say.
-    fn kept(&self, _turn: &[Self::Move], _text: &GameText) -> Option<String> {
-        None
-    }
-
-    /// Moves made with a button, each with its button, from the legal moves now.
-    fn commands(&self, _legal: &[Self::Move], _text: &GameText) -> Vec<(Command, Self::Move)> {
-        Vec::new()
-    }
-}
 
 #[derive(Properties)]
 pub struct GamePageProps {
@@ -279,7 +150,7 @@ fn ask_engine(
         Callback::from(move |heard| {
             heard_from.set(false);
             match heard {
-                Heard::Best(turn) => match (&pace, motion_left_ms()) {
+                EngineNews::Best(turn) => match (&pace, motion_left_ms()) {
                     (Some(pace), wait @ 1..) => {
                         let (page, held) = (page.clone(), pace.clone());
                         let timer = Timeout::new(wait, move || {
@@ -293,8 +164,8 @@ fn ask_engine(
                     }
                     _ => page.dispatch(answer(at, turn)),
                 },
-                Heard::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
-                Heard::Progress(_) => {}
+                EngineNews::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
+                EngineNews::Progress(_) => {}
             }
         }),
     );
@@ -412,7 +283,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 let page = page.clone();
                 if wanted {
                     yew::platform::spawn_local(async move {
-                        if let Some(code) = analysis::load_code().await {
+                        if let Some(code) = analysis::ANALYSIS.get().await {
                             page.dispatch(PageAction::Analysis(AnalysisAction::Code(code)));
                         }
                     });
@@ -447,7 +318,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                     let stored = (*info.stored).clone();
                     let on_heard = Callback::from(move |heard| {
                         let key = key.clone();
-                        page.dispatch(PageAction::Analysis(AnalysisAction::Heard { key, heard }));
+                        page.dispatch(PageAction::Analysis(AnalysisAction::News { key, news: heard }));
                     });
                     (tools.start)(info.key, requests, stored, on_heard);
                 } else if !info.running {
@@ -470,8 +341,8 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     // What the server says, for the page; a seat taken puts its room in the URL.
     let on_heard = {
         let page = page.clone();
-        Callback::from(move |heard: online::Heard| {
-            if let online::Heard::Seat { room, .. } = &heard {
+        Callback::from(move |heard: online::ServerNews| {
+            if let online::ServerNews::Seat { room, .. } = &heard {
                 show_room(game, room);
             }
             page.dispatch(PageAction::Online(heard));
@@ -645,60 +516,5 @@ pub fn GamePage(props: &GamePageProps) -> Html {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
             summary={Rc::new(summary)} {play}
             on_action={on_action} on_control={on_control} on_record={on_record} />
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::UiGame;
-    use crate::i18n::Lang;
-    use crate::rules::checkers::Checkers;
-    use crate::rules::connect_four::ConnectFour;
-    use crate::rules::dark_chess::DarkChess;
-    use crate::rules::five_tigers::FiveTigers;
-    use crate::rules::gomoku::Gomoku;
-
-    /// Every paragraph of a game's help says something, in each language: Chinese in Chinese.
-    fn says_how_to_play<G: UiGame>() {
-        for lang in [Lang::En, Lang::ZhHant] {
-            let lines = *G::HELP.of(lang);
-            assert!(!lines.is_empty(), "{:?} has no help in {}", G::ID, lang.code());
-            for line in lines {
-                assert!(!line.trim().is_empty(), "{:?}: an empty paragraph in {}", G::ID, lang.code());
-                let chinese = line.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-                assert!(chinese || lang == Lang::En, "{:?}: “{line}” is not in Chinese", G::ID);
-            }
-        }
-    }
-
-    /// The Chinese names in the English help are drawn with the page's own font on a computer
-    /// with no CJK font: they must be among its characters (the `unicode-range` of its files in
-    /// the CSS).
-    fn english_help_has_its_glyphs<G: UiGame>() {
-        let css = include_str!("../../styles/main.css");
-        let ranges = css.split("unicode-range:").skip(1).filter_map(|r| r.split(';').next());
-        let glyphs: Vec<char> = ranges
-            .flat_map(|range| range.split(','))
-            .filter_map(|u| u32::from_str_radix(u.trim().trim_start_matches("U+"), 16).ok())
-            .filter_map(char::from_u32)
-            .collect();
-        for line in *G::HELP.of(Lang::En) {
-            let missing = line.chars().find(|c| ('\u{2e80}'..='\u{9fff}').contains(c) && !glyphs.contains(c));
-            assert_eq!(missing, None, "{:?}: not in the page's font: “{line}”", G::ID);
-        }
-    }
-
-    #[test]
-    fn every_game_says_how_to_play_in_both_languages() {
-        says_how_to_play::<DarkChess>();
-        says_how_to_play::<FiveTigers>();
-        says_how_to_play::<Gomoku>();
-        says_how_to_play::<ConnectFour>();
-        says_how_to_play::<Checkers>();
-        english_help_has_its_glyphs::<DarkChess>();
-        english_help_has_its_glyphs::<FiveTigers>();
-        english_help_has_its_glyphs::<Gomoku>();
-        english_help_has_its_glyphs::<ConnectFour>();
-        english_help_has_its_glyphs::<Checkers>();
     }
 }

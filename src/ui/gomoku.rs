@@ -3,10 +3,10 @@
 
 use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Surface, Target};
 use super::flow::Direct;
-use super::game::Rule;
-use super::game::{Card, Scene, UiGame};
+use super::model::Rule;
+use super::model::SettingValue;
+use super::model::{Card, Scene, UiGame};
 use super::picker::lined_board;
-use super::screen::SettingValue;
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};

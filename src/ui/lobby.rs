@@ -6,7 +6,8 @@
 //! Its code is part of online play's, split off each binary of the page and fetched once the
 //! page has settled, where a game server answers: most visits never need it.
 
-use super::game::UiGame;
+use super::lazy::{LazyCode, use_lazy_code};
+use super::model::UiGame;
 use super::online::{self, SeekInfo};
 use super::storage;
 use crate::games::GameId;
@@ -35,25 +36,24 @@ pub fn draw_lobby(props: LobbyProps) -> Html {
     html! { <LobbyPanel ..props /> }
 }
 
+thread_local! {
+    /// The lobby's code, fetched once the page knows a game server answers.
+    pub static LOBBY: LazyCode<DrawLobby> = const { LazyCode::new() };
+}
+
 /// The lobby, drawn once its code is here and a game server answers (nothing before, or if its
 /// code cannot come: the lobby is for online play, which needs the connection that fetches it).
 #[component]
 pub fn Lobby(props: &LobbyProps) -> Html {
-    let draw = use_state(|| None::<DrawLobby>);
+    let server = use_state_eq(|| false);
     {
-        let draw = draw.clone();
+        let server = server.clone();
         use_effect_with((), move |_| {
-            yew::platform::spawn_local(async move {
-                // Fetched only where a game server answers: a static host has no lobby.
-                if !online::server_answers().await {
-                    return;
-                }
-                if let Some(code) = online::code().await {
-                    draw.set(Some(code.lobby));
-                }
-            });
+            // Fetched only where a game server answers: a static host has no lobby.
+            yew::platform::spawn_local(async move { server.set(online::server_answers().await) });
         });
     }
+    let draw = use_lazy_code(&LOBBY, u32::from(*server)).here;
     draw.map_or_else(Html::default, |draw| draw(props.clone()))
 }
 

@@ -20,7 +20,9 @@ mod flow;
 mod game;
 mod gomoku;
 mod js;
+mod lazy;
 mod lobby;
+mod model;
 mod offline;
 mod online;
 mod picker;
@@ -31,18 +33,19 @@ mod storage;
 
 use crate::i18n::Lang;
 use crate::route::Route;
-pub use analysis::LoadAnalysis;
-pub use computer::{COMPUTER, ComputerCode, LoadComputer};
+pub use computer::{COMPUTER, ComputerCode, ENGINE};
 use game::GamePage;
-pub use game::UiGame;
-pub use online::{CODE as ONLINE_CODE, LOBBY_CODE as ONLINE_LOBBY_CODE, LoadOnline, OnlineCode};
-pub use picker::{DrawHome, draw_home};
-pub use screen::{Extras, LoadExtras};
+use lazy::LazyCode;
+pub use lazy::{Fetching, OnDemand};
+use lobby::DrawLobby;
+pub use model::UiGame;
+pub use picker::{DrawHome, HOME, draw_home};
+use screen::{DrawAnalysis, OnlinePanels};
+pub use screen::{EXTRAS, Extras};
 pub use session::AnalysisCode;
 use session::Start;
+use std::any::Any;
 use std::cell::RefCell;
-use std::future::Future;
-use std::pin::Pin;
 use yew::{Html, html};
 
 /// The pages a binary of the page draws: a game route's page, where this binary has its game,
@@ -50,12 +53,41 @@ use yew::{Html, html};
 /// it, so the picker's binary holds none of it, and a game's binary fetches the home page.
 pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
-/// How a binary has a piece of code split off it (scripts/split.mjs): fetched, or at hand;
-/// `None` if it cannot come.
-pub type Piece<T> = fn() -> PieceFuture<T>;
+/// Online play's code, split off every binary of the page as one piece: the connection, the
+/// lobby and, in a game's binary, the game screen's panels. Each part reaches its users
+/// through a cell of its own ([`run`]).
+pub struct OnlineCode {
+    link: &'static online::Link,
+    lobby: DrawLobby,
+    panels: Option<&'static OnlinePanels>,
+}
 
-/// A piece of code on its way.
-pub type PieceFuture<T> = Pin<Box<dyn Future<Output = Option<T>>>>;
+/// A game's binary's online code.
+pub const ONLINE_CODE: OnlineCode =
+    OnlineCode { link: &online::LINK, lobby: lobby::draw_lobby, panels: Some(&screen::ONLINE_PANELS) };
+
+/// The picker's, which has no game screen.
+pub const ONLINE_LOBBY_CODE: OnlineCode = OnlineCode { panels: None, ..ONLINE_CODE };
+
+/// The analysis's code, split off a game's binary as one piece: the game's `AnalysisCode` (as
+/// `Any`: what reads it knows its game) and the panel.
+pub struct AnalysisPiece {
+    code: &'static dyn Any,
+    view: DrawAnalysis,
+}
+
+impl AnalysisPiece {
+    pub const fn new(code: &'static dyn Any) -> AnalysisPiece {
+        AnalysisPiece { code, view: screen::draw_analysis }
+    }
+}
+
+thread_local! {
+    /// Online play's code, fetched the first time one of its parts is wanted.
+    pub static ONLINE_PIECE: LazyCode<&'static OnlineCode> = const { LazyCode::new() };
+    /// The analysis's code, fetched the first time one of its parts is wanted.
+    pub static ANALYSIS_PIECE: LazyCode<&'static AnalysisPiece> = const { LazyCode::new() };
+}
 
 /// Plays `G` alone: a game's binary, whose home page is split off it.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
@@ -81,26 +113,16 @@ thread_local! {
     static APP: RefCell<(Option<Plays>, Option<yew::AppHandle<app::App>>)> = const { RefCell::new((None, None)) };
 }
 
-/// How a binary has the code split off it (scripts/split.mjs): online play's (every binary),
-/// the home page's, the analysis's, the extras' and the computer's (a game's).
-pub struct Pieces {
-    pub home: Option<Piece<DrawHome>>,
-    pub online: LoadOnline,
-    pub analysis: Option<LoadAnalysis>,
-    pub extras: Option<LoadExtras>,
-    pub computer: Option<LoadComputer>,
-}
-
-/// Starts the app in the page's body, playing `plays`, with the code split off it had by
-/// `pieces`. Rendering installs Yew's panic hook
+/// Starts the app in the page's body, playing `plays`, once the binary's `page!` has told each
+/// piece of code split off it how it is fetched. Rendering installs Yew's panic hook
 /// (`console_error_panic_hook`), so a panic, which kills a wasm page, is logged to the console
 /// with its message and stack rather than failing silently.
-pub fn run(plays: Plays, pieces: Pieces) {
-    picker::HOME.set(pieces.home);
-    online::LOAD.set(Some(pieces.online));
-    analysis::LOAD.set(pieces.analysis);
-    screen::LOAD_EXTRAS.set(pieces.extras);
-    computer::LOAD.set(pieces.computer);
+pub fn run(plays: Plays) {
+    online::CONNECTION.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.link) })));
+    lobby::LOBBY.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
+    screen::ONLINE_PANELS_CODE.provide(Some(|| Box::pin(async { ONLINE_PIECE.get().await?.panels })));
+    analysis::ANALYSIS.provide(Some(|| Box::pin(async { Some(ANALYSIS_PIECE.get().await?.code) })));
+    screen::ANALYSIS_VIEW.provide(Some(|| Box::pin(async { Some(ANALYSIS_PIECE.get().await?.view) })));
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -123,54 +145,60 @@ pub fn stop() {
 }
 
 /// The entry point of one of the page's binaries: its allocator, its `main`, and the
-/// `resume` and `stop` the page's loader calls when it switches between binaries, with online
-/// play's code (the connection and the lobby) split off (scripts/split.mjs), fetched the first
-/// time a player goes online or the lobby is shown. `page!(game: Gomoku)` is a game's binary:
-/// that game alone, with its home page split off too, fetched if the player goes home, its
-/// analysis, fetched once a game ends or a record brings marks, and its extras (the new-game
-/// dialog, the canvas board), fetched the first time one is asked for, and the code that runs
-/// the computer's worker, fetched with the worker. `page!(picker)` plays no
-/// game. A split point lives in a binary: the library's would be exported, so linked into
-/// every binary.
+/// `resume` and `stop` the page's loader calls when it switches between binaries, with the
+/// code most visits never need split off it (scripts/split.mjs), each piece fetched the first
+/// time it is wanted. `page!(game: Gomoku)` is a game's binary: that game alone, with online
+/// play's code (the connection, the lobby and the game's online panels), the home page, the
+/// analysis, the extras (the new-game dialog, the menu, the canvas board, the help) and the
+/// code that runs the computer's worker split off. `page!(picker)` plays no game: only online
+/// play's code (the lobby's) is split off. A piece is one line here: the cell that keeps it
+/// ([`lazy::LazyCode`]), the name of its split point, and its code. A split point lives in a
+/// binary: the library's would be exported, so linked into every binary.
 #[macro_export]
 macro_rules! page {
     (game: $game:ty) => {
-        $crate::page!(@entry $crate::ui::plays::<$game>, Some(load_home),
-            &$crate::ui::ONLINE_CODE, Some(load_analysis), Some(load_extras), Some(load_computer));
-        $crate::page!(@piece load_home, home: $crate::ui::DrawHome = $crate::ui::draw_home);
-        $crate::page!(@piece load_analysis, analysis: &'static dyn ::std::any::Any =
-            &$crate::ui::AnalysisCode::<$game>::CODE);
         const EXTRAS: $crate::ui::Extras =
             $crate::ui::Extras::with_help(<$game as $crate::ui::UiGame>::HELP);
-        $crate::page!(@piece load_extras, extras: &'static $crate::ui::Extras = &EXTRAS);
-        $crate::page!(@piece load_computer, computer: &'static $crate::ui::ComputerCode =
-            &$crate::ui::COMPUTER);
+        const ANALYSIS: $crate::ui::AnalysisPiece =
+            $crate::ui::AnalysisPiece::new(&$crate::ui::AnalysisCode::<$game>::CODE);
+        $crate::page!(@entry $crate::ui::plays::<$game>, {
+            $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_CODE,
+            $crate::ui::HOME => home: $crate::ui::DrawHome = $crate::ui::draw_home,
+            $crate::ui::ANALYSIS_PIECE => analysis: &'static $crate::ui::AnalysisPiece = &ANALYSIS,
+            $crate::ui::EXTRAS => extras: &'static $crate::ui::Extras = &EXTRAS,
+            $crate::ui::ENGINE => computer: &'static $crate::ui::ComputerCode = &$crate::ui::COMPUTER,
+        });
     };
     (picker) => {
-        $crate::page!(@entry $crate::ui::plays_none, None,
-            &$crate::ui::ONLINE_LOBBY_CODE, None, None, None);
+        $crate::page!(@entry $crate::ui::plays_none, {
+            $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_LOBBY_CODE,
+        });
     };
-    (@entry $plays:expr, $home:expr, $online:expr, $analysis:expr, $extras:expr, $computer:expr) => {
+    (@entry $plays:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
         fn main() {
-            let pieces = $crate::ui::Pieces {
-                home: $home,
-                online: load_online,
-                analysis: $analysis,
-                extras: $extras,
-                computer: $computer,
-            };
+            $({
+                fn fetch() -> $crate::ui::Fetching<$ty> {
+                    Box::pin(async { $name().await.ok() })
+                }
+                $crate::ui::OnDemand::provide(&$cell, Some(fetch));
+            })*
             #[cfg(target_arch = "wasm32")]
-            $crate::ui::run($plays, pieces);
+            $crate::ui::run($plays);
             // Natively there is no page: its parts are only checked.
             #[cfg(not(target_arch = "wasm32"))]
-            let _: ($crate::ui::Plays, $crate::ui::Pieces) = ($plays, pieces);
+            let _: $crate::ui::Plays = $plays;
         }
 
-        $crate::page!(@piece load_online, online: &'static $crate::ui::OnlineCode = $online);
+        $(
+            #[wasm_split_helpers::wasm_split($name, fallible)]
+            fn $name() -> Result<$ty, wasm_split_helpers::SplitLoaderError> {
+                Ok($code)
+            }
+        )*
 
         #[cfg(target_arch = "wasm32")]
         #[wasm_bindgen::prelude::wasm_bindgen]
@@ -182,17 +210,6 @@ macro_rules! page {
         #[wasm_bindgen::prelude::wasm_bindgen]
         pub fn stop() {
             $crate::ui::stop();
-        }
-    };
-    // A piece: its split point `$name`, whose code is `$code`, and `$load`, which fetches it.
-    (@piece $load:ident, $name:ident: $ty:ty = $code:expr) => {
-        fn $load() -> $crate::ui::PieceFuture<$ty> {
-            Box::pin(async { $name().await.ok() })
-        }
-
-        #[wasm_split_helpers::wasm_split($name, fallible)]
-        fn $name() -> Result<$ty, wasm_split_helpers::SplitLoaderError> {
-            Ok($code)
         }
     };
 }

@@ -2,15 +2,14 @@
 //! (with a friend on this device, against the computer, online), the game in progress on this
 //! device, continued in one click, and under the cards the lobby's open games.
 
-use super::Piece;
-use super::game::{Card, UiGame};
+use super::lazy::{LazyCode, use_lazy_code};
 use super::lobby::Lobby;
-use super::settings::{menu_body, settings_menu, use_menu};
+use super::model::{Card, UiGame};
+use super::settings::{menu_body, settings_menu, use_menu, use_menu_focus};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::{Play, Route};
-use std::cell::Cell;
 use yew::prelude::*;
 
 /// A lined board (stones on the points where lines cross) from a picture: one string per row,
@@ -59,28 +58,15 @@ pub fn draw_home(lang: Lang) -> Html {
 }
 
 thread_local! {
-    /// How a game's binary has the home page's code: from a piece split off it (its visits
-    /// mostly never go home, and the page holds every game's card and picture).
-    pub(super) static HOME: Cell<Option<Piece<DrawHome>>> = const { Cell::new(None) };
+    /// The home page's code in a game's binary: split off it (its visits mostly never go home,
+    /// and the page holds every game's card and picture).
+    pub static HOME: LazyCode<DrawHome> = const { LazyCode::new() };
 }
 
 /// The home page in a game's binary: drawn once its code is here, "loading" until then.
 #[component]
 pub fn LaterHome(props: &PickerProps) -> Html {
-    let draw = use_state(|| None::<DrawHome>);
-    {
-        let draw = draw.clone();
-        use_effect_with((), move |_| {
-            if let Some(load) = HOME.get() {
-                yew::platform::spawn_local(async move {
-                    if let Some(loaded) = load().await {
-                        draw.set(Some(loaded));
-                    }
-                });
-            }
-        });
-    }
-    match *draw {
+    match use_lazy_code(&HOME, 1).here {
         Some(draw) => draw(props.lang),
         None => {
             html! { <main class="loading" data-page="loading" role="status">{ props.lang.text().loading }</main> }
@@ -91,7 +77,8 @@ pub fn LaterHome(props: &PickerProps) -> Html {
 #[component]
 fn Picker(props: &PickerProps) -> Html {
     let text = props.lang.text();
-    let menu = use_menu(true);
+    let menu = use_menu();
+    use_menu_focus(&menu, true);
     let cards = GameId::ALL.into_iter().map(|game| {
         let (Card { name, blurb }, thumbnail) =
             with_game!(game, G => (G::CARD.of(props.lang), G::thumbnail()));

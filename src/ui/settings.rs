@@ -88,22 +88,25 @@ pub struct Menu {
 }
 
 /// A page's settings menu. A hook and a function rather than a component: a component costs
-/// every page's first load its own copy of Yew's lifecycle code. `ready`: the code that draws
-/// its body is here (a game's page fetches it the first time the menu opens).
+/// every page's first load its own copy of Yew's lifecycle code.
 #[hook]
-pub fn use_menu(ready: bool) -> Menu {
+pub fn use_menu() -> Menu {
     let open = use_state_eq(|| false);
     let theme = use_state(|| storage::read(THEME_KEY).filter(|t| THEMES.contains(&t.as_str())));
     let (gear, body) = (use_node_ref(), use_node_ref());
-    {
-        let body = body.clone();
-        use_effect_with(*open && ready, move |shown| {
-            if *shown {
-                focus_first(&body);
-            }
-        });
-    }
     Menu { open, theme, gear, body }
+}
+
+/// Gives the keyboard focus to the menu's first item when it opens, once its body is `ready`
+/// to be drawn (its code is here).
+#[hook]
+pub fn use_menu_focus(menu: &Menu, ready: bool) {
+    let body = menu.body.clone();
+    use_effect_with(*menu.open && ready, move |shown| {
+        if *shown {
+            focus_first(&body);
+        }
+    });
 }
 
 impl Menu {

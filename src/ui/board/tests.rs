@@ -6,7 +6,7 @@ use crate::i18n::{Lang, Side};
 use crate::rules::checkers::Checkers;
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::{Game, History, parse_turn};
-use crate::ui::game::{Scene, UiGame};
+use crate::ui::model::{Scene, UiGame};
 
 /// The board a game draws after `turns`, with its legal moves.
 fn view_after<G: UiGame>(config: &G::Config, turns: &[&str]) -> BoardView {

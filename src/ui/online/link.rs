@@ -1,7 +1,7 @@
 //! The connection to the game server: the room's, and the lobby's own while the page is in no
 //! room. Reached only through [`super::CODE`], so it is split off with online play's piece.
 
-use super::{Ask, Connection, Heard, Lobby, RoomState};
+use super::{Ask, Connection, Lobby, RoomState, ServerNews};
 use crate::protocol::{OfferState, Reply, Request};
 use crate::rules::clock::TimeControl;
 use crate::ui::storage;
@@ -18,7 +18,7 @@ struct Link {
     opened: bool,
     /// Connections made again since the last one that opened.
     attempts: u32,
-    on_heard: Callback<Heard>,
+    on_heard: Callback<ServerNews>,
     /// When the server was last heard from (ms since the epoch), and the heartbeat that asks.
     heard_at: f64,
     pings: u64,
@@ -95,15 +95,15 @@ fn frame(game: &str, ask: &Ask) -> String {
 }
 
 /// A frame from the server, for the page; `None` for one it has no use for.
-fn read(reply: Reply) -> Option<Heard> {
+fn read(reply: Reply) -> Option<ServerNews> {
     Some(match reply {
         Reply::Seat { room, seat, token, .. } => {
             if let Some(token) = token {
                 storage::write(&token_key(&room), &token);
             }
-            Heard::Seat { room, seat: seat.player() }
+            ServerNews::Seat { room, seat: seat.player() }
         }
-        Reply::Waiting { .. } => Heard::Waiting,
+        Reply::Waiting { .. } => ServerNews::Waiting,
         Reply::State {
             room,
             version,
@@ -124,7 +124,7 @@ fn read(reply: Reply) -> Option<Heard> {
             if let Some(next) = next {
                 go_on(&next);
             }
-            Heard::State(Box::new(RoomState {
+            ServerNews::State(Box::new(RoomState {
                 room,
                 version,
                 record,
@@ -145,7 +145,7 @@ fn read(reply: Reply) -> Option<Heard> {
                 at: js_sys::Date::now() as u64,
             }))
         }
-        Reply::Error { code, .. } => Heard::Refused(code),
+        Reply::Error { code, .. } => ServerNews::Refused(code),
         // The heartbeat's answer (taken in by the link), and the lobby's (followed apart).
         Reply::Pong { .. } | Reply::Lobby { .. } => return None,
     })
@@ -192,14 +192,14 @@ fn socket(
 }
 
 /// Tells the page, outside any borrow of the link: the page may answer at once.
-fn tell(heard: Heard) {
+fn tell(heard: ServerNews) {
     let on_heard = LINK.with_borrow(|link| link.as_ref().map(|link| link.on_heard.clone()));
     if let Some(on_heard) = on_heard {
         on_heard.emit(heard);
     }
 }
 
-fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard>) {
+fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<ServerNews>) {
     let on_open = || {
         let first = LINK.with_borrow_mut(|link| {
             let link = link.as_mut()?;
@@ -214,7 +214,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
             follow_in_room(true);
         }
         if first.is_some() {
-            tell(Heard::Connection(Connection::Open));
+            tell(ServerNews::Connection(Connection::Open));
         }
     };
     let on_text = |text: String| {
@@ -235,7 +235,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
         }
         if let Some(heard) = read(reply) {
             // Seated: a connection made again joins this room, with its token.
-            if let Heard::Seat { room, .. } = &heard {
+            if let ServerNews::Seat { room, .. } = &heard {
                 let room = room.clone();
                 LINK.with_borrow_mut(|link| link.as_mut().map(|link| link.ask = Ask::Join { room }));
             }
@@ -244,7 +244,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Heard
     };
     let Some((socket, handlers)) = socket(on_open, on_text, lost) else {
         LINK.with_borrow_mut(|link| *link = None);
-        on_heard.emit(Heard::Connection(Connection::Unavailable));
+        on_heard.emit(ServerNews::Connection(Connection::Unavailable));
         return;
     };
     LINK.with_borrow_mut(|link| {
@@ -275,10 +275,10 @@ fn lost() {
     let Some((game, ask, attempts, opened, on_heard)) = again else { return };
     if !opened && attempts == 0 {
         LINK.with_borrow_mut(|link| *link = None);
-        on_heard.emit(Heard::Connection(Connection::Unavailable));
+        on_heard.emit(ServerNews::Connection(Connection::Unavailable));
         return;
     }
-    on_heard.emit(Heard::Connection(Connection::Lost));
+    on_heard.emit(ServerNews::Connection(Connection::Lost));
     let wait = (500_u32 << attempts.min(6)).min(30_000) + (js_sys::Math::random() * 250.0) as u32;
     gloo::timers::callback::Timeout::new(wait, move || {
         // Still this link's turn: the player has not left or started another.
@@ -293,7 +293,7 @@ fn lost() {
 
 /// Connects and asks `ask` of the server, for `game`; `on_heard` hears what it says. Any
 /// other room is left.
-pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
+pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<ServerNews>) {
     LINK.with_borrow_mut(|link| *link = None);
     // One connection at a time: the room's follows the lobby from now on.
     FOLLOWER.with_borrow_mut(|follower| *follower = None);

@@ -5,23 +5,21 @@
 //! Served from a static host there is no server: the first connection fails, and the page
 //! says online play is not available there.
 //!
-//! The connection ([`link`]: the protocol's reader and writer, the socket, the heartbeat) and
-//! the lobby's markup are split off each binary of the page (its `page!`) and fetched the first
-//! time a player goes online or the lobby is shown: most visits never need them. What stays is
-//! this module: what the page hears, and the requests it sends, through [`OnlineCode`].
+//! The connection ([`link`]: the protocol's reader and writer, the socket, the heartbeat) is
+//! split off each binary of the page with the rest of online play's code (its `page!`) and
+//! fetched the first time a player goes online or the lobby is shown: most visits never need
+//! it. What stays is this module: what the page hears, and the requests it sends, through
+//! [`CONNECTION`].
 
 mod link;
 
-use super::Piece;
-use super::lobby::{DrawLobby, draw_lobby};
-use super::screen::{ChatProps, OnlineProps, TimersProps, chat_panel, online_box, timers};
+use super::lazy::{LazyCode, OnDemand};
 use crate::protocol::Request;
 pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
 use crate::rules::Player;
 use crate::rules::clock::TimeControl;
 pub(super) use link::{follow_lobby, token_key, unfollow_lobby};
-use std::cell::Cell;
-use yew::{Callback, Html};
+use yew::Callback;
 
 /// Whether a game server answers where the page came from (a static host has none).
 pub async fn server_answers() -> bool {
@@ -78,7 +76,7 @@ pub struct RoomState {
 
 /// What the server said, for the page.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Heard {
+pub enum ServerNews {
     Connection(Connection),
     /// The device's place in a room: a seat, or `None` to watch.
     Seat {
@@ -127,89 +125,34 @@ pub struct Lobby {
     pub players: u64,
 }
 
-/// Online play's code that a page needs only once a player goes online or the lobby is shown,
-/// split off each binary of the page and handed over once fetched.
-pub struct OnlineCode {
-    open: fn(&'static str, Ask, Callback<Heard>),
+/// The connection's code, split off each binary of the page with the rest of online play's.
+pub struct Link {
+    open: fn(&'static str, Ask, Callback<ServerNews>),
     send: fn(Request) -> bool,
     room: fn() -> Option<String>,
     close: fn(),
-    pub lobby: DrawLobby,
-    /// The game screen's panels of a game online (a game's binary).
-    pub panels: Option<Panels>,
 }
 
-/// The game screen's panels of a game online: the connection, seats and offers; the chat.
-#[derive(Clone, Copy)]
-pub struct Panels {
-    pub panel: fn(OnlineProps) -> Html,
-    pub chat: fn(ChatProps) -> Html,
-    /// The clocks and countdowns, online or a record's.
-    pub timers: fn(TimersProps) -> Html,
-}
-
-/// A game's binary's: the connection, the lobby and the panels.
-pub const CODE: OnlineCode = OnlineCode {
-    open: link::open,
-    send: link::send,
-    room: link::room,
-    close: link::close,
-    lobby: draw_lobby,
-    panels: Some(Panels { panel: online_box, chat: chat_panel, timers }),
-};
-
-/// The picker's, which has no game screen: the lobby and its connection.
-pub const LOBBY_CODE: OnlineCode = OnlineCode { panels: None, ..CODE };
-
-/// How a binary has online play's code: from the piece split off it.
-pub type LoadOnline = Piece<&'static OnlineCode>;
+pub const LINK: Link = Link { open: link::open, send: link::send, room: link::room, close: link::close };
 
 thread_local! {
-    /// How this binary has online play's code (its `page!` says).
-    pub(super) static LOAD: Cell<Option<LoadOnline>> = const { Cell::new(None) };
-    /// The code, once here.
-    static HERE: Cell<Option<&'static OnlineCode>> = const { Cell::new(None) };
-    /// Counts the rooms asked for and left, so that a room asked for before the code came is
-    /// not joined once the player has left it or asked for another.
-    static ASKED: Cell<u32> = const { Cell::new(0) };
-}
-
-/// Online play's code: fetched the first time; `None` if it cannot come.
-pub async fn code() -> Option<&'static OnlineCode> {
-    if let Some(code) = HERE.get() {
-        return Some(code);
-    }
-    let code = LOAD.get()?().await?;
-    HERE.set(Some(code));
-    Some(code)
-}
-
-/// The panels of a game online, if their code is here (fetched when the game went online).
-pub fn panels() -> Option<Panels> {
-    HERE.get()?.panels
+    /// The connection's code, fetched the first time a player goes online or the lobby is shown.
+    pub static CONNECTION: LazyCode<&'static Link> = const { LazyCode::new() };
 }
 
 /// Connects and asks `ask` of the server, for `game`, once the code is here; `on_heard` hears
 /// what it says. Any other room is left.
-pub fn open(game: &'static str, ask: Ask, on_heard: Callback<Heard>) {
-    let asked = ASKED.get().wrapping_add(1);
-    ASKED.set(asked);
-    on_heard.emit(Heard::Connection(Connection::Connecting));
-    yew::platform::spawn_local(async move {
-        let code = code().await;
-        if ASKED.get() != asked {
-            return;
-        }
-        match code {
-            Some(code) => (code.open)(game, ask, on_heard),
-            None => on_heard.emit(Heard::Connection(Connection::Unavailable)),
-        }
+pub fn open(game: &'static str, ask: Ask, on_heard: Callback<ServerNews>) {
+    on_heard.emit(ServerNews::Connection(Connection::Connecting));
+    CONNECTION.then(move |link| match link {
+        Some(link) => (link.open)(game, ask, on_heard),
+        None => on_heard.emit(ServerNews::Connection(Connection::Unavailable)),
     });
 }
 
 /// Sends a request of the room's, if connected; whether it went.
 fn send(request: Request) -> bool {
-    HERE.get().is_some_and(|code| (code.send)(request))
+    CONNECTION.now().is_some_and(|link| (link.send)(request))
 }
 
 /// A whole turn, as the engine announces it, on the position after `turns` turns.
@@ -247,13 +190,13 @@ pub fn chat(preset: &str) -> bool {
 
 /// The room this page is connected to (or joining).
 pub fn room() -> Option<String> {
-    (HERE.get()?.room)()
+    (CONNECTION.now()?.room)()
 }
 
 /// Leaves the room (or the queue): the connection ends, and is not made again.
 pub fn close() {
-    ASKED.set(ASKED.get().wrapping_add(1));
-    if let Some(code) = HERE.get() {
-        (code.close)();
+    CONNECTION.cancel();
+    if let Some(link) = CONNECTION.now() {
+        (link.close)();
     }
 }

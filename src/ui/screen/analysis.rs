@@ -4,8 +4,9 @@
 //! each player's judgements and accuracy, and a new game from the position shown.
 
 use super::{Control, ReviewStep};
-use crate::i18n::{GameText, Side};
-use wasm_bindgen::JsCast;
+use crate::i18n::{GameText, Lang, Side};
+use crate::ui::lazy::LazyCode;
+use std::rc::Rc;
 use yew::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -32,32 +33,23 @@ pub struct AnalysisPanel {
     pub counts: [[usize; 3]; 2],
     pub accuracy: [Option<f64>; 2],
     pub can_continue: bool,
-    /// What draws it: code split off a game's binary with the rest of the analysis.
-    pub draw: Draw,
 }
 
-/// What draws the panel ([`analysis_panel`], the one there is).
-#[derive(Clone, Copy)]
-pub struct Draw(pub fn(AnalysisProps<'_>) -> Html);
+/// The panel's code, split off each game's binary with the rest of the analysis.
+pub type DrawAnalysis = fn(AnalysisProps) -> Html;
 
-impl PartialEq for Draw {
-    fn eq(&self, _: &Draw) -> bool {
-        true
-    }
+thread_local! {
+    /// The panel's code, fetched with the analysis.
+    pub static ANALYSIS_VIEW: LazyCode<DrawAnalysis> = const { LazyCode::new() };
 }
 
-impl std::fmt::Debug for Draw {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Draw")
-    }
-}
-
-pub struct AnalysisProps<'a> {
-    pub text: &'static GameText,
-    pub panel: &'a AnalysisPanel,
+#[derive(Properties, PartialEq)]
+pub struct AnalysisProps {
+    pub lang: Lang,
+    pub panel: Rc<AnalysisPanel>,
     /// Analyse is offered here (not while the result, which offers it, is shown).
     pub offer: bool,
-    pub on_control: &'a Callback<Control>,
+    pub on_control: Callback<Control>,
 }
 
 /// The graph's size and margin, in its own units (whole numbers: the page carries no float
@@ -66,219 +58,146 @@ const WIDTH: usize = 400;
 const HEIGHT: usize = 120;
 const MARGIN: usize = 8;
 
-/// GameText for HTML: `&`, `<`, `>` and `"` escaped.
-fn escaped(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// Draws the panel.
+pub fn draw_analysis(props: AnalysisProps) -> Html {
+    html! { <AnalysisView ..props /> }
 }
 
-/// The panel as HTML text: written as a string rather than as Yew's markup, whose every
-/// element and attribute is code in each game's binary (the panel's markup cost a game's
-/// first load about 3 KB brotli more that way). Its buttons and points are told apart by
-/// their attributes in one click handler ([`control_of`]).
-pub fn markup(text: &GameText, panel: &AnalysisPanel, offer: bool) -> String {
-    let mut html = String::new();
-    let side = |side: Side| escaped((text.side)(side));
-    let button =
-        |action: &str, label: &str| format!("<button data-action=\"{action}\">{}</button>", escaped(label));
-    if offer && panel.can_analyse {
-        html +=
-            &format!("<button data-action=\"analyse\" class=\"primary\">{}</button>", escaped(text.analyse));
-    }
-    if panel.state.is_some() {
-        html += &format!(
-            "<div class=\"analysis-progress\"><progress data-analysis-progress value=\"{}\" max=\"{}\" aria-label=\"{}\"></progress>{}</div>",
-            panel.done,
-            panel.total,
-            escaped(text.positions_analysed),
-            if panel.state == Some("running") {
-                button("cancel-analysis", text.stop_analysis)
-            } else {
-                String::new()
-            },
-        );
-    }
-    let first = panel.sides[0];
-    if let Some(chance) = panel.chances.get(panel.shown).map(|c| c.round() as u32) {
-        let said = escaped(&(text.chance)((text.side)(first), chance));
-        html += &format!(
-            "<div class=\"eval-bar\" data-eval-bar data-side=\"{0}\" data-chance=\"{chance}\" role=\"img\" aria-label=\"{said}\" title=\"{said}\"><span class=\"{0}\" style=\"width:{chance}%\"></span></div>",
-            first.attr()
-        );
-    }
-    if panel.chances.len() > 1 {
-        let last = panel.chances.len() - 1;
-        let point = |i: usize, c: f64| {
-            let y = ((100.0 - c) * (HEIGHT - 2 * MARGIN) as f64 / 100.0).round() as usize;
-            (MARGIN + i * (WIDTH - 2 * MARGIN) / last, MARGIN + y)
-        };
-        let mut line = String::new();
-        let mut points = String::new();
-        for (i, &c) in panel.chances.iter().enumerate() {
-            let (x, y) = point(i, c);
-            line += &format!("{x},{y} ");
-            let shown = if i == panel.shown { " class=\"shown\"" } else { "" };
-            points += &format!("<circle data-ply=\"{i}\" cx=\"{x}\" cy=\"{y}\"{shown}></circle>");
-        }
-        html += &format!(
-            "<svg data-eval-graph class=\"eval-graph\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"{}\"><line x1=\"0\" y1=\"{half}\" x2=\"{WIDTH}\" y2=\"{half}\"></line><polyline points=\"{line}\"></polyline>{points}</svg>",
-            escaped(text.chance_graph),
-            half = HEIGHT / 2,
-        );
-    }
-    if !panel.pv.is_empty() {
-        html += &format!("<p data-pv class=\"pv\"><span>{}</span>", escaped(text.best_line));
-        for (i, turn) in panel.pv.iter().enumerate() {
-            html += &format!(
-                "<button data-pv-move=\"{}\" aria-pressed=\"{}\">{}</button>",
-                i + 1,
-                i < panel.preview,
-                escaped(turn)
-            );
-        }
-        if panel.preview > 0 {
-            let back = escaped(text.end_preview);
-            html += &format!(
-                "<button data-action=\"end-preview\" aria-label=\"{back}\" title=\"{back}\">↺</button>"
-            );
-        }
-        html += "</p>";
-    }
-    if !panel.columns.is_empty() {
-        html += "<ol class=\"column-values\">";
-        for (x, value) in panel.columns.iter().enumerate() {
-            html += &match *value {
-                Some((word, plies)) => {
-                    let words = match word {
-                        "win" => (text.wins_in)(plies),
-                        "loss" => (text.loses_in)(plies),
-                        _ => text.draw_value.to_owned(),
-                    };
-                    format!(
-                        "<li data-column-value data-x=\"{x}\" data-value=\"{word}\" data-plies=\"{plies}\"><b>{}</b>{}</li>",
-                        x + 1,
-                        escaped(&words)
-                    )
+#[component]
+fn AnalysisView(props: &AnalysisProps) -> Html {
+    let (text, panel) = (props.lang.game_text(), &*props.panel);
+    let emit = |control: Control| props.on_control.reform(move |_: MouseEvent| control);
+    let button = |action: &'static str, label: &'static str, control: Control| {
+        html! { <button data-action={action} onclick={emit(control)}>{ label }</button> }
+    };
+    let analyse = (props.offer && panel.can_analyse).then(|| {
+        html! { <button data-action="analyse" class="primary" onclick={emit(Control::Analyse)}>{ text.analyse }</button> }
+    });
+    let progress = panel.state.map(|state| {
+        html! {
+            <div class="analysis-progress">
+                <progress data-analysis-progress="" value={panel.done.to_string()} max={panel.total.to_string()}
+                    aria-label={text.positions_analysed}></progress>
+                if state == "running" {
+                    { button("cancel-analysis", text.stop_analysis, Control::CancelAnalysis) }
                 }
-                None => format!("<li><b>{}</b>—</li>", x + 1),
-            };
-        }
-        html += "</ol>";
-    }
-    if !panel.chances.is_empty() {
-        html += "<div class=\"judgements\">";
-        for (p, &player) in panel.sides.iter().enumerate() {
-            let [inaccuracy, mistake, blunder] = panel.counts[p];
-            let accuracy = panel.accuracy[p].map(|a| a.round() as u32);
-            html += &format!(
-                "<p data-judgements=\"{0}\" data-inaccuracy=\"{inaccuracy}\" data-mistake=\"{mistake}\" data-blunder=\"{blunder}\"{1}><span class=\"dot {0}\"></span>{2} · ?! {inaccuracy} · ? {mistake} · ?? {blunder}</p>",
-                player.attr(),
-                accuracy.map(|a| format!(" data-accuracy=\"{a}\"")).unwrap_or_default(),
-                escaped(&(text.accuracy)(&side(player), accuracy)),
-            );
-        }
-        html += "</div>";
-    }
-    if panel.can_continue {
-        html += &format!(
-            "<div class=\"play-on\">{}{}</div>",
-            button("continue-computer", text.continue_computer),
-            button("continue-hotseat", text.continue_hotseat)
-        );
-    }
-    html
-}
-
-/// The control a click in the panel asks for: by the `data-` attributes of the button or
-/// point it was on.
-fn control_of(target: &web_sys::Element) -> Option<Control> {
-    let hit = target.closest("[data-ply], [data-pv-move], button[data-action]").ok()??;
-    let number = |name: &str| hit.get_attribute(name)?.parse::<usize>().ok();
-    if let Some(ply) = number("data-ply") {
-        return Some(Control::Review(ReviewStep::To(ply)));
-    }
-    if let Some(turns) = number("data-pv-move") {
-        return Some(Control::Preview(turns));
-    }
-    Some(match hit.get_attribute("data-action")?.as_str() {
-        "analyse" => Control::Analyse,
-        "cancel-analysis" => Control::CancelAnalysis,
-        "end-preview" => Control::Preview(0),
-        "continue-computer" => Control::Continue(true),
-        "continue-hotseat" => Control::Continue(false),
-        _ => return None,
-    })
-}
-
-pub fn analysis_panel(props: AnalysisProps) -> Html {
-    let (text, panel) = (props.text, props.panel);
-    let on_control = props.on_control.clone();
-    let onclick = Callback::from(move |event: MouseEvent| {
-        let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-        if let Some(control) = target.as_ref().and_then(control_of) {
-            on_control.emit(control);
+            </div>
         }
     });
-    let markup = markup(text, panel, props.offer);
+    let first = panel.sides[0];
+    let bar = panel.chances.get(panel.shown).map(|c| c.round() as u32).map(|chance| {
+        let said = (text.chance)((text.side)(first), chance);
+        html! {
+            <div class="eval-bar" data-eval-bar="" data-side={first.attr()} data-chance={chance.to_string()}
+                role="img" aria-label={said.clone()} title={said}>
+                <span class={first.attr()} style={format!("width:{chance}%")}></span>
+            </div>
+        }
+    });
+    let graph = (panel.chances.len() > 1).then(|| graph(text, panel, &props.on_control));
+    let pv = (!panel.pv.is_empty()).then(|| {
+        let turns = panel.pv.iter().enumerate().map(|(i, turn)| {
+            html! {
+                <button data-pv-move={(i + 1).to_string()} aria-pressed={(i < panel.preview).to_string()}
+                    onclick={emit(Control::Preview(i + 1))}>{ turn.clone() }</button>
+            }
+        });
+        html! {
+            <p data-pv="" class="pv">
+                <span>{ text.best_line }</span>
+                { for turns }
+                if panel.preview > 0 {
+                    <button data-action="end-preview" aria-label={text.end_preview} title={text.end_preview}
+                        onclick={emit(Control::Preview(0))}>{ "↺" }</button>
+                }
+            </p>
+        }
+    });
+    let columns = (!panel.columns.is_empty()).then(|| {
+        let values = panel.columns.iter().enumerate().map(|(x, value)| match *value {
+            Some((word, plies)) => {
+                let words = match word {
+                    "win" => (text.wins_in)(plies),
+                    "loss" => (text.loses_in)(plies),
+                    _ => text.draw_value.to_owned(),
+                };
+                html! {
+                    <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
+                        <b>{ x + 1 }</b>{ words }
+                    </li>
+                }
+            }
+            None => html! { <li><b>{ x + 1 }</b>{ "—" }</li> },
+        });
+        html! { <ol class="column-values">{ for values }</ol> }
+    });
+    let judgements = (!panel.chances.is_empty()).then(|| {
+        let sides = panel.sides.iter().enumerate().map(|(p, &player)| {
+            let [inaccuracy, mistake, blunder] = panel.counts[p];
+            let accuracy = panel.accuracy[p].map(|a| a.round() as u32);
+            html! {
+                <p data-judgements={player.attr()} data-inaccuracy={inaccuracy.to_string()}
+                    data-mistake={mistake.to_string()} data-blunder={blunder.to_string()}
+                    data-accuracy={accuracy.map(|a| a.to_string())}>
+                    <span class={classes!("dot", player.attr())}></span>
+                    { format!("{} · ?! {inaccuracy} · ? {mistake} · ?? {blunder}", (text.accuracy)((text.side)(player), accuracy)) }
+                </p>
+            }
+        });
+        html! { <div class="judgements">{ for sides }</div> }
+    });
+    let play_on = panel.can_continue.then(|| {
+        html! {
+            <div class="play-on">
+                { button("continue-computer", text.continue_computer, Control::Continue(true)) }
+                { button("continue-hotseat", text.continue_hotseat, Control::Continue(false)) }
+            </div>
+        }
+    });
+    let parts = [analyse, progress, bar, graph, pv, columns, judgements, play_on];
     // Nothing to show yet (a game just over, whose result offers Analyse): no empty box.
-    if markup.is_empty() {
+    if parts.iter().all(Option::is_none) {
         return Html::default();
     }
-    let inner = Html::from_html_unchecked(markup.into());
     html! {
         <section class="analysis" data-analysis={panel.state.map(|_| "")} data-state={panel.state}
-            aria-label={text.analysis} {onclick}>{ inner }</section>
+            aria-label={text.analysis}>
+            { for parts.into_iter().flatten() }
+        </section>
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::i18n::Lang;
-
-    #[test]
-    fn the_panel_says_the_analysis_in_its_attributes() {
-        let panel = AnalysisPanel {
-            state: Some("running"),
-            can_analyse: false,
-            done: 3,
-            total: 5,
-            sides: [Side::Red, Side::Yellow],
-            chances: vec![50.0, 62.4, 100.0],
-            shown: 1,
-            pv: vec!["4".into(), "<3>".into()],
-            preview: 1,
-            columns: vec![Some(("win", 7)), None, Some(("draw", 30)), Some(("loss", 2))],
-            counts: [[1, 0, 0], [0, 0, 1]],
-            accuracy: [Some(91.6), None],
-            can_continue: true,
-            draw: Draw(analysis_panel),
-        };
-        let html = markup(Lang::En.game_text(), &panel, true);
-        for part in [
-            "<progress data-analysis-progress value=\"3\" max=\"5\"",
-            "data-action=\"cancel-analysis\"",
-            "data-eval-bar data-side=\"red\" data-chance=\"62\"",
-            "<circle data-ply=\"1\" cx=\"200\" cy=\"47\" class=\"shown\">",
-            "<circle data-ply=\"2\" cx=\"392\" cy=\"8\">",
-            "<button data-pv-move=\"1\" aria-pressed=\"true\">4</button>",
-            "<button data-pv-move=\"2\" aria-pressed=\"false\">&lt;3&gt;</button>",
-            "data-action=\"end-preview\"",
-            "data-column-value data-x=\"0\" data-value=\"win\" data-plies=\"7\"><b>1</b>wins in 7</li>",
-            "<li><b>2</b>—</li>",
-            "data-x=\"3\" data-value=\"loss\" data-plies=\"2\"><b>4</b>loses in 2",
-            "data-judgements=\"red\" data-inaccuracy=\"1\" data-mistake=\"0\" data-blunder=\"0\" data-accuracy=\"92\"",
-            "data-judgements=\"yellow\" data-inaccuracy=\"0\" data-mistake=\"0\" data-blunder=\"1\"><span",
-            "data-action=\"continue-computer\"",
-            "data-action=\"continue-hotseat\"",
-        ] {
-            assert!(html.contains(part), "{part} not in {html}");
+/// The first side's chance over the game: each point shows its position.
+fn graph(text: &GameText, panel: &AnalysisPanel, on_control: &Callback<Control>) -> Html {
+    let last = panel.chances.len() - 1;
+    let point = |i: usize, c: f64| {
+        let y = ((100.0 - c) * (HEIGHT - 2 * MARGIN) as f64 / 100.0).round() as usize;
+        (MARGIN + i * (WIDTH - 2 * MARGIN) / last, MARGIN + y)
+    };
+    let line: String = panel
+        .chances
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| {
+            let (x, y) = point(i, c);
+            format!("{x},{y} ")
+        })
+        .collect();
+    let points = panel.chances.iter().enumerate().map(|(i, &c)| {
+        let (x, y) = point(i, c);
+        let onclick = on_control.reform(move |_: MouseEvent| Control::Review(ReviewStep::To(i)));
+        html! {
+            <circle data-ply={i.to_string()} cx={x.to_string()} cy={y.to_string()}
+                class={(i == panel.shown).then_some("shown")} {onclick}></circle>
         }
-        // Nothing to analyse while it runs; Analyse offered once it can be.
-        assert!(!html.contains("data-action=\"analyse\""));
-        let idle = AnalysisPanel { state: None, can_analyse: true, chances: vec![], pv: vec![], ..panel };
-        let html = markup(Lang::ZhHant.game_text(), &idle, true);
-        assert!(html.contains("data-action=\"analyse\" class=\"primary\">分析對局</button>"), "{html}");
-        assert!(!html.contains("progress") && !html.contains("data-eval-bar"));
-        assert!(!markup(Lang::En.game_text(), &idle, false).contains("data-action=\"analyse\""));
+    });
+    let half = (HEIGHT / 2).to_string();
+    html! {
+        <svg data-eval-graph="" class="eval-graph" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
+            aria-label={text.chance_graph}>
+            <line x1="0" y1={half.clone()} x2={WIDTH.to_string()} y2={half}></line>
+            <polyline points={line}></polyline>
+            { for points }
+        </svg>
     }
 }

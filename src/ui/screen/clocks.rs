@@ -50,7 +50,7 @@ pub struct TimersProps {
     pub on_control: Callback<Control>,
 }
 
-/// Draws the timers. Reached only through online play's code ([`crate::ui::online::Panels`]),
+/// Draws the timers. Reached only through online play's code ([`super::online::OnlinePanels`]),
 /// so split off with it: a game with clocks is an online one, or a record of one.
 pub(in crate::ui) fn timers(props: TimersProps) -> Html {
     html! { <Timers ..props /> }

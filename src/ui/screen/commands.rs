@@ -1,15 +1,8 @@
 //! The game's own moves made with a button (ending a chain of captures early).
 
 use super::{Control, emit};
+use crate::ui::model::Command;
 use yew::prelude::*;
-
-/// A move that is a button rather than a place on the board (ending a turn early).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Command {
-    /// `data-action`.
-    pub name: &'static str,
-    pub label: &'static str,
-}
 
 pub struct CommandsProps<'a> {
     pub commands: &'a [Command],

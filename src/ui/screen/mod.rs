@@ -11,6 +11,7 @@ mod chat;
 mod clocks;
 mod commands;
 mod cover;
+mod extras;
 mod help;
 mod moves;
 mod new_game;
@@ -24,44 +25,43 @@ mod status;
 mod trays;
 mod turn;
 
-pub use analysis::{AnalysisPanel, AnalysisProps, Draw, analysis_panel};
+pub use analysis::{ANALYSIS_VIEW, AnalysisPanel, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use chat::ChatLine;
-pub(in crate::ui) use chat::{ChatProps, chat_panel};
 pub use clocks::ClockPanel;
-pub(in crate::ui) use clocks::{TimersProps, timers};
-pub use commands::Command;
+pub use extras::{EXTRAS, Extras, GamePrefs};
 pub use moves::{MoveEntry, ReviewStep};
 pub use notices::Notices;
-pub use online::{OnlineControl, OnlinePanel};
-pub(in crate::ui) use online::{OnlineProps, online_box};
+pub use online::{ONLINE_PANELS, OnlineControl, OnlinePanel, OnlinePanels, PANELS as ONLINE_PANELS_CODE};
 pub use opponent::OpponentPanel;
 pub use record::RecordPanel;
-pub use rules::{RulesPanel, Setting, SettingValue};
+pub use rules::RulesPanel;
 pub use status::{Ended, Status};
-pub use trays::Tray;
 
-use super::Piece;
 use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
-use super::flow::{FlowControl, Panel, Preference};
-use super::settings::{Menu, focus, menu_body, settings_menu, toggle, use_menu};
+use super::flow::{FlowControl, Panel};
+use super::lazy::use_lazy_code;
+use super::model::{Command, Tray};
+use super::settings::{focus, settings_menu, use_menu, use_menu_focus};
 use super::storage;
-use crate::i18n::{GameText, Lang, Words};
+use crate::i18n::Lang;
 use crate::route::Play;
 use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
 use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
+use chat::ChatProps;
+use clocks::TimersProps;
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
-use record::{DrawCopies, RecordProps};
+use online::OnlineProps;
+use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
 use status::StatusProps;
-use std::cell::Cell;
 use std::rc::Rc;
 use trays::TraysProps;
 use turn::TurnProps;
@@ -88,7 +88,7 @@ pub struct Summary {
     /// The clocks of a timed game: online, live; a record's, under review.
     pub clocks: Option<ClockPanel>,
     /// The analysis of a finished game (or a record's marks).
-    pub analysis: Option<AnalysisPanel>,
+    pub analysis: Option<Rc<AnalysisPanel>>,
 }
 
 /// A control the player used.
@@ -245,80 +245,6 @@ fn use_sounds(summary: &Summary) {
     });
 }
 
-/// What a game's page draws only once a player asks for it: the new-game dialog, the settings
-/// menu, the board on a canvas, the record's copy buttons and how to play the game. Split off
-/// each game's binary (its `page!`) and fetched the first time one of them is asked for (the
-/// grid of cells is drawn until the canvas comes).
-pub struct Extras {
-    new_game: fn(NewGameProps) -> Html,
-    canvas: fn(BoardProps) -> Html,
-    menu: fn(&Menu, Lang, &GamePrefs) -> Html,
-    copies: DrawCopies,
-    help: Words<&'static [&'static str]>,
-}
-
-impl Extras {
-    /// The extras of the game whose help this is.
-    pub const fn with_help(help: Words<&'static [&'static str]>) -> Extras {
-        Extras {
-            new_game: new_game::draw,
-            canvas: super::board::draw_canvas,
-            menu: game_menu,
-            copies: record::copies,
-            help,
-        }
-    }
-}
-
-/// A game's own items of the settings menu, each an on/off choice and its switch (the move
-/// numbers only where the board numbers its stones), as the extras draw them.
-pub struct GamePrefs<'a> {
-    text: &'static GameText,
-    coordinates: (bool, Callback<MouseEvent>),
-    numbers: Option<(bool, Callback<MouseEvent>)>,
-    motion: (bool, Callback<MouseEvent>),
-    sound: (bool, Callback<MouseEvent>),
-    /// Drawn on a canvas rather than as the page's own cells.
-    canvas: (bool, Callback<MouseEvent>),
-    flow: &'a [(Preference, &'static str, bool)],
-    on_control: &'a Callback<Control>,
-}
-
-/// The settings menu's body on a game's page: the game's items, then what every page's has.
-/// Reached only through the extras, so split off with them.
-fn game_menu(menu: &Menu, lang: Lang, prefs: &GamePrefs) -> Html {
-    let text = prefs.text;
-    let state = text.switched;
-    let switch = |name, label, (on, onclick): &(bool, Callback<MouseEvent>)| {
-        toggle(name, label, *on, state(*on), onclick.clone())
-    };
-    let (on_canvas, switch_renderer) = prefs.canvas.clone();
-    let items = html! {
-        <>
-            { switch("coordinates", text.coordinates, &prefs.coordinates) }
-            if let Some(numbers) = &prefs.numbers {
-                { switch("numbers", text.move_numbers, numbers) }
-            }
-            { switch("motion", text.animations, &prefs.motion) }
-            { switch("sound", text.sound, &prefs.sound) }
-            <button data-action="renderer" class="pref" onclick={switch_renderer}>
-                <span>{ text.renderer }</span>
-                <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
-            </button>
-            { rules::flow_choices(prefs.flow, prefs.on_control) }
-        </>
-    };
-    menu_body(menu, lang, items)
-}
-
-/// How a game's binary has the extras' code: from the piece split off it.
-pub type LoadExtras = Piece<&'static Extras>;
-
-thread_local! {
-    /// How this binary has the extras' code (a game's binary's `page!` says).
-    pub(in crate::ui) static LOAD_EXTRAS: Cell<Option<LoadExtras>> = const { Cell::new(None) };
-}
-
 #[component]
 pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (text, summary, on_control) = (props.lang.game_text(), &props.summary, &props.on_control);
@@ -350,11 +276,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     use_sounds(summary);
     let moving = !still;
     let result_closed = use_state_eq(|| false);
-    // The extras' code, once fetched.
-    let extras = use_state(|| None::<&'static Extras>);
-    let menu = use_menu(extras.is_some());
-    // Whether the extras' code could not be fetched when last asked for.
-    let extras_failed = use_state_eq(|| false);
     // Whether the record box has been opened, and how often the help has: its copy and download
     // buttons, and the help's words, are extras (each opening of the help asks again after a
     // failed fetch).
@@ -394,23 +315,14 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             }
         });
     }
-    {
-        // The extras' code, fetched the first time the dialog, the menu, the record box or the
-        // help opens or the canvas is chosen.
-        let (extras, failed) = (extras.clone(), extras_failed.clone());
-        let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
-        use_effect_with((asked, *help_asks), move |(wanted, _)| {
-            if *wanted && extras.is_none() {
-                yew::platform::spawn_local(async move {
-                    if let Some(load) = LOAD_EXTRAS.get() {
-                        let code = load().await;
-                        failed.set(code.is_none());
-                        extras.set(code);
-                    }
-                });
-            }
-        });
-    }
+    // The extras' code, fetched the first time the dialog, the menu, the record box or the
+    // help opens or the canvas is chosen, and again at each opening of the help after a fetch
+    // that failed.
+    let menu = use_menu();
+    let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
+    let extras = use_lazy_code(&EXTRAS, if asked { 1 + *help_asks } else { 0 });
+    use_menu_focus(&menu, extras.here.is_some());
+    let (extras_failed, extras) = (extras.failed, extras.here);
     {
         // The dialog offers online play only where a server answers: asked once.
         let server = server.clone();
@@ -441,7 +353,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // still answer.
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = in_play && !covered && !status.thinking && !others_turn;
-    let canvas = (*extras).filter(|_| on_canvas).map(|extras| extras.canvas);
+    let canvas = extras.filter(|_| on_canvas).map(|extras| extras.canvas);
     let board = if let Some(canvas) = canvas {
         canvas(BoardProps {
             view: props.board.clone(),
@@ -494,16 +406,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let gone = summary.online.as_ref().and_then(|panel| panel.gone);
     // The timers are online play's code: a record's clocks, offline, fetch it.
     let timed = summary.clocks.is_some() || first_move.is_some() || gone.is_some();
-    let redraw = use_force_update();
-    use_effect_with(timed, move |&timed| {
-        if timed && crate::ui::online::panels().is_none() {
-            yew::platform::spawn_local(async move {
-                if crate::ui::online::code().await.is_some() {
-                    redraw.force_update();
-                }
-            });
-        }
-    });
+    // The analysis's panel: its code, fetched with the rest of the analysis's.
+    let analysis_view = use_lazy_code(&ANALYSIS_VIEW, u32::from(summary.analysis.is_some())).here;
+    // Online play's panels: its code, fetched once the game goes online or shows clocks.
+    let panels = use_lazy_code(&ONLINE_PANELS_CODE, u32::from(online || timed)).here;
     let on_help = Callback::from(move |()| help_asks.set(*help_asks + 1));
     let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
     // The menu's body, drawn by the extras while it is open.
@@ -541,7 +447,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
-                if let Some(code) = crate::ui::online::panels().filter(|_| timed) {
+                if let Some(code) = panels.filter(|_| timed) {
                     { (code.timers)(TimersProps {
                         lang: props.lang, clocks: summary.clocks.clone(), first_move, gone,
                         at: summary.online.as_ref().map_or(0, |panel| panel.at), on_say, on_control: on_control.clone(),
@@ -559,8 +465,10 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         local: summary.online.is_none(), on_control,
                     }) }
                 }
-                if let Some(panel) = &summary.analysis {
-                    { (panel.draw.0)(AnalysisProps { text, panel, offer: result.is_none(), on_control }) }
+                if let (Some(panel), Some(draw)) = (&summary.analysis, analysis_view) {
+                    { draw(AnalysisProps {
+                        lang: props.lang, panel: panel.clone(), offer: result.is_none(), on_control: on_control.clone(),
+                    }) }
                 }
                 if in_play {
                     { commands::commands(CommandsProps { commands: &summary.commands, on_control }) }
@@ -587,7 +495,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 </div>
                 // Drawn by online play's code, which is here once the game is online.
-                if let Some(code) = crate::ui::online::panels() {
+                if let Some(code) = panels {
                     { (code.panel)(OnlineProps {
                         text, slug: props.slug, panel: summary.online.as_ref(), rematch_here: result.is_none(), on_control,
                     }) }
@@ -612,12 +520,12 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     copies: extras.map(|extras| extras.copies),
                     on_open: Callback::from(move |_| record_opened.set(true)),
                 }) }
-                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), *extras_failed, on_help) }
+                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), extras_failed, on_help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let (Some(preset), Some(extras)) = (*dialog, *extras) {
+            if let (Some(preset), Some(extras)) = (*dialog, extras) {
                 { (extras.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
                     preset, server: *server, begun: in_play && !summary.moves.is_empty(),

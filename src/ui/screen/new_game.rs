@@ -2,7 +2,7 @@
 //! (a friend on this device, or the computer at a level and on a side), the game's rules, and
 //! whether it is played here or online, and online under which clock.
 
-use super::rules::{Setting, setting_view};
+use super::rules::setting_view;
 use super::{Control, OnlineControl, OpponentPanel, focus_board};
 use crate::engine::LEVELS;
 use crate::i18n::Lang;
@@ -10,6 +10,7 @@ use crate::route::Play;
 use crate::rules::Player;
 use crate::rules::clock::{self, BadTimeControl, TimeControl};
 use crate::ui::computer::Opponent;
+use crate::ui::model::Setting;
 use crate::ui::settings::{dialog_keys, focus_first};
 use crate::ui::storage;
 use yew::prelude::*;

@@ -2,11 +2,30 @@
 //! device's seat, the other device, an offer to answer, a rematch. (Its countdowns are the
 //! timers', beside the clocks.)
 
+use super::chat::{ChatProps, chat_panel};
+use super::clocks::{TimersProps, timers};
 use super::{Control, emit};
 use crate::i18n::{GameText, Side};
 use crate::rules::clock::TimeControl;
+use crate::ui::lazy::LazyCode;
 use crate::ui::online::{Connection, ErrorCode, Offer};
 use yew::prelude::*;
+
+/// The game screen's panels of a game online (the connection, seats and offers; the chat; the
+/// clocks and countdowns, online or a record's): split off each game's binary with the rest of
+/// online play's code, and fetched with it.
+pub struct OnlinePanels {
+    pub panel: fn(OnlineProps) -> Html,
+    pub chat: fn(ChatProps) -> Html,
+    pub timers: fn(TimersProps) -> Html,
+}
+
+pub const ONLINE_PANELS: OnlinePanels = OnlinePanels { panel: online_box, chat: chat_panel, timers };
+
+thread_local! {
+    /// Online play's panels, fetched once the game goes online or shows clocks.
+    pub static PANELS: LazyCode<&'static OnlinePanels> = const { LazyCode::new() };
+}
 
 /// A game played online: the connection, the room, this device's seat and the other's.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,6 +4,7 @@
 use super::Control;
 use crate::i18n::GameText;
 use crate::ui::flow::{FlowControl, Preference};
+use crate::ui::model::{Setting, SettingValue};
 use yew::prelude::*;
 
 /// The rules panel: facts about this game and the rules open to change until the first move.
@@ -11,49 +12,6 @@ use yew::prelude::*;
 pub struct RulesPanel {
     pub info: Vec<String>,
     pub settings: Vec<Setting>,
-}
-
-/// A choice made before the first move (a house rule, a rule set).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Setting {
-    /// `data-setting`, language-independent.
-    pub name: &'static str,
-    pub label: &'static str,
-    pub value: SettingValue,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum SettingValue {
-    Toggle(bool),
-    Choice { options: Vec<String>, chosen: usize },
-}
-
-impl SettingValue {
-    /// A choice among `options`, named in words, with `current` chosen.
-    pub fn choice<T: PartialEq>(options: &[T], current: &T, name: impl Fn(&T) -> &'static str) -> Self {
-        SettingValue::Choice {
-            options: options.iter().map(|option| name(option).to_owned()).collect(),
-            chosen: options.iter().position(|option| option == current).unwrap_or(0),
-        }
-    }
-
-    /// The choice made: an option's index, or 0/1 for a toggle.
-    pub fn chosen(&self) -> usize {
-        match self {
-            SettingValue::Toggle(on) => usize::from(*on),
-            SettingValue::Choice { chosen, .. } => *chosen,
-        }
-    }
-
-    /// The same setting with `choice` made instead.
-    pub fn with_choice(&self, choice: usize) -> Self {
-        match self {
-            SettingValue::Toggle(_) => SettingValue::Toggle(choice == 1),
-            SettingValue::Choice { options, .. } => {
-                SettingValue::Choice { options: options.clone(), chosen: choice }
-            }
-        }
-    }
 }
 
 pub struct GameSettingsProps<'a> {

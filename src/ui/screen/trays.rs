@@ -1,16 +1,7 @@
 //! Pieces shown beside the board, e.g. each side's captured pieces.
 
-use crate::i18n::Side;
-use crate::ui::board::Piece;
+use crate::ui::model::Tray;
 use yew::prelude::*;
-
-/// Pieces shown beside the board, e.g. a side's captured pieces.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tray {
-    pub side: Side,
-    pub label: String,
-    pub pieces: Vec<Piece>,
-}
 
 pub struct TraysProps<'a> {
     pub trays: &'a [Tray],

@@ -10,7 +10,7 @@ use crate::engine::analysis::{
     Judgement, Review, accuracy, eval_text, flipped, read_eval, review, win_chance,
 };
 use crate::rules::read_announced;
-use crate::ui::analysis::{self, Heard, Stored, Tools, column_value};
+use crate::ui::analysis::{self, AnalysisNews, Stored, Tools, column_value};
 use crate::ui::screen::AnalysisPanel;
 use std::any::Any;
 
@@ -35,7 +35,7 @@ pub enum AnalysisAction {
     /// Storage's analysis of a game, read.
     Loaded { key: String, stored: Stored },
     /// The worker's finding for a game.
-    Heard { key: String, heard: Heard },
+    News { key: String, news: AnalysisNews },
 }
 
 /// What the page needs to know to keep the analysis going: the game shown's storage key,
@@ -77,13 +77,13 @@ pub struct AnalysisCode<G: UiGame> {
 impl<G: UiGame> AnalysisCode<G> {
     pub const CODE: AnalysisCode<G> = AnalysisCode {
         tools: &analysis::TOOLS,
-        requests: Session::requests_now,
-        take: Session::take_now,
-        branch: Session::branch_now,
+        requests: Session::every_position_request,
+        take: Session::take_analysis_news,
+        branch: Session::branch_from_shown,
         judgements: Session::judged_turns,
         annotations: Session::found_annotations,
-        panel: Session::panel_now,
-        board: Session::board_now,
+        panel: Session::judged_panel,
+        board: Session::board_with_best_line,
     };
 }
 
@@ -139,7 +139,7 @@ impl<G: UiGame> Session<G> {
         self.analysis_code.map_or_else(Vec::new, |code| (code.0.requests)(self))
     }
 
-    fn requests_now(&self) -> Vec<String> {
+    fn every_position_request(&self) -> Vec<String> {
         let history = self.shown().0;
         let turns = record::turn_texts(history);
         let rules = G::reseed(history.current().config(), 0);
@@ -181,7 +181,7 @@ impl<G: UiGame> Session<G> {
         }
     }
 
-    fn take_now(&mut self, action: AnalysisAction) {
+    fn take_analysis_news(&mut self, action: AnalysisAction) {
         let key = self.analysis_key();
         let analysis = &mut self.analysis;
         if analysis.key != key {
@@ -195,13 +195,13 @@ impl<G: UiGame> Session<G> {
                 analysis.stored = Rc::new(Stored { found: stored.found, notes });
                 analysis.loaded = true;
             }
-            AnalysisAction::Heard { key: heard, heard: Heard::Found(index, found) } if heard == key => {
+            AnalysisAction::News { key: of, news: AnalysisNews::Found(index, found) } if of == key => {
                 let stored = Rc::make_mut(&mut analysis.stored);
                 if index == stored.found.len() {
                     stored.found.push(found);
                 }
             }
-            AnalysisAction::Heard { key: heard, heard: Heard::Failed } if heard == key => {
+            AnalysisAction::News { key: of, news: AnalysisNews::Failed } if of == key => {
                 analysis.running = false
             }
             _ => {}
@@ -248,7 +248,7 @@ impl<G: UiGame> Session<G> {
         self.analysis_code.map(|code| (code.0.branch)(self))
     }
 
-    fn branch_now(&self) -> (History<G>, String) {
+    fn branch_from_shown(&self) -> (History<G>, String) {
         let (history, shown) = self.shown();
         let turns = history.turns();
         let kept = shown.unwrap_or(turns.len()).min(turns.len());
@@ -355,7 +355,7 @@ impl<G: UiGame> Session<G> {
         (self.analysis_code?.0.panel)(self, text)
     }
 
-    fn panel_now(&self, text: &GameText) -> Option<AnalysisPanel> {
+    fn judged_panel(&self, text: &GameText) -> Option<AnalysisPanel> {
         let (history, shown) = self.shown();
         let finished = history.outcome().is_some();
         let judged = self.judged();
@@ -411,7 +411,6 @@ impl<G: UiGame> Session<G> {
             counts,
             accuracy,
             can_continue: true,
-            draw: self.analysis_tools()?.draw,
         })
     }
 
@@ -422,7 +421,7 @@ impl<G: UiGame> Session<G> {
         (self.analysis_code?.0.board)(self, text)
     }
 
-    fn board_now(&self, text: &GameText) -> Option<BoardView> {
+    fn board_with_best_line(&self, text: &GameText) -> Option<BoardView> {
         let (history, shown) = self.shown();
         let turns = history.turns();
         let at = shown.unwrap_or(turns.len()).min(turns.len());

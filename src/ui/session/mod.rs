@@ -9,8 +9,8 @@
 use super::board::BoardView;
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, Prefs, TurnState};
-use super::game::{Scene, UiGame};
-use super::online::{Connection, ErrorCode, Heard, RoomState};
+use super::model::{Scene, UiGame};
+use super::online::{Connection, ErrorCode, RoomState, ServerNews};
 use super::screen::{
     Control, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, RulesPanel,
     Status, Summary,
@@ -77,7 +77,7 @@ pub struct Session<G: UiGame> {
     online: Option<Online>,
     /// The device's own game, its turn in progress and its clocks, kept aside while it plays
     /// online: never saved over, and back when it leaves.
-    kept: Option<(History<G>, Vec<G::Move>, Timing)>,
+    own_game: Option<(History<G>, Vec<G::Move>, Timing)>,
     /// The clocks of the game (the history's): a record's, or the room's online. A turn played
     /// here has none, so a change here keeps only those of the turns before it.
     timing: Timing,
@@ -141,7 +141,7 @@ pub enum Action<G: UiGame> {
     GoOnline,
     LeaveOnline,
     /// What the server said.
-    Online(Heard),
+    Online(ServerNews),
     /// Storage's analysis or the worker's finding.
     Analysis(AnalysisAction),
     /// A new game from a position of the game shown, and where it came from.
@@ -178,7 +178,7 @@ impl<G: UiGame> Session<G> {
             shared: None,
             record_error: None,
             online: None,
-            kept: None,
+            own_game: None,
             timing: Timing::default(),
             outgoing: None,
             analysis: Analysis::default(),

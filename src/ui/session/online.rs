@@ -89,10 +89,10 @@ impl Online {
     }
 
     /// Takes in what the server said; whether it was a newer state of the room.
-    pub(super) fn hear(&mut self, heard: Heard) -> bool {
+    pub(super) fn hear(&mut self, heard: ServerNews) -> bool {
         match heard {
-            Heard::Connection(connection) => self.connection = connection,
-            Heard::Seat { room, seat } => {
+            ServerNews::Connection(connection) => self.connection = connection,
+            ServerNews::Seat { room, seat } => {
                 // Another room (a rematch's): its states count from the start.
                 if self.room.as_ref() != Some(&room) {
                     self.state = None;
@@ -102,9 +102,9 @@ impl Online {
                 self.waiting = false;
                 self.refused = None;
             }
-            Heard::Waiting => self.waiting = true,
-            Heard::Refused(why) => self.refused = Some(why),
-            Heard::State(state) => {
+            ServerNews::Waiting => self.waiting = true,
+            ServerNews::Refused(why) => self.refused = Some(why),
+            ServerNews::State(state) => {
                 // A late frame of a room this device has left (for a rematch's) is not its game.
                 if self.room.as_ref().is_some_and(|room| *room != state.room) {
                     return false;
@@ -159,7 +159,7 @@ impl<G: UiGame> Session<G> {
 
     /// What the server said, taken in: a newer state of the room brings its game here, with
     /// the clocks its record keeps.
-    pub(super) fn take_in(&mut self, heard: Heard) {
+    pub(super) fn take_in(&mut self, heard: ServerNews) {
         let Some(online) = self.online.as_mut() else { return };
         let room = online.room.clone();
         if !online.hear(heard) {
@@ -186,7 +186,7 @@ impl<G: UiGame> Session<G> {
     pub(super) fn go_online(&self) -> Session<G> {
         let mut next = self.clone();
         if next.online.is_none() {
-            next.kept = Some((self.history.clone(), self.pending.clone(), self.timing.clone()));
+            next.own_game = Some((self.history.clone(), self.pending.clone(), self.timing.clone()));
         }
         next.online = Some(Online::new());
         next.history = History::new(self.history.current().config());
@@ -204,7 +204,7 @@ impl<G: UiGame> Session<G> {
     /// Back to the device's own game, as it was stored.
     pub(super) fn leave_online(&self) -> Session<G> {
         let mut next = self.clone();
-        if let Some((history, pending, timing)) = next.kept.take() {
+        if let Some((history, pending, timing)) = next.own_game.take() {
             next.history = history;
             next.pending = pending;
             next.timing = timing;

@@ -11,8 +11,8 @@ use crate::save::{self, Saved};
 use crate::ui::board::{BoardAction, BoardView};
 use crate::ui::computer::Opponent;
 use crate::ui::flow::{Flow, Prefs};
-use crate::ui::game::UiGame;
-use crate::ui::online::Heard;
+use crate::ui::model::UiGame;
+use crate::ui::online::ServerNews;
 use crate::ui::screen::{Control, Summary};
 use crate::ui::storage::{self, Loaded, StorageProblem, Written};
 use std::any::Any;
@@ -98,7 +98,7 @@ pub enum PageAction {
     Stored(Result<(), StorageProblem>),
     GoOnline,
     LeaveOnline,
-    Online(Heard),
+    Online(ServerNews),
     Analysis(AnalysisAction),
 }
 

@@ -445,8 +445,8 @@ fn seated(seat: Player) -> Rc<Four> {
     acts(
         &online,
         [
-            Action::Online(Heard::Connection(Connection::Open)),
-            Action::Online(Heard::Seat { room: "k3vx8q2mwa".into(), seat: Some(seat) }),
+            Action::Online(ServerNews::Connection(Connection::Open)),
+            Action::Online(ServerNews::Seat { room: "k3vx8q2mwa".into(), seat: Some(seat) }),
         ],
     )
 }
@@ -476,7 +476,7 @@ fn state(version: u64, turns: &[&str]) -> Action<ConnectFour> {
 }
 
 fn told(room: RoomState) -> Action<ConnectFour> {
-    Action::Online(Heard::State(Box::new(room)))
+    Action::Online(ServerNews::State(Box::new(room)))
 }
 
 #[test]
@@ -504,7 +504,7 @@ fn online_only_this_seats_turns_are_played() {
 
 #[test]
 fn online_nothing_is_played_while_the_connection_is_down() {
-    let lost = act(&seated(Player::First), Action::Online(Heard::Connection(Connection::Lost)));
+    let lost = act(&seated(Player::First), Action::Online(ServerNews::Connection(Connection::Lost)));
     assert_eq!(act(&lost, drop_in(3)).history, lost.history);
 }
 
@@ -545,13 +545,13 @@ fn an_offer_and_an_absent_opponent_are_shown() {
         present: [true, false],
         ..self::room(1, &["4"])
     };
-    let told = act(&seated(Player::First), Action::Online(Heard::State(Box::new(room.clone()))));
+    let told = act(&seated(Player::First), Action::Online(ServerNews::State(Box::new(room.clone()))));
     let panel = summary(&told).online.unwrap();
     assert_eq!(panel.offer, Some((Offer::Draw, false)));
     assert!(panel.opponent_away);
     room.version = 2;
     room.present = [true, true];
-    let back = act(&told, Action::Online(Heard::State(Box::new(room))));
+    let back = act(&told, Action::Online(ServerNews::State(Box::new(room))));
     assert!(!summary(&back).online.unwrap().opponent_away);
 }
 
@@ -622,7 +622,8 @@ fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
     let first = act(&seated(Player::First), told(ended));
     assert_eq!(summary(&first).online.unwrap().offer, Some((Offer::Rematch, false)));
     // The rematch's room: a seat there, and its first state (version 1) is taken.
-    let moved = act(&first, Action::Online(Heard::Seat { room: "next".into(), seat: Some(Player::Second) }));
+    let moved =
+        act(&first, Action::Online(ServerNews::Seat { room: "next".into(), seat: Some(Player::Second) }));
     let late = act(&moved, told(RoomState { version: 8, ..room(8, &["4", "4"]) }));
     assert_eq!(moves(&late), ["4"], "a late frame of the old room is not taken");
     let fresh = act(&late, told(RoomState { room: "next".into(), ..room(1, &[]) }));

@@ -75,9 +75,9 @@ impl<G: UiGame> Session<G> {
             for leg in before {
                 let _ = position.play(*leg);
             }
-            position.kept(std::slice::from_ref(last), text)
+            position.irreversible(std::slice::from_ref(last), text)
         } else {
-            turns.last().and_then(|(before, legs)| before.kept(legs, text))
+            turns.last().and_then(|(before, legs)| before.irreversible(legs, text))
         };
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
         // The clocks of the game shown: a link's game keeps none.
@@ -181,7 +181,7 @@ impl<G: UiGame> Session<G> {
             clocks,
             analysis: self
                 .analysis_panel(text)
-                .map(|panel| AnalysisPanel { can_continue: self.online.is_none(), ..panel }),
+                .map(|panel| Rc::new(AnalysisPanel { can_continue: self.online.is_none(), ..panel })),
         }
     }
 }

@@ -333,18 +333,18 @@ mod tests {
     /// Every legal move of a few games under `config`, and the config, in the page's JSON form
     /// is exactly serde's (old saves hold serde's; the engine worker reads the config with
     /// serde), and the config reads back as serde reads it, odd texts too.
-    fn json_forms_are_serdes<G: super::Game>(config: G::Config, odd: &[&str]) {
+    fn json_forms_are_serdes<G: super::Game>(config: &G::Config, odd: &[&str]) {
         use crate::json::{self, FromJson, ToJson};
-        let text = serde_json::to_string(&config).unwrap();
+        let text = serde_json::to_string(config).unwrap();
         assert_eq!(config.to_json().write(), text);
-        assert_eq!(G::Config::from_json(&json::parse(&text).unwrap()).as_ref(), Some(&config));
+        assert_eq!(G::Config::from_json(&json::parse(&text).unwrap()).as_ref(), Some(config));
         for text in ["null", "{}", "1", "\"x\"", r#"{"other":1}"#].iter().chain(odd) {
             let ours = G::Config::from_json(&json::parse(text).unwrap());
             assert_eq!(ours, serde_json::from_str::<G::Config>(text).ok(), "{text}");
         }
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         for _ in 0..4 {
-            let mut position = G::new(&config);
+            let mut position = G::new(config);
             for _ in 0..200 {
                 let moves = position.legal_moves();
                 if moves.is_empty() {
@@ -362,11 +362,15 @@ mod tests {
 
     #[test]
     fn moves_and_configs_in_json_are_serdes() {
-        use super::{checkers, connect_four, dark_chess, five_tigers, gomoku};
-        json_forms_are_serdes::<connect_four::ConnectFour>((), &[]);
+        use super::{checkers, dark_chess, five_tigers, gomoku};
+        // Every game of the registry, under its default rules.
+        for game in crate::games::GameId::ALL {
+            with_game!(game, G => json_forms_are_serdes::<G>(&Default::default(), &[]));
+        }
+        // Each game's other rules, and texts its config must read as serde reads them.
         for compulsory_capture in [true, false] {
             json_forms_are_serdes::<checkers::Checkers>(
-                checkers::Config { compulsory_capture },
+                &checkers::Config { compulsory_capture },
                 &[
                     r#"{"compulsory_capture":false}"#,
                     r#"{"compulsory_capture":null}"#,
@@ -376,7 +380,7 @@ mod tests {
         }
         for rules in gomoku::RuleSet::ALL {
             json_forms_are_serdes::<gomoku::Gomoku>(
-                gomoku::Config { rules },
+                &gomoku::Config { rules },
                 &[
                     r#"{"rules":"Renju"}"#,
                     r#"{"rules":"renju"}"#,
@@ -387,7 +391,7 @@ mod tests {
         }
         for preset in five_tigers::Preset::ALL {
             json_forms_are_serdes::<five_tigers::FiveTigers>(
-                five_tigers::Config { preset },
+                &five_tigers::Config { preset },
                 &[r#"{"preset":"Shandong"}"#, r#"{"preset":"Other"}"#, r#"{"preset":7}"#],
             );
         }
@@ -395,7 +399,7 @@ mod tests {
             [(0, false, false, false), (77, true, false, true), (u64::MAX, true, true, true)]
         {
             json_forms_are_serdes::<dark_chess::DarkChess>(
-                dark_chess::Config { seed, quiet_limit: 60, chain_capture, chariot_rush, blind_capture },
+                &dark_chess::Config { seed, quiet_limit: 60, chain_capture, chariot_rush, blind_capture },
                 &[
                     r#"{"seed":18446744073709551615,"blind_capture":true}"#,
                     r#"{"seed":18446744073709551616}"#,

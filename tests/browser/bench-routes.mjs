@@ -56,6 +56,7 @@ async function visit(context, route, slug, linger = 0) {
   let bytes = 0;
   cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
   if (slug) {
+    if (!Object.hasOwn(CLICKS, slug)) throw new Error(`no first clicks for "${slug}": add them to CLICKS in tests/browser/bench-routes.mjs`);
     const { at, attribute, value } = gameData(slug).first;
     await page.addInitScript(({ clicks, at, attribute, value }) => {
       const cell = ([x, y]) => document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"]`);

@@ -5,7 +5,8 @@
 // `trunk build --release`; sizes such as 360x740, all three by default).
 import { mkdirSync } from 'node:fs';
 import {
-  button, clickCells, dropInColumns, finiteAnimationsEnded, launch, newGame, open, openSettings, serve,
+  button, clickCells, dropInColumns, finiteAnimationsEnded, gameData, launch, newGame, open, openSettings,
+  readGames, serve,
 } from './harness.mjs';
 
 const SIZES = process.argv.length > 2 ? process.argv.slice(2) : ['360x740', '390x844', '1280x800'];
@@ -17,7 +18,8 @@ const browser = await launch();
 /** A finished Connect Four game with one blunder (the analysis test's), for the analysis board. */
 const ANALYSED = '4 4 4 4 4 3 1 3 1 0-1';
 
-/** A few moves of each game, so that its board, move list and status show a game under way. */
+/** A few moves of each game, so that its board, move list and status show a game under way
+ * (every game the app lists needs its own). */
 const PLAY = {
   'dark-chess': (page) => clickCells(page, [[1, 1], [1, 3], [4, 1], [4, 0]]),
   'five-tigers': (page) => clickCells(page, [[0, 0], [4, 4], [1, 0], [4, 3]]),
@@ -25,6 +27,10 @@ const PLAY = {
   'connect-four': (page) => dropInColumns(page, [3, 3, 2, 4, 4]),
   checkers: (page) => clickCells(page, [[5, 2], [4, 3], [2, 5], [3, 4]]),
 };
+const GAMES = await readGames(browser, server.url);
+for (const game of GAMES) {
+  if (!Object.hasOwn(PLAY, game)) throw new Error(`no moves for "${game}": add them to PLAY in tests/browser/screens.mjs`);
+}
 
 for (const size of SIZES) {
   const [width, height] = size.split('x').map(Number);
@@ -37,10 +43,10 @@ for (const size of SIZES) {
       };
       let page = await open(browser, server.url, '#/dark-chess?seed=7', { storage });
       await page.setViewportSize({ width, height });
-      for (const [game, play] of Object.entries(PLAY)) {
-        await page.goto(page.url().replace(/#.*/, `#/${game}${game === 'dark-chess' ? '?seed=7' : ''}`));
+      for (const game of GAMES) {
+        await page.goto(page.url().replace(/#.*/, gameData(game).route));
         await page.waitForSelector('[data-board]');
-        await play(page);
+        await PLAY[game](page);
         await shot(page, game);
       }
       await button(page, 'new-game').click();

@@ -2,8 +2,8 @@
 // Usage: node tests/browser/screenshots.mjs (after `trunk build --release`).
 import { mkdirSync } from 'node:fs';
 import {
-  button, cell, clickCells, dropInColumns, finiteAnimationsEnded, fixture, launch, newGame, open,
-  piece, prefer, saveKey, serve, switchLanguage, toggle,
+  button, cell, clickCells, dropInColumns, finiteAnimationsEnded, fixture, gameData, launch, newGame, open,
+  piece, prefer, readGames, saveKey, serve, switchLanguage, toggle,
 } from './harness.mjs';
 
 const out = new URL('./artifacts/', import.meta.url).pathname;
@@ -96,13 +96,17 @@ await prefer(page, 'confirm-turn', true);
 const ring = [[5, 0], [3, 2], [5, 4], [7, 2], [5, 0]];
 for (let i = 1; i < ring.length; i++) await piece(page, ...ring[i - 1]).dragTo(cell(page, ...ring[i]));
 await shot(page, 'checkers-king-loop');
-// Every board on the canvas, a few moves in.
-for (const [game, moves] of [['connect-four', [[3, 0], [3, 0]]], ['dark-chess?seed=7', [[0, 0], [1, 0]]],
-  ['checkers', [[3, 2], [4, 3]]], ['five-tigers', [[0, 0], [1, 1]]], ['gomoku', [[7, 7], [8, 8]]]]) {
-  page = await open(browser, server.url, `#/${game}`);
-  await clickCells(page, moves);
+// Every board on the canvas, a few moves in (the cells clicked, for every game the app lists).
+const CANVAS_MOVES = {
+  'connect-four': [[3, 0], [3, 0]], 'dark-chess': [[0, 0], [1, 0]], checkers: [[3, 2], [4, 3]],
+  'five-tigers': [[0, 0], [1, 1]], gomoku: [[7, 7], [8, 8]],
+};
+for (const game of await readGames(browser, server.url)) {
+  if (!Object.hasOwn(CANVAS_MOVES, game)) throw new Error(`no moves for "${game}": add them to CANVAS_MOVES in tests/browser/screenshots.mjs`);
+  page = await open(browser, server.url, gameData(game).route);
+  await clickCells(page, CANVAS_MOVES[game]);
   await toggle(page, 'renderer');
-  await shot(page, `${game.split('?')[0]}-canvas`);
+  await shot(page, `${game}-canvas`);
 }
 // A new version waiting for the player's reload.
 page = await open(browser, server.url, '#/connect-four');

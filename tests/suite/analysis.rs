@@ -11,8 +11,9 @@ use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, Outcome, Player, TurnText};
 use std::time::Instant;
 
-/// The browser test's games: the game, its short record and the index of its blunder.
-pub const PREPARED: [(GameId, &str, usize); 5] = [
+/// The browser test's games: the game, its short record and the index of its blunder. Every
+/// game of the registry needs one ([`prepared`]).
+pub const PREPARED: &[(GameId, &str, usize)] = &[
     (
         GameId::DarkChess,
         "[QuietLimit \"60\"] [Seed \"0\"] [Deal \"PpacePPPEkcEHppACHAhrpahrPKRRepC\"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1",
@@ -26,6 +27,16 @@ pub const PREPARED: [(GameId, &str, usize); 5] = [
     (GameId::FiveTigers, "b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1", 6),
     (GameId::Checkers, "11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1", 9),
 ];
+
+/// `game`'s prepared game: its short record and the index of its blunder; a game of the registry
+/// without one fails the test.
+fn prepared(game: GameId) -> (&'static str, usize) {
+    let mut found = PREPARED.iter().filter(|(of, ..)| *of == game).map(|&(_, text, blunder)| (text, blunder));
+    let entry =
+        found.next().unwrap_or_else(|| panic!("no prepared game for {}: add one to PREPARED", game.slug()));
+    assert!(found.next().is_none(), "two prepared games for {}", game.slug());
+    entry
+}
 
 fn judgements<G: TurnText + Recorded>(game: GameId, text: &str) -> Vec<Option<Judgement>> {
     let history: History<G> = record::read(text, 0).expect("the prepared record");
@@ -50,10 +61,25 @@ fn judgements<G: TurnText + Recorded>(game: GameId, text: &str) -> Vec<Option<Ju
     analysis::review(game, &found, &movers, end).judgements
 }
 
+/// Every game of the registry has its prepared game, which reads, its blunder one of its turns
+/// (checked on every run: the timed test runs only when asked).
+#[test]
+fn every_game_has_a_prepared_game() {
+    for game in GameId::ALL {
+        let (text, blunder) = prepared(game);
+        let turns = board_suite::with_game!(game, G => {
+            let history: History<G> = record::read(text, 0).expect("the prepared record");
+            record::turn_texts(&history).len()
+        });
+        assert!(blunder < turns, "{}: the blunder, {blunder}, is not one of its {turns} turns", game.slug());
+    }
+}
+
 #[test]
 #[ignore = "timed searches: run in release, alone"]
 fn each_prepared_game_has_one_blunder_where_it_was_made() {
-    for (game, text, blunder) in PREPARED {
+    for game in GameId::ALL {
+        let (text, blunder) = prepared(game);
         let marks = board_suite::with_game!(game, G => judgements::<G>(game, text));
         let blunders: Vec<usize> =
             (0..marks.len()).filter(|&i| marks[i] == Some(Judgement::Blunder)).collect();

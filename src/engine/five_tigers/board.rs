@@ -1,6 +1,6 @@
 //! A fast copy of the Five Tigers rules for search: each side's stones as 25 bits, the
-//! formations as masks with their preset's values, and every whole turn generated with its
-//! repeats (the same stones taken in another order) merged.
+//! formations as masks with their preset's values, the actions of the player to move played as
+//! the rules play them, and each position's key.
 
 use crate::rules::five_tigers::{FiveTigers, Move, Phase, Preset, QUIET_LIMIT, formations};
 use crate::rules::{Game, Outcome, Player};
@@ -290,56 +290,3 @@ pub fn mix(mut z: u64) -> u64 {
 }
 
 pub type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// How wide to generate turns: the `n`th later action of a turn (an earned placement, a
-/// capture) is cut to the `widths[n - 1]` likeliest (the last width for any later one), so a
-/// long turn narrows as it goes; and at most `most` turns are made.
-#[derive(Clone, Copy, Debug)]
-pub struct Width {
-    pub widths: &'static [usize],
-    pub most: usize,
-}
-
-/// Every whole turn from `board` (within `width`), each once however its actions were ordered:
-/// `emit` hears each end position with its actions. The first action is never cut.
-pub fn turns(board: &Board, width: Width, emit: &mut dyn FnMut(&Board, &[Move])) {
-    fn extend(
-        board: &Board,
-        legs: &mut Vec<Move>,
-        width: Width,
-        seen: &mut KeySet,
-        made: &mut usize,
-        emit: &mut dyn FnMut(&Board, &[Move]),
-    ) {
-        let mut actions = board.actions();
-        if let Some(later) = legs.len().checked_sub(1) {
-            let cut = width.widths[later.min(width.widths.len() - 1)];
-            if actions.len() > cut {
-                super::eval::order_actions(board, &mut actions);
-                actions.truncate(cut);
-            }
-        }
-        for mv in actions {
-            if *made >= width.most {
-                return;
-            }
-            let mut next = *board;
-            next.play(mv);
-            // The same stones reached in another order are the same turn (first actions
-            // all lead to different positions).
-            if !legs.is_empty() && !seen.insert(next.key() | u64::from(next.continues) << 63) {
-                continue;
-            }
-            legs.push(mv);
-            if next.continues && next.outcome.is_none() {
-                extend(&next, legs, width, seen, made, emit);
-            } else {
-                *made += 1;
-                emit(&next, legs);
-            }
-            legs.pop();
-        }
-    }
-    let mut seen = KeySet::default();
-    extend(board, &mut Vec::new(), width, &mut seen, &mut 0, emit);
-}

@@ -1,10 +1,11 @@
 //! Alpha-beta over whole turns: each node's children are the turns from it (an earned
-//! placement or a capture is an action within the turn, never a ply of its own), ordered by
-//! the table's best then by their static worth, with a principal-variation window and an
-//! exact-keyed transposition table.
+//! placement or a capture is an action within the turn, never a ply of its own), generated
+//! here each once whatever the order of their actions, their later actions cut to the
+//! likeliest few by `eval`'s order; searched in the table's best first, then by their static
+//! worth, with a principal-variation window and an exact-keyed transposition table.
 
-use super::board::{Board, Width, mix, turns};
-use super::eval::evaluate;
+use super::board::{Board, KeySet, mix};
+use super::eval::{evaluate, order_actions};
 use crate::engine::Effort;
 use crate::engine::search::{Bound, DECIDED, WIN, final_score, from_table, to_table};
 use crate::rules::five_tigers::{Move, QUIET_LIMIT};
@@ -15,6 +16,15 @@ const INFINITY: i32 = WIN + 1;
 
 /// Table slots: a power of two, 24 bytes each (12 MB).
 const SLOTS: usize = 1 << 19;
+
+/// How wide to generate turns: the `n`th later action of a turn (an earned placement, a
+/// capture) is cut to the `widths[n - 1]` likeliest (the last width for any later one), so a
+/// long turn narrows as it goes; and at most `most` turns are made.
+#[derive(Clone, Copy, Debug)]
+pub struct Width {
+    pub widths: &'static [usize],
+    pub most: usize,
+}
 
 /// Within the tree, a turn's later actions are cut to the likeliest few.
 const INNER: Width = Width { widths: &[4, 2, 1], most: 200 };
@@ -276,4 +286,48 @@ fn choose(scored: &[(Vec<Move>, Board, i32)], margin: i32, seed: u64) -> &(Vec<M
     };
     let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
     near.choose(&mut rng).copied().unwrap_or(&scored[0])
+}
+
+/// Every whole turn from `board` (within `width`), each once however its actions were ordered:
+/// `emit` hears each end position with its actions. The first action is never cut.
+pub fn turns(board: &Board, width: Width, emit: &mut dyn FnMut(&Board, &[Move])) {
+    fn extend(
+        board: &Board,
+        legs: &mut Vec<Move>,
+        width: Width,
+        seen: &mut KeySet,
+        made: &mut usize,
+        emit: &mut dyn FnMut(&Board, &[Move]),
+    ) {
+        let mut actions = board.actions();
+        if let Some(later) = legs.len().checked_sub(1) {
+            let cut = width.widths[later.min(width.widths.len() - 1)];
+            if actions.len() > cut {
+                order_actions(board, &mut actions);
+                actions.truncate(cut);
+            }
+        }
+        for mv in actions {
+            if *made >= width.most {
+                return;
+            }
+            let mut next = *board;
+            next.play(mv);
+            // The same stones reached in another order are the same turn (first actions
+            // all lead to different positions).
+            if !legs.is_empty() && !seen.insert(next.key() | u64::from(next.continues) << 63) {
+                continue;
+            }
+            legs.push(mv);
+            if next.continues && next.outcome.is_none() {
+                extend(&next, legs, width, seen, made, emit);
+            } else {
+                *made += 1;
+                emit(&next, legs);
+            }
+            legs.pop();
+        }
+    }
+    let mut seen = KeySet::default();
+    extend(board, &mut Vec::new(), width, &mut seen, &mut 0, emit);
 }

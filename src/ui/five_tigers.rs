@@ -1,12 +1,11 @@
 //! Five Tigers on the shared board: drag a stone from the bowl or click a point to place;
 //! click an opponent's stone to remove or take it; click or drag a stone to step.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
+use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, lined_board};
 use super::flow::Direct;
 use super::model::Rule;
 use super::model::SettingValue;
 use super::model::{Card, Scene, UiGame};
-use super::picker::lined_board;
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::five_tigers::{

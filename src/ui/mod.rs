@@ -120,11 +120,16 @@ thread_local! {
 pub fn run(plays: Plays) {
     online::CONNECTION.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.link) })));
     lobby::LOBBY.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
+    APP.with_borrow_mut(|app| app.0 = Some(plays));
+    resume();
+}
+
+/// Tells the game screen's cells how their code comes: from online play's piece and the
+/// analysis's (a game's binary; the picker has no game screen, and none of this code).
+pub fn provide_game_screen() {
     screen::ONLINE_PANELS_CODE.provide(Some(|| Box::pin(async { ONLINE_PIECE.get().await?.panels })));
     analysis::ANALYSIS.provide(Some(|| Box::pin(async { Some(ANALYSIS_PIECE.get().await?.code) })));
     screen::ANALYSIS_VIEW.provide(Some(|| Box::pin(async { Some(ANALYSIS_PIECE.get().await?.view) })));
-    APP.with_borrow_mut(|app| app.0 = Some(plays));
-    resume();
 }
 
 /// Shows the app again after [`stop`] (the loader came back to this binary).
@@ -161,7 +166,7 @@ macro_rules! page {
             $crate::ui::Extras::with_help(<$game as $crate::ui::UiGame>::HELP);
         const ANALYSIS: $crate::ui::AnalysisPiece =
             $crate::ui::AnalysisPiece::new(&$crate::ui::AnalysisCode::<$game>::CODE);
-        $crate::page!(@entry $crate::ui::plays::<$game>, {
+        $crate::page!(@entry $crate::ui::plays::<$game>, $crate::ui::provide_game_screen, {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_CODE,
             $crate::ui::HOME => home: $crate::ui::DrawHome = $crate::ui::draw_home,
             $crate::ui::ANALYSIS_PIECE => analysis: &'static $crate::ui::AnalysisPiece = &ANALYSIS,
@@ -170,11 +175,11 @@ macro_rules! page {
         });
     };
     (picker) => {
-        $crate::page!(@entry $crate::ui::plays_none, {
+        $crate::page!(@entry $crate::ui::plays_none, || (), {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_LOBBY_CODE,
         });
     };
-    (@entry $plays:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {
+    (@entry $plays:expr, $provide:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {
         #[cfg(target_arch = "wasm32")]
         #[global_allocator]
         static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
@@ -186,6 +191,7 @@ macro_rules! page {
                 }
                 $crate::ui::OnDemand::provide(&$cell, Some(fetch));
             })*
+            $provide();
             #[cfg(target_arch = "wasm32")]
             $crate::ui::run($plays);
             // Natively there is no page: its parts are only checked.

@@ -5,9 +5,11 @@
 mod canvas;
 mod dom;
 mod input;
+mod thumbnail;
 mod view;
 
 pub use dom::Board;
+pub use thumbnail::lined_board;
 pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, motion_left_ms};
 
 use std::rc::Rc;

@@ -2,8 +2,9 @@
 //! move now), a draw, resigning and a new game, with the question asked before an action that
 //! cannot be undone. Each has an icon and its name in words.
 
-use super::{Control, OnlineControl, focus_board};
+use super::focus_board;
 use crate::i18n::{GameText, Side};
+use crate::ui::model::{Control, OnlineControl};
 use yew::prelude::*;
 
 /// A question asked before a control that cannot be undone.

@@ -3,37 +3,11 @@
 //! the best line (each turn plays it out on the board), Connect Four's columns' exact values,
 //! each player's judgements and accuracy, and a new game from the position shown.
 
-use super::{Control, ReviewStep};
-use crate::i18n::{GameText, Lang, Side};
+use crate::i18n::{GameText, Lang};
 use crate::ui::lazy::LazyCode;
+use crate::ui::model::{AnalysisPanel, Control, ReviewStep};
 use std::rc::Rc;
 use yew::prelude::*;
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct AnalysisPanel {
-    /// `running`, `done` or `cancelled` (some positions analysed); `None` before any.
-    pub state: Option<&'static str>,
-    pub can_analyse: bool,
-    /// Positions analysed, of all.
-    pub done: usize,
-    pub total: usize,
-    /// The sides, the first player's first.
-    pub sides: [Side; 2],
-    /// The first player's chance in each position analysed (or evaluated by a record).
-    pub chances: Vec<f64>,
-    /// The position shown: after this many turns.
-    pub shown: usize,
-    /// The best line from the position shown, and how many of its turns are played out.
-    pub pv: Vec<String>,
-    pub preview: usize,
-    /// Connect Four: each column's value for the side to move (its word and turns to the
-    /// end), `None` where unknown or full.
-    pub columns: Vec<Option<(&'static str, u32)>>,
-    /// Each player's inaccuracies, mistakes and blunders, and accuracy.
-    pub counts: [[usize; 3]; 2],
-    pub accuracy: [Option<f64>; 2],
-    pub can_continue: bool,
-}
 
 /// The panel's code, split off each game's binary with the rest of the analysis.
 pub type DrawAnalysis = fn(AnalysisProps) -> Html;

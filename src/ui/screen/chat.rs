@@ -2,18 +2,11 @@
 //! this page's language, oldest first. The players send them; a spectator reads. The other
 //! player's may be hidden, and that choice is remembered.
 
-use super::{Control, OnlineControl, emit};
-use crate::i18n::{GameText, Side};
+use super::emit;
+use crate::i18n::GameText;
+use crate::ui::model::{ChatLine, Control, OnlineControl};
 use crate::ui::online::PRESETS;
 use yew::prelude::*;
-
-/// One message: the side that sent it, its preset's name, and whether this device did.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChatLine {
-    pub from: Side,
-    pub preset: String,
-    pub mine: bool,
-}
 
 pub struct ChatProps<'a> {
     pub text: &'static GameText,

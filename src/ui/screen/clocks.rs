@@ -6,27 +6,13 @@
 //! the game is aborted; and the time until this device may claim a game the other player has
 //! left, then the claims. One component, whose ticks draw it alone, not the screen.
 
-use super::{Control, OnlineControl, emit};
+use super::emit;
 use crate::i18n::{Lang, Side};
 use crate::rules::clock::face;
 use crate::ui::effects::{self, Sound};
+use crate::ui::model::{ClockPanel, Control, OnlineControl};
 use gloo::timers::callback::Interval;
 use yew::prelude::*;
-
-/// The clocks as the screen shows them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ClockPanel {
-    /// The sides, the first player's first.
-    pub sides: [Side; 2],
-    /// Each side's time left in ms as of `at`; `None` where a record does not say.
-    pub ms: [Option<u64>; 2],
-    /// The side whose clock runs (0 the first), if any.
-    pub running: Option<usize>,
-    /// When the server's frame arrived (ms since the epoch).
-    pub at: u64,
-    /// This device's side, whose clock running low sounds.
-    pub own: Option<usize>,
-}
 
 /// Under this a clock is low.
 const LOW_MS: u64 = 10_000;

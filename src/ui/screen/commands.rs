@@ -1,7 +1,8 @@
 //! The game's own moves made with a button (ending a chain of captures early).
 
-use super::{Control, emit};
+use super::emit;
 use crate::ui::model::Command;
+use crate::ui::model::Control;
 use yew::prelude::*;
 
 pub struct CommandsProps<'a> {

@@ -1,8 +1,9 @@
 //! The pass-the-device cover: the board is hidden until the player to move starts the turn.
 
-use super::{Control, emit};
+use super::emit;
 use crate::i18n::{GameText, Side};
 use crate::ui::flow::FlowControl;
+use crate::ui::model::Control;
 use yew::prelude::*;
 
 pub struct CoverProps<'a> {

@@ -2,7 +2,6 @@
 //! `page!`) and fetched then: the new-game dialog, the settings menu's body, the board on a
 //! canvas, the record's copy buttons and how to play the game.
 
-use super::Control;
 use super::new_game::{self, NewGameProps};
 use super::record::{self, DrawCopies};
 use super::rules;
@@ -10,6 +9,7 @@ use crate::i18n::{GameText, Lang, Words};
 use crate::ui::board::BoardProps;
 use crate::ui::flow::Preference;
 use crate::ui::lazy::LazyCode;
+use crate::ui::model::Control;
 use crate::ui::settings::{Menu, menu_body, toggle};
 use yew::prelude::*;
 

@@ -17,7 +17,7 @@ mod moves;
 mod new_game;
 mod notices;
 mod online;
-mod opponent;
+mod prefs;
 mod record;
 mod result;
 mod rules;
@@ -25,29 +25,18 @@ mod status;
 mod trays;
 mod turn;
 
-pub use analysis::{ANALYSIS_VIEW, AnalysisPanel, AnalysisProps, DrawAnalysis, draw_analysis};
-pub use chat::ChatLine;
-pub use clocks::ClockPanel;
+pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
-pub use moves::{MoveEntry, ReviewStep};
-pub use notices::Notices;
-pub use online::{ONLINE_PANELS, OnlineControl, OnlinePanel, OnlinePanels, PANELS as ONLINE_PANELS_CODE};
-pub use opponent::OpponentPanel;
-pub use record::RecordPanel;
-pub use rules::RulesPanel;
-pub use status::{Ended, Status};
+pub use online::{ONLINE_PANELS, OnlinePanels, PANELS as ONLINE_PANELS_CODE};
 
 use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
-use super::flow::{FlowControl, Panel};
 use super::lazy::use_lazy_code;
-use super::model::{Command, Tray};
 use super::settings::{focus, settings_menu, use_menu, use_menu_focus};
-use super::storage;
 use crate::i18n::Lang;
 use crate::route::Play;
-use crate::ui::computer::Opponent;
 use crate::ui::lobby::Lobby;
+use crate::ui::model::{Control, OnlineControl, ReviewStep, Summary};
 use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
 use chat::ChatProps;
@@ -58,6 +47,7 @@ use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
 use online::OnlineProps;
+use prefs::use_screen_prefs;
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
@@ -67,74 +57,6 @@ use trays::TraysProps;
 use turn::TurnProps;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
-
-/// The game's state as the screen shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Summary {
-    pub status: Status,
-    pub can_undo: bool,
-    pub can_redo: bool,
-    pub moves: Vec<MoveEntry>,
-    pub notices: Notices,
-    pub rules: RulesPanel,
-    /// The guided turn flow's buttons, choices and cover, for games that offer it.
-    pub flow: Option<Panel>,
-    pub trays: Vec<Tray>,
-    pub commands: Vec<Command>,
-    pub record: RecordPanel,
-    pub opponent: OpponentPanel,
-    /// Online play, when the game is played online.
-    pub online: Option<OnlinePanel>,
-    /// The clocks of a timed game: online, live; a record's, under review.
-    pub clocks: Option<ClockPanel>,
-    /// The analysis of a finished game (or a record's marks).
-    pub analysis: Option<Rc<AnalysisPanel>>,
-}
-
-/// A control the player used.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Control {
-    Undo,
-    Redo,
-    Restart,
-    Resign,
-    AgreeDraw,
-    DismissNotice,
-    /// The rule at this index of the rules panel changed: the game starts again under it.
-    Choose {
-        index: usize,
-        choice: usize,
-    },
-    /// The game's command at this index.
-    Command(usize),
-    /// Plays the turn being made (with "confirm each turn").
-    FinishTurn,
-    /// Discards the turn being made.
-    ClearMoves,
-    /// A control of the turn flow.
-    Flow(FlowControl),
-    /// A piece was picked up on the board: an input, which ends a look at the previous turn.
-    Select,
-    /// Who plays the computer, changed.
-    Opponent(Opponent),
-    /// Asks the engine for the best turn for the player to move.
-    Hint,
-    /// Makes the computer play now, its best turn found so far.
-    Stop,
-    /// Shows another position of the game, or the live one again.
-    Review(ReviewStep),
-    /// Makes the game opened from a link the player's game.
-    ContinueShared,
-    /// Online play: a room made, the quick-match queue, leaving, an offer answered.
-    Online(OnlineControl),
-    /// Analyses every position of the finished game shown, or stops.
-    Analyse,
-    CancelAnalysis,
-    /// Plays out this many turns of the best line on the board.
-    Preview(usize),
-    /// A new game from the position shown: against the computer, or two at the device.
-    Continue(bool),
-}
 
 #[derive(Properties)]
 pub struct GameScreenProps {
@@ -160,22 +82,6 @@ impl PartialEq for GameScreenProps {
             && (&self.on_action, &self.on_control, &self.on_record)
                 == (&other.on_action, &other.on_control, &other.on_record)
     }
-}
-
-/// A player's on/off choice for this game's screen, remembered across visits as one of two
-/// words (off, on).
-#[hook]
-fn use_remembered(key: String, words: [&'static str; 2]) -> (bool, Callback<MouseEvent>) {
-    let [off, on] = words;
-    let state = use_state_eq(|| storage::read(&key).as_deref() == Some(on));
-    let switch = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            storage::write(&key, if *state { off } else { on });
-            state.set(!*state);
-        })
-    };
-    (*state, switch)
 }
 
 /// Gives the keyboard focus to the board's focus cell (or its canvas): where it goes when the
@@ -250,19 +156,9 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (text, summary, on_control) = (props.lang.game_text(), &props.summary, &props.on_control);
     let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
-    let (on_canvas, switch_renderer) =
-        use_remembered(format!("board-suite/renderer/{}", props.slug), ["dom", "canvas"]);
-    let (numbers, switch_numbers) =
-        use_remembered(format!("board-suite/numbers/{}", props.slug), ["off", "on"]);
-    // Shown unless the player hid them.
-    let (coordinates_hidden, switch_coordinates) =
-        use_remembered(format!("board-suite/coordinates/{}", props.slug), ["shown", "hidden"]);
-    let coordinates = !coordinates_hidden;
-    // Animations and sounds, for every game: on unless the player turned them off.
-    let (still, switch_motion) = use_remembered("board-suite/motion".to_owned(), ["on", "off"]);
-    let (muted, switch_sound) = use_remembered(effects::KEY.to_owned(), ["on", "off"]);
-    // The other player's chat hidden, for every game.
-    let (chat_muted, switch_chat) = use_remembered("board-suite/chat-muted".to_owned(), ["off", "on"]);
+    let prefs = use_screen_prefs(props.slug);
+    let (on_canvas, numbers, coordinates, moving) =
+        (prefs.canvas.0, prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
     // A clock's time, said in the live region until the next turn is.
     let clock_said = use_state_eq(|| None::<String>);
     {
@@ -274,7 +170,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
         Callback::from(move |words: String| clock_said.set(Some(words)))
     };
     use_sounds(summary);
-    let moving = !still;
     let result_closed = use_state_eq(|| false);
     // Whether the record box has been opened, and how often the help has: its copy and download
     // buttons, and the help's words, are extras (each opening of the help asks again after a
@@ -419,11 +314,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             props.lang,
             &GamePrefs {
                 text,
-                coordinates: (coordinates, switch_coordinates),
-                numbers: props.board.numbered.then_some((numbers, switch_numbers)),
-                motion: (moving, switch_motion),
-                sound: (!muted, switch_sound),
-                canvas: (on_canvas, switch_renderer),
+                coordinates: prefs.coordinates.clone(),
+                numbers: props.board.numbered.then(|| prefs.numbers.clone()),
+                motion: prefs.motion.clone(),
+                sound: prefs.sound.clone(),
+                canvas: prefs.canvas.clone(),
                 flow: flow.map_or(&[], |flow| &flow.preferences),
                 on_control,
             },
@@ -501,8 +396,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     }) }
                     if let Some(panel) = summary.online.as_ref().filter(|panel| panel.room.is_some()) {
                         { (code.chat)(ChatProps {
-                            text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: chat_muted,
-                            on_mute: switch_chat, on_control,
+                            text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: prefs.chat_muted.0,
+                            on_mute: prefs.chat_muted.1.clone(), on_control,
                         }) }
                     }
                 }

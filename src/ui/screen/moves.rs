@@ -1,35 +1,12 @@
 //! The game's turns, oldest first; a click on one shows the position after it, and the
 //! buttons under the list step through them.
 
-use super::{Control, emit};
+use super::emit;
 use crate::engine::analysis::Judgement;
-use crate::i18n::{GameText, Side};
+use crate::i18n::GameText;
 use crate::rules::clock::face;
+use crate::ui::model::{Control, MoveEntry, ReviewStep};
 use yew::prelude::*;
-
-/// One turn of the move list.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveEntry {
-    pub side: Side,
-    pub notation: String,
-    /// The mover's time left after it, where the game keeps clocks (ms).
-    pub clock: Option<u64>,
-    /// The analysis's judgement of the turn, if it was a poor one.
-    pub judgement: Option<Judgement>,
-}
-
-/// A step through the game's positions.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ReviewStep {
-    First,
-    Previous,
-    Next,
-    Last,
-    /// The position after this many turns.
-    To(usize),
-    /// Back to the live position of the player's own game.
-    Live,
-}
 
 pub struct MovesProps<'a> {
     pub text: &'static GameText,

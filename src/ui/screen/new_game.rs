@@ -2,8 +2,8 @@
 //! (a friend on this device, or the computer at a level and on a side), the game's rules, and
 //! whether it is played here or online, and online under which clock.
 
+use super::focus_board;
 use super::rules::setting_view;
-use super::{Control, OnlineControl, OpponentPanel, focus_board};
 use crate::engine::LEVELS;
 use crate::i18n::Lang;
 use crate::route::Play;
@@ -11,6 +11,7 @@ use crate::rules::Player;
 use crate::rules::clock::{self, BadTimeControl, TimeControl};
 use crate::ui::computer::Opponent;
 use crate::ui::model::Setting;
+use crate::ui::model::{Control, OnlineControl, OpponentPanel};
 use crate::ui::settings::{dialog_keys, focus_first};
 use crate::ui::storage;
 use yew::prelude::*;

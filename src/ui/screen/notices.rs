@@ -1,30 +1,11 @@
 //! The notices over the screen that wait for the player: an unreadable save, storage trouble,
 //! the engine's failure, a record refused, and a game opened from a link.
 
-use super::{Control, ReviewStep, emit};
+use super::emit;
 use crate::i18n::GameText;
-use crate::rules::Illegal;
-use crate::rules::record::RecordError;
-use crate::save::LoadError;
+use crate::ui::model::{Control, Notices, ReviewStep};
 use crate::ui::storage::StorageProblem;
 use yew::prelude::*;
-
-/// What to tell the player about their last input and about storage.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Notices {
-    /// The rules' answer to the last refused move.
-    pub refusal: Option<Illegal>,
-    /// The last input was not played: another tab had changed the game, now shown.
-    pub overtaken: bool,
-    /// Why the saved game could not be read, until the player dismisses it.
-    pub load_error: Option<LoadError>,
-    /// Storage is missing or refused a save: the game will not survive a reload.
-    pub storage_problem: Option<StorageProblem>,
-    /// The engine could not answer, in its words.
-    pub engine_failed: Option<String>,
-    /// Why the record given could not be loaded.
-    pub record_error: Option<RecordError>,
-}
 
 pub struct NoticesProps<'a> {
     pub text: &'static GameText,

@@ -4,10 +4,10 @@
 
 use super::chat::{ChatProps, chat_panel};
 use super::clocks::{TimersProps, timers};
-use super::{Control, emit};
-use crate::i18n::{GameText, Side};
-use crate::rules::clock::TimeControl;
+use super::emit;
+use crate::i18n::GameText;
 use crate::ui::lazy::LazyCode;
+use crate::ui::model::{Control, OnlineControl, OnlinePanel};
 use crate::ui::online::{Connection, ErrorCode, Offer};
 use yew::prelude::*;
 
@@ -25,58 +25,6 @@ pub const ONLINE_PANELS: OnlinePanels = OnlinePanels { panel: online_box, chat: 
 thread_local! {
     /// Online play's panels, fetched once the game goes online or shows clocks.
     pub static PANELS: LazyCode<&'static OnlinePanels> = const { LazyCode::new() };
-}
-
-/// A game played online: the connection, the room, this device's seat and the other's.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OnlinePanel {
-    pub connection: Connection,
-    /// The room's name, once the server has given a seat in it.
-    pub room: Option<String>,
-    /// The side this device plays; `None` while seating, and for a spectator.
-    pub seat: Option<Side>,
-    /// In the quick-match queue.
-    pub waiting: bool,
-    /// The other seat has no device connected (or none has joined yet).
-    pub opponent_away: bool,
-    /// A turn has been played: an absent opponent has left, rather than not come yet.
-    pub begun: bool,
-    /// An offer standing: a takeback or a draw while the game goes on, a rematch after it, and
-    /// whether this device made it.
-    pub offer: Option<(Offer, bool)>,
-    /// The server's code for its last refusal.
-    pub refused: Option<ErrorCode>,
-    /// This device may play now.
-    pub my_turn: bool,
-    /// The game is over: a rematch may be offered.
-    pub over: bool,
-    /// This device may abort the game: it plays, and both sides have not moved yet.
-    pub can_abort: bool,
-    /// Before the first moves: the side to move and the ms it has left to make one, as of `at`.
-    pub first_move: Option<(Side, u64)>,
-    /// The other player is away on their turn: the ms until this device may claim, as of `at`.
-    pub gone: Option<u64>,
-    /// When the server's last state arrived (ms since the epoch).
-    pub at: u64,
-    pub chat: Vec<super::ChatLine>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OnlineControl {
-    /// A room for a friend, the quick-match queue, or a seek in the lobby, under this clock.
-    Create(TimeControl),
-    Quick(TimeControl),
-    Seek(TimeControl),
-    Leave,
-    Answer(bool),
-    Abort,
-    /// Claims the game from a player away on their turn: the win (`true`) or a draw.
-    Claim(bool),
-    Rematch,
-    /// Sends the chat's preset message at this index of `protocol::PRESETS`.
-    Chat(usize),
-    /// Reloads the page: the server speaks a newer protocol.
-    Reload,
 }
 
 pub struct OnlineProps<'a> {

@@ -2,20 +2,10 @@
 
 use crate::i18n::{GameText, Lang};
 use crate::ui::js;
+use crate::ui::model::RecordPanel;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
-
-/// The game as text: its record, a link to it, and whether it is a game opened from a link.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RecordPanel {
-    pub text: String,
-    /// The hash of a link that opens this game at this position.
-    pub link: String,
-    pub shared: bool,
-    /// The name the record is downloaded under (`checkers-2026-11-23.pdn`).
-    pub file_name: String,
-}
 
 pub struct RecordProps<'a> {
     pub text: &'static GameText,

@@ -1,8 +1,9 @@
 //! The result of a finished game, beside the board (never over it, so the winning line stays
 //! in view), with what to do next: look back over the game, play again, or choose a new game.
 
-use super::{Control, Ended, OnlineControl, ReviewStep, emit};
+use super::emit;
 use crate::i18n::GameText;
+use crate::ui::model::{Control, Ended, OnlineControl, ReviewStep};
 use yew::prelude::*;
 
 pub struct ResultProps<'a> {

@@ -1,18 +1,11 @@
 //! The game's settings beside the board, read-only, and the controls that choose a setting
 //! (in the new-game dialog, and the turn-flow choices in the settings menu).
 
-use super::Control;
 use crate::i18n::GameText;
 use crate::ui::flow::{FlowControl, Preference};
+use crate::ui::model::{Control, RulesPanel};
 use crate::ui::model::{Setting, SettingValue};
 use yew::prelude::*;
-
-/// The rules panel: facts about this game and the rules open to change until the first move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RulesPanel {
-    pub info: Vec<String>,
-    pub settings: Vec<Setting>,
-}
 
 pub struct GameSettingsProps<'a> {
     pub text: &'static GameText,

@@ -1,58 +1,11 @@
 //! Whose turn it is or how the game ended, the last turn said for a screen reader, and why the
 //! last input was not played.
 
-use super::{Control, ReviewStep, emit};
+use super::emit;
 use crate::i18n::{GameText, Side};
 use crate::rules::Illegal;
+use crate::ui::model::{Control, Ended, ReviewStep, Status};
 use yew::prelude::*;
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Ended {
-    Winner(Side),
-    Draw,
-    /// Aborted before both players moved.
-    NoResult,
-}
-
-/// Whose turn it is, or how the game ended.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Status {
-    /// The side to move (or that would move, once the game is over).
-    pub to_move: Side,
-    pub ended: Option<Ended>,
-    /// How the game ended, in words ("Four in a row", "Yellow resigned").
-    pub ending: String,
-    /// The game's phase (`data-phase`), for games that have phases.
-    pub phase: Option<&'static str>,
-    /// More about the turn: placements left, stones to take, formations just made.
-    pub detail: Option<String>,
-    /// The last turn played, in words, for a screen reader.
-    pub said: Option<String>,
-    /// The computer is searching for its turn.
-    pub thinking: bool,
-    /// The computer is to move, but its engine's files are still being fetched.
-    pub fetching_engine: bool,
-    /// While an earlier position is shown: after how many turns, of how many.
-    pub review: Option<(usize, usize)>,
-    /// Online: the side this device plays.
-    pub seat: Option<Side>,
-    /// Why Undo is refused now, in the game's words (a flip shows what it turned over).
-    pub undo_note: Option<String>,
-    /// Once the game is over, how it ended in the contract's words (`rules`, `resign`, `time`).
-    pub reason: Option<&'static str>,
-}
-
-impl Ended {
-    /// Who won, or a draw, in words.
-    pub fn words(self, text: &GameText) -> String {
-        match self {
-            Ended::Winner(side) => (text.wins)((text.side)(side)),
-            Ended::Draw => text.draw.to_owned(),
-            Ended::NoResult => text.no_result.to_owned(),
-        }
-    }
-}
 
 pub struct StatusProps<'a> {
     pub text: &'static GameText,

@@ -1,8 +1,9 @@
 //! The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
 
-use super::{Control, emit};
+use super::emit;
 use crate::i18n::GameText;
 use crate::ui::flow::{FlowControl, TurnState};
+use crate::ui::model::Control;
 use yew::prelude::*;
 
 pub struct TurnProps<'a> {

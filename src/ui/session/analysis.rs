@@ -11,7 +11,7 @@ use crate::engine::analysis::{
 };
 use crate::rules::read_announced;
 use crate::ui::analysis::{self, AnalysisNews, Stored, Tools, column_value};
-use crate::ui::screen::AnalysisPanel;
+use crate::ui::model::AnalysisPanel;
 use std::any::Any;
 
 /// The analysis of the game shown, as far as it goes.

@@ -11,10 +11,6 @@ use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, Prefs, TurnState};
 use super::model::{Scene, UiGame};
 use super::online::{Connection, ErrorCode, RoomState, ServerNews};
-use super::screen::{
-    Control, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, RulesPanel,
-    Status, Summary,
-};
 use super::storage::StorageProblem;
 use crate::i18n::GameText;
 use crate::route::Route;
@@ -22,6 +18,7 @@ use crate::rules::read_announced;
 use crate::rules::record::{self, Header, RecordError, Timing};
 use crate::rules::{Conclusion, History, Illegal, Outcome, Player};
 use crate::save::{LoadError, Saved};
+use crate::ui::model::Control;
 use std::rc::Rc;
 use yew::prelude::*;
 

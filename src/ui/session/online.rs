@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::i18n::Side;
+use crate::ui::model::{ChatLine, ClockPanel, OnlinePanel};
 use crate::ui::online::Offer;
-use crate::ui::screen::{ChatLine, ClockPanel};
 
 /// A game played online: its room, this device's seat and what the server last said.
 #[derive(Clone, Debug, PartialEq)]

@@ -2,6 +2,7 @@
 //! changing the game.
 
 use super::*;
+use crate::ui::model::{Control, ReviewStep};
 
 /// The board after the first `shown` turns of a game, for review: nothing can be played on it.
 pub(super) fn reviewed_board<G: UiGame>(history: &History<G>, shown: usize, text: &GameText) -> BoardView {

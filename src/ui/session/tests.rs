@@ -10,6 +10,7 @@ use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
 use crate::rules::{Game, parse_turn};
 use crate::ui::flow::Preference;
+use crate::ui::model::{Control, Ended, ReviewStep, Summary};
 use crate::ui::online::Offer;
 
 type Four = Session<ConnectFour>;

@@ -2,6 +2,7 @@
 //! the controls that change the game (undo, redo, resign, a draw, the turn flow).
 
 use super::*;
+use crate::ui::model::Control;
 
 impl<G: UiGame> Session<G> {
     /// The move of the game's command button at this index.

@@ -4,8 +4,10 @@ use super::review::reviewed_board;
 use super::*;
 use crate::i18n::Side;
 use crate::rules::Termination;
-use crate::ui::screen::AnalysisPanel;
-use crate::ui::screen::ClockPanel;
+use crate::ui::model::{
+    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, RulesPanel, Status,
+    Summary,
+};
 
 impl<G: UiGame> Session<G> {
     pub fn board(&self, text: &GameText) -> BoardView {

@@ -2,6 +2,13 @@
 //! ([`UiGame`]) and what it is drawn from ([`Scene`]). Below the session, the services and
 //! the views, which all read it.
 
+mod summary;
+
+pub use summary::{
+    AnalysisPanel, ChatLine, ClockPanel, Control, Ended, MoveEntry, Notices, OnlineControl, OnlinePanel,
+    OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
+};
+
 use super::board::{BoardAction, BoardView, Piece, Pos};
 use super::flow::Flow;
 use crate::games::GameId;
@@ -221,7 +228,7 @@ mod tests {
     /// with no CJK font: they must be among its characters (the `unicode-range` of its files in
     /// the CSS).
     fn english_help_has_its_glyphs<G: UiGame>() {
-        let css = include_str!("../../styles/main.css");
+        let css = include_str!("../../../styles/main.css");
         let ranges = css.split("unicode-range:").skip(1).filter_map(|r| r.split(';').next());
         let glyphs: Vec<char> = ranges
             .flat_map(|range| range.split(','))

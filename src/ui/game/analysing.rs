@@ -1,0 +1,99 @@
+//! The analysis on a game's page: a link's game shown for review (and analysed if the link
+//! asks), the analysis's code fetched once the game shown could use it, its findings read from
+//! storage, its worker started and ended as the player asks, and a continued game's origin kept.
+
+use super::{PageHandle, random_seed, use_on_change};
+use crate::ui::analysis;
+use crate::ui::lazy::OnDemand;
+use crate::ui::model::Control;
+use crate::ui::session::{AnalysisAction, PageAction, hash_of};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Shows a game opened from a link (`shared`, the link's record) for review, and keeps the
+/// analysis of the game shown going.
+#[hook]
+pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String>) {
+    {
+        // A game opened from a link is shown for review; the player's own game is kept.
+        let page = page.clone();
+        use_on_change(
+            hash_of(&shared),
+            Rc::new(move || {
+                if let Some(text) = shared.clone() {
+                    page.dispatch(PageAction::Shared { text, seed: random_seed() });
+                    // A link that asks for an analysis: this page analyses the game itself.
+                    if gloo::utils::window().location().hash().is_ok_and(|hash| analysis::asked(&hash)) {
+                        page.dispatch(PageAction::Control(Control::Analyse));
+                    }
+                }
+            }),
+        );
+    }
+    {
+        // The analysis's code, fetched once the game shown could use it (it split off the
+        // game's binary: most visits never need it).
+        let page = page.clone();
+        let wanted = page.0.analysis().wanted && page.0.analysis_tools().is_none();
+        use_on_change(
+            hash_of(&wanted),
+            Rc::new(move || {
+                let page = page.clone();
+                if wanted {
+                    yew::platform::spawn_local(async move {
+                        if let Some(code) = analysis::ANALYSIS.get().await {
+                            page.dispatch(PageAction::Analysis(AnalysisAction::Code(code)));
+                        }
+                    });
+                }
+            }),
+        );
+    }
+    {
+        // The analysis of the game shown: read from storage when the game shown changes, then
+        // its worker started or ended as the player asks. An analysis runs only for the game
+        // shown, and once its code is here.
+        let page = page.clone();
+        let info = page.0.analysis();
+        let here = page.0.analysis_tools().is_some();
+        use_on_change(
+            hash_of(&(&info.key, info.loaded, info.running, here)),
+            Rc::new(move || {
+                let info = page.0.analysis();
+                let key = info.key.clone();
+                let Some(tools) = page.0.analysis_tools() else { return };
+                if !info.loaded {
+                    let mut stored = (tools.load)(&key);
+                    // A record's marks are kept with its game.
+                    if stored.notes.is_empty() && !info.stored.notes.is_empty() {
+                        stored.notes = info.stored.notes.clone();
+                        (tools.save)(&key, &stored);
+                    }
+                    page.dispatch(PageAction::Analysis(AnalysisAction::Loaded { key, stored }));
+                } else if info.running && analysis::running().as_ref() != Some(&key) {
+                    let page = page.clone();
+                    let requests = page.0.analysis_requests();
+                    let stored = (*info.stored).clone();
+                    let on_heard = Callback::from(move |heard| {
+                        let key = key.clone();
+                        page.dispatch(PageAction::Analysis(AnalysisAction::News { key, news: heard }));
+                    });
+                    (tools.start)(info.key, requests, stored, on_heard);
+                } else if !info.running {
+                    analysis::cancel();
+                }
+            }),
+        );
+    }
+    {
+        // A game continued from another's position keeps its origin across reloads.
+        let page = page.clone();
+        let origin = page.0.origin();
+        use_on_change(
+            hash_of(&origin),
+            Rc::new(move || analysis::keep_origin(slug, page.0.origin().as_deref(), &page.0.turns())),
+        );
+    }
+    // Leaving the game's page ends its analysis.
+    use_effect_with((), |_| analysis::cancel);
+}

@@ -1,0 +1,123 @@
+//! The computer on a game's page: its turn asked for when it is to move (its engine fetched
+//! ahead, once chosen), its answer held until the player's own turn has finished moving, and
+//! the hints asked for.
+
+use super::{PageHandle, random_seed, use_on_change};
+use crate::ui::board::motion_left_ms;
+use crate::ui::computer::{self, EngineNews};
+use crate::ui::session::PageAction;
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The computer's turn, heard while the player's own turn still moves on the board: held until
+/// that motion ends, so a reply never cuts the player's piece short. Its timer, and the turn
+/// with the position it is for (taken when it is played, early by Stop).
+#[derive(Default)]
+pub struct Held {
+    /// Kept to be cancelled: dropped, it never fires.
+    _timer: Option<Timeout>,
+    pub turn: Option<(u64, String)>,
+}
+
+pub type Pace = Rc<RefCell<Held>>;
+
+/// Asks the engine for a turn at `level` (within `movetime`, or the level's own time), and
+/// hands its answer to the page as `answer` makes it (the computer's turn, or a hint), asked at
+/// the position it is for. With `pace`, an answer that comes while the board still moves the
+/// last turn waits for the motion to end (a change of the game in between drops it).
+/// `fetching` is set while the engine's files are still on their way, past a moment's wait.
+pub fn ask_engine(
+    page: &PageHandle,
+    (level, movetime): (u8, Option<u64>),
+    answer: fn(u64, String) -> PageAction,
+    pace: Option<Pace>,
+    fetching: &UseStateHandle<bool>,
+) {
+    let at = page.0.position_key();
+    let mut request = page.0.request(level);
+    request.seed = random_seed();
+    request.movetime = movetime;
+    let page = page.clone();
+    let heard_from = fetching.clone();
+    computer::ask(
+        request,
+        Callback::from(move |heard| {
+            heard_from.set(false);
+            match heard {
+                EngineNews::Best(turn) => match (&pace, motion_left_ms()) {
+                    (Some(pace), wait @ 1..) => {
+                        let (page, held) = (page.clone(), pace.clone());
+                        let timer = Timeout::new(wait, move || {
+                            // Taken, not the timer: it is running.
+                            let turn = held.borrow_mut().turn.take();
+                            if let Some((at, turn)) = turn {
+                                page.dispatch(answer(at, turn));
+                            }
+                        });
+                        *pace.borrow_mut() = Held { _timer: Some(timer), turn: Some((at, turn)) };
+                    }
+                    _ => page.dispatch(answer(at, turn)),
+                },
+                EngineNews::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
+                EngineNews::Progress(_) => {}
+            }
+        }),
+    );
+    // Once the engine is in (every move after its first), there is nothing to watch for.
+    if !computer::ready() {
+        let fetching = fetching.clone();
+        Timeout::new(FETCHING_NOTICE_MS, move || fetching.set(!computer::ready())).forget();
+    }
+}
+
+/// How long the engine may take to start before the page says it is being fetched.
+const FETCHING_NOTICE_MS: u32 = 400;
+/// How long after the computer is chosen its engine is fetched: the page's own work first.
+const PREFETCH_AFTER_MS: u32 = 1_000;
+
+/// The computer's side of the page: whether its engine's files are still on their way after
+/// it was asked, and its turn held until the player's turn has finished moving.
+pub struct Computer {
+    pub fetching: UseStateHandle<bool>,
+    pub pace: Pace,
+}
+
+/// Asks the computer for its turn whenever it is to move, and fetches its engine once it is
+/// chosen, while the page is idle.
+#[hook]
+pub fn use_computer(page: &PageHandle) -> Computer {
+    // The engine's files are still on their way after the computer was asked.
+    let fetching = use_state_eq(|| false);
+    // The computer's turn held until the player's turn has finished moving.
+    let pace: Pace = use_mut_ref(Held::default);
+    {
+        // Once the computer is chosen, its engine is fetched while the page is idle, rather than
+        // at its first turn.
+        let chosen = page.0.opponent().computer.is_some();
+        use_effect_with(chosen, move |&chosen| {
+            let prefetch = chosen.then(|| Timeout::new(PREFETCH_AFTER_MS, computer::prepare));
+            move || drop(prefetch)
+        });
+    }
+    {
+        // The computer's turn: the engine is asked, and its answer played if the game is still
+        // where it was, once the player's turn has finished moving. Any change ends a search
+        // that no longer fits the game, and drops an answer held back.
+        let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
+        use_on_change(
+            page.0.computer_key(),
+            Rc::new(move || {
+                drop(pace.take());
+                if page.0.computer_to_move() {
+                    let at = |at, turn| PageAction::Computer { at, turn };
+                    ask_engine(&page, (page.0.opponent().level, None), at, Some(pace.clone()), &fetching);
+                } else {
+                    computer::cancel();
+                }
+            }),
+        );
+    }
+    Computer { fetching, pace }
+}

@@ -1,0 +1,163 @@
+//! A game's page: the shared session (behind [`Page`]) that keeps a game, saved after every
+//! change, wired to the computer, the analysis and online play, and the shared [`GameScreen`]
+//! that shows it. Not generic: the game is behind [`Page`]; the markup lives in `screen` and
+//! `board`, and each job of the page is a hook of its own: saving, the computer, the
+//! analysis, online play.
+
+mod analysing;
+mod computer;
+mod controls;
+mod joining;
+mod saving;
+
+use super::board::BoardAction;
+use super::screen::GameScreen;
+use super::session::{Page, PageAction, Start};
+use super::storage;
+use crate::games::GameId;
+use crate::i18n::Lang;
+use crate::route::{Play, Route};
+use crate::ui::model::Control;
+use analysing::use_analysis;
+use computer::use_computer;
+use joining::use_online;
+use saving::use_saving;
+use std::rc::Rc;
+use yew::prelude::*;
+
+#[derive(Properties)]
+pub struct GamePageProps {
+    pub game: GameId,
+    pub lang: Lang,
+    /// The shuffle the URL asks for (`?seed=N`).
+    pub seed: Option<u64>,
+    /// A game shared by a link (`?record=...`), shown for review.
+    pub record: Option<String>,
+    /// An online room to join (`?room=...`).
+    pub room: Option<String>,
+    /// A way of playing chosen on the home page (`?play=...`).
+    pub play: Option<Play>,
+    /// A seek of the lobby's to take (`?take=...`).
+    pub take: Option<String>,
+    /// The game's saved page and the revision it was read at, from a shuffle's seed.
+    pub start: Start,
+}
+
+/// `start` follows from `game`.
+impl PartialEq for GamePageProps {
+    fn eq(&self, other: &Self) -> bool {
+        (self.game, self.lang, self.seed, &self.record, &self.room, self.play, &self.take)
+            == (other.game, other.lang, other.seed, &other.record, &other.room, other.play, &other.take)
+    }
+}
+
+/// Today's date as records write it (`2026.11.23`).
+fn today() -> String {
+    let now = js_sys::Date::new_0();
+    format!("{}.{:02}.{:02}", now.get_full_year(), now.get_month() + 1, now.get_date())
+}
+
+/// A seed for a new shuffle, from the browser's random numbers.
+pub fn random_seed() -> u64 {
+    let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (half() << 32) | half()
+}
+
+/// A new shuffle, or a shared game taken up or put away: the URL's seed or record no longer
+/// describes the game shown.
+fn clear_query(game: GameId) {
+    let location = gloo::utils::window().location();
+    if location.hash().is_ok_and(|hash| hash.contains('?')) {
+        let _ = location.set_hash(&Route::game(game).hash());
+    }
+}
+
+/// An online room entered: the URL names it, so a reload (or the link) comes back to it.
+fn show_room(game: GameId, room: &str) {
+    let location = gloo::utils::window().location();
+    let hash = Route::room(game, room).hash();
+    if location.hash().is_ok_and(|now| now != hash) {
+        let _ = location.set_hash(&hash);
+    }
+}
+
+/// Runs `effect` after a render in which `key` changed.
+#[hook]
+fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
+    use_effect_with(key, move |_| effect());
+}
+
+/// The page's state for Yew: a game's [`Page`], whatever the game.
+struct PageState(Rc<dyn Page>);
+
+/// The page's state as its hooks and controls hold it.
+type PageHandle = UseReducerHandle<PageState>;
+
+impl Reducible for PageState {
+    type Action = PageAction;
+
+    fn reduce(self: Rc<Self>, action: PageAction) -> Rc<Self> {
+        let next = self.0.clone().act(action);
+        // The same state: nothing to draw again.
+        if Rc::ptr_eq(&next, &self.0) { self } else { Rc::new(PageState(next)) }
+    }
+}
+
+/// A game's page: its state saved after every change, other tabs followed, the computer asked
+/// when it is to move, and the shared screen. Not generic: the game is behind [`Page`].
+#[component]
+pub fn GamePage(props: &GamePageProps) -> Html {
+    let text = props.lang.game_text();
+    let game = props.game;
+    let slug = game.slug();
+    // The revision of the save this page's game was last read from or written as: shared with
+    // the storage listener, which must see the latest value, not a render's.
+    let revision = use_mut_ref(|| 0_u64);
+    let page = use_reducer(|| {
+        let (page, read_at) = (props.start)(props.seed, random_seed());
+        *revision.borrow_mut() = read_at;
+        PageState(page)
+    });
+    use_saving(&page, revision, slug);
+    let computer = use_computer(&page);
+    use_analysis(&page, slug, props.record.clone());
+    let on_heard = use_online(&page, game, props.room.clone(), props.take.clone());
+    let on_record = {
+        let page = page.clone();
+        Callback::from(move |text: String| page.dispatch(PageAction::Load { text, seed: random_seed() }))
+    };
+    let on_action = {
+        let page = page.clone();
+        Callback::from(move |action: BoardAction| page.dispatch(PageAction::Board(action)))
+    };
+    let on_control = controls::on_control(&page, game, &on_heard, &computer);
+    let mut summary = page.0.summary(text, &today());
+    summary.status.fetching_engine = *computer.fetching && summary.status.thinking;
+    // A game of this device's in progress: the home page offers to continue it.
+    let over = summary.status.ended.is_some();
+    let in_progress = !over && !summary.moves.is_empty();
+    let plies = (in_progress && summary.online.is_none()).then_some(summary.moves.len());
+    use_effect_with(plies, move |plies| storage::write_progress(slug, *plies));
+    {
+        // A way of playing asked for on the home page. With a friend starts at once unless a
+        // game is in progress; anything else opens the new-game dialog with it chosen.
+        let (page, on_control) = (page.clone(), on_control.clone());
+        use_effect_with(props.play, move |play| {
+            if play.is_some() {
+                clear_query(game);
+            }
+            if *play == Some(Play::Hotseat) && !in_progress {
+                on_control.emit(Control::Opponent(page.0.opponent().against_computer(false)));
+                if over {
+                    on_control.emit(Control::Restart);
+                }
+            }
+        });
+    }
+    let play = props.play.filter(|play| *play != Play::Hotseat || in_progress);
+    html! {
+        <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
+            summary={Rc::new(summary)} {play}
+            on_action={on_action} on_control={on_control} on_record={on_record} />
+    }
+}

@@ -1,0 +1,87 @@
+// Click to the next painted frame on every board, on both renderers (the grid of cells and the
+// canvas), with the CPU slowed four times as on a mid-range phone: from the press of a real
+// mouse click (its event's time stamp) to the animation frame after the move shows in the move
+// list. That figure includes the wait for the display's next frame (up to 16.7 ms at 60 Hz);
+// the work alone is measured too: from the press to the move's DOM laid out, ready to paint.
+// Printed, not asserted.
+// Usage: node tests/browser/bench-click.mjs (after `trunk build --release`); BENCH_ROUNDS sets
+// the fresh games per board and renderer (4).
+import { canvasPoint, cell, launch, serve } from './harness.mjs';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Each board with clicks that each make one move (after `prepare`, a click that only selects). */
+const BOARDS = [
+  { slug: 'connect-four', route: 'connect-four', clicks: [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })) },
+  { slug: 'gomoku', route: 'gomoku', clicks: Array.from({ length: 12 }, (_, i) => ({ x: i, y: (i * 7) % 15 })) },
+  { slug: 'five-tigers', route: 'five-tigers', clicks: [[0, 4], [4, 0], [2, 4], [4, 2], [1, 3], [3, 1]].map(([x, y]) => ({ x, y })) },
+  { slug: 'dark-chess', route: 'dark-chess?seed=7', clicks: Array.from({ length: 12 }, (_, i) => ({ x: i % 8, y: 3 - Math.floor(i / 8) * 3 })) },
+  { slug: 'checkers', route: 'checkers', clicks: [{ prepare: [3, 2], x: 4, y: 3 }, { prepare: [2, 5], x: 1, y: 4 }] },
+];
+
+const server = await serve();
+const browser = await launch();
+const page = await browser.newPage();
+const cdp = await page.context().newCDPSession(page);
+
+/** The page coordinates of cell (x, y) of `slug`'s board, on the renderer shown. */
+async function point(slug, x, y, canvas) {
+  if (canvas) return canvasPoint(page, slug, x, y);
+  const box = await cell(page, x, y).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Clicks at `at` with the mouse; returns the ms from the press to the frame after the move
+ * list holds `count` moves, and to that DOM laid out. */
+async function clickToFrame(at, count) {
+  await page.evaluate((count) => {
+    window.measured = new Promise((done) => {
+      let pressed;
+      addEventListener('pointerdown', (event) => { pressed = event.timeStamp; }, { capture: true, once: true });
+      const observer = new MutationObserver(() => {
+        if (pressed === undefined || document.querySelectorAll('[data-moves] [data-move]').length < count) return;
+        observer.disconnect();
+        document.body.getBoundingClientRect();
+        const work = performance.now() - pressed;
+        requestAnimationFrame(() => done({ work, frame: performance.now() - pressed }));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    });
+  }, count);
+  await page.mouse.click(at.x, at.y);
+  return page.evaluate(() => window.measured);
+}
+
+const results = [];
+for (const canvas of [false, true]) {
+  for (const board of BOARDS) {
+    const frames = [];
+    const works = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.goto(server.url + 'index.html#/' + board.route);
+      await page.evaluate(({ slug, canvas }) => {
+        localStorage.clear();
+        // The renderer is remembered per game.
+        if (canvas) localStorage.setItem(`board-suite/renderer/${slug}`, 'canvas');
+      }, { slug: board.slug, canvas });
+      await page.reload();
+      await page.locator(canvas ? 'canvas[data-board]' : '[data-board] [data-cell]').first().waitFor();
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      for (const [i, click] of board.clicks.entries()) {
+        if (click.prepare) await page.mouse.click(...Object.values(await point(board.slug, ...click.prepare, canvas)));
+        const { work, frame } = await clickToFrame(await point(board.slug, click.x, click.y, canvas), i + 1);
+        frames.push(frame);
+        works.push(work);
+      }
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+    results.push({ board: board.slug, renderer: canvas ? 'canvas' : 'cells', frames, works });
+  }
+}
+for (const { board, renderer, frames, works } of results) {
+  console.log(`CPU 4x slower, ${board.padEnd(12)} ${renderer.padEnd(6)}: press to painted frame p95 ${p95(frames).toFixed(1)} ms (median ${median(frames).toFixed(1)}), to laid-out DOM p95 ${p95(works).toFixed(1)} ms (median ${median(works).toFixed(1)}), ${frames.length} clicks  (goal p95 <= 16 ms)`);
+}
+await browser.close();
+server.close();

@@ -114,6 +114,10 @@ where
         let loaded = loaded.clone();
         use_effect_with(wanted, move |&wanted| {
             if wanted > 0 && loaded.here.is_none() {
+                // Asked again after a failure: on its way again until it comes or fails.
+                if loaded.failed {
+                    loaded.set(Loaded { here: None, failed: false });
+                }
                 yew::platform::spawn_local(async move {
                     let here = lazy.get().await;
                     loaded.set(Loaded { here, failed: here.is_none() });

@@ -31,14 +31,27 @@ thread_local! {
     pub static HOME: LazyCode<DrawHome> = const { LazyCode::new() };
 }
 
-/// The home page in a game's binary: drawn once its code is here, "loading" until then.
+/// The home page in a game's binary: drawn once its code is here, "loading" until then, and
+/// a notice with Try again if it could not be fetched.
 #[component]
 pub fn LaterHome(props: &PickerProps) -> Html {
-    match use_lazy_code(&HOME, 1).here {
+    let attempt = use_state_eq(|| 1_u32);
+    let home = use_lazy_code(&HOME, *attempt);
+    let text = props.lang.text();
+    match home.here {
         Some(draw) => draw(props.lang),
-        None => {
-            html! { <main class="loading" data-page="loading" role="status">{ props.lang.text().loading }</main> }
+        None if home.failed => {
+            let retry = move |_| attempt.set(*attempt + 1);
+            html! {
+                <main class="loading" data-page="unavailable">
+                    <div data-notice="unavailable" class="notice" role="alert">
+                        <span>{ text.part_unavailable }</span>
+                        <button data-action="retry" class="primary" onclick={retry}>{ text.try_again }</button>
+                    </div>
+                </main>
+            }
         }
+        None => html! { <main class="loading" data-page="loading" role="status">{ text.loading }</main> },
     }
 }
 

@@ -116,3 +116,23 @@ test('a game whose binary cannot be fetched says so, and a retry loads it', asyn
   page.errors = page.errors.filter((e) => !/Failed to load resource|net::ERR_FAILED|Failed to fetch|dynamically imported module/i.test(e));
   await done(page);
 });
+
+test('a game\'s home page that cannot be fetched says so, and Try again fetches it', async () => {
+  const [slug] = GAMES;
+  const page = await browser.open(gameData(slug).route);
+  await page.waitForSelector(`main[data-game="${slug}"]`);
+  // The home page is a piece of the game's binary, fetched the first time the player goes home.
+  const home = /\.split_home\.wasm/;
+  await page.route(home, (route) => route.abort());
+  await page.evaluate(() => { location.hash = '#/'; });
+  const notice = page.locator('[data-page="unavailable"] [data-notice="unavailable"]');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /could not be loaded/);
+  await page.unroute(home);
+  await notice.locator('button[data-action="retry"]').click();
+  await page.locator('a[data-link]').first().waitFor();
+  assert.equal(await page.locator('[data-notice="unavailable"]').count(), 0);
+  // The failed fetch was logged by the browser; nothing else was.
+  page.errors = page.errors.filter((e) => !/Failed to load resource|net::ERR_FAILED|Failed to fetch|split_home/i.test(e));
+  await done(page);
+});

@@ -21,6 +21,7 @@ mod prefs;
 mod record;
 mod result;
 mod rules;
+mod state;
 mod status;
 mod trays;
 mod turn;
@@ -51,6 +52,7 @@ use prefs::use_screen_prefs;
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
+use state::{use_clock_said, use_latest_move_in_view, use_new_game_dialog};
 use status::StatusProps;
 use std::rc::Rc;
 use trays::TraysProps;
@@ -159,16 +161,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let prefs = use_screen_prefs(props.slug);
     let (on_canvas, numbers, coordinates, moving) =
         (prefs.canvas.0, prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
-    // A clock's time, said in the live region until the next turn is.
-    let clock_said = use_state_eq(|| None::<String>);
-    {
-        let clock_said = clock_said.clone();
-        use_effect_with(status.said.clone(), move |_| clock_said.set(None));
-    }
-    let on_say = {
-        let clock_said = clock_said.clone();
-        Callback::from(move |words: String| clock_said.set(Some(words)))
-    };
+    let (clock_said, on_say) = use_clock_said(status.said.clone());
     use_sounds(summary);
     let result_closed = use_state_eq(|| false);
     // Whether the record box has been opened, and how often the help has: its copy and download
@@ -176,10 +169,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     // failed fetch).
     let record_opened = use_state_eq(|| false);
     let help_asks = use_state_eq(|| 0_u32);
-    // The new-game dialog, while open: the way of playing it was opened for, if any.
-    let dialog = use_state_eq(|| None::<Option<Play>>);
-    // Whether a game server answers here, once asked (when the dialog first opens).
-    let server = use_state_eq(|| None::<bool>);
     // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
     let result_ref = use_node_ref();
@@ -201,42 +190,17 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             focus_or_board(&result_ref);
         });
     }
-    {
-        // A way of playing asked for on the home page opens the dialog with it chosen.
-        let dialog = dialog.clone();
-        use_effect_with(props.play, move |play| {
-            if play.is_some() {
-                dialog.set(Some(*play));
-            }
-        });
-    }
+    let dialog = use_new_game_dialog(props.play, &new_game_ref, &result_ref);
     // The extras' code, fetched the first time the dialog, the menu, the record box or the
     // help opens or the canvas is chosen, and again at each opening of the help after a fetch
     // that failed.
     let menu = use_menu();
-    let asked = dialog.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
+    let asked = dialog.preset.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
     let extras = use_lazy_code(&EXTRAS, if asked { 1 + *help_asks } else { 0 });
     use_menu_focus(&menu, extras.here.is_some());
     let (extras_failed, extras) = (extras.failed, extras.here);
-    {
-        // The dialog offers online play only where a server answers: asked once.
-        let server = server.clone();
-        use_effect_with(dialog.is_some(), move |open| {
-            if *open && server.is_none() {
-                yew::platform::spawn_local(async move {
-                    server.set(Some(crate::ui::online::server_answers().await));
-                });
-            }
-        });
-    }
 
-    // The latest move stays in view: at the bottom of the list, or the end of a phone's strip.
-    use_effect_with(summary.moves.len(), |_| {
-        if let Ok(Some(list)) = gloo::utils::document().query_selector("[data-moves]") {
-            list.set_scroll_top(list.scroll_height());
-            list.set_scroll_left(list.scroll_width());
-        }
-    });
+    use_latest_move_in_view(summary.moves.len());
     let in_play = status.ended.is_none();
     let reviewing = status.review.is_some();
     // Board input while an earlier position of the player's own game is shown returns to the
@@ -273,20 +237,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             focus_board();
         })
     };
-    let open_dialog = {
-        let dialog = dialog.clone();
-        Callback::from(move |_: MouseEvent| dialog.set(Some(None)))
-    };
-    let close_dialog = {
-        let (dialog, new_game_ref, result_ref) = (dialog.clone(), new_game_ref.clone(), result_ref.clone());
-        Callback::from(move |()| {
-            dialog.set(None);
-            // Back to the button that opened it: the actions bar's, or the result's.
-            if !focus(&new_game_ref) {
-                focus_or_board(&result_ref);
-            }
-        })
-    };
+    let open_dialog = dialog.open.clone();
     let flow = summary.flow.as_ref();
     let notices = &summary.notices;
     let online = summary.online.is_some();
@@ -350,7 +301,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 }
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,
-                    said: (*clock_said).clone().or_else(|| status.said.clone()), on_control,
+                    said: clock_said.or_else(|| status.said.clone()), on_control,
                 }) }
                 if let Some(ended) = result {
                     { result::result_panel(ResultProps {
@@ -420,11 +371,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let (Some(preset), Some(extras)) = (*dialog, extras) {
+            if let (Some(preset), Some(extras)) = (dialog.preset, extras) {
                 { (extras.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
-                    preset, server: *server, begun: in_play && !summary.moves.is_empty(),
-                    played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: close_dialog,
+                    preset, server: dialog.server, begun: in_play && !summary.moves.is_empty(),
+                    played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: dialog.close.clone(),
                 }) }
             }
         </main>

@@ -1,0 +1,85 @@
+//! The game screen's own state, beside the game's: the new-game dialog, what the live region
+//! says of the clocks, and the move list's scroll.
+
+use super::focus_or_board;
+use crate::route::Play;
+use crate::ui::settings::focus;
+use yew::prelude::*;
+
+/// The new-game dialog: the way of playing it is open for (`Some(None)`: none chosen), whether
+/// a game server answers here (asked the first time it opens), and its opening and closing.
+pub struct NewGameDialog {
+    pub preset: Option<Option<Play>>,
+    pub server: Option<bool>,
+    pub open: Callback<MouseEvent>,
+    pub close: Callback<()>,
+}
+
+/// The new-game dialog, opened with `play` chosen when the home page asks for a way of playing;
+/// closed, it gives the focus back to the button that opened it (the actions bar's `new_game`,
+/// or the result's).
+#[hook]
+pub fn use_new_game_dialog(play: Option<Play>, new_game: &NodeRef, result: &NodeRef) -> NewGameDialog {
+    let preset = use_state_eq(|| None::<Option<Play>>);
+    let server = use_state_eq(|| None::<bool>);
+    {
+        let preset = preset.clone();
+        use_effect_with(play, move |play| {
+            if play.is_some() {
+                preset.set(Some(*play));
+            }
+        });
+    }
+    {
+        // The dialog offers online play only where a server answers: asked once.
+        let server = server.clone();
+        use_effect_with(preset.is_some(), move |open| {
+            if *open && server.is_none() {
+                yew::platform::spawn_local(async move {
+                    server.set(Some(crate::ui::online::server_answers().await));
+                });
+            }
+        });
+    }
+    let open = {
+        let preset = preset.clone();
+        Callback::from(move |_: MouseEvent| preset.set(Some(None)))
+    };
+    let close = {
+        let (preset, new_game, result) = (preset.clone(), new_game.clone(), result.clone());
+        Callback::from(move |()| {
+            preset.set(None);
+            if !focus(&new_game) {
+                focus_or_board(&result);
+            }
+        })
+    };
+    NewGameDialog { preset: *preset, server: *server, open, close }
+}
+
+/// A clock's time, said in the live region until the next turn is: the words, and what says
+/// them. `turn_said` is the last turn's words, whose change ends the clock's.
+#[hook]
+pub fn use_clock_said(turn_said: Option<String>) -> (Option<String>, Callback<String>) {
+    let said = use_state_eq(|| None::<String>);
+    {
+        let said = said.clone();
+        use_effect_with(turn_said, move |_| said.set(None));
+    }
+    let on_say = {
+        let said = said.clone();
+        Callback::from(move |words: String| said.set(Some(words)))
+    };
+    ((*said).clone(), on_say)
+}
+
+/// The latest move stays in view: at the bottom of the list, or the end of a phone's strip.
+#[hook]
+pub fn use_latest_move_in_view(moves: usize) {
+    use_effect_with(moves, |_| {
+        if let Ok(Some(list)) = gloo::utils::document().query_selector("[data-moves]") {
+            list.set_scroll_top(list.scroll_height());
+            list.set_scroll_left(list.scroll_width());
+        }
+    });
+}

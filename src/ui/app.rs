@@ -1,7 +1,6 @@
 //! The app shell: the header and the route's page, in the language the page's settings menu
 //! chooses.
 
-use super::Plays;
 use super::offline;
 use super::settings;
 use super::storage;
@@ -12,6 +11,11 @@ use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::DragEvent;
 use yew::prelude::*;
+
+/// The pages a binary of the page draws: a game route's page, where this binary has its game,
+/// and the home page (`#/`, and a route not known). The game screen is reached only through
+/// it, so the picker's binary holds none of it, and a game's binary fetches the home page.
+pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
 const LANG_KEY: &str = "board-suite/lang";
 

@@ -33,6 +33,7 @@ mod storage;
 
 use crate::i18n::Lang;
 use crate::route::Route;
+pub use app::Plays;
 pub use computer::{COMPUTER, ComputerCode, ENGINE};
 use game::GamePage;
 use lazy::LazyCode;
@@ -47,11 +48,6 @@ use session::Start;
 use std::any::Any;
 use std::cell::RefCell;
 use yew::{Html, html};
-
-/// The pages a binary of the page draws: a game route's page, where this binary has its game,
-/// and the home page (`#/`, and a route not known). The game screen is reached only through
-/// it, so the picker's binary holds none of it, and a game's binary fetches the home page.
-pub type Plays = fn(&Route, Lang) -> Option<Html>;
 
 /// Online play's code, split off every binary of the page as one piece: the connection, the
 /// lobby and, in a game's binary, the game screen's panels. Each part reaches its users

@@ -36,7 +36,7 @@ pub enum AnalysisNews {
 
 /// The analysis's code a game's page needs only once a game ends or a record brings marks,
 /// split off the game's binary (its `page!`) and fetched then: the engine's findings kept and
-/// read back, the worker asked for them, and the panel drawn.
+/// read back, and the worker asked for them (its panel is the screen's, `ANALYSIS_VIEW`).
 pub struct Tools {
     pub load: fn(&str) -> Stored,
     pub save: fn(&str, &Stored),

@@ -162,16 +162,20 @@ fn Elsewhere(props: &ElsewhereProps) -> Html {
     }
     let text = props.lang.text();
     if *failed {
-        let retry = move |_| attempt.set(*attempt + 1);
-        html! {
-            <main class="loading" data-page="unavailable">
-                <div data-notice="unavailable" class="notice" role="alert">
-                    <span>{ text.game_unavailable }</span>
-                    <button data-action="retry" class="primary" onclick={retry}>{ text.try_again }</button>
-                </div>
-            </main>
-        }
+        unavailable(text.game_unavailable, text.try_again, Callback::from(move |_| attempt.set(*attempt + 1)))
     } else {
         html! { <main class="loading" data-page="loading" role="status">{ text.loading_game }</main> }
+    }
+}
+
+/// A page whose code could not be fetched: why, in words, and Try again (`retry`).
+pub fn unavailable(why: &'static str, try_again: &'static str, retry: Callback<MouseEvent>) -> Html {
+    html! {
+        <main class="loading" data-page="unavailable">
+            <div data-notice="unavailable" class="notice" role="alert">
+                <span>{ why }</span>
+                <button data-action="retry" class="primary" onclick={retry}>{ try_again }</button>
+            </div>
+        </main>
     }
 }

@@ -2,6 +2,7 @@
 //! (with a friend on this device, against the computer, online), the game in progress on this
 //! device, continued in one click, and under the cards the lobby's open games.
 
+use super::app;
 use super::lazy::{LazyCode, use_lazy_code};
 use super::lobby::Lobby;
 use super::model::{Card, UiGame};
@@ -40,17 +41,11 @@ pub fn LaterHome(props: &PickerProps) -> Html {
     let text = props.lang.text();
     match home.here {
         Some(draw) => draw(props.lang),
-        None if home.failed => {
-            let retry = move |_| attempt.set(*attempt + 1);
-            html! {
-                <main class="loading" data-page="unavailable">
-                    <div data-notice="unavailable" class="notice" role="alert">
-                        <span>{ text.part_unavailable }</span>
-                        <button data-action="retry" class="primary" onclick={retry}>{ text.try_again }</button>
-                    </div>
-                </main>
-            }
-        }
+        None if home.failed => app::unavailable(
+            text.part_unavailable,
+            text.try_again,
+            Callback::from(move |_| attempt.set(*attempt + 1)),
+        ),
         None => html! { <main class="loading" data-page="loading" role="status">{ text.loading }</main> },
     }
 }

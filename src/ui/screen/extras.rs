@@ -3,6 +3,7 @@
 //! canvas, the record's copy buttons and how to play the game.
 
 use super::new_game::{self, NewGameProps};
+use super::prefs::{Choice, ScreenPrefs};
 use super::record::{self, DrawCopies};
 use super::rules;
 use crate::i18n::{GameText, Lang, Words};
@@ -38,34 +39,28 @@ impl Extras {
     }
 }
 
-/// A game's own items of the settings menu, each an on/off choice and its switch (the move
-/// numbers only where the board numbers its stones), as the extras draw them.
+/// A game's own items of the settings menu, as the extras draw them: the screen's display
+/// choices (the move numbers only where the board numbers its stones) and the turn flow's.
 pub struct GamePrefs<'a> {
     pub text: &'static GameText,
-    pub coordinates: (bool, Callback<MouseEvent>),
-    pub numbers: Option<(bool, Callback<MouseEvent>)>,
-    pub motion: (bool, Callback<MouseEvent>),
-    pub sound: (bool, Callback<MouseEvent>),
-    /// Drawn on a canvas rather than as the page's own cells.
-    pub canvas: (bool, Callback<MouseEvent>),
+    pub prefs: &'a ScreenPrefs,
+    pub numbered: bool,
     pub flow: &'a [(Preference, &'static str, bool)],
     pub on_control: &'a Callback<Control>,
 }
 
 /// The settings menu's body on a game's page: the game's items, then what every page's has.
 /// Reached only through the extras, so split off with them.
-fn game_menu(menu: &Menu, lang: Lang, prefs: &GamePrefs) -> Html {
-    let text = prefs.text;
+fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
+    let (text, prefs) = (game.text, game.prefs);
     let state = text.switched;
-    let switch = |name, label, (on, onclick): &(bool, Callback<MouseEvent>)| {
-        toggle(name, label, *on, state(*on), onclick.clone())
-    };
+    let switch = |name, label, (on, onclick): &Choice| toggle(name, label, *on, state(*on), onclick.clone());
     let (on_canvas, switch_renderer) = prefs.canvas.clone();
     let items = html! {
         <>
             { switch("coordinates", text.coordinates, &prefs.coordinates) }
-            if let Some(numbers) = &prefs.numbers {
-                { switch("numbers", text.move_numbers, numbers) }
+            if game.numbered {
+                { switch("numbers", text.move_numbers, &prefs.numbers) }
             }
             { switch("motion", text.animations, &prefs.motion) }
             { switch("sound", text.sound, &prefs.sound) }
@@ -73,7 +68,7 @@ fn game_menu(menu: &Menu, lang: Lang, prefs: &GamePrefs) -> Html {
                 <span>{ text.renderer }</span>
                 <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
             </button>
-            { rules::flow_choices(prefs.flow, prefs.on_control) }
+            { rules::flow_choices(game.flow, game.on_control) }
         </>
     };
     menu_body(menu, lang, items)

@@ -28,7 +28,7 @@ mod turn;
 
 pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
-pub use online::{ONLINE_PANELS, OnlinePanels, PANELS as ONLINE_PANELS_CODE};
+pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
 
 use super::board::{Board, BoardAction, BoardProps, BoardView};
 use super::effects::{self, Sound};
@@ -265,11 +265,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             props.lang,
             &GamePrefs {
                 text,
-                coordinates: prefs.coordinates.clone(),
-                numbers: props.board.numbered.then(|| prefs.numbers.clone()),
-                motion: prefs.motion.clone(),
-                sound: prefs.sound.clone(),
-                canvas: prefs.canvas.clone(),
+                prefs: &prefs,
+                numbered: props.board.numbered,
                 flow: flow.map_or(&[], |flow| &flow.preferences),
                 on_control,
             },

@@ -24,7 +24,7 @@ pub const ONLINE_PANELS: OnlinePanels = OnlinePanels { panel: online_box, chat: 
 
 thread_local! {
     /// Online play's panels, fetched once the game goes online or shows clocks.
-    pub static PANELS: LazyCode<&'static OnlinePanels> = const { LazyCode::new() };
+    pub static ONLINE_PANELS_CODE: LazyCode<&'static OnlinePanels> = const { LazyCode::new() };
 }
 
 pub struct OnlineProps<'a> {

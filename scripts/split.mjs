@@ -15,7 +15,9 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const WASM_OPT = ['-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features', '--strip-debug'];
+// `KEEP_NAMES=1` keeps the functions' names, for a profiler (tests/browser/profile-click.mjs).
+const WASM_OPT = ['-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
+  ...(process.env.KEEP_NAMES ? ['--debuginfo'] : ['--strip-debug'])];
 
 const run = (command, args) => execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 

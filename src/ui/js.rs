@@ -2,7 +2,8 @@
 //! own for the page to fetch, and each does in a line what web-sys bindings would add to every
 //! page's first load.
 //!
-//! Sounds and motion (`effects`): `settle` ends every animation; `toTray` sends a taken piece's
+//! Sounds and motion (`effects`): `unlock` and `note` make sounds, after the frame that shows
+//! what they sound; `settle` ends every animation; `toTray` sends a taken piece's
 //! picture to its side's tray (the tray's last piece, the one just taken), where the page shows
 //! one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
 //! server that sent the page answers (its `/healthz` says `ok`; a static host answers with
@@ -18,10 +19,12 @@ export function toTray(){const g=document.querySelector('.ghost[data-side]:not([
 const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
 const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
 g.style.setProperty('--tx',u-x+'px');g.style.setProperty('--ty',v-y+'px');g.dataset.toTray=''}
-export function unlock(){try{a=a||new AudioContext();a.resume()}catch(e){}}
-export function note(k,f,at,l){if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
+const later=f=>setTimeout(()=>{try{f()}catch(e){}},20);
+export function unlock(){if(!a)later(()=>{a=a||new AudioContext()});else if(a.state==='suspended')a.resume().catch(()=>{})}
+export function note(k,f,at,l){later(()=>{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
-g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}
+g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)})}
+export function scrollToEnd(s){requestAnimationFrame(()=>{const l=document.querySelector(s);if(l){l.scrollTop=l.scrollHeight;l.scrollLeft=l.scrollWidth}})}
 export function trapTab(r,e){const f=[...r.querySelectorAll(
 'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
 if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
@@ -32,7 +35,8 @@ export function absolute(l){return new URL(l,location.href).href}
 export function download(n,t){const u=URL.createObjectURL(new Blob([t],{type:'text/plain;charset=utf-8'})),l=document.createElement('a');
 l.href=u;l.download=n;l.click();setTimeout(()=>URL.revokeObjectURL(u),1000)}")]
 extern "C" {
-    /// Makes (or wakes) the audio context: call it on a gesture of the player's.
+    /// Makes (or wakes) the audio context: call it on a gesture of the player's. Making it
+    /// takes a while, so it is made just after the gesture, once the move is drawn.
     pub fn unlock();
     /// Ends every animation at once (those that never end, such as a winning line's pulse,
     /// go on).
@@ -41,7 +45,8 @@ extern "C" {
     #[wasm_bindgen(js_name = toTray)]
     pub fn to_tray();
     /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
-    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
+    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio. Played just
+    /// after, so that the move it sounds is drawn first.
     pub fn note(kind: &str, frequency: f32, at: f64, length: f64);
     /// Keeps the Tab key inside the dialog `root`: from its last control to its first, and back.
     #[wasm_bindgen(js_name = trapTab)]
@@ -54,4 +59,8 @@ extern "C" {
     pub fn absolute(link: &str) -> String;
     /// Saves text as a file of this name.
     pub fn download(name: &str, text: &str);
+    /// Scrolls the element `selector` names to its end, at the next frame: reading its size
+    /// now would lay the page out a second time.
+    #[wasm_bindgen(js_name = scrollToEnd)]
+    pub fn scroll_to_end(selector: &str);
 }

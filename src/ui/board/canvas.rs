@@ -458,17 +458,17 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         settle();
         let here = cell_at(canvas, input.view(), &e);
         let source = here.filter(|&pos| input.view().moves_from(pos).next().is_some()).map(Source::Cell);
-        input.press(&e, canvas.cast(), source, true, cell_size(canvas, input.view()));
+        input.press(&e, canvas.cast(), source, true, || cell_size(canvas, input.view()));
     });
     let onpointermove = on(|input, canvas, e| {
         let here = cell_at(canvas, input.view(), &e);
         if !input.in_contact() {
             input.hover.set(here);
         } else {
-            input.contact_move(&e, here);
+            input.contact_move(&e, || here);
         }
     });
-    let onpointerup = on(|input, canvas, e| input.contact_up(cell_at(canvas, input.view(), &e)));
+    let onpointerup = on(|input, canvas, e| input.contact_up(|| cell_at(canvas, input.view(), &e)));
     let onpointercancel = on(|input, _, _| input.contact_cancel());
     let onmouseleave = {
         let input = input.clone();
@@ -518,7 +518,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     let onhanddown = {
         let (input, hand_ref) = (input.clone(), hand_ref.clone());
         Callback::from(move |e: PointerEvent| {
-            input.press(&e, hand_ref.cast(), Some(Source::Hand), false, f64::INFINITY)
+            input.press(&e, hand_ref.cast(), Some(Source::Hand), false, || f64::INFINITY)
         })
     };
     let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {

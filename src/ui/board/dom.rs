@@ -111,13 +111,13 @@ pub fn Board(props: &BoardProps) -> Html {
         // Yew delegates events, so `current_target` is not the board: capture on its root.
         on(&input, move |input, e: PointerEvent| {
             settle();
-            input.press(&e, root_ref.cast(), event_source(&e), false, event_cell_size(&e))
+            input.press(&e, root_ref.cast(), event_source(&e), false, || event_cell_size(&e))
         })
     };
     let onpointermove = {
         let ghost_ref = ghost_ref.clone();
         on(&input, move |input, e: PointerEvent| {
-            if input.contact_move(&e, cell_at(&e))
+            if input.contact_move(&e, || cell_at(&e))
                 && let Some(ghost) = ghost_ref.cast::<HtmlElement>()
             {
                 let style = ghost.style();
@@ -126,7 +126,7 @@ pub fn Board(props: &BoardProps) -> Html {
             }
         })
     };
-    let onpointerup = on(&input, |input, e: PointerEvent| input.contact_up(cell_at(&e)));
+    let onpointerup = on(&input, |input, e: PointerEvent| input.contact_up(|| cell_at(&e)));
     let onpointercancel = on(&input, |input, _: PointerEvent| input.contact_cancel());
 
     let interactive = input.interactive();

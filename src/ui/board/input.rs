@@ -281,7 +281,7 @@ impl Input {
         on: Option<Element>,
         source: Option<Source>,
         mouse: bool,
-        cell: f64,
+        cell: impl FnOnce() -> f64,
     ) {
         // A new press: a later click is the mouse's own.
         *self.swallow_click.borrow_mut() = false;
@@ -292,12 +292,14 @@ impl Input {
             let _ = element.set_pointer_capture(e.pointer_id());
         }
         let start = (e.client_x(), e.client_y());
-        let confirm = e.pointer_type() == "touch" && cell < SMALL_CELL;
+        let confirm = e.pointer_type() == "touch" && cell() < SMALL_CELL;
         *self.contact.borrow_mut() = Some(Contact { source, start, moved: false, confirm });
     }
 
-    /// The contact moved over the cell `at`; whether it is dragging a piece.
-    pub fn contact_move(&self, e: &PointerEvent, at: Option<Pos>) -> bool {
+    /// The contact moved over the cell `at` finds; whether it is dragging a piece. (`at` and
+    /// the press's `cell` are asked only when needed: finding a cell under a point lays the
+    /// page out, which a mouse's click must not wait for.)
+    pub fn contact_move(&self, e: &PointerEvent, at: impl FnOnce() -> Option<Pos>) -> bool {
         let mut contact = self.contact.borrow_mut();
         let Some(Contact { source: Some(source), start, moved, .. }) = contact.as_mut() else { return false };
         let (x, y) = (e.client_x(), e.client_y());
@@ -311,13 +313,14 @@ impl Input {
                 self.pick_up(pos);
             }
         }
-        self.hover.set(at);
+        self.hover.set(at());
         true
     }
 
     /// The contact ended over the cell `at`: a tap there, or the dragged piece dropped there.
-    pub fn contact_up(&self, at: Option<Pos>) {
+    pub fn contact_up(&self, at: impl FnOnce() -> Option<Pos>) {
         let Some(ended) = self.contact.borrow_mut().take() else { return };
+        let at = at();
         self.contact_cancel();
         // The browser may follow with a click of its own: it belongs to this contact.
         *self.swallow_click.borrow_mut() = true;

@@ -76,10 +76,5 @@ pub fn use_clock_said(turn_said: Option<String>) -> (Option<String>, Callback<St
 /// The latest move stays in view: at the bottom of the list, or the end of a phone's strip.
 #[hook]
 pub fn use_latest_move_in_view(moves: usize) {
-    use_effect_with(moves, |_| {
-        if let Ok(Some(list)) = gloo::utils::document().query_selector("[data-moves]") {
-            list.set_scroll_top(list.scroll_height());
-            list.set_scroll_left(list.scroll_width());
-        }
-    });
+    use_effect_with(moves, |_| crate::ui::js::scroll_to_end("[data-moves]"));
 }

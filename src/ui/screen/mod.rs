@@ -48,11 +48,14 @@ use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
 use online::OnlineProps;
-use prefs::use_screen_prefs;
+use prefs::{Choice, ScreenPrefs, use_screen_prefs};
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
-use state::{use_clock_said, use_latest_move_in_view, use_new_game_dialog};
+use state::{
+    use_clock_said, use_cover_focus, use_extras, use_latest_move_in_view, use_new_game_dialog,
+    use_result_shown,
+};
 use status::StatusProps;
 use std::rc::Rc;
 use trays::TraysProps;
@@ -159,119 +162,40 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
     let prefs = use_screen_prefs(props.slug);
-    let (on_canvas, numbers, coordinates, moving) =
-        (prefs.canvas.0, prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
     let (clock_said, on_say) = use_clock_said(status.said.clone());
     use_sounds(summary);
-    let result_closed = use_state_eq(|| false);
-    // Whether the record box has been opened, and how often the help has: its copy and download
-    // buttons, and the help's words, are extras (each opening of the help asks again after a
-    // failed fetch).
-    let record_opened = use_state_eq(|| false);
-    let help_asks = use_state_eq(|| 0_u32);
     // The new-game buttons: the actions bar's, and the result's.
     let new_game_ref = use_node_ref();
     let result_ref = use_node_ref();
     let start_turn_ref = use_node_ref();
     let covered = summary.flow.as_ref().is_some_and(|flow| flow.covered) && status.ended.is_none();
-    {
-        // The cover takes the keyboard focus, so Enter starts the turn.
-        let start_turn_ref = start_turn_ref.clone();
-        use_effect_with((covered, status.to_move), move |_| focus_or_board(&start_turn_ref));
-    }
-    {
-        // A new ending shows the result, whose New Game takes the keyboard focus; a question
-        // asked before is forgotten.
-        let (result_closed, confirm, result_ref) =
-            (result_closed.clone(), confirm.clone(), result_ref.clone());
-        use_effect_with(status.ended, move |_| {
-            result_closed.set(false);
-            confirm.set(None);
-            focus_or_board(&result_ref);
-        });
-    }
+    use_cover_focus(covered, status.to_move, &start_turn_ref);
+    let result_shown = use_result_shown(status.ended, &confirm, &result_ref);
     let dialog = use_new_game_dialog(props.play, &new_game_ref, &result_ref);
-    // The extras' code, fetched the first time the dialog, the menu, the record box or the
-    // help opens or the canvas is chosen, and again at each opening of the help after a fetch
-    // that failed.
     let menu = use_menu();
-    let asked = dialog.preset.is_some() || menu.is_open() || *record_opened || *help_asks > 0 || on_canvas;
-    let extras = use_lazy_code(&EXTRAS, if asked { 1 + *help_asks } else { 0 });
+    let extras = use_extras(dialog.preset.is_some() || menu.is_open() || prefs.canvas.0);
     use_menu_focus(&menu, extras.here.is_some());
-    let (extras_failed, extras) = (extras.failed, extras.here);
-
     use_latest_move_in_view(summary.moves.len());
+    use_review_keys(on_control.clone());
     let in_play = status.ended.is_none();
     let reviewing = status.review.is_some();
     // Board input while an earlier position of the player's own game is shown returns to the
     // live position (a shared game waits for the player's choice).
     let back_to_live = (reviewing && !summary.record.shared)
         .then(|| on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
-    use_review_keys(on_control.clone());
-    // While the computer thinks, or another device is to move, the board waits; the controls
-    // still answer.
-    let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
-    let interactive = in_play && !covered && !status.thinking && !others_turn;
-    let canvas = extras.filter(|_| on_canvas).map(|extras| extras.canvas);
-    let board = if let Some(canvas) = canvas {
-        canvas(BoardProps {
-            view: props.board.clone(),
-            on_action: props.on_action.clone(),
-            interactive,
-            numbers,
-            coordinates,
-            moving,
-            on_select: Callback::noop(),
-        })
-    } else {
-        html! {
-            <Board view={props.board.clone()} on_action={props.on_action.clone()} {interactive} {numbers} {coordinates} {moving}
-                on_select={on_control.reform(|()| Control::Select)} />
-        }
-    };
-    let close_result = {
-        let result_closed = result_closed.clone();
-        Callback::from(move |_: MouseEvent| {
-            result_closed.set(true);
-            // The result's buttons go with it: the focus goes to the board.
-            focus_board();
-        })
-    };
-    let open_dialog = dialog.open.clone();
-    let flow = summary.flow.as_ref();
-    let notices = &summary.notices;
-    let online = summary.online.is_some();
-    let result = status.ended.filter(|_| !*result_closed && !reviewing);
-    let seated = summary.online.as_ref().filter(|panel| panel.seat.is_some());
-    // Not in a game online (or waiting in one for an opponent to come): the lobby is shown.
-    let in_game = summary.online.as_ref().is_some_and(|panel| {
-        let seeking = panel.waiting || (panel.seat.is_some() && !panel.begun && panel.opponent_away);
-        !seeking
-    });
-    let first_move = summary.online.as_ref().and_then(|panel| panel.first_move);
-    let gone = summary.online.as_ref().and_then(|panel| panel.gone);
-    // The timers are online play's code: a record's clocks, offline, fetch it.
-    let timed = summary.clocks.is_some() || first_move.is_some() || gone.is_some();
+    let result = status.ended.filter(|_| result_shown.shown && !reviewing);
+    let online = summary.online.as_ref();
+    let seated = online.filter(|panel| panel.seat.is_some());
     // The analysis's panel: its code, fetched with the rest of the analysis's.
     let analysis_view = use_lazy_code(&ANALYSIS_VIEW, u32::from(summary.analysis.is_some())).here;
-    // Online play's panels: its code, fetched once the game goes online or shows clocks.
-    let panels = use_lazy_code(&ONLINE_PANELS_CODE, u32::from(online || timed)).here;
-    let on_help = Callback::from(move |()| help_asks.set(*help_asks + 1));
-    let withdraw = online.then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
-    // The menu's body, drawn by the extras while it is open.
-    let menu_shown = extras.filter(|_| menu.is_open()).map(|extras| {
-        (extras.menu)(
-            &menu,
-            props.lang,
-            &GamePrefs {
-                text,
-                prefs: &prefs,
-                numbered: props.board.numbered,
-                flow: flow.map_or(&[], |flow| &flow.preferences),
-                on_control,
-            },
-        )
+    let online_code = use_online_code(summary);
+    let menu_shown = extras.here.filter(|_| menu.is_open()).map(|code| {
+        let flow = summary.flow.as_ref().map_or(&[][..], |flow| &flow.preferences);
+        let game = GamePrefs { text, prefs: &prefs, numbered: props.board.numbered, flow, on_control };
+        (code.menu)(&menu, props.lang, &game)
     });
+    let open_dialog = dialog.open.clone();
+    let notices = &summary.notices;
 
     html! {
         <>
@@ -286,16 +210,11 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered} onclick={back_to_live}>
-                { board }
+                { board(props, extras.here.filter(|_| prefs.canvas.0), &prefs, covered) }
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
-                if let Some(code) = panels.filter(|_| timed) {
-                    { (code.timers)(TimersProps {
-                        lang: props.lang, clocks: summary.clocks.clone(), first_move, gone,
-                        at: summary.online.as_ref().map_or(0, |panel| panel.at), on_say, on_control: on_control.clone(),
-                    }) }
-                }
+                { online_code.timers(props, on_say) }
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,
                     said: clock_said.or_else(|| status.said.clone()), on_control,
@@ -303,9 +222,9 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 if let Some(ended) = result {
                     { result::result_panel(ResultProps {
                         text, ended, ending: &status.ending, new_game_ref: &result_ref,
-                        new_game: open_dialog.clone(), on_close: close_result,
+                        new_game: open_dialog.clone(), on_close: result_shown.close,
                         rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
-                        local: summary.online.is_none(), on_control,
+                        local: online.is_none(), on_control,
                     }) }
                 }
                 if let (Some(panel), Some(draw)) = (&summary.analysis, analysis_view) {
@@ -315,7 +234,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 }
                 if in_play {
                     { commands::commands(CommandsProps { commands: &summary.commands, on_control }) }
-                    if let Some(flow) = flow {
+                    if let Some(flow) = &summary.flow {
                         { turn::turn_buttons(TurnProps { text, confirm: flow.confirm, turn: flow.turn, on_control }) }
                     }
                 }
@@ -327,8 +246,8 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     can_redo: summary.can_redo,
                     can_hint: summary.opponent.can_hint,
                     thinking: status.thinking,
-                    online,
-                    can_abort: summary.online.as_ref().is_some_and(|panel| panel.can_abort),
+                    online: online.is_some(),
+                    can_abort: online.is_some_and(|panel| panel.can_abort),
                     confirm: &confirm,
                     new_game: result.is_none().then_some(open_dialog),
                     new_game_ref: &new_game_ref,
@@ -337,39 +256,23 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 <div class="moves-panel">
                     { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 </div>
-                // Drawn by online play's code, which is here once the game is online.
-                if let Some(code) = panels {
-                    { (code.panel)(OnlineProps {
-                        text, slug: props.slug, panel: summary.online.as_ref(), rematch_here: result.is_none(), on_control,
-                    }) }
-                    if let Some(panel) = summary.online.as_ref().filter(|panel| panel.room.is_some()) {
-                        { (code.chat)(ChatProps {
-                            text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: prefs.chat_muted.0,
-                            on_mute: prefs.chat_muted.1.clone(), on_control,
-                        }) }
-                    }
-                }
-                if !in_game {
-                    <Lobby lang={props.lang} room={summary.online.as_ref().and_then(|panel| panel.room.clone())}
-                        on_withdraw={withdraw} />
-                }
-                if !online {
+                { online_code.panels(props, result.is_none(), prefs.chat_muted.clone()) }
+                if online.is_none() {
                     { rules::game_settings(GameSettingsProps {
                         text, rules: &summary.rules, players: summary.opponent.words(text),
                     }) }
                 }
                 { record::record_box(RecordProps {
                     text, record: &summary.record, on_record: &props.on_record,
-                    copies: extras.map(|extras| extras.copies),
-                    on_open: Callback::from(move |_| record_opened.set(true)),
+                    copies: extras.here.map(|code| code.copies), on_open: extras.on_record_open,
                 }) }
-                { help::help_panel(text, extras.map(|extras| *extras.help.of(props.lang)), extras_failed, on_help) }
+                { help::help_panel(text, extras.here.map(|code| *code.help.of(props.lang)), extras.failed, extras.on_help) }
             </aside>
             if covered {
                 { cover::cover(CoverProps { text, to_move: status.to_move, start_ref: &start_turn_ref, on_control }) }
             }
-            if let (Some(preset), Some(extras)) = (dialog.preset, extras) {
-                { (extras.new_game)(NewGameProps {
+            if let (Some(preset), Some(code)) = (dialog.preset, extras.here) {
+                { (code.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
                     preset, server: dialog.server, begun: in_play && !summary.moves.is_empty(),
                     played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: dialog.close.clone(),
@@ -377,6 +280,101 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             }
         </main>
         </>
+    }
+}
+
+/// The board, on the grid of cells or, once the extras are here, on the `canvas` they draw.
+/// While the computer thinks, or another device is to move, or under the cover, it waits; the
+/// controls still answer.
+fn board(
+    props: &GameScreenProps,
+    canvas: Option<&'static Extras>,
+    prefs: &ScreenPrefs,
+    covered: bool,
+) -> Html {
+    let (summary, on_control) = (&props.summary, &props.on_control);
+    let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
+    let interactive = summary.status.ended.is_none() && !covered && !summary.status.thinking && !others_turn;
+    let (numbers, coordinates, moving) = (prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
+    let (view, on_action) = (props.board.clone(), props.on_action.clone());
+    match canvas {
+        Some(extras) => (extras.canvas)(BoardProps {
+            view,
+            on_action,
+            interactive,
+            numbers,
+            coordinates,
+            moving,
+            on_select: Callback::noop(),
+        }),
+        None => html! {
+            <Board {view} {on_action} {interactive} {numbers} {coordinates} {moving}
+                on_select={on_control.reform(|()| Control::Select)} />
+        },
+    }
+}
+
+/// Online play's panels, drawn by its code once that is here: the timers, the room's panel,
+/// its chat and the lobby.
+struct OnlineCode {
+    here: Option<&'static OnlinePanels>,
+    /// Whether the screen shows clocks: a game online, or a record's clocks offline.
+    timed: bool,
+}
+
+/// Online play's code: fetched once the game goes online or shows clocks.
+#[hook]
+fn use_online_code(summary: &Summary) -> OnlineCode {
+    let online = summary.online.as_ref();
+    let timed = summary.clocks.is_some()
+        || online.is_some_and(|panel| panel.first_move.is_some() || panel.gone.is_some());
+    let here = use_lazy_code(&ONLINE_PANELS_CODE, u32::from(online.is_some() || timed)).here;
+    OnlineCode { here, timed }
+}
+
+impl OnlineCode {
+    /// The clocks, at the side panel's top.
+    fn timers(&self, props: &GameScreenProps, on_say: Callback<String>) -> Html {
+        let Some(code) = self.here.filter(|_| self.timed) else { return Html::default() };
+        let online = props.summary.online.as_ref();
+        (code.timers)(TimersProps {
+            lang: props.lang,
+            clocks: props.summary.clocks.clone(),
+            first_move: online.and_then(|panel| panel.first_move),
+            gone: online.and_then(|panel| panel.gone),
+            at: online.map_or(0, |panel| panel.at),
+            on_say,
+            on_control: props.on_control.clone(),
+        })
+    }
+
+    /// The room's panel and its chat, and the lobby while not in a game online (or waiting in
+    /// one for an opponent to come).
+    fn panels(&self, props: &GameScreenProps, rematch_here: bool, muted: Choice) -> Html {
+        let (text, on_control) = (props.lang.game_text(), &props.on_control);
+        let online = props.summary.online.as_ref();
+        let in_game = online.is_some_and(|panel| {
+            let seeking = panel.waiting || (panel.seat.is_some() && !panel.begun && panel.opponent_away);
+            !seeking
+        });
+        let withdraw = online.is_some().then(|| emit(on_control, Control::Online(OnlineControl::Leave)));
+        let room = online.and_then(|panel| panel.room.clone());
+        html! {
+            <>
+            if let Some(code) = self.here {
+                { (code.panel)(OnlineProps { text, slug: props.slug, panel: online, rematch_here, on_control }) }
+                if let Some(panel) = online.filter(|panel| panel.room.is_some()) {
+                    { (code.chat)(ChatProps {
+                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: muted.0,
+                        on_mute: muted.1, on_control,
+                    }) }
+                }
+            }
+            if !in_game {
+                <Lobby lang={props.lang} {room} on_withdraw={withdraw} />
+            }
+            </>
+        }
     }
 }
 

@@ -133,15 +133,6 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
             }
         })
     };
-    let choose = |change: fn(Opponent, usize) -> Opponent| {
-        let opponent = opponent.clone();
-        Callback::from(move |e: Event| {
-            let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
-            opponent.set(change(*opponent, usize::try_from(index).unwrap_or(0)));
-        })
-    };
-    let players = [Player::First, Player::Second];
-    let computer_side = opponent.computer.unwrap_or(Player::Second);
     let rules = props.settings.iter().enumerate().map(|(index, setting)| {
         let choices = choices.clone();
         let shown = Setting { value: setting.value.with_choice(choices[index]), ..setting.clone() };
@@ -163,6 +154,88 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     };
     let server_missing = props.server == Some(false);
     let online_disabled = server_missing || control.is_err();
+    html! {
+        <div class="backdrop">
+            <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
+                ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
+                <h2 id="new-game-title">{ text.new_game }</h2>
+                { opponent_fields(props.lang, &opponent, &props.opponent) }
+                if !props.settings.is_empty() {
+                    <fieldset>
+                        <legend>{ text.rules }</legend>
+                        { for rules }
+                    </fieldset>
+                }
+                if props.begun { <p class="hint">{ text.ends_current }</p> }
+                <div class="buttons">
+                    <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
+                    if props.begun && !rules_changed {
+                        <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
+                    }
+                    <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
+                </div>
+                <fieldset class="online-choices" ref={online_ref}>
+                    <legend>{ text.or_online }</legend>
+                    { time_fields(props.lang, &time) }
+                    <button data-action="online" autofocus={true} disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
+                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
+                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ text.seek }</button>
+                    if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
+                </fieldset>
+            </div>
+        </div>
+    }
+}
+
+/// Who plays: a friend on this device, or the computer at a level and on a side.
+fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &OpponentPanel) -> Html {
+    let text = lang.game_text();
+    let choose = |change: fn(Opponent, usize) -> Opponent| {
+        let opponent = opponent.clone();
+        Callback::from(move |e: Event| {
+            let index = e.target_unchecked_into::<web_sys::HtmlSelectElement>().selected_index();
+            opponent.set(change(*opponent, usize::try_from(index).unwrap_or(0)));
+        })
+    };
+    let players = [Player::First, Player::Second];
+    let computer_side = opponent.computer.unwrap_or(Player::Second);
+    html! {
+        <div class="group">
+            <label class="setting">
+                <span>{ text.opponent }</span>
+                <select data-setting="opponent" onchange={choose(|o, i| o.against_computer(i == 1))}>
+                    <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
+                    <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
+                </select>
+            </label>
+            if opponent.computer.is_some() {
+                <label class="setting">
+                    <span>{ text.level }</span>
+                    <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
+                        { for (1..=LEVELS).map(|level| html! {
+                            <option value={level.to_string()} selected={level == opponent.level}>{ format!("{level} · {}", text.level_names[usize::from(level) - 1]) }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="setting">
+                    <span>{ text.computer_plays }</span>
+                    <select data-setting="computer-side" onchange={choose(|o, i| Opponent {
+                        computer: Some(if i == 0 { Player::First } else { Player::Second }), ..o })}>
+                        { for now.sides.iter().zip(players).map(|(side, player)| html! {
+                            <option value={side.attr()} selected={player == computer_side}>{ (text.side)(*side) }</option>
+                        }) }
+                    </select>
+                </label>
+            }
+        </div>
+    }
+}
+
+/// The clock online play is played under: untimed, a Fischer clock (a preset, or seconds as
+/// typed) or days per move, and why the typed numbers are refused, if they are.
+fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
+    let text = lang.game_text();
+    let control = time.control();
     let set_time = |change: fn(&mut TimeChoice, String)| {
         let time = time.clone();
         Callback::from(move |event: Event| {
@@ -195,100 +268,45 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     });
     let kind = KINDS[time.kind];
     html! {
-        <div class="backdrop">
-            <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
-                ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
-                <h2 id="new-game-title">{ text.new_game }</h2>
-                <div class="group">
-                    <label class="setting">
-                        <span>{ text.opponent }</span>
-                        <select data-setting="opponent" onchange={choose(|o, i| o.against_computer(i == 1))}>
-                            <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
-                            <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
-                        </select>
-                    </label>
-                    if opponent.computer.is_some() {
-                        <label class="setting">
-                            <span>{ text.level }</span>
-                            <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
-                                { for (1..=LEVELS).map(|level| html! {
-                                    <option value={level.to_string()} selected={level == opponent.level}>{ format!("{level} · {}", text.level_names[usize::from(level) - 1]) }</option>
-                                }) }
-                            </select>
-                        </label>
-                        <label class="setting">
-                            <span>{ text.computer_plays }</span>
-                            <select data-setting="computer-side" onchange={choose(|o, i| Opponent {
-                                computer: Some(if i == 0 { Player::First } else { Player::Second }), ..o })}>
-                                { for props.opponent.sides.iter().zip(players).map(|(side, player)| html! {
-                                    <option value={side.attr()} selected={player == computer_side}>{ (text.side)(*side) }</option>
-                                }) }
-                            </select>
-                        </label>
-                    }
-                </div>
-                if !props.settings.is_empty() {
-                    <fieldset>
-                        <legend>{ text.rules }</legend>
-                        { for rules }
-                    </fieldset>
-                }
-                if props.begun { <p class="hint">{ text.ends_current }</p> }
-                <div class="buttons">
-                    <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
-                    if props.begun && !rules_changed {
-                        <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
-                    }
-                    <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
-                </div>
-                <fieldset class="online-choices" ref={online_ref}>
-                    <legend>{ text.or_online }</legend>
-                    <div class="time-choice">
-                        <label class="setting">
-                            <span>{ text.time_control }</span>
-                            <select data-setting="time-control" onchange={set_time(|time, value| {
-                                time.kind = KINDS.iter().position(|kind| *kind == value).unwrap_or(0);
-                            })}>
-                                { for KINDS.iter().zip(text.time_kinds).map(|(value, label)| html! {
-                                    <option value={*value} selected={*value == kind}>{ label }</option>
-                                }) }
-                            </select>
-                        </label>
-                        if kind == "fischer" {
-                            <div class="presets">{ for presets }</div>
-                            <label class="setting">
-                                <span>{ text.base_seconds }</span>
-                                <input data-setting="base" type="number" inputmode="numeric" min="15" max="10800"
-                                    value={time.base.clone()} oninput={typed(|time, value| time.base = value)} />
-                            </label>
-                            <label class="setting">
-                                <span>{ text.increment_seconds }</span>
-                                <input data-setting="increment" type="number" inputmode="numeric" min="0" max="180"
-                                    value={time.increment.clone()} oninput={typed(|time, value| time.increment = value)} />
-                            </label>
-                        }
-                        if kind == "correspondence" {
-                            <label class="setting">
-                                <span>{ text.days_per_move }</span>
-                                <select data-setting="days" onchange={set_time(|time, value| {
-                                    time.days = value.parse().unwrap_or(3);
-                                })}>
-                                    { for clock::DAYS.into_iter().map(|days| html! {
-                                        <option value={days.to_string()} selected={days == time.days}>{ days }</option>
-                                    }) }
-                                </select>
-                            </label>
-                        }
-                        if control.is_err() {
-                            <p class="message" role="alert" data-time-error="">{ text.time_out_of_range }</p>
-                        }
-                    </div>
-                    <button data-action="online" autofocus={true} disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
-                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
-                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ text.seek }</button>
-                    if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
-                </fieldset>
-            </div>
+        <div class="time-choice">
+            <label class="setting">
+                <span>{ text.time_control }</span>
+                <select data-setting="time-control" onchange={set_time(|time, value| {
+                    time.kind = KINDS.iter().position(|kind| *kind == value).unwrap_or(0);
+                })}>
+                    { for KINDS.iter().zip(text.time_kinds).map(|(value, label)| html! {
+                        <option value={*value} selected={*value == kind}>{ label }</option>
+                    }) }
+                </select>
+            </label>
+            if kind == "fischer" {
+                <div class="presets">{ for presets }</div>
+                <label class="setting">
+                    <span>{ text.base_seconds }</span>
+                    <input data-setting="base" type="number" inputmode="numeric" min="15" max="10800"
+                        value={time.base.clone()} oninput={typed(|time, value| time.base = value)} />
+                </label>
+                <label class="setting">
+                    <span>{ text.increment_seconds }</span>
+                    <input data-setting="increment" type="number" inputmode="numeric" min="0" max="180"
+                        value={time.increment.clone()} oninput={typed(|time, value| time.increment = value)} />
+                </label>
+            }
+            if kind == "correspondence" {
+                <label class="setting">
+                    <span>{ text.days_per_move }</span>
+                    <select data-setting="days" onchange={set_time(|time, value| {
+                        time.days = value.parse().unwrap_or(3);
+                    })}>
+                        { for clock::DAYS.into_iter().map(|days| html! {
+                            <option value={days.to_string()} selected={days == time.days}>{ days }</option>
+                        }) }
+                    </select>
+                </label>
+            }
+            if control.is_err() {
+                <p class="message" role="alert" data-time-error="">{ text.time_out_of_range }</p>
+            }
         </div>
     }
 }

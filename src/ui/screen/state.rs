@@ -1,8 +1,14 @@
-//! The game screen's own state, beside the game's: the new-game dialog, what the live region
-//! says of the clocks, and the move list's scroll.
+//! The game screen's own state, beside the game's: the new-game dialog, the result's showing,
+//! the extras' code, what the live region says of the clocks, the cover's focus and the move
+//! list's scroll.
 
-use super::focus_or_board;
+use super::actions::Confirm;
+use super::extras::{EXTRAS, Extras};
+use super::{focus_board, focus_or_board};
+use crate::i18n::Side;
 use crate::route::Play;
+use crate::ui::lazy::use_lazy_code;
+use crate::ui::model::Ended;
 use crate::ui::settings::focus;
 use yew::prelude::*;
 
@@ -77,4 +83,68 @@ pub fn use_clock_said(turn_said: Option<String>) -> (Option<String>, Callback<St
 #[hook]
 pub fn use_latest_move_in_view(moves: usize) {
     use_effect_with(moves, |_| crate::ui::js::scroll_to_end("[data-moves]"));
+}
+
+/// The cover takes the keyboard focus when it comes, so that Enter starts the turn.
+#[hook]
+pub fn use_cover_focus(covered: bool, to_move: Side, start_turn: &NodeRef) {
+    let start_turn = start_turn.clone();
+    use_effect_with((covered, to_move), move |_| focus_or_board(&start_turn));
+}
+
+/// Whether the result is shown, and its closing: a new ending shows it, and its New Game
+/// (`result`) takes the keyboard focus; a question asked before is forgotten.
+pub struct ResultShown {
+    pub shown: bool,
+    pub close: Callback<MouseEvent>,
+}
+
+#[hook]
+pub fn use_result_shown(
+    ended: Option<Ended>,
+    confirm: &UseStateHandle<Option<Confirm>>,
+    result: &NodeRef,
+) -> ResultShown {
+    let closed = use_state_eq(|| false);
+    {
+        let (closed, confirm, result) = (closed.clone(), confirm.clone(), result.clone());
+        use_effect_with(ended, move |_| {
+            closed.set(false);
+            confirm.set(None);
+            focus_or_board(&result);
+        });
+    }
+    let close = {
+        let closed = closed.clone();
+        Callback::from(move |_: MouseEvent| {
+            closed.set(true);
+            // The result's buttons go with it: the focus goes to the board.
+            focus_board();
+        })
+    };
+    ResultShown { shown: !*closed, close }
+}
+
+/// The extras' code and the screen's asks for it: fetched the first time the dialog, the
+/// menu, the record box or the help opens or the canvas is chosen (`asked`), and again at each
+/// opening of the help after a fetch that failed.
+pub struct ExtrasCode {
+    pub here: Option<&'static Extras>,
+    pub failed: bool,
+    pub on_help: Callback<()>,
+    pub on_record_open: Callback<MouseEvent>,
+}
+
+#[hook]
+pub fn use_extras(asked: bool) -> ExtrasCode {
+    let record_opened = use_state_eq(|| false);
+    let help_asks = use_state_eq(|| 0_u32);
+    let asked = asked || *record_opened || *help_asks > 0;
+    let code = use_lazy_code(&EXTRAS, if asked { 1 + *help_asks } else { 0 });
+    ExtrasCode {
+        here: code.here,
+        failed: code.failed,
+        on_help: Callback::from(move |()| help_asks.set(*help_asks + 1)),
+        on_record_open: Callback::from(move |_| record_opened.set(true)),
+    }
 }

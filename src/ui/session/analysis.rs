@@ -12,7 +12,6 @@ use crate::engine::analysis::{
 use crate::rules::read_announced;
 use crate::ui::analysis::{self, AnalysisNews, Stored, Tools, column_value};
 use crate::ui::model::AnalysisPanel;
-use std::any::Any;
 
 /// The analysis of the game shown, as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -30,8 +29,6 @@ pub struct Analysis {
 
 /// What the page hears for the analysis.
 pub enum AnalysisAction {
-    /// The analysis's code, fetched (the game's [`AnalysisCode`], as `Any`).
-    Code(&'static dyn Any),
     /// Storage's analysis of a game, read.
     Loaded { key: String, stored: Stored },
     /// The worker's finding for a game.
@@ -171,12 +168,14 @@ impl<G: UiGame> Session<G> {
         turns.get(shown.unwrap_or(turns.len())).map_or(history.current(), |(before, _)| *before).to_move()
     }
 
-    /// An analysis's news: its code, storage read, or a finding (which come only once the
-    /// code is here).
+    /// The analysis's code, fetched.
+    pub(super) fn take_analysis_code(&mut self, code: &'static AnalysisCode<G>) {
+        self.analysis_code = Some(Code(code));
+    }
+
+    /// Storage read, or a finding (which come only once the analysis's code is here).
     pub(super) fn take_analysis(&mut self, action: AnalysisAction) {
-        if let AnalysisAction::Code(code) = action {
-            self.analysis_code = code.downcast_ref::<AnalysisCode<G>>().map(Code).or(self.analysis_code);
-        } else if let Some(code) = self.analysis_code {
+        if let Some(code) = self.analysis_code {
             (code.0.take)(self, action);
         }
     }

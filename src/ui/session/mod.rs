@@ -6,7 +6,7 @@
 //! played into the history only once it is complete: the history, the save, undo and the move
 //! list only ever see whole turns.
 
-use super::board::BoardView;
+use super::board::{BoardAction, BoardView};
 use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, Prefs, TurnState};
 use super::model::{Scene, UiGame};
@@ -30,9 +30,9 @@ mod review;
 mod turn;
 mod view;
 
-pub use analysis::{Analysis, AnalysisAction, AnalysisCode, AnalysisInfo};
+pub use analysis::{Analysis, AnalysisAction, AnalysisCode};
 pub use online::Online;
-pub use page::{Page, PageAction, Start, hash_of, start};
+pub use page::{hash_of, start};
 
 #[derive(Clone, PartialEq)]
 pub struct Session<G: UiGame> {
@@ -103,8 +103,14 @@ pub struct Problems {
     pub storage: Option<StorageProblem>,
 }
 
+/// Everything that changes a game's page state: the players' input, the computer's, storage's,
+/// the server's and the analysis's, each handed in by the page as it comes.
 pub enum Action<G: UiGame> {
     Play(G::Move),
+    /// An input on the board: the move it names in the position on the board, if any.
+    Board(BoardAction),
+    /// A control of the screen. A command's button plays its move; a setting's choice is
+    /// [`Action::Configure`] with the rules it makes.
     Control(Control),
     /// A new game with a shuffle of this seed.
     Restart(u64),
@@ -120,12 +126,30 @@ pub enum Action<G: UiGame> {
     Prefs(Prefs),
     /// Who plays the computer now.
     Opponent(Opponent),
-    /// The engine's turn for the computer, in the position on the board (answers asked for
-    /// elsewhere are dropped before they become actions).
-    Computer(String),
-    /// The engine's suggestion for the player to move, in the position on the board.
-    Hint(String),
+    /// The engine's turn for the computer, asked for in the position of key `at`
+    /// ([`Session::position_key`]): played only if that position is still on the board.
+    Computer {
+        at: u64,
+        turn: String,
+    },
+    /// The engine's suggestion for the player to move, asked for at `at`, like the computer's
+    /// turn.
+    Hint {
+        at: u64,
+        turn: String,
+    },
     EngineFailed(String),
+    /// A record's text the player loaded, with a shuffle for what it does not show: read, it
+    /// is [`Action::Load`] or [`Action::RecordRefused`], and its analysis marks come with it.
+    LoadRecord {
+        text: String,
+        seed: u64,
+    },
+    /// A link's record, read as a loaded one is: [`Action::Shared`], with its marks.
+    ShareRecord {
+        text: String,
+        seed: u64,
+    },
     /// A record the player loaded, with the clocks it keeps: it replaces the game.
     Load(History<G>, Timing),
     /// A game opened from a link: shown for review, the player's own game kept.
@@ -139,6 +163,8 @@ pub enum Action<G: UiGame> {
     LeaveOnline,
     /// What the server said.
     Online(ServerNews),
+    /// The analysis's code, fetched.
+    AnalysisCode(&'static AnalysisCode<G>),
     /// Storage's analysis or the worker's finding.
     Analysis(AnalysisAction),
     /// A new game from a position of the game shown, and where it came from.
@@ -223,7 +249,10 @@ impl<G: UiGame> Reducible for Session<G> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        let Some(action) = self.named(action) else { return self };
         match action {
+            Action::LoadRecord { text, seed } => return self.read_record(&text, seed, false),
+            Action::ShareRecord { text, seed } => return self.read_record(&text, seed, true),
             Action::GoOnline => return Rc::new(self.go_online()),
             Action::LeaveOnline => return Rc::new(self.leave_online()),
             Action::Online(heard) => {
@@ -274,7 +303,7 @@ impl<G: UiGame> Reducible for Session<G> {
         }
         let mut next = Session { refusal: None, overtaken: false, stored: false, ..(*self).clone() };
         // Any input of the players' ends a review; the computer's turn and its help do not.
-        if !matches!(action, Action::Computer(_) | Action::Hint(_) | Action::EngineFailed(_)) {
+        if !matches!(action, Action::Computer { .. } | Action::Hint { .. } | Action::EngineFailed(_)) {
             next.review = None;
         }
         // Any input ends a look at the previous turn.
@@ -304,8 +333,8 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.choose_opponent(opponent);
                 None
             }
-            Action::Computer(turn) => next.computers_turn(&turn).err(),
-            Action::Hint(turn) => {
+            Action::Computer { turn, .. } => next.computers_turn(&turn).err(),
+            Action::Hint { turn, .. } => {
                 next.take_hint(&turn);
                 None
             }
@@ -329,9 +358,12 @@ impl<G: UiGame> Reducible for Session<G> {
                 next.origin = Some(origin);
                 None
             }
+            // Named, read or handled before: nothing more to do with the game.
+            Action::Board(_) | Action::LoadRecord { .. } | Action::ShareRecord { .. } => None,
             Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_) => None,
             Action::Shared(_) | Action::RecordRefused(_) => None,
-            Action::GoOnline | Action::LeaveOnline | Action::Online(_) | Action::Analysis(_) => None,
+            Action::GoOnline | Action::LeaveOnline | Action::Online(_) => None,
+            Action::AnalysisCode(_) | Action::Analysis(_) => None,
         };
         if next.history != self.history || next.pending != self.pending {
             // The clocks of the turns kept: a turn played or taken back here has none.

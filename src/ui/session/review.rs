@@ -29,6 +29,7 @@ impl<G: UiGame> Session<G> {
                 next.review(step);
                 next.end_preview();
             }
+            Action::AnalysisCode(code) => next.take_analysis_code(code),
             Action::Analysis(action) => next.take_analysis(action),
             Action::Control(Control::Analyse) => next.analyse(true),
             Action::Control(Control::CancelAnalysis) => next.analyse(false),

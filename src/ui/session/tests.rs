@@ -9,6 +9,7 @@ use crate::rules::connect_four::{ConnectFour, Move as Drop};
 use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
 use crate::rules::{Game, parse_turn};
+use crate::ui::board::BoardAction;
 use crate::ui::flow::Preference;
 use crate::ui::model::{Control, Ended, ReviewStep, Summary};
 use crate::ui::online::Offer;
@@ -52,6 +53,15 @@ fn play<G: UiGame>(session: &Rc<Session<G>>, turn: &str) -> Rc<Session<G>> {
 
 fn drop_in(column: u8) -> Action<ConnectFour> {
     Action::Play(Drop::Drop(column))
+}
+
+/// The engine's turn for the computer, as if asked for in `session`'s position.
+fn computers<G: UiGame>(session: &Session<G>, turn: &str) -> Action<G> {
+    Action::Computer { at: session.position_key(), turn: turn.to_owned() }
+}
+
+fn hint<G: UiGame>(session: &Session<G>, turn: &str) -> Action<G> {
+    Action::Hint { at: session.position_key(), turn: turn.to_owned() }
 }
 
 fn summary<G: UiGame>(session: &Session<G>) -> Summary {
@@ -194,7 +204,7 @@ fn board_input_during_a_review_returns_to_the_game_without_playing() {
 fn the_computers_turn_does_not_end_a_review() {
     let session = after_with::<ConnectFour>(&["4"], computer_second());
     let reviewing = act(&session, Action::Control(Control::Review(ReviewStep::First)));
-    let answered = act(&reviewing, Action::Computer("4".into()));
+    let answered = act(&reviewing, computers(&reviewing, "4"));
     assert_eq!(moves(&answered), ["4", "4"]);
     assert_eq!(summary(&answered).status.review, Some((0, 2)));
 }
@@ -246,6 +256,39 @@ fn a_record_that_cannot_be_read_is_told_and_the_game_untouched() {
 }
 
 #[test]
+fn a_board_input_plays_the_move_it_names_and_one_naming_none_changes_nothing() {
+    let start = after::<ConnectFour>(&[]);
+    assert_eq!(moves(&act(&start, Action::Board(BoardAction::Activate((3, 0))))), ["4"]);
+    let dragged = act(&start, Action::Board(BoardAction::Move { from: (3, 0), to: (4, 0) }));
+    assert!(Rc::ptr_eq(&dragged, &start));
+}
+
+#[test]
+fn a_setting_makes_its_rules_and_a_command_not_there_plays_nothing() {
+    let fresh = after::<Gomoku>(&[]);
+    let chosen = act(&fresh, Action::Control(Control::Choose { index: 0, choice: 2 }));
+    assert_eq!(chosen.history.current().config().rules, gomoku::RuleSet::Renju);
+    let missing = act(&fresh, Action::Control(Control::Choose { index: 9, choice: 1 }));
+    assert!(Rc::ptr_eq(&missing, &fresh), "a setting that is not there changes nothing");
+    let none = act(&fresh, Action::Control(Control::Command(0)));
+    assert!(Rc::ptr_eq(&none, &fresh), "a button that is not there plays nothing");
+}
+
+#[test]
+fn a_records_text_is_read_and_its_marks_come_with_its_game() {
+    let own = after::<ConnectFour>(&["4"]);
+    let loaded = act(&own, Action::LoadRecord { text: "1. 4 4?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
+    assert_eq!(moves(&loaded), ["4", "4", "3"]);
+    assert!(loaded.analysis_info().wanted, "its marks bring an analysis");
+    let shared = act(&own, Action::ShareRecord { text: "1. 1 2?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
+    assert!(summary(&shared).record.shared);
+    assert_eq!(shared.analysis_info().stored.notes[1].glyph.as_deref(), Some("??"));
+    let refused = act(&own, Action::LoadRecord { text: "1. 9 *".into(), seed: 0 });
+    assert!(summary(&refused).notices.record_error.is_some());
+    assert_eq!(refused.history, own.history);
+}
+
+#[test]
 fn a_loaded_record_replaces_the_game() {
     let loaded = act(&after::<ConnectFour>(&["4"]), Action::Load(shared_game(), Timing::default()));
     assert_eq!(loaded.history, shared_game());
@@ -292,10 +335,24 @@ fn the_computer_is_to_move_on_its_side_only() {
 #[test]
 fn the_computers_turn_is_played_when_it_is_to_move_and_dropped_otherwise() {
     let session = after_with::<ConnectFour>(&[], computer_second());
-    assert_eq!(act(&session, Action::Computer("4".into())).history, session.history);
-    let answered = act(&act(&session, drop_in(3)), Action::Computer("5".into()));
+    assert_eq!(act(&session, computers(&session, "4")).history, session.history);
+    let thinking = act(&session, drop_in(3));
+    let answered = act(&thinking, computers(&thinking, "5"));
     assert_eq!(moves(&answered), ["4", "5"]);
     assert!(!answered.computer_to_move());
+}
+
+#[test]
+fn an_engines_answer_for_another_position_is_dropped() {
+    let session = after_with::<ConnectFour>(&[], computer_second());
+    let asked = act(&session, drop_in(3));
+    let at = asked.position_key();
+    // The player took the move back before the answer came.
+    let undone = act(&asked, Action::Control(Control::Undo));
+    let late = act(&undone, Action::Computer { at, turn: "4".into() });
+    assert!(Rc::ptr_eq(&late, &undone), "nothing changes");
+    let hinted = act(&undone, Action::Hint { at, turn: "4".into() });
+    assert!(Rc::ptr_eq(&hinted, &undone), "a hint for another position marks nothing");
 }
 
 #[test]
@@ -319,12 +376,12 @@ fn an_engine_that_fails_is_told_and_the_computer_waits() {
 #[test]
 fn a_hint_marks_its_cells_until_the_next_move() {
     let game = after::<ConnectFour>(&["4"]);
-    let hinted = act(&game, Action::Hint("3".into()));
+    let hinted = act(&game, hint(&game, "3"));
     let marked = |s: &Four| s.board(text()).cells.iter().filter(|c| c.mark == Some("hint")).count();
     assert_eq!(marked(&hinted), 1);
     assert_eq!(marked(&act(&hinted, drop_in(6))), 0);
     // An answer that is no turn here marks nothing.
-    assert_eq!(marked(&act(&game, Action::Hint("x".into()))), 0);
+    assert_eq!(marked(&act(&game, hint(&game, "x"))), 0);
 }
 
 fn confirming() -> Remembered {

@@ -138,8 +138,8 @@ impl<G: UiGame> Session<G> {
             | Control::CancelAnalysis
             | Control::Preview(_)
             | Control::Continue(_) => {}
-            // The page turns these into `Action::Restart` with a fresh seed, `Action::Play` and
-            // `Action::Configure`.
+            // The page asks for `Action::Restart` with a fresh seed; a command and a choice were
+            // named `Action::Play` and `Action::Configure` on the way in.
             Control::Restart | Control::Command(_) | Control::Choose { .. } => {}
             // The page asks the engine, and hands its answers back as actions.
             Control::Opponent(_) | Control::Hint | Control::Stop => {}

@@ -6,14 +6,12 @@ use super::{Action, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::GameText;
 use crate::json::ToJson;
-use crate::rules::History;
 use crate::rules::record;
-use crate::save::{self, Saved};
+use crate::save::Saved;
 use crate::ui::computer::Opponent;
 use crate::ui::flow::{Flow, Prefs};
 use crate::ui::model::{Control, UiGame};
-use crate::ui::storage::{self, Loaded, StorageProblem, Written};
-use std::cell::RefCell;
+use crate::ui::storage::{self, Loaded};
 use std::rc::Rc;
 use yew::Reducible;
 
@@ -31,10 +29,10 @@ impl<G: UiGame> Session<G> {
         // The moves and rules do not depend on the language their buttons are named in.
         let text: &GameText = crate::i18n::Lang::En.game_text();
         Some(match action {
-            Action::Board(input) => Action::Play(self.position.action_move(input)?),
-            Action::Control(Control::Command(index)) => Action::Play(self.command(index, text)?),
+            Action::Board(input) => Action::Play(self.game.position.action_move(input)?),
+            Action::Control(Control::Command(index)) => Action::Play(self.game.command(index, text)?),
             Action::Control(Control::Choose { index, choice }) => {
-                let config = self.history.current().config();
+                let config = self.game.history.current().config();
                 Action::Configure((G::settings(config, text).get(index)?.apply)(config, choice))
             }
             Action::Computer { at, .. } | Action::Hint { at, .. } if at != self.position_key() => {
@@ -54,7 +52,7 @@ impl<G: UiGame> Session<G> {
             Err(error) => Action::RecordRefused(error),
         };
         let next = self.reduce(action);
-        if next.record_error.is_some() {
+        if next.review.record_error.is_some() {
             return next;
         }
         let mut next = Rc::unwrap_or_clone(next);
@@ -62,90 +60,43 @@ impl<G: UiGame> Session<G> {
         Rc::new(next)
     }
 
-    /// Counts this tab's changes to the game, so each is saved once.
-    pub fn changes(&self) -> u64 {
-        self.changes
-    }
-
-    /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
-    pub fn save(&self, revision: &RefCell<u64>) -> Option<Action<G>> {
-        // The game online lives on the server; the device's own is kept aside, as stored.
-        if self.stored || self.is_online() {
-            return None;
-        }
-        let written = storage::save_game(G::SLUG, &self.history, &self.pending, *revision.borrow());
-        match written {
-            Written::At(at) => {
-                *revision.borrow_mut() = at;
-                (self.problem == Some(StorageProblem::WriteRefused) || self.warned)
-                    .then_some(Action::Stored(Ok(())))
-            }
-            Written::Newer(saved) => {
-                *revision.borrow_mut() = saved.revision;
-                Some(Action::Follow { saved, overtook: true })
-            }
-            Written::Refused(problem) => Some(Action::Stored(Err(problem))),
-        }
-    }
-
-    /// Another tab's save of this game, as an action if it is newer than `revision`.
-    pub fn heard(text: &str, revision: &RefCell<u64>) -> Option<Action<G>> {
-        let saved = save::decode::<G>(text).ok()?;
-        // Revision 0 is a tab of an older build, which knows no revisions: its save is the
-        // latest there is.
-        if saved.revision <= *revision.borrow() && saved.revision != 0 {
-            return None;
-        }
-        *revision.borrow_mut() = saved.revision;
-        Some(Action::Follow { saved, overtook: false })
-    }
-
     /// The position on the board, as a key: an engine's answer is played only where it was asked.
     pub fn position_key(&self) -> u64 {
-        hash_of(&self.position)
+        hash_of(&self.game.position)
     }
 
     /// The engine's question for the player to move, at `level`: the rules without the shuffle
     /// (the engine knows only what a player at the board knows), the game as the move list
     /// writes it, and a fresh seed for the level's choice among near-best turns.
     pub fn request(&self, level: u8) -> Request {
-        let rules = G::reseed(self.history.current().config(), 0);
+        let rules = G::reseed(self.game.history.current().config(), 0);
         Request {
             id: 0,
             game: G::SLUG.to_owned(),
             config: rules.to_json().write(),
-            moves: record::turn_texts(&self.history),
+            moves: record::turn_texts(&self.game.history),
             level,
             seed: 0,
             movetime: None,
             solve: false,
             analyse: false,
-            start: self.history.start().setup(),
+            start: self.game.history.start().setup(),
         }
-    }
-
-    /// What the computer's turn depends on, as a key.
-    pub fn computer_key(&self) -> u64 {
-        hash_of(&(self.changes, self.history.ply(), self.opponent, self.computer_to_move()))
-    }
-
-    pub fn opponent(&self) -> Opponent {
-        self.opponent
     }
 
     /// Whether a pick of a piece is an input worth a change: it ends a look back or a review.
     pub fn select_matters(&self) -> bool {
-        self.flow.shows_previous() || self.reviewing()
+        self.turn.flow.shows_previous() || self.reviewing()
     }
 
     /// Where the game came from, if it was continued from another's position.
     pub fn origin(&self) -> Option<&str> {
-        self.origin.as_deref()
+        self.game.origin.as_deref()
     }
 
     /// The game's turns, as the move list writes them.
     pub fn turns(&self) -> Vec<String> {
-        record::turn_texts(&self.history)
+        record::turn_texts(&self.game.history)
     }
 }
 
@@ -161,13 +112,17 @@ pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Session<G>, u64)
     // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
     let config = saved.history.current().config();
     if let Some(seed) = seed.filter(|&seed| G::seed(config) != Some(seed)) {
-        saved = Saved { history: History::new(&G::reseed(config, seed)), pending: Vec::new(), ..saved };
+        saved = Saved {
+            history: crate::rules::History::new(&G::reseed(config, seed)),
+            pending: Vec::new(),
+            ..saved
+        };
         stored = false;
     }
     let remembered = Remembered { opponent: Opponent::load(slug), prefs: Prefs::load(slug) };
     let problems = Problems { load_error: error, storage: problem };
     let mut session = Session::new(saved, stored, remembered, problems);
     // A game continued from another's position says so while it is that game.
-    session.origin = crate::ui::analysis::kept_origin(slug, &record::turn_texts(&session.history));
+    session.game.origin = crate::ui::analysis::kept_origin(slug, &record::turn_texts(&session.game.history));
     (session, revision)
 }

@@ -44,7 +44,6 @@ pub use picker::{DrawHome, HOME, draw_home};
 use screen::{DrawAnalysis, OnlinePanels};
 pub use screen::{EXTRAS, Extras};
 pub use session::AnalysisCode;
-use session::Start;
 use std::any::Any;
 use std::cell::RefCell;
 use yew::{Html, html};
@@ -90,10 +89,9 @@ pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
     let Route::Game { game, seed, record, room, play, take } = route else {
         return Some(html! { <picker::LaterHome {lang} /> });
     };
-    let start: Start = session::start::<G>;
     (*game == G::ID).then(|| {
         html! {
-            <GamePage key={game.slug()} game={*game} {start} {lang} seed={*seed}
+            <GamePage<G> key={game.slug()} {lang} seed={*seed}
                 record={record.clone()} room={room.clone()} play={*play} take={take.clone()} />
         }
     })

@@ -5,15 +5,15 @@
 use super::{PageHandle, random_seed, use_on_change};
 use crate::ui::analysis;
 use crate::ui::lazy::OnDemand;
-use crate::ui::model::Control;
-use crate::ui::session::{AnalysisAction, PageAction, hash_of};
+use crate::ui::model::{Control, UiGame};
+use crate::ui::session::{Action, AnalysisAction, AnalysisCode, hash_of};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Shows a game opened from a link (`shared`, the link's record) for review, and keeps the
 /// analysis of the game shown going.
 #[hook]
-pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String>) {
+pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared: Option<String>) {
     {
         // A game opened from a link is shown for review; the player's own game is kept.
         let page = page.clone();
@@ -21,10 +21,10 @@ pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String
             hash_of(&shared),
             Rc::new(move || {
                 if let Some(text) = shared.clone() {
-                    page.dispatch(PageAction::Shared { text, seed: random_seed() });
+                    page.dispatch(Action::ShareRecord { text, seed: random_seed() });
                     // A link that asks for an analysis: this page analyses the game itself.
                     if gloo::utils::window().location().hash().is_ok_and(|hash| analysis::asked(&hash)) {
-                        page.dispatch(PageAction::Control(Control::Analyse));
+                        page.dispatch(Action::Control(Control::Analyse));
                     }
                 }
             }),
@@ -34,15 +34,17 @@ pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String
         // The analysis's code, fetched once the game shown could use it (it split off the
         // game's binary: most visits never need it).
         let page = page.clone();
-        let wanted = page.0.analysis().wanted && page.0.analysis_tools().is_none();
+        let wanted = page.analysis_info().wanted && page.analysis_tools().is_none();
         use_on_change(
             hash_of(&wanted),
             Rc::new(move || {
                 let page = page.clone();
                 if wanted {
                     yew::platform::spawn_local(async move {
-                        if let Some(code) = analysis::ANALYSIS.get().await {
-                            page.dispatch(PageAction::Analysis(AnalysisAction::Code(code)));
+                        // The cell holds this binary's one game's code.
+                        let code = analysis::ANALYSIS.get().await;
+                        if let Some(code) = code.and_then(|code| code.downcast_ref::<AnalysisCode<G>>()) {
+                            page.dispatch(Action::AnalysisCode(code));
                         }
                     });
                 }
@@ -54,14 +56,14 @@ pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String
         // its worker started or ended as the player asks. An analysis runs only for the game
         // shown, and once its code is here.
         let page = page.clone();
-        let info = page.0.analysis();
-        let here = page.0.analysis_tools().is_some();
+        let info = page.analysis_info();
+        let here = page.analysis_tools().is_some();
         use_on_change(
             hash_of(&(&info.key, info.loaded, info.running, here)),
             Rc::new(move || {
-                let info = page.0.analysis();
+                let info = page.analysis_info();
                 let key = info.key.clone();
-                let Some(tools) = page.0.analysis_tools() else { return };
+                let Some(tools) = page.analysis_tools() else { return };
                 if !info.loaded {
                     let mut stored = (tools.load)(&key);
                     // A record's marks are kept with its game.
@@ -69,14 +71,14 @@ pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String
                         stored.notes = info.stored.notes.clone();
                         (tools.save)(&key, &stored);
                     }
-                    page.dispatch(PageAction::Analysis(AnalysisAction::Loaded { key, stored }));
+                    page.dispatch(Action::Analysis(AnalysisAction::Loaded { key, stored }));
                 } else if info.running && analysis::running().as_ref() != Some(&key) {
                     let page = page.clone();
-                    let requests = page.0.analysis_requests();
+                    let requests = page.analysis_requests();
                     let stored = (*info.stored).clone();
                     let on_heard = Callback::from(move |heard| {
                         let key = key.clone();
-                        page.dispatch(PageAction::Analysis(AnalysisAction::News { key, news: heard }));
+                        page.dispatch(Action::Analysis(AnalysisAction::News { key, news: heard }));
                     });
                     (tools.start)(info.key, requests, stored, on_heard);
                 } else if !info.running {
@@ -88,10 +90,9 @@ pub fn use_analysis(page: &PageHandle, slug: &'static str, shared: Option<String
     {
         // A game continued from another's position keeps its origin across reloads.
         let page = page.clone();
-        let origin = page.0.origin();
         use_on_change(
-            hash_of(&origin),
-            Rc::new(move || analysis::keep_origin(slug, page.0.origin().as_deref(), &page.0.turns())),
+            hash_of(&page.origin()),
+            Rc::new(move || analysis::keep_origin(slug, page.origin(), &page.turns())),
         );
     }
     // Leaving the game's page ends its analysis.

@@ -5,7 +5,8 @@
 use super::{PageHandle, random_seed, use_on_change};
 use crate::ui::board::motion_left_ms;
 use crate::ui::computer::{self, EngineNews};
-use crate::ui::session::PageAction;
+use crate::ui::model::UiGame;
+use crate::ui::session::Action;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,15 +29,15 @@ pub type Pace = Rc<RefCell<Held>>;
 /// the position it is for. With `pace`, an answer that comes while the board still moves the
 /// last turn waits for the motion to end (a change of the game in between drops it).
 /// `fetching` is set while the engine's files are still on their way, past a moment's wait.
-pub fn ask_engine(
-    page: &PageHandle,
+pub fn ask_engine<G: UiGame>(
+    page: &PageHandle<G>,
     (level, movetime): (u8, Option<u64>),
-    answer: fn(u64, String) -> PageAction,
+    answer: fn(u64, String) -> Action<G>,
     pace: Option<Pace>,
     fetching: &UseStateHandle<bool>,
 ) {
-    let at = page.0.position_key();
-    let mut request = page.0.request(level);
+    let at = page.position_key();
+    let mut request = page.request(level);
     request.seed = random_seed();
     request.movetime = movetime;
     let page = page.clone();
@@ -60,7 +61,7 @@ pub fn ask_engine(
                     }
                     _ => page.dispatch(answer(at, turn)),
                 },
-                EngineNews::Failed(why) => page.dispatch(PageAction::EngineFailed(why)),
+                EngineNews::Failed(why) => page.dispatch(Action::EngineFailed(why)),
                 EngineNews::Progress(_) => {}
             }
         }),
@@ -87,7 +88,7 @@ pub struct Computer {
 /// Asks the computer for its turn whenever it is to move, and fetches its engine once it is
 /// chosen, while the page is idle.
 #[hook]
-pub fn use_computer(page: &PageHandle) -> Computer {
+pub fn use_computer<G: UiGame>(page: &PageHandle<G>) -> Computer {
     // The engine's files are still on their way after the computer was asked.
     let fetching = use_state_eq(|| false);
     // The computer's turn held until the player's turn has finished moving.
@@ -95,7 +96,7 @@ pub fn use_computer(page: &PageHandle) -> Computer {
     {
         // Once the computer is chosen, its engine is fetched while the page is idle, rather than
         // at its first turn.
-        let chosen = page.0.opponent().computer.is_some();
+        let chosen = page.opponent().computer.is_some();
         use_effect_with(chosen, move |&chosen| {
             let prefetch = chosen.then(|| Timeout::new(PREFETCH_AFTER_MS, computer::prepare));
             move || drop(prefetch)
@@ -107,12 +108,12 @@ pub fn use_computer(page: &PageHandle) -> Computer {
         // that no longer fits the game, and drops an answer held back.
         let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
         use_on_change(
-            page.0.computer_key(),
+            page.computer_key(),
             Rc::new(move || {
                 drop(pace.take());
-                if page.0.computer_to_move() {
-                    let at = |at, turn| PageAction::Computer { at, turn };
-                    ask_engine(&page, (page.0.opponent().level, None), at, Some(pace.clone()), &fetching);
+                if page.computer_to_move() {
+                    let at = |at, turn| Action::Computer { at, turn };
+                    ask_engine(&page, (page.opponent().level, None), at, Some(pace.clone()), &fetching);
                 } else {
                     computer::cancel();
                 }

@@ -6,14 +6,14 @@ use super::{PageHandle, clear_query, random_seed};
 use crate::games::GameId;
 use crate::ui::computer;
 use crate::ui::flow::{FlowControl, Prefs};
-use crate::ui::model::{Control, OnlineControl, ReviewStep};
+use crate::ui::model::{Control, OnlineControl, ReviewStep, UiGame};
 use crate::ui::online::{self, Ask, Offer, PRESETS, ServerNews};
-use crate::ui::session::PageAction;
+use crate::ui::session::Action;
 use yew::prelude::*;
 
 /// What the page does with each control of its screen.
-pub fn on_control(
-    page: &PageHandle,
+pub fn on_control<G: UiGame>(
+    page: &PageHandle<G>,
     game: GameId,
     on_heard: &Callback<ServerNews>,
     computer: &Computer,
@@ -25,19 +25,19 @@ pub fn on_control(
         Control::Online(
             way @ (OnlineControl::Create(clock) | OnlineControl::Quick(clock) | OnlineControl::Seek(clock)),
         ) => {
-            let (rules, time) = (page.0.rules(), clock.text());
+            let (rules, time) = (page.rules(), clock.text());
             let ask = match way {
                 OnlineControl::Create(_) => Ask::Create { rules, time },
                 OnlineControl::Quick(_) => Ask::Quick { rules, time },
                 _ => Ask::Seek { rules, time },
             };
-            page.dispatch(PageAction::GoOnline);
+            page.dispatch(Action::GoOnline);
             online::open(slug, ask, on_heard.clone());
         }
         Control::Online(OnlineControl::Leave) => {
             online::close();
             clear_query(game);
-            page.dispatch(PageAction::LeaveOnline);
+            page.dispatch(Action::LeaveOnline);
         }
         Control::Online(OnlineControl::Answer(accept)) => drop(online::answer(accept)),
         Control::Online(OnlineControl::Abort) => drop(online::abort()),
@@ -50,59 +50,59 @@ pub fn on_control(
         }
         Control::Online(OnlineControl::Reload) => drop(gloo::utils::window().location().reload()),
         // Online, these are asked of the server.
-        Control::Undo if page.0.is_online() => drop(online::offer(Offer::Takeback)),
-        Control::AgreeDraw if page.0.is_online() => drop(online::offer(Offer::Draw)),
-        Control::Resign if page.0.is_online() => drop(online::resign()),
-        Control::Restart if page.0.is_online() => {
+        Control::Undo if page.is_online() => drop(online::offer(Offer::Takeback)),
+        Control::AgreeDraw if page.is_online() => drop(online::offer(Offer::Draw)),
+        Control::Resign if page.is_online() => drop(online::resign()),
+        Control::Restart if page.is_online() => {
             online::close();
             clear_query(game);
-            page.dispatch(PageAction::LeaveOnline);
-            page.dispatch(PageAction::Restart(random_seed()));
+            page.dispatch(Action::LeaveOnline);
+            page.dispatch(Action::Restart(random_seed()));
         }
         Control::Restart => {
             clear_query(game);
-            page.dispatch(PageAction::Restart(random_seed()));
+            page.dispatch(Action::Restart(random_seed()));
         }
         Control::Opponent(opponent) => {
             opponent.store(slug);
-            page.dispatch(PageAction::Opponent(opponent));
+            page.dispatch(Action::Opponent(opponent));
         }
         Control::Flow(FlowControl::Prefer(preference, on)) => {
             Prefs::store(preference, on, slug);
-            page.dispatch(PageAction::Control(control));
+            page.dispatch(Action::Control(control));
         }
         // The top level's choice, within a hint's short time: never slower than the
         // computer's own turn.
         Control::Hint => {
-            let budget = (crate::engine::LEVELS, Some(crate::engine::hint_movetime(page.0.opponent().level)));
-            ask_engine(&page, budget, |at, turn| PageAction::Hint { at, turn }, None, &fetching)
+            let budget = (crate::engine::LEVELS, Some(crate::engine::hint_movetime(page.opponent().level)));
+            ask_engine(&page, budget, |at, turn| Action::Hint { at, turn }, None, &fetching)
         }
         Control::Stop => {
             // A turn already found and held back for the board is played now.
             let held = pace.take().turn;
             if let Some((at, turn)) = held {
-                page.dispatch(PageAction::Computer { at, turn });
+                page.dispatch(Action::Computer { at, turn });
             } else if let Some(turn) = computer::stop() {
-                page.dispatch(PageAction::Computer { at: page.0.position_key(), turn });
+                page.dispatch(Action::Computer { at: page.position_key(), turn });
             }
         }
         // A new game from the position shown: the player has the side to move there.
         Control::Continue(computer) => {
             clear_query(game);
-            let mut opponent = page.0.opponent();
-            opponent.computer = computer.then(|| page.0.shown_to_move().opponent());
+            let mut opponent = page.opponent();
+            opponent.computer = computer.then(|| page.shown_to_move().opponent());
             opponent.store(slug);
-            page.dispatch(PageAction::Control(control));
-            page.dispatch(PageAction::Opponent(opponent));
+            page.dispatch(Action::Control(control));
+            page.dispatch(Action::Opponent(opponent));
         }
         // A shared game taken up or put away: the link has done its work.
         Control::ContinueShared | Control::Review(ReviewStep::Live) => {
             clear_query(game);
-            page.dispatch(PageAction::Control(control));
+            page.dispatch(Action::Control(control));
         }
         // Picking up a piece changes the page only when it ends a look at the previous turn
         // or a review.
-        Control::Select if !page.0.select_matters() => {}
-        control => page.dispatch(PageAction::Control(control)),
+        Control::Select if !page.select_matters() => {}
+        control => page.dispatch(Action::Control(control)),
     })
 }

@@ -3,16 +3,17 @@
 
 use super::{PageHandle, show_room, use_on_change};
 use crate::games::GameId;
+use crate::ui::model::UiGame;
 use crate::ui::online::{self, Ask, ServerNews};
-use crate::ui::session::{PageAction, hash_of};
+use crate::ui::session::{Action, hash_of};
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Joins the room `room` names or takes the seek `take` names, sends the turns played here,
 /// and leaves the room when the page goes; returns what hears the server, for the page.
 #[hook]
-pub fn use_online(
-    page: &PageHandle,
+pub fn use_online<G: UiGame>(
+    page: &PageHandle<G>,
     game: GameId,
     room: Option<String>,
     take: Option<String>,
@@ -25,7 +26,7 @@ pub fn use_online(
             if let ServerNews::Seat { room, .. } = &heard {
                 show_room(game, room);
             }
-            page.dispatch(PageAction::Online(heard));
+            page.dispatch(Action::Online(heard));
         })
     };
     {
@@ -35,7 +36,7 @@ pub fn use_online(
             hash_of(&room),
             Rc::new(move || {
                 if let Some(room) = room.clone().filter(|room| online::room().as_ref() != Some(room)) {
-                    page.dispatch(PageAction::GoOnline);
+                    page.dispatch(Action::GoOnline);
                     online::open(slug, Ask::Join { room }, on_heard.clone());
                 }
             }),
@@ -48,7 +49,7 @@ pub fn use_online(
             hash_of(&take),
             Rc::new(move || {
                 if let Some(room) = take.clone() {
-                    page.dispatch(PageAction::GoOnline);
+                    page.dispatch(Action::GoOnline);
                     online::open(slug, Ask::Take { room }, on_heard.clone());
                 }
             }),
@@ -58,10 +59,10 @@ pub fn use_online(
         // A turn played here online goes to the server, which tells both devices the game.
         let page = page.clone();
         use_on_change(
-            hash_of(&page.0.outgoing()),
+            hash_of(&page.outgoing()),
             Rc::new(move || {
-                if let Some((_, turns, turn)) = page.0.outgoing() {
-                    online::play(&turn, turns);
+                if let Some((_, turns, turn)) = page.outgoing() {
+                    online::play(turn, *turns);
                 }
             }),
         );

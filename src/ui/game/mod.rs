@@ -1,8 +1,8 @@
-//! A game's page: the shared session (behind [`Page`]) that keeps a game, saved after every
-//! change, wired to the computer, the analysis and online play, and the shared [`GameScreen`]
-//! that shows it. Not generic: the game is behind [`Page`]; the markup lives in `screen` and
-//! `board`, and each job of the page is a hook of its own: saving, the computer, the
-//! analysis, online play.
+//! A game's page: the shared session that keeps a game, saved after every change, wired to the
+//! computer, the analysis and online play, and the shared [`GameScreen`] that shows it.
+//! Generic over its game, which costs nothing: each game's binary holds one. The markup lives
+//! in `screen` and `board`, which take plain data; each job of the page is a hook of its own:
+//! saving, the computer, the analysis, online play.
 
 mod analysing;
 mod computer;
@@ -12,12 +12,12 @@ mod saving;
 
 use super::board::BoardAction;
 use super::screen::GameScreen;
-use super::session::{Page, PageAction, Start};
+use super::session::{self, Action, Session};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::{Play, Route};
-use crate::ui::model::Control;
+use crate::ui::model::{Control, UiGame};
 use analysing::use_analysis;
 use computer::use_computer;
 use joining::use_online;
@@ -25,9 +25,8 @@ use saving::use_saving;
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties)]
+#[derive(Properties, PartialEq)]
 pub struct GamePageProps {
-    pub game: GameId,
     pub lang: Lang,
     /// The shuffle the URL asks for (`?seed=N`).
     pub seed: Option<u64>,
@@ -39,16 +38,6 @@ pub struct GamePageProps {
     pub play: Option<Play>,
     /// A seek of the lobby's to take (`?take=...`).
     pub take: Option<String>,
-    /// The game's saved page and the revision it was read at, from a shuffle's seed.
-    pub start: Start,
-}
-
-/// `start` follows from `game`.
-impl PartialEq for GamePageProps {
-    fn eq(&self, other: &Self) -> bool {
-        (self.game, self.lang, self.seed, &self.record, &self.room, self.play, &self.take)
-            == (other.game, other.lang, other.seed, &other.record, &other.room, other.play, &other.take)
-    }
 }
 
 /// Today's date as records write it (`2026.11.23`).
@@ -87,36 +76,23 @@ fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
     use_effect_with(key, move |_| effect());
 }
 
-/// The page's state for Yew: a game's [`Page`], whatever the game.
-struct PageState(Rc<dyn Page>);
-
 /// The page's state as its hooks and controls hold it.
-type PageHandle = UseReducerHandle<PageState>;
-
-impl Reducible for PageState {
-    type Action = PageAction;
-
-    fn reduce(self: Rc<Self>, action: PageAction) -> Rc<Self> {
-        let next = self.0.clone().act(action);
-        // The same state: nothing to draw again.
-        if Rc::ptr_eq(&next, &self.0) { self } else { Rc::new(PageState(next)) }
-    }
-}
+type PageHandle<G> = UseReducerHandle<Session<G>>;
 
 /// A game's page: its state saved after every change, other tabs followed, the computer asked
-/// when it is to move, and the shared screen. Not generic: the game is behind [`Page`].
+/// when it is to move, and the shared screen.
 #[component]
-pub fn GamePage(props: &GamePageProps) -> Html {
+pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let text = props.lang.game_text();
-    let game = props.game;
+    let game = G::ID;
     let slug = game.slug();
     // The revision of the save this page's game was last read from or written as: shared with
     // the storage listener, which must see the latest value, not a render's.
     let revision = use_mut_ref(|| 0_u64);
     let page = use_reducer(|| {
-        let (page, read_at) = (props.start)(props.seed, random_seed());
+        let (session, read_at) = session::start::<G>(props.seed, random_seed());
         *revision.borrow_mut() = read_at;
-        PageState(page)
+        session
     });
     use_saving(&page, revision, slug);
     let computer = use_computer(&page);
@@ -124,14 +100,14 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     let on_heard = use_online(&page, game, props.room.clone(), props.take.clone());
     let on_record = {
         let page = page.clone();
-        Callback::from(move |text: String| page.dispatch(PageAction::Load { text, seed: random_seed() }))
+        Callback::from(move |text: String| page.dispatch(Action::LoadRecord { text, seed: random_seed() }))
     };
     let on_action = {
         let page = page.clone();
-        Callback::from(move |action: BoardAction| page.dispatch(PageAction::Board(action)))
+        Callback::from(move |action: BoardAction| page.dispatch(Action::Board(action)))
     };
     let on_control = controls::on_control(&page, game, &on_heard, &computer);
-    let mut summary = page.0.summary(text, &today());
+    let mut summary = page.summary(text, &today());
     summary.status.fetching_engine = *computer.fetching && summary.status.thinking;
     // A game of this device's in progress: the home page offers to continue it.
     let over = summary.status.ended.is_some();
@@ -147,7 +123,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
                 clear_query(game);
             }
             if *play == Some(Play::Hotseat) && !in_progress {
-                on_control.emit(Control::Opponent(page.0.opponent().against_computer(false)));
+                on_control.emit(Control::Opponent(page.opponent().against_computer(false)));
                 if over {
                     on_control.emit(Control::Restart);
                 }
@@ -156,7 +132,7 @@ pub fn GamePage(props: &GamePageProps) -> Html {
     }
     let play = props.play.filter(|play| *play != Play::Hotseat || in_progress);
     html! {
-        <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.0.board(text))}
+        <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.board(text))}
             summary={Rc::new(summary)} {play}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }

@@ -5,7 +5,8 @@ use super::{PageHandle, use_on_change};
 use crate::save;
 use crate::ui::computer::Opponent;
 use crate::ui::flow::Prefs;
-use crate::ui::session::PageAction;
+use crate::ui::model::UiGame;
+use crate::ui::session::{Action, Session};
 use gloo::events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,15 +18,15 @@ use yew::prelude::*;
 /// game was last read from or written as: shared with the storage listener, which must see the
 /// latest value, not a render's.
 #[hook]
-pub fn use_saving(page: &PageHandle, revision: Rc<RefCell<u64>>, slug: &'static str) {
+pub fn use_saving<G: UiGame>(page: &PageHandle<G>, revision: Rc<RefCell<u64>>, slug: &'static str) {
     {
         // Every change of this tab's is saved, the turn in progress with it so a reload keeps its
         // actions, unless another tab has saved a newer game since: that one is shown instead.
         let (page, revision) = (page.clone(), revision.clone());
         use_on_change(
-            page.0.changes(),
+            page.changes(),
             Rc::new(move || {
-                if let Some(action) = page.0.save(&revision) {
+                if let Some(action) = page.save(&revision) {
                     page.dispatch(action);
                 }
             }),
@@ -36,13 +37,13 @@ pub fn use_saving(page: &PageHandle, revision: Rc<RefCell<u64>>, slug: &'static 
         let page = page.clone();
         use_storage_events(Rc::new(move |key: &str, new_value: Option<String>| {
             if key == save::key(slug) {
-                if let Some(action) = new_value.and_then(|text| page.0.heard(&text, &revision)) {
+                if let Some(action) = new_value.and_then(|text| Session::heard(&text, &revision)) {
                     page.dispatch(action);
                 }
             } else if Prefs::watches(key, slug) {
-                page.dispatch(PageAction::Prefs(Prefs::load(slug)));
+                page.dispatch(Action::Prefs(Prefs::load(slug)));
             } else if Opponent::watches(key, slug) {
-                page.dispatch(PageAction::Opponent(Opponent::load(slug)));
+                page.dispatch(Action::Opponent(Opponent::load(slug)));
             }
         }));
     }

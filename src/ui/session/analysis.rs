@@ -3,20 +3,38 @@
 //! board, the judgements in the move list, the best move on the board, a preview of the best
 //! line, and a new game from any position.
 
+use super::Session;
 use super::review::reviewed_board;
-use super::*;
 use crate::engine::Score;
 use crate::engine::analysis::{
     Judgement, Review, accuracy, eval_text, flipped, read_eval, review, win_chance,
 };
-use crate::rules::read_announced;
+use crate::i18n::GameText;
+use crate::route::Route;
+use crate::rules::record;
+use crate::rules::{History, Outcome, Player, read_announced};
 use crate::ui::analysis::{self, AnalysisNews, Stored, Tools, column_value};
-use crate::ui::model::AnalysisPanel;
-use std::any::Any;
+use crate::ui::board::BoardView;
+use crate::ui::model::{AnalysisPanel, Scene, UiGame};
+use std::rc::Rc;
 
-/// The analysis of the game shown, as far as it goes.
+/// The analysis: its code, once fetched (until then the game shows none), and the latest
+/// analysis, which is the game shown's while its key is that game's.
+#[derive(Clone, PartialEq)]
+pub(super) struct Analysing<G: UiGame> {
+    pub(super) code: Option<Code<G>>,
+    pub(super) latest: Analysis,
+}
+
+impl<G: UiGame> Default for Analysing<G> {
+    fn default() -> Self {
+        Analysing { code: None, latest: Analysis::default() }
+    }
+}
+
+/// The analysis of a game, as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Analysis {
+pub(super) struct Analysis {
     /// The storage key of the game it is of ([`analysis::key`]).
     key: String,
     /// What storage held has been read.
@@ -30,8 +48,6 @@ pub struct Analysis {
 
 /// What the page hears for the analysis.
 pub enum AnalysisAction {
-    /// The analysis's code, fetched (the game's [`AnalysisCode`], as `Any`).
-    Code(&'static dyn Any),
     /// Storage's analysis of a game, read.
     Loaded { key: String, stored: Stored },
     /// The worker's finding for a game.
@@ -107,7 +123,7 @@ impl<G: UiGame> PartialEq for Code<G> {
 impl<G: UiGame> Session<G> {
     /// The analysis's tools, once fetched.
     pub fn analysis_tools(&self) -> Option<&'static Tools> {
-        self.analysis_code.map(|code| code.0.tools)
+        self.analysis.code.map(|code| code.0.tools)
     }
 
     /// The storage key of the analysis of the game shown.
@@ -117,7 +133,7 @@ impl<G: UiGame> Session<G> {
 
     /// The analysis of the game shown, if it is of that game.
     fn analysis_of_shown(&self) -> Option<&Analysis> {
-        Some(&self.analysis).filter(|a| a.key == self.analysis_key())
+        Some(&self.analysis.latest).filter(|a| a.key == self.analysis_key())
     }
 
     pub fn analysis_info(&self) -> AnalysisInfo {
@@ -136,7 +152,7 @@ impl<G: UiGame> Session<G> {
     /// Every position's request for the analysis of the game shown, the start first, each as
     /// text with the position's index as its id (none until the analysis's code is here).
     pub fn analysis_requests(&self) -> Vec<String> {
-        self.analysis_code.map_or_else(Vec::new, |code| (code.0.requests)(self))
+        self.analysis.code.map_or_else(Vec::new, |code| (code.0.requests)(self))
     }
 
     fn every_position_request(&self) -> Vec<String> {
@@ -171,19 +187,21 @@ impl<G: UiGame> Session<G> {
         turns.get(shown.unwrap_or(turns.len())).map_or(history.current(), |(before, _)| *before).to_move()
     }
 
-    /// An analysis's news: its code, storage read, or a finding (which come only once the
-    /// code is here).
+    /// The analysis's code, fetched.
+    pub(super) fn take_analysis_code(&mut self, code: &'static AnalysisCode<G>) {
+        self.analysis.code = Some(Code(code));
+    }
+
+    /// Storage read, or a finding (which come only once the analysis's code is here).
     pub(super) fn take_analysis(&mut self, action: AnalysisAction) {
-        if let AnalysisAction::Code(code) = action {
-            self.analysis_code = code.downcast_ref::<AnalysisCode<G>>().map(Code).or(self.analysis_code);
-        } else if let Some(code) = self.analysis_code {
+        if let Some(code) = self.analysis.code {
             (code.0.take)(self, action);
         }
     }
 
     fn take_analysis_news(&mut self, action: AnalysisAction) {
         let key = self.analysis_key();
-        let analysis = &mut self.analysis;
+        let analysis = &mut self.analysis.latest;
         if analysis.key != key {
             *analysis = Analysis { key: key.clone(), ..Analysis::default() };
         }
@@ -207,8 +225,8 @@ impl<G: UiGame> Session<G> {
             _ => {}
         }
         let positions = self.shown().0.turns().len() + 1;
-        if self.analysis.stored.found.len() >= positions {
-            self.analysis.running = false;
+        if self.analysis.latest.stored.found.len() >= positions {
+            self.analysis.latest.running = false;
         }
     }
 
@@ -219,7 +237,7 @@ impl<G: UiGame> Session<G> {
         let notes = record::read_annotations(text);
         if notes.iter().any(|note| note.glyph.is_some() || note.eval.is_some()) {
             let stored = Rc::new(Stored { found: Vec::new(), notes });
-            self.analysis = Analysis { key: self.analysis_key(), stored, ..Analysis::default() };
+            self.analysis.latest = Analysis { key: self.analysis_key(), stored, ..Analysis::default() };
         }
     }
 
@@ -227,25 +245,25 @@ impl<G: UiGame> Session<G> {
     pub(super) fn analyse(&mut self, run: bool) {
         let finished = self.shown().0.outcome().is_some();
         let key = self.analysis_key();
-        if self.analysis.key != key {
-            self.analysis = Analysis { key, ..Analysis::default() };
+        if self.analysis.latest.key != key {
+            self.analysis.latest = Analysis { key, ..Analysis::default() };
         }
-        self.analysis.running = run && finished;
+        self.analysis.latest.running = run && finished;
     }
 
     /// Plays out the first `turns` of the best line on the board, without changing the game.
     pub(super) fn preview(&mut self, turns: usize) {
-        self.analysis.preview = turns;
+        self.analysis.latest.preview = turns;
     }
 
     pub(super) fn end_preview(&mut self) {
-        self.analysis.preview = 0;
+        self.analysis.latest.preview = 0;
     }
 
     /// A new game from the position shown: the game's turns up to it, and where it came from
     /// (asked for from the analysis's panel, so once its code is here).
     pub(super) fn branch(&self) -> Option<(History<G>, String)> {
-        self.analysis_code.map(|code| (code.0.branch)(self))
+        self.analysis.code.map(|code| (code.0.branch)(self))
     }
 
     fn branch_from_shown(&self) -> (History<G>, String) {
@@ -312,7 +330,7 @@ impl<G: UiGame> Session<G> {
 
     /// Each turn's judgement, for the move list (none until the analysis's code is here).
     pub(super) fn judgements(&self) -> Vec<Option<Judgement>> {
-        self.analysis_code.map_or_else(Vec::new, |code| (code.0.judgements)(self))
+        self.analysis.code.map_or_else(Vec::new, |code| (code.0.judgements)(self))
     }
 
     fn judged_turns(&self) -> Vec<Option<Judgement>> {
@@ -326,7 +344,7 @@ impl<G: UiGame> Session<G> {
         if analysis.stored.found.is_empty() {
             return analysis.stored.notes.clone();
         }
-        self.analysis_code.map_or_else(Vec::new, |code| (code.0.annotations)(self))
+        self.analysis.code.map_or_else(Vec::new, |code| (code.0.annotations)(self))
     }
 
     fn found_annotations(&self) -> Vec<record::Annotation> {
@@ -352,7 +370,7 @@ impl<G: UiGame> Session<G> {
     /// The panel beside the board, for a finished game or one a record brought marks for, once
     /// the analysis's code is here.
     pub(super) fn analysis_panel(&self, text: &GameText) -> Option<AnalysisPanel> {
-        (self.analysis_code?.0.panel)(self, text)
+        (self.analysis.code?.0.panel)(self, text)
     }
 
     fn judged_panel(&self, text: &GameText) -> Option<AnalysisPanel> {
@@ -418,7 +436,7 @@ impl<G: UiGame> Session<G> {
     /// the player asked, and the best turn from there marked. `None` where the analysis has
     /// nothing to show (or its code is not here).
     pub(super) fn analysis_board(&self, text: &GameText) -> Option<BoardView> {
-        (self.analysis_code?.0.board)(self, text)
+        (self.analysis.code?.0.board)(self, text)
     }
 
     fn board_with_best_line(&self, text: &GameText) -> Option<BoardView> {
@@ -426,7 +444,7 @@ impl<G: UiGame> Session<G> {
         let turns = history.turns();
         let at = shown.unwrap_or(turns.len()).min(turns.len());
         let pv = &self.found(at)?.pv;
-        let preview = self.analysis.preview.min(pv.len());
+        let preview = self.analysis.latest.preview.min(pv.len());
         let mut board = if preview == 0 {
             if shown.is_none() && history.outcome().is_none() {
                 return None;

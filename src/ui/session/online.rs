@@ -1,10 +1,27 @@
 //! A game played online: the room, this device's seat and what the server last said; the
 //! device's own game kept aside meanwhile.
 
-use super::*;
+use super::Session;
 use crate::i18n::Side;
-use crate::ui::model::{ChatLine, ClockPanel, OnlinePanel};
-use crate::ui::online::Offer;
+use crate::rules::record::{self, Timing};
+use crate::rules::{History, Player};
+use crate::ui::flow::Flow;
+use crate::ui::model::{ChatLine, ClockPanel, OnlinePanel, UiGame};
+use crate::ui::online::{Connection, ErrorCode, Offer, RoomState, ServerNews};
+
+/// Online play: the game played online, the device's own kept aside meanwhile, and the last
+/// turn played here for the page to send.
+#[derive(Clone, PartialEq)]
+pub(super) struct OnlinePlay<G: UiGame> {
+    /// A game played online, shown instead of the device's own.
+    pub(super) playing: Option<Online>,
+    /// The device's own game, its turn in progress and its clocks, kept aside while it plays
+    /// online: never saved over, and back when it leaves.
+    pub(super) own_game: Option<(History<G>, Vec<G::Move>, Timing)>,
+    /// The last turn played here online, for the page to send: its serial number, the turns
+    /// before it and the turn as the engine announces it (a flip without what it shows).
+    pub(super) outgoing: Option<(u64, usize, String)>,
+}
 
 /// A game played online: its room, this device's seat and what the server last said.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,35 +154,35 @@ impl<G: UiGame> Session<G> {
     /// Whether this device may play now: always at one device; online, only its own seat's
     /// turns, while connected.
     pub(super) fn may_play(&self) -> bool {
-        self.online.as_ref().is_none_or(|online| {
-            online.connection == Connection::Open && online.seat == Some(self.position.to_move())
+        self.online.playing.as_ref().is_none_or(|online| {
+            online.connection == Connection::Open && online.seat == Some(self.game.position.to_move())
         })
     }
 
     /// Whether the game is played online.
     pub fn is_online(&self) -> bool {
-        self.online.is_some()
+        self.online.playing.is_some()
     }
 
     /// The turn to send the server, if one was just played here.
     pub fn outgoing(&self) -> Option<&(u64, usize, String)> {
-        self.outgoing.as_ref().filter(|_| self.online.is_some())
+        self.online.outgoing.as_ref().filter(|_| self.online.playing.is_some())
     }
 
     /// The rules of the game on the board, as a record's tags: what an online room starts from.
     pub fn rules(&self) -> String {
-        record::public_rules(&G::new(self.history.current().config()))
+        record::public_rules(&G::new(self.game.history.current().config()))
     }
 
     /// What the server said, taken in: a newer state of the room brings its game here, with
     /// the clocks its record keeps.
     pub(super) fn take_in(&mut self, heard: ServerNews) {
-        let Some(online) = self.online.as_mut() else { return };
+        let Some(online) = self.online.playing.as_mut() else { return };
         let room = online.room.clone();
         if !online.hear(heard) {
             // A rematch's room: the old game is no longer reviewed.
             if online.room != room {
-                self.review = None;
+                self.review.at = None;
             }
             return;
         }
@@ -173,10 +190,10 @@ impl<G: UiGame> Session<G> {
         // them (they are drawn face down either way).
         let record = online.state.as_ref().map_or("", |state| state.record.as_str());
         if let Ok(history) = record::read::<G>(record, 0) {
-            self.timing = record::read_timing(record);
-            if history != self.history {
-                self.history = history;
-                self.pending.clear();
+            self.game.timing = record::read_timing(record);
+            if history != self.game.history {
+                self.game.history = history;
+                self.game.pending.clear();
             }
         }
     }
@@ -185,34 +202,35 @@ impl<G: UiGame> Session<G> {
     /// own game kept aside.
     pub(super) fn go_online(&self) -> Session<G> {
         let mut next = self.clone();
-        if next.online.is_none() {
-            next.own_game = Some((self.history.clone(), self.pending.clone(), self.timing.clone()));
+        if next.online.playing.is_none() {
+            next.online.own_game =
+                Some((self.game.history.clone(), self.game.pending.clone(), self.game.timing.clone()));
         }
-        next.online = Some(Online::new());
-        next.history = History::new(self.history.current().config());
-        next.pending.clear();
-        next.timing = Timing::default();
-        next.review = None;
-        next.shared = None;
-        next.hint.clear();
-        next.outgoing = None;
-        next.settle();
-        next.flow.passed(false);
+        next.online.playing = Some(Online::new());
+        next.game.history = History::new(self.game.history.current().config());
+        next.game.pending.clear();
+        next.game.timing = Timing::default();
+        next.review.at = None;
+        next.review.shared = None;
+        next.computer.hint.clear();
+        next.online.outgoing = None;
+        next.game.settle();
+        next.turn.flow.passed(false);
         next
     }
 
     /// Back to the device's own game, as it was stored.
     pub(super) fn leave_online(&self) -> Session<G> {
         let mut next = self.clone();
-        if let Some((history, pending, timing)) = next.own_game.take() {
-            next.history = history;
-            next.pending = pending;
-            next.timing = timing;
+        if let Some((history, pending, timing)) = next.online.own_game.take() {
+            next.game.history = history;
+            next.game.pending = pending;
+            next.game.timing = timing;
         }
-        next.online = None;
-        next.outgoing = None;
-        next.stored = true;
-        next.settle();
+        next.online.playing = None;
+        next.online.outgoing = None;
+        next.storage.stored = true;
+        next.game.settle();
         next
     }
 }

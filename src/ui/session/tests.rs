@@ -2,16 +2,18 @@
 //! read back through what the screen shows.
 
 use super::*;
-use crate::i18n::{Lang, Side};
+use crate::i18n::{GameText, Lang, Side};
 use crate::rules::checkers::Checkers;
 use crate::rules::clock::TimeControl;
 use crate::rules::connect_four::{ConnectFour, Move as Drop};
 use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
-use crate::rules::{Game, parse_turn};
+use crate::rules::record;
+use crate::rules::{Game, Illegal, Player, parse_turn};
+use crate::ui::board::BoardAction;
 use crate::ui::flow::Preference;
 use crate::ui::model::{Control, Ended, ReviewStep, Summary};
-use crate::ui::online::Offer;
+use crate::ui::online::{Connection, Offer, RoomState};
 
 type Four = Session<ConnectFour>;
 
@@ -43,7 +45,7 @@ fn acts<G: UiGame>(session: &Rc<Session<G>>, actions: impl IntoIterator<Item = A
 
 /// The actions of a turn written as the move list writes it, in `session`'s position.
 fn legs<G: UiGame>(session: &Session<G>, turn: &str) -> Vec<G::Move> {
-    parse_turn(&session.position, turn).expect("a turn here")
+    parse_turn(&session.game.position, turn).expect("a turn here")
 }
 
 fn play<G: UiGame>(session: &Rc<Session<G>>, turn: &str) -> Rc<Session<G>> {
@@ -52,6 +54,15 @@ fn play<G: UiGame>(session: &Rc<Session<G>>, turn: &str) -> Rc<Session<G>> {
 
 fn drop_in(column: u8) -> Action<ConnectFour> {
     Action::Play(Drop::Drop(column))
+}
+
+/// The engine's turn for the computer, as if asked for in `session`'s position.
+fn computers<G: UiGame>(session: &Session<G>, turn: &str) -> Action<G> {
+    Action::Computer { at: session.position_key(), turn: turn.to_owned() }
+}
+
+fn hint<G: UiGame>(session: &Session<G>, turn: &str) -> Action<G> {
+    Action::Hint { at: session.position_key(), turn: turn.to_owned() }
 }
 
 fn summary<G: UiGame>(session: &Session<G>) -> Summary {
@@ -72,8 +83,8 @@ fn a_move_is_played_listed_and_counted_as_a_change() {
     let next = act(&start, drop_in(3));
     assert_eq!(moves(&next), ["4"]);
     assert_eq!(summary(&next).status.to_move, Side::Yellow);
-    assert_eq!(next.changes, start.changes + 1);
-    assert!(!next.stored, "a change is to be saved");
+    assert_eq!(next.storage.changes, start.storage.changes + 1);
+    assert!(!next.storage.stored, "a change is to be saved");
 }
 
 #[test]
@@ -81,8 +92,8 @@ fn an_illegal_move_is_refused_in_words_and_changes_nothing() {
     let full = after::<ConnectFour>(&["1", "1", "1", "1", "1", "1"]);
     let next = act(&full, drop_in(0));
     assert_eq!(summary(&next).notices.refusal, Some(Illegal::ColumnFull));
-    assert_eq!(next.history, full.history);
-    assert_eq!(next.changes, full.changes);
+    assert_eq!(next.game.history, full.game.history);
+    assert_eq!(next.storage.changes, full.storage.changes);
     // The next input clears the refusal.
     assert_eq!(summary(&act(&next, drop_in(1))).notices.refusal, None);
 }
@@ -111,7 +122,7 @@ fn nothing_to_undo_at_the_start() {
     let start = after::<ConnectFour>(&[]);
     assert!(!summary(&start).can_undo);
     let next = act(&start, Action::Control(Control::Undo));
-    assert_eq!(next.history, start.history);
+    assert_eq!(next.game.history, start.game.history);
 }
 
 #[test]
@@ -136,7 +147,7 @@ fn a_won_game_takes_no_more_moves() {
     assert_eq!(summary(&won).status.ended, Some(Ended::Winner(Side::Red)));
     let next = act(&won, drop_in(4));
     assert_eq!(summary(&next).notices.refusal, Some(Illegal::GameOver));
-    assert_eq!(next.history, won.history);
+    assert_eq!(next.game.history, won.game.history);
 }
 
 #[test]
@@ -150,9 +161,9 @@ fn a_restart_starts_afresh() {
 fn rules_change_only_before_the_first_move() {
     let renju = gomoku::Config { rules: gomoku::RuleSet::Renju };
     let fresh = act(&after::<Gomoku>(&[]), Action::Configure(renju.clone()));
-    assert_eq!(fresh.history.current().config(), &renju);
+    assert_eq!(fresh.game.history.current().config(), &renju);
     let begun = act(&after::<Gomoku>(&["h8"]), Action::Configure(renju));
-    assert_eq!(begun.history.current().config(), &gomoku::Config::default());
+    assert_eq!(begun.game.history.current().config(), &gomoku::Config::default());
     assert_eq!(moves(&begun), ["h8"]);
 }
 
@@ -177,8 +188,8 @@ fn a_review_shows_the_position_then_and_never_changes_the_game() {
     let game = after::<ConnectFour>(&["4", "4"]);
     let first = act(&game, Action::Control(Control::Review(ReviewStep::First)));
     assert!(first.board(text()).cells.iter().all(|cell| cell.piece.is_none()));
-    assert_eq!(first.history, game.history);
-    assert_eq!(first.changes, game.changes);
+    assert_eq!(first.game.history, game.game.history);
+    assert_eq!(first.storage.changes, game.storage.changes);
 }
 
 #[test]
@@ -194,7 +205,7 @@ fn board_input_during_a_review_returns_to_the_game_without_playing() {
 fn the_computers_turn_does_not_end_a_review() {
     let session = after_with::<ConnectFour>(&["4"], computer_second());
     let reviewing = act(&session, Action::Control(Control::Review(ReviewStep::First)));
-    let answered = act(&reviewing, Action::Computer("4".into()));
+    let answered = act(&reviewing, computers(&reviewing, "4"));
     assert_eq!(moves(&answered), ["4", "4"]);
     assert_eq!(summary(&answered).status.review, Some((0, 2)));
 }
@@ -210,19 +221,19 @@ fn a_shared_game_is_shown_for_review_and_the_players_own_kept() {
     let panel = summary(&shown);
     assert!(panel.record.shared);
     assert_eq!(moves(&shown), ["1", "2", "3"]);
-    assert_eq!(shown.history, own.history, "the player's own game is untouched");
+    assert_eq!(shown.game.history, own.game.history, "the player's own game is untouched");
     // It waits for the player's choice: nothing is played on either game.
-    assert_eq!(act(&shown, drop_in(0)).history, own.history);
-    assert!(act(&shown, drop_in(0)).shared.is_some());
+    assert_eq!(act(&shown, drop_in(0)).game.history, own.game.history);
+    assert!(act(&shown, drop_in(0)).review.shared.is_some());
 }
 
 #[test]
 fn a_shared_game_continued_becomes_the_game() {
     let shown = act(&after::<ConnectFour>(&["4"]), Action::Shared(shared_game()));
     let continued = act(&shown, Action::Control(Control::ContinueShared));
-    assert!(continued.shared.is_none());
-    assert_eq!(continued.history, shared_game());
-    assert!(!continued.stored, "the new game is to be saved");
+    assert!(continued.review.shared.is_none());
+    assert_eq!(continued.game.history, shared_game());
+    assert!(!continued.storage.stored, "the new game is to be saved");
 }
 
 #[test]
@@ -230,7 +241,7 @@ fn keeping_ones_own_game_puts_the_shared_one_away() {
     let own = after::<ConnectFour>(&["4"]);
     let shown = act(&own, Action::Shared(shared_game()));
     let kept = act(&shown, Action::Control(Control::Review(ReviewStep::Live)));
-    assert!(kept.shared.is_none());
+    assert!(kept.review.shared.is_none());
     assert_eq!(moves(&kept), ["4"]);
 }
 
@@ -240,15 +251,48 @@ fn a_record_that_cannot_be_read_is_told_and_the_game_untouched() {
     let error = record::read::<ConnectFour>("1. 9 *", 0).unwrap_err();
     let refused = act(&own, Action::RecordRefused(error.clone()));
     assert_eq!(summary(&refused).notices.record_error, Some(error));
-    assert_eq!(refused.history, own.history);
+    assert_eq!(refused.game.history, own.game.history);
     let dismissed = act(&refused, Action::Control(Control::DismissNotice));
     assert_eq!(summary(&dismissed).notices.record_error, None);
 }
 
 #[test]
+fn a_board_input_plays_the_move_it_names_and_one_naming_none_changes_nothing() {
+    let start = after::<ConnectFour>(&[]);
+    assert_eq!(moves(&act(&start, Action::Board(BoardAction::Activate((3, 0))))), ["4"]);
+    let dragged = act(&start, Action::Board(BoardAction::Move { from: (3, 0), to: (4, 0) }));
+    assert!(Rc::ptr_eq(&dragged, &start));
+}
+
+#[test]
+fn a_setting_makes_its_rules_and_a_command_not_there_plays_nothing() {
+    let fresh = after::<Gomoku>(&[]);
+    let chosen = act(&fresh, Action::Control(Control::Choose { index: 0, choice: 2 }));
+    assert_eq!(chosen.game.history.current().config().rules, gomoku::RuleSet::Renju);
+    let missing = act(&fresh, Action::Control(Control::Choose { index: 9, choice: 1 }));
+    assert!(Rc::ptr_eq(&missing, &fresh), "a setting that is not there changes nothing");
+    let none = act(&fresh, Action::Control(Control::Command(0)));
+    assert!(Rc::ptr_eq(&none, &fresh), "a button that is not there plays nothing");
+}
+
+#[test]
+fn a_records_text_is_read_and_its_marks_come_with_its_game() {
+    let own = after::<ConnectFour>(&["4"]);
+    let loaded = act(&own, Action::LoadRecord { text: "1. 4 4?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
+    assert_eq!(moves(&loaded), ["4", "4", "3"]);
+    assert!(loaded.analysis_info().wanted, "its marks bring an analysis");
+    let shared = act(&own, Action::ShareRecord { text: "1. 1 2?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
+    assert!(summary(&shared).record.shared);
+    assert_eq!(shared.analysis_info().stored.notes[1].glyph.as_deref(), Some("??"));
+    let refused = act(&own, Action::LoadRecord { text: "1. 9 *".into(), seed: 0 });
+    assert!(summary(&refused).notices.record_error.is_some());
+    assert_eq!(refused.game.history, own.game.history);
+}
+
+#[test]
 fn a_loaded_record_replaces_the_game() {
     let loaded = act(&after::<ConnectFour>(&["4"]), Action::Load(shared_game(), Timing::default()));
-    assert_eq!(loaded.history, shared_game());
+    assert_eq!(loaded.game.history, shared_game());
 }
 
 #[test]
@@ -256,8 +300,8 @@ fn another_tabs_newer_game_is_taken_up() {
     let mine = after::<ConnectFour>(&["4"]);
     let theirs = Saved { history: shared_game(), pending: Vec::new(), revision: 3 };
     let followed = act(&mine, Action::Follow { saved: theirs.clone(), overtook: false });
-    assert_eq!(followed.history, theirs.history);
-    assert!(followed.stored, "what another tab saved is not saved again");
+    assert_eq!(followed.game.history, theirs.history);
+    assert!(followed.storage.stored, "what another tab saved is not saved again");
     assert!(!summary(&followed).notices.overtaken);
     let overtaken = act(&mine, Action::Follow { saved: theirs, overtook: true });
     assert!(summary(&overtaken).notices.overtaken, "an input that came too late is told");
@@ -292,10 +336,24 @@ fn the_computer_is_to_move_on_its_side_only() {
 #[test]
 fn the_computers_turn_is_played_when_it_is_to_move_and_dropped_otherwise() {
     let session = after_with::<ConnectFour>(&[], computer_second());
-    assert_eq!(act(&session, Action::Computer("4".into())).history, session.history);
-    let answered = act(&act(&session, drop_in(3)), Action::Computer("5".into()));
+    assert_eq!(act(&session, computers(&session, "4")).game.history, session.game.history);
+    let thinking = act(&session, drop_in(3));
+    let answered = act(&thinking, computers(&thinking, "5"));
     assert_eq!(moves(&answered), ["4", "5"]);
     assert!(!answered.computer_to_move());
+}
+
+#[test]
+fn an_engines_answer_for_another_position_is_dropped() {
+    let session = after_with::<ConnectFour>(&[], computer_second());
+    let asked = act(&session, drop_in(3));
+    let at = asked.position_key();
+    // The player took the move back before the answer came.
+    let undone = act(&asked, Action::Control(Control::Undo));
+    let late = act(&undone, Action::Computer { at, turn: "4".into() });
+    assert!(Rc::ptr_eq(&late, &undone), "nothing changes");
+    let hinted = act(&undone, Action::Hint { at, turn: "4".into() });
+    assert!(Rc::ptr_eq(&hinted, &undone), "a hint for another position marks nothing");
 }
 
 #[test]
@@ -319,12 +377,12 @@ fn an_engine_that_fails_is_told_and_the_computer_waits() {
 #[test]
 fn a_hint_marks_its_cells_until_the_next_move() {
     let game = after::<ConnectFour>(&["4"]);
-    let hinted = act(&game, Action::Hint("3".into()));
+    let hinted = act(&game, hint(&game, "3"));
     let marked = |s: &Four| s.board(text()).cells.iter().filter(|c| c.mark == Some("hint")).count();
     assert_eq!(marked(&hinted), 1);
     assert_eq!(marked(&act(&hinted, drop_in(6))), 0);
     // An answer that is no turn here marks nothing.
-    assert_eq!(marked(&act(&game, Action::Hint("x".into()))), 0);
+    assert_eq!(marked(&act(&game, hint(&game, "x"))), 0);
 }
 
 fn confirming() -> Remembered {
@@ -336,7 +394,7 @@ fn a_complete_turn_waits_for_finish_turn_when_asked() {
     let session = after_with::<Checkers>(&[], confirming());
     let made = play(&session, "11-15");
     assert!(moves(&made).is_empty(), "the turn is not yet played");
-    assert!(made.complete());
+    assert!(made.game.complete());
     assert!(made.board(text()).moves.is_empty(), "nothing more to play until it is finished");
     let finished = act(&made, Action::Control(Control::FinishTurn));
     assert_eq!(moves(&finished), ["11-15"]);
@@ -346,7 +404,7 @@ fn a_complete_turn_waits_for_finish_turn_when_asked() {
 fn a_turn_being_made_can_be_cleared() {
     let made = play(&after_with::<Checkers>(&[], confirming()), "11-15");
     let cleared = act(&made, Action::Control(Control::ClearMoves));
-    assert!(cleared.pending.is_empty());
+    assert!(cleared.game.pending.is_empty());
     assert!(moves(&cleared).is_empty());
 }
 
@@ -361,7 +419,7 @@ fn switching_confirmation_off_passes_a_complete_turn_at_once() {
 fn another_tabs_choices_are_taken_up() {
     let made = play(&after_with::<Checkers>(&[], confirming()), "11-15");
     let changed = act(&made, Action::Prefs(Prefs::default()));
-    assert!(!changed.flow.waits());
+    assert!(!changed.turn.flow.waits());
 }
 
 #[test]
@@ -369,15 +427,15 @@ fn the_pass_device_cover_hides_the_board_until_the_next_player_starts() {
     let passing =
         Remembered { prefs: Prefs { confirm_turn: false, pass_device: true }, ..Remembered::default() };
     let covered = after_with::<Checkers>(&[], passing);
-    assert!(covered.flow.covered(), "the first player starts their turn too");
-    assert_eq!(act(&covered, Action::Play(legs(&covered, "11-15")[0])).history, covered.history);
+    assert!(covered.turn.flow.covered(), "the first player starts their turn too");
+    assert_eq!(act(&covered, Action::Play(legs(&covered, "11-15")[0])).game.history, covered.game.history);
     let started = act(&covered, Action::Control(Control::Flow(FlowControl::StartTurn)));
     let passed = play(&started, "11-15");
-    assert!(passed.flow.covered());
+    assert!(passed.turn.flow.covered());
     let under_cover = play(&passed, "22-18");
     assert_eq!(moves(&under_cover), ["11-15"], "nothing is played under the cover");
     let started = act(&passed, Action::Control(Control::Flow(FlowControl::StartTurn)));
-    assert!(!started.flow.covered());
+    assert!(!started.turn.flow.covered());
     assert_eq!(moves(&play(&started, "22-18")), ["11-15", "22-18"]);
 }
 
@@ -387,11 +445,11 @@ fn a_multi_jump_is_one_turn_undone_a_leg_at_a_time_while_being_made() {
     let saved = Saved { history, pending: Vec::new(), revision: 0 };
     let jumpable = Rc::new(Session::new(saved, true, Remembered::default(), Problems::default()));
     let first_leg = act(&jumpable, Action::Play(legs(&jumpable, "14x23x32")[0]));
-    assert_eq!(first_leg.pending.len(), 1);
+    assert_eq!(first_leg.game.pending.len(), 1);
     assert!(summary(&first_leg).can_undo, "a leg that revealed nothing may be taken back");
     let back = act(&first_leg, Action::Control(Control::Undo));
-    assert!(back.pending.is_empty());
-    assert_eq!(back.history, jumpable.history);
+    assert!(back.game.pending.is_empty());
+    assert_eq!(back.game.history, jumpable.game.history);
     let whole = play(&jumpable, "14x23x32");
     assert_eq!(moves(&whole), ["14x23x32"], "the legs are one turn in the move list");
 }
@@ -402,15 +460,16 @@ fn a_dark_chess_flip_is_never_taken_back() {
     let history = History::<DarkChess>::new(&config);
     let saved = Saved { history, pending: Vec::new(), revision: 0 };
     let session = Rc::new(Session::new(saved, true, Remembered::default(), Problems::default()));
-    let flip = session.legal.iter().copied().find(|mv| session.position.reveals_hidden(mv)).unwrap();
+    let flip =
+        session.game.legal.iter().copied().find(|mv| session.game.position.reveals_hidden(mv)).unwrap();
     let flipped = act(&session, Action::Play(flip));
     assert_eq!(moves(&flipped).len(), 1);
     assert!(!summary(&flipped).can_undo);
-    assert_eq!(act(&flipped, Action::Control(Control::Undo)).history, flipped.history);
+    assert_eq!(act(&flipped, Action::Control(Control::Undo)).game.history, flipped.game.history);
     let note = summary(&flipped).status.undo_note.expect("the flip says why Undo is refused");
     assert!(note.contains("cannot be taken back"), "{note}");
     // The next turn, a flip again or not, is the one Undo acts on.
-    let reply = act(&flipped, Action::Play(flipped.legal[0]));
+    let reply = act(&flipped, Action::Play(flipped.game.legal[0]));
     let said = summary(&reply);
     assert_eq!(said.status.undo_note.is_some(), !said.can_undo);
 }
@@ -488,14 +547,14 @@ fn going_online_keeps_the_devices_game_aside_and_leaving_brings_it_back() {
     assert!(moves(&online).is_empty(), "a fresh board until the room's game arrives");
     let back = act(&online, Action::LeaveOnline);
     assert!(!back.is_online());
-    assert_eq!(back.history, own.history);
-    assert!(back.stored, "the device's own game is not saved over");
+    assert_eq!(back.game.history, own.game.history);
+    assert!(back.storage.stored, "the device's own game is not saved over");
 }
 
 #[test]
 fn online_only_this_seats_turns_are_played() {
     let second = seated(Player::Second);
-    assert_eq!(act(&second, drop_in(3)).history, second.history);
+    assert_eq!(act(&second, drop_in(3)).game.history, second.game.history);
     let first = seated(Player::First);
     let played = act(&first, drop_in(3));
     assert_eq!(moves(&played), ["4"]);
@@ -506,7 +565,7 @@ fn online_only_this_seats_turns_are_played() {
 #[test]
 fn online_nothing_is_played_while_the_connection_is_down() {
     let lost = act(&seated(Player::First), Action::Online(ServerNews::Connection(Connection::Lost)));
-    assert_eq!(act(&lost, drop_in(3)).history, lost.history);
+    assert_eq!(act(&lost, drop_in(3)).game.history, lost.game.history);
 }
 
 #[test]
@@ -525,7 +584,7 @@ fn online_undo_resign_and_draw_are_asked_of_the_server_not_done_here() {
     let played = act(&act(&seated(Player::First), state(1, &[])), drop_in(3));
     for control in [Control::Undo, Control::Resign, Control::AgreeDraw] {
         let next = act(&played, Action::Control(control));
-        assert_eq!(next.history, played.history, "{control:?}");
+        assert_eq!(next.game.history, played.game.history, "{control:?}");
     }
     assert!(summary(&played).can_undo, "a takeback may be offered");
     assert!(!summary(&played).can_redo);
@@ -536,7 +595,7 @@ fn online_another_tabs_save_is_the_devices_own_game_not_the_rooms() {
     let online = seated(Player::First);
     let theirs = Saved { history: shared_game(), pending: Vec::new(), revision: 3 };
     let next = act(&online, Action::Follow { saved: theirs, overtook: false });
-    assert_eq!(next.history, online.history);
+    assert_eq!(next.game.history, online.game.history);
 }
 
 #[test]
@@ -582,7 +641,11 @@ fn every_end_says_why_in_the_contracts_words() {
     );
     assert_eq!(reason(&aborted), Some("aborted"));
     assert_eq!(summary(&aborted).status.ended, Some(Ended::NoResult));
-    assert_eq!(act(&aborted, drop_in(2)).history, aborted.history, "nothing is played after an abort");
+    assert_eq!(
+        act(&aborted, drop_in(2)).game.history,
+        aborted.game.history,
+        "nothing is played after an abort"
+    );
 }
 
 #[test]

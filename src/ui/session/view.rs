@@ -1,13 +1,18 @@
 //! What the screen shows of a session: the board, and the summary beside it.
 
+use super::Session;
 use super::review::reviewed_board;
-use super::*;
-use crate::i18n::Side;
-use crate::rules::Termination;
+use crate::i18n::{GameText, Side};
+use crate::route::Route;
+use crate::rules::record::{self, Header, Timing};
+use crate::rules::{Conclusion, Outcome, Player, Termination};
+use crate::ui::board::BoardView;
+use crate::ui::flow::{Flow, TurnState};
 use crate::ui::model::{
-    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, RulesPanel, Status,
-    Summary,
+    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, RulesPanel, Scene,
+    Status, Summary, UiGame,
 };
+use std::rc::Rc;
 
 impl<G: UiGame> Session<G> {
     pub fn board(&self, text: &GameText) -> BoardView {
@@ -18,13 +23,15 @@ impl<G: UiGame> Session<G> {
             return reviewed_board(history, shown, text);
         }
         // The moves that led here: the history's, then the actions of the turn being made.
-        let moves: Vec<G::Move> = self.history.move_list().iter().chain(&self.pending).copied().collect();
-        let scene = Scene { legal: &self.legal, moves: &moves, turn: self.turn(), path: self.path() };
-        let mut board = self.position.view(&scene, text);
+        let moves: Vec<G::Move> =
+            self.game.history.move_list().iter().chain(&self.game.pending).copied().collect();
+        let scene =
+            Scene { legal: &self.game.legal, moves: &moves, turn: self.game.turn(), path: self.path() };
+        let mut board = self.game.position.view(&scene, text);
         board.tap_again = text.tap_again;
         // The engine's suggestion: its cells marked, where they carry no mark of their own.
-        let mut hinted = self.position.clone();
-        for leg in &self.hint {
+        let mut hinted = self.game.position.clone();
+        for leg in &self.computer.hint {
             for (x, y) in hinted.touches(leg) {
                 if let Some(cell) = board.cells.get_mut(y * board.columns + x) {
                     cell.mark = cell.mark.or(Some("hint"));
@@ -32,7 +39,7 @@ impl<G: UiGame> Session<G> {
             }
             let _ = hinted.play(*leg);
         }
-        if self.complete() || !self.may_play() {
+        if self.game.complete() || !self.may_play() {
             // The turn is made (nothing more to play until it is finished or cleared), or it is
             // another device's turn.
             board.moves.clear();
@@ -64,14 +71,16 @@ impl<G: UiGame> Session<G> {
             None => game.ending(text),
         };
         let turns = history.turns();
-        let can_undo = match &self.online {
-            Some(online) => online.may_ask_takeback(turns.len(), ended.is_none() && self.pending.is_empty()),
-            None if self.pending.is_empty() => history.can_undo(),
-            None => self.can_take_back,
+        let can_undo = match &self.online.playing {
+            Some(online) => {
+                online.may_ask_takeback(turns.len(), ended.is_none() && self.game.pending.is_empty())
+            }
+            None if self.game.pending.is_empty() => history.can_undo(),
+            None => self.game.can_take_back,
         };
-        let undo_note = if can_undo || self.online.is_some() || history.conclusion().is_some() {
+        let undo_note = if can_undo || self.online.playing.is_some() || history.conclusion().is_some() {
             None
-        } else if let Some((last, before)) = self.pending.split_last() {
+        } else if let Some((last, before)) = self.game.pending.split_last() {
             // The last action of the turn being made, from the position before it.
             let mut position = history.current().clone();
             for leg in before {
@@ -83,7 +92,7 @@ impl<G: UiGame> Session<G> {
         };
         let said = turns.last().map(|(before, legs)| before.said(legs, game, text));
         // The clocks of the game shown: a link's game keeps none.
-        let timing = if self.shared.is_some() { &Timing::default() } else { &self.timing };
+        let timing = if self.review.shared.is_some() { &Timing::default() } else { &self.game.timing };
         let movers: Vec<Player> = turns.iter().map(|(before, _)| before.to_move()).collect();
         let judgements = self.judgements();
         let moves: Vec<MoveEntry> = turns
@@ -101,21 +110,23 @@ impl<G: UiGame> Session<G> {
         let total = moves.len();
         let sides = [game.side(Player::First), game.side(Player::Second)];
         // The live clocks online; under review, or for a record's game, as the record keeps them.
-        let live_clocks = self.online.as_ref().filter(|_| shown.is_none()).and_then(|o| o.clocks(sides));
+        let live_clocks =
+            self.online.playing.as_ref().filter(|_| shown.is_none()).and_then(|o| o.clocks(sides));
         let clocks = live_clocks.or_else(|| recorded_clocks(timing, &movers, shown.unwrap_or(total), sides));
-        let complete = self.complete();
-        let scene = Scene { legal: &self.legal, moves: &[], turn: self.turn(), path: &[] };
-        let turn = TurnState { pending: !self.pending.is_empty(), complete, has_previous: history.ply() > 0 };
+        let complete = self.game.complete();
+        let scene = Scene { legal: &self.game.legal, moves: &[], turn: self.game.turn(), path: &[] };
+        let turn =
+            TurnState { pending: !self.game.pending.is_empty(), complete, has_previous: history.ply() > 0 };
         Summary {
             status: Status {
                 to_move: game.side(game.to_move()),
                 ended,
                 ending,
-                phase: self.position.phase(),
+                phase: self.game.position.phase(),
                 detail: if complete {
                     Some(text.finish_or_clear.to_owned())
                 } else {
-                    self.position.detail(&scene, text)
+                    self.game.position.detail(&scene, text)
                 },
                 said,
                 thinking: self.computer_to_move(),
@@ -123,29 +134,30 @@ impl<G: UiGame> Session<G> {
                 fetching_engine: false,
                 review: shown.map(|shown| (shown, total)),
                 reason: history.termination().filter(|_| ended.is_some()).map(reason),
-                seat: self.online.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
+                seat: self.online.playing.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
                 undo_note,
             },
             can_undo,
-            can_redo: self.online.is_none() && self.pending.is_empty() && history.can_redo(),
+            can_redo: self.online.playing.is_none() && self.game.pending.is_empty() && history.can_redo(),
             moves,
             notices: Notices {
-                refusal: self.refusal,
-                overtaken: self.overtaken,
-                load_error: self.load_error.clone(),
-                storage_problem: self.problem,
-                engine_failed: self.engine_failed.clone(),
-                record_error: self.record_error.clone(),
+                refusal: self.turn.refusal,
+                overtaken: self.turn.overtaken,
+                load_error: self.storage.load_error.clone(),
+                storage_problem: self.storage.problem,
+                engine_failed: self.computer.engine_failed.clone(),
+                record_error: self.review.record_error.clone(),
             },
             rules: RulesPanel {
                 info: game.info(text),
                 settings: G::settings(game.config(), text).into_iter().map(|rule| rule.shown).collect(),
             },
-            flow: self.flow.panel(turn, text).filter(|_| ended.is_none()),
+            flow: self.turn.flow.panel(turn, text).filter(|_| ended.is_none()),
             trays: game.trays(text),
             commands: self
+                .game
                 .position
-                .commands(&self.legal, text)
+                .commands(&self.game.legal, text)
                 .into_iter()
                 .map(|(command, _)| command)
                 .collect(),
@@ -158,32 +170,33 @@ impl<G: UiGame> Session<G> {
                         reveal: false,
                         timing: timing.clone(),
                         annotations: self.annotations(),
-                        origin: self.origin.clone().filter(|_| self.shared.is_none()),
+                        origin: self.game.origin.clone().filter(|_| self.review.shared.is_none()),
                     },
                 ),
                 link: Route::record(G::ID, record::write_short(history)).hash()
                     // An analysed game's link asks the receiver's page to analyse it too.
                     + if self.analysed() { "&analysis=1" } else { "" },
-                shared: self.shared.is_some(),
+                shared: self.review.shared.is_some(),
                 // `checkers-2026-11-23.pdn`: the game and today's date.
                 file_name: format!("{}-{}.{}", G::SLUG, today.replace('.', "-"), G::FILE_EXTENSION),
             },
             opponent: OpponentPanel {
-                opponent: self.opponent,
+                opponent: self.computer.opponent,
                 sides: [game.side(Player::First), game.side(Player::Second)],
                 can_hint: ended.is_none()
-                    && self.pending.is_empty()
+                    && self.game.pending.is_empty()
                     && !self.computer_to_move()
-                    && self.opponent.computer != Some(game.to_move()),
+                    && self.computer.opponent.computer != Some(game.to_move()),
             },
             online: self
                 .online
+                .playing
                 .as_ref()
-                .map(|online| online.panel(sides, total, ended.is_none(), self.position.to_move())),
+                .map(|online| online.panel(sides, total, ended.is_none(), self.game.position.to_move())),
             clocks,
             analysis: self
                 .analysis_panel(text)
-                .map(|panel| Rc::new(AnalysisPanel { can_continue: self.online.is_none(), ..panel })),
+                .map(|panel| Rc::new(AnalysisPanel { can_continue: self.online.playing.is_none(), ..panel })),
         }
     }
 }

@@ -236,22 +236,8 @@ fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &Oppone
 fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
     let text = lang.game_text();
     let control = time.control();
-    let set_time = |change: fn(&mut TimeChoice, String)| {
-        let time = time.clone();
-        Callback::from(move |event: Event| {
-            let mut next = (*time).clone();
-            change(&mut next, event.target_unchecked_into::<web_sys::HtmlInputElement>().value());
-            time.set(next);
-        })
-    };
-    let typed = |change: fn(&mut TimeChoice, String)| {
-        let time = time.clone();
-        Callback::from(move |event: InputEvent| {
-            let mut next = (*time).clone();
-            change(&mut next, event.target_unchecked_into::<web_sys::HtmlInputElement>().value());
-            time.set(next);
-        })
-    };
+    let set_time = |change| time_setter::<Event>(time, change);
+    let typed = |change| time_setter::<InputEvent>(time, change);
     let presets = clock::PRESETS.into_iter().map(|(minutes, increment)| {
         let name = format!("{minutes}+{increment}");
         let chosen = control == Ok(TimeControl::Fischer { base: minutes * 60, increment });
@@ -309,4 +295,17 @@ fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
             }
         </div>
     }
+}
+
+/// A change of a field of the clock (`change`), from an input event's control's value.
+fn time_setter<E: AsRef<Event> + 'static>(
+    time: &UseStateHandle<TimeChoice>,
+    change: fn(&mut TimeChoice, String),
+) -> Callback<E> {
+    let time = time.clone();
+    Callback::from(move |event: E| {
+        let mut next = (*time).clone();
+        change(&mut next, event.as_ref().target_unchecked_into::<web_sys::HtmlInputElement>().value());
+        time.set(next);
+    })
 }

@@ -8,6 +8,7 @@
 
 use super::computer::EngineWorker;
 use super::lazy::LazyCode;
+use super::model::{AnalysisNews, Stored};
 use super::storage;
 use crate::engine::Score;
 use crate::engine::analysis::{Found, eval_text, read_eval};
@@ -17,22 +18,6 @@ use crate::rules::record::Annotation;
 use std::any::Any;
 use std::cell::RefCell;
 use yew::Callback;
-
-/// What is kept of a game's analysis: each position's finding, the start first, as far as the
-/// analysis went (`None` where the rules had ended the game), and the marks a record brought.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Stored {
-    pub found: Vec<Option<Found>>,
-    pub notes: Vec<Annotation>,
-}
-
-/// What the worker said of a position, for the page.
-#[derive(Clone, Debug, PartialEq)]
-pub enum AnalysisNews {
-    /// The finding of the position at this index.
-    Found(usize, Option<Found>),
-    Failed,
-}
 
 /// The analysis's code a game's page needs only once a game ends or a record brings marks,
 /// split off the game's binary (its `page!`) and fetched then: the engine's findings kept and
@@ -45,19 +30,17 @@ pub struct Tools {
 
 pub const TOOLS: Tools = Tools { load, save, start };
 
-thread_local! {
-    /// The analysis's code (a game's binary's `AnalysisCode` for its game, as `Any`), fetched
-    /// once the game shown could use it.
-    pub static ANALYSIS: LazyCode<&'static dyn Any> = const { LazyCode::new() };
+/// The analysis's code as the page takes it: the game's own (a game's binary's `AnalysisCode`
+/// for its game, as `Any`: the page knows its game) and the tools.
+#[derive(Clone, Copy)]
+pub struct Fetched {
+    pub code: &'static dyn Any,
+    pub tools: &'static Tools,
 }
 
-/// The storage key of a game's analysis: its game and a hash (FNV-1a, 64 bits, the same in
-/// every build) of its short record, which names its start and every turn.
-pub fn key(slug: &str, short_record: &str) -> String {
-    let hash = short_record.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("board-suite/analysis/{slug}/{hash:016x}")
+thread_local! {
+    /// The analysis's code, fetched once the game shown could use it.
+    pub static ANALYSIS: LazyCode<Fetched> = const { LazyCode::new() };
 }
 
 fn score_value(score: Score) -> Value {
@@ -194,64 +177,15 @@ pub fn cancel() {
     drop(RUNNING.with_borrow_mut(Option::take));
 }
 
-/// What an exact column's value says for the player to move: its word for `data-value`
-/// (`win`, `draw`, `loss`) and the turns until the end with best play (a draw ends when the
-/// board is full: `cells_left` turns). `None` for a column whose value is not known.
-pub fn column_value(score: Option<Score>, cells_left: u32) -> Option<(&'static str, u32)> {
-    Some(match score? {
-        Score::Win(plies) => ("win", plies),
-        Score::Loss(plies) => ("loss", plies),
-        Score::Value(_) => ("draw", cells_left),
-    })
-}
-
 /// Whether a link (a location's hash) asks the page to analyse the game it opens
 /// (`&analysis=1`).
 pub fn asked(hash: &str) -> bool {
     hash.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| pair == "analysis=1"))
 }
 
-/// Where a game continued from another's position keeps its origin.
-fn origin_key(slug: &str) -> String {
-    format!("board-suite/origin/{slug}")
-}
-
-/// Keeps the origin of a game continued from another's position, with the turns it was
-/// continued after (`turns`), or forgets it.
-pub fn keep_origin(slug: &str, origin: Option<&str>, turns: &[String]) {
-    storage::write(
-        &origin_key(slug),
-        &origin.map(|o| format!("{}\n{o}", turns.join(" "))).unwrap_or_default(),
-    );
-}
-
-/// The origin kept for a game, if the game is still the one continued: it begins with the
-/// turns the origin was kept with.
-pub fn kept_origin(slug: &str, turns: &[String]) -> Option<String> {
-    origin_of(&storage::read(&origin_key(slug))?, turns)
-}
-
-fn origin_of(kept: &str, turns: &[String]) -> Option<String> {
-    let (before, origin) = kept.split_once('\n')?;
-    let before: Vec<&str> = before.split_whitespace().collect();
-    let now: Vec<&str> = turns.iter().map(String::as_str).collect();
-    (now.get(..before.len()) == Some(&before[..]) && !origin.is_empty()).then(|| origin.to_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_games_key_is_its_records_and_stays_the_same() {
-        let one = key("connect-four", "4 4 3 *");
-        assert_eq!(one, key("connect-four", "4 4 3 *"));
-        assert_ne!(one, key("connect-four", "4 4 3 1-0"));
-        assert_ne!(one, key("gomoku", "4 4 3 *"));
-        // FNV-1a of the empty text: the same in every build.
-        assert_eq!(key("gomoku", ""), "board-suite/analysis/gomoku/cbf29ce484222325");
-        assert!(one.starts_with("board-suite/analysis/connect-four/"));
-    }
 
     #[test]
     fn an_analysis_reads_back_as_kept() {
@@ -285,27 +219,5 @@ mod tests {
         assert!(!asked("#/gomoku?record=h8+*"));
         assert!(!asked("#/gomoku?record=h8+*&analysis=10"));
         assert!(!asked("#/gomoku"));
-    }
-
-    #[test]
-    fn an_origin_holds_while_the_game_is_the_one_continued() {
-        let turns = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
-        let kept = "h8 h9\n#/gomoku?record=h8+h9+i9+* after move 2";
-        let origin = Some("#/gomoku?record=h8+h9+i9+* after move 2".to_owned());
-        assert_eq!(origin_of(kept, &turns("h8 h9")), origin);
-        assert_eq!(origin_of(kept, &turns("h8 h9 a1 a2")), origin);
-        assert_eq!(origin_of(kept, &turns("h8")), None);
-        assert_eq!(origin_of(kept, &turns("h8 h10")), None);
-        assert_eq!(origin_of("", &turns("h8")), None);
-        // From the start: any game of it, until forgotten.
-        assert!(origin_of("\nx after move 0", &turns("a1")).is_some());
-    }
-
-    #[test]
-    fn a_columns_value_in_words() {
-        assert_eq!(column_value(Some(Score::Win(7)), 30), Some(("win", 7)));
-        assert_eq!(column_value(Some(Score::Loss(2)), 30), Some(("loss", 2)));
-        assert_eq!(column_value(Some(Score::Value(0)), 30), Some(("draw", 30)));
-        assert_eq!(column_value(None, 30), None);
     }
 }

@@ -2,10 +2,9 @@
 //! While a move is made its path is drawn: an arrow on each square the piece left, and a mark
 //! on each piece it jumped (`data-mark="arrow-ne"`, `"removed"`, ...).
 
-use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Surface};
 use super::flow::Guided;
 use super::model::Rule;
-use super::model::{Card, Scene, UiGame};
+use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Surface, UiGame};
 use super::model::{Command, SettingValue};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};

@@ -1,9 +1,8 @@
 //! Connect Four on the shared board: a click anywhere in a column, the next disc dragged onto
 //! it, or Enter on a focused cell drops a disc there.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Target};
 use super::flow::Direct;
-use super::model::{Card, Scene, UiGame};
+use super::model::{BoardAction, BoardView, Card, CellView, Hand, Piece, Pos, Scene, Target, UiGame};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::connect_four::{COLUMNS, ConnectFour, Move, ROWS};

@@ -1,10 +1,9 @@
 //! Dark chess on the shared board: click a face-down piece to flip it; click or drag one of
 //! your face-up pieces to a hinted square to move or capture.
 
-use super::board::{BoardAction, BoardView, CellView, Hint, Piece, Pos, Target};
 use super::flow::Direct;
 use super::model::Rule;
-use super::model::{Card, Scene, UiGame};
+use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Target, UiGame};
 use super::model::{Command, SettingValue, Tray};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};

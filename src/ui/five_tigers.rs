@@ -1,11 +1,13 @@
 //! Five Tigers on the shared board: drag a stone from the bowl or click a point to place;
 //! click an opponent's stone to remove or take it; click or drag a stone to step.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, lined_board};
+use super::board::lined_board;
 use super::flow::Direct;
 use super::model::Rule;
 use super::model::SettingValue;
-use super::model::{Card, Scene, UiGame};
+use super::model::{
+    BoardAction, BoardView, Card, CellView, Hand, Hint, Piece, Pos, Scene, Surface, Target, UiGame,
+};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::five_tigers::{

@@ -1,11 +1,13 @@
 //! Gomoku on the shared board: click a point, or drag a stone from the bowl onto it. Under
 //! renju, black's forbidden points are marked and refused in words.
 
-use super::board::{BoardAction, BoardView, CellView, Hand, Piece, Pos, Surface, Target, lined_board};
+use super::board::lined_board;
 use super::flow::Direct;
 use super::model::Rule;
 use super::model::SettingValue;
-use super::model::{Card, Scene, UiGame};
+use super::model::{
+    BoardAction, BoardView, Card, CellView, Hand, Piece, Pos, Scene, Surface, Target, UiGame,
+};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};

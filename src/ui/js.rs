@@ -64,3 +64,8 @@ extern "C" {
     #[wasm_bindgen(js_name = scrollToEnd)]
     pub fn scroll_to_end(selector: &str);
 }
+
+/// Whether a game server answers where the page came from (a static host has none).
+pub async fn server_answers() -> bool {
+    wasm_bindgen_futures::JsFuture::from(ready()).await.is_ok_and(|ok| ok.is_truthy())
+}

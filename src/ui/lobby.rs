@@ -6,12 +6,13 @@
 //! Its code is part of online play's, split off each binary of the page and fetched once the
 //! page has settled, where a game server answers: most visits never need it.
 
+use super::js;
 use super::lazy::{LazyCode, use_lazy_code};
-use super::model::UiGame;
-use super::online::{self, SeekInfo};
+use super::model::{LobbyListing, UiGame, token_key};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
+use crate::protocol::SeekInfo;
 use crate::route::Route;
 use crate::rules::clock::TimeControl;
 use std::cell::Cell;
@@ -28,17 +29,35 @@ pub struct LobbyProps {
     pub on_withdraw: Option<Callback<MouseEvent>>,
 }
 
-/// What draws the lobby.
-pub type DrawLobby = fn(LobbyProps) -> Html;
+/// How the lobby hears the server's: the connection's following of it, handed in with the
+/// lobby's code (online play's piece), so the view calls no service.
+#[derive(Clone, Copy)]
+pub struct Following {
+    pub follow: fn(Callback<LobbyListing>),
+    pub unfollow: fn(),
+}
+
+impl PartialEq for Following {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.follow, other.follow) && std::ptr::fn_addr_eq(self.unfollow, other.unfollow)
+    }
+}
+
+/// The lobby's code: its panel, and how it follows the server's lobby.
+#[derive(Clone, Copy)]
+pub struct LobbyCode {
+    pub draw: fn(LobbyProps, Following) -> Html,
+    pub following: Following,
+}
 
 /// Draws the lobby.
-pub fn draw_lobby(props: LobbyProps) -> Html {
-    html! { <LobbyPanel ..props /> }
+pub fn draw_lobby(lobby: LobbyProps, following: Following) -> Html {
+    html! { <LobbyPanel {lobby} {following} /> }
 }
 
 thread_local! {
     /// The lobby's code, fetched once the page knows a game server answers.
-    pub static LOBBY: LazyCode<DrawLobby> = const { LazyCode::new() };
+    pub static LOBBY: LazyCode<LobbyCode> = const { LazyCode::new() };
 }
 
 /// The lobby, drawn once its code is here and a game server answers (nothing before, or if its
@@ -50,19 +69,26 @@ pub fn Lobby(props: &LobbyProps) -> Html {
         let server = server.clone();
         use_effect_with((), move |_| {
             // Fetched only where a game server answers: a static host has no lobby.
-            yew::platform::spawn_local(async move { server.set(online::server_answers().await) });
+            yew::platform::spawn_local(async move { server.set(js::server_answers().await) });
         });
     }
-    let draw = use_lazy_code(&LOBBY, u32::from(*server)).here;
-    draw.map_or_else(Html::default, |draw| draw(props.clone()))
+    let code = use_lazy_code(&LOBBY, u32::from(*server)).here;
+    code.map_or_else(Html::default, |code| (code.draw)(props.clone(), code.following))
+}
+
+#[derive(Properties, PartialEq)]
+struct PanelProps {
+    lobby: LobbyProps,
+    following: Following,
 }
 
 #[component]
-fn LobbyPanel(props: &LobbyProps) -> Html {
+fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
     let text = props.lang.text();
-    let lobby = use_state_eq(|| None::<online::Lobby>);
+    let lobby = use_state_eq(|| None::<LobbyListing>);
     {
         let lobby = lobby.clone();
+        let Following { follow, unfollow } = *following;
         use_effect_with((), move |_| {
             // Asked once the page has settled (a page opened to join a room hides the lobby at
             // once, and asks nothing), and followed once the server has answered, if the lobby
@@ -71,15 +97,15 @@ fn LobbyPanel(props: &LobbyProps) -> Html {
             let still = shown.clone();
             let start = gloo::timers::callback::Timeout::new(0, move || {
                 yew::platform::spawn_local(async move {
-                    if still.get() && online::server_answers().await && still.get() {
-                        online::follow_lobby(Callback::from(move |now| lobby.set(Some(now))));
+                    if still.get() && js::server_answers().await && still.get() {
+                        follow(Callback::from(move |now| lobby.set(Some(now))));
                     }
                 })
             });
             move || {
                 drop(start);
                 shown.set(false);
-                online::unfollow_lobby();
+                unfollow();
             }
         });
     }
@@ -91,7 +117,7 @@ fn LobbyPanel(props: &LobbyProps) -> Html {
         let time = TimeControl::parse(&seek.time).map_or_else(|_| seek.time.clone(), text.time_words);
         // The tags' values say the rules (`renju`, `chain-capture chariot-rush`).
         let rules: Vec<&str> = seek.rules.split('"').skip(1).step_by(2).collect();
-        let own = storage::read(&online::token_key(&seek.room)).is_some();
+        let own = storage::read(&token_key(&seek.room)).is_some();
         let action = if own {
             let withdraw = props.on_withdraw.clone().filter(|_| props.room.as_ref() == Some(&seek.room));
             html! {

@@ -38,7 +38,7 @@ pub use computer::{COMPUTER, ComputerCode, ENGINE};
 use game::GamePage;
 use lazy::LazyCode;
 pub use lazy::{Fetching, OnDemand};
-use lobby::DrawLobby;
+use lobby::{Following, LobbyCode};
 pub use model::UiGame;
 pub use picker::{DrawHome, HOME, draw_home};
 use screen::{DrawAnalysis, OnlinePanels};
@@ -53,13 +53,19 @@ use yew::{Html, html};
 /// through a cell of its own ([`run`]).
 pub struct OnlineCode {
     link: &'static online::Link,
-    lobby: DrawLobby,
+    lobby: LobbyCode,
     panels: Option<&'static OnlinePanels>,
 }
 
 /// A game's binary's online code.
-pub const ONLINE_CODE: OnlineCode =
-    OnlineCode { link: &online::LINK, lobby: lobby::draw_lobby, panels: Some(&screen::ONLINE_PANELS) };
+pub const ONLINE_CODE: OnlineCode = OnlineCode {
+    link: &online::LINK,
+    lobby: LobbyCode {
+        draw: lobby::draw_lobby,
+        following: Following { follow: online::follow_lobby, unfollow: online::unfollow_lobby },
+    },
+    panels: Some(&screen::ONLINE_PANELS),
+};
 
 /// The picker's, which has no game screen.
 pub const ONLINE_LOBBY_CODE: OnlineCode = OnlineCode { panels: None, ..ONLINE_CODE };
@@ -67,13 +73,16 @@ pub const ONLINE_LOBBY_CODE: OnlineCode = OnlineCode { panels: None, ..ONLINE_CO
 /// The analysis's code, split off a game's binary as one piece: the game's `AnalysisCode` (as
 /// `Any`: what reads it knows its game) and the panel.
 pub struct AnalysisPiece {
-    code: &'static dyn Any,
+    code: analysis::Fetched,
     view: DrawAnalysis,
 }
 
 impl AnalysisPiece {
     pub const fn new(code: &'static dyn Any) -> AnalysisPiece {
-        AnalysisPiece { code, view: screen::draw_analysis }
+        AnalysisPiece {
+            code: analysis::Fetched { code, tools: &analysis::TOOLS },
+            view: screen::draw_analysis,
+        }
     }
 }
 

@@ -65,6 +65,30 @@ pub fn read_progress(slug: &str) -> Option<usize> {
     read(&progress_key(slug))?.parse().ok().filter(|&plies| plies > 0)
 }
 
+/// Where a game continued from another's position keeps its origin.
+fn origin_key(slug: &str) -> String {
+    format!("board-suite/origin/{slug}")
+}
+
+/// Keeps the origin of a game continued from another's position, with the turns it was
+/// continued after (`turns`), or forgets it.
+pub fn keep_origin(slug: &str, origin: Option<&str>, turns: &[String]) {
+    write(&origin_key(slug), &origin.map(|o| format!("{}\n{o}", turns.join(" "))).unwrap_or_default());
+}
+
+/// The origin kept for a game, if the game is still the one continued: it begins with the
+/// turns the origin was kept with.
+pub fn kept_origin(slug: &str, turns: &[String]) -> Option<String> {
+    origin_of(&read(&origin_key(slug))?, turns)
+}
+
+fn origin_of(kept: &str, turns: &[String]) -> Option<String> {
+    let (before, origin) = kept.split_once('\n')?;
+    let before: Vec<&str> = before.split_whitespace().collect();
+    let now: Vec<&str> = turns.iter().map(String::as_str).collect();
+    (now.get(..before.len()) == Some(&before[..]) && !origin.is_empty()).then(|| origin.to_owned())
+}
+
 /// What loading found: the saved game (or a fresh one), and what to tell the player.
 pub struct Loaded<G: Game> {
     pub saved: Saved<G>,
@@ -124,5 +148,24 @@ pub fn save_game<G: Recorded>(
     match try_write(&key, &save::encode(history, pending, next)) {
         Ok(()) => Written::At(next),
         Err(problem) => Written::Refused(problem),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_origin_holds_while_the_game_is_the_one_continued() {
+        let turns = |t: &str| t.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        let kept = "h8 h9\n#/gomoku?record=h8+h9+i9+* after move 2";
+        let origin = Some("#/gomoku?record=h8+h9+i9+* after move 2".to_owned());
+        assert_eq!(origin_of(kept, &turns("h8 h9")), origin);
+        assert_eq!(origin_of(kept, &turns("h8 h9 a1 a2")), origin);
+        assert_eq!(origin_of(kept, &turns("h8")), None);
+        assert_eq!(origin_of(kept, &turns("h8 h10")), None);
+        assert_eq!(origin_of("", &turns("h8")), None);
+        // From the start: any game of it, until forgotten.
+        assert!(origin_of("\nx after move 0", &turns("a1")).is_some());
     }
 }

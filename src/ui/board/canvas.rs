@@ -5,8 +5,10 @@
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, settle, use_input};
-use super::view::{BoardView, Hint, Motion, Piece, Pos, Surface, use_motions};
+use super::motion::{Motion, use_motions};
+use super::piece::piece;
 use crate::i18n::Side;
+use crate::ui::model::{BoardView, Hint, Piece, Pos, Surface};
 use std::cell::RefCell;
 use std::f64::consts::TAU;
 use std::rc::Rc;
@@ -525,7 +527,7 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
             {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
             onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>
-            { hand.piece.render(Some("true"), *input.dragging == Some(Source::Hand)) }
+            { piece(&hand.piece, Some("true"), *input.dragging == Some(Source::Hand)) }
         </div>
     });
     let quarters = |count| (span(view.surface, count) * 4.0).round() as usize;

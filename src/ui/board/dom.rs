@@ -5,7 +5,9 @@
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, drop_action, settle, use_input};
-use super::view::{BoardView, CellView, Hint, Motion, Piece, Pos, Surface, use_motions};
+use super::motion::{Motion, use_motions};
+use super::piece::{picture, piece};
+use crate::ui::model::{BoardView, CellView, Hint, Piece, Pos, Surface};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -155,7 +157,7 @@ pub fn Board(props: &BoardProps) -> Html {
 
     let hand = view.hand.as_ref().map(|hand| html! {
         <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
-            { hand.piece.render(interactive.then_some("true"), dragging == Some(Source::Hand)) }
+            { piece(&hand.piece, interactive.then_some("true"), dragging == Some(Source::Hand)) }
         </div>
     });
     let ghost = dragging.and_then(|source| match source {
@@ -189,7 +191,7 @@ pub fn Board(props: &BoardProps) -> Html {
             <p class="visually-hidden" aria-live="polite" data-pending-said="">{ pending_said }</p>
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
                 // A picture only: the dragged piece itself stays in its cell.
-                { for ghost.map(|p| p.picture("dragged")) }
+                { for ghost.map(|p| picture(&p, "dragged")) }
             </div>
         </div>
     }
@@ -334,7 +336,7 @@ fn taken(motions: &[Motion]) -> Html {
                 Piece::FaceDown => None,
             };
             Some(html! {
-                <span class="ghost" data-side={side} style={grid_area(*pos)}>{ piece.picture("taken") }</span>
+                <span class="ghost" data-side={side} style={grid_area(*pos)}>{ picture(piece, "taken") }</span>
             })
         }
         _ => None,
@@ -363,8 +365,8 @@ fn Cell(props: &CellProps) -> Html {
             data-pending={props.pending.then_some("")}
             style={format!("{}; {}", grid_area((x, y)), props.motion.as_ref().map_or("", |m| m.1.as_str()))}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
-            { for cell.piece.as_ref().map(|p| p.render(props.movable.then_some("true"), props.lifted)) }
-            { for props.preview.as_ref().map(|p| p.picture(if props.pending { "pending" } else { "preview" })) }
+            { for cell.piece.as_ref().map(|p| piece(p, props.movable.then_some("true"), props.lifted)) }
+            { for props.preview.as_ref().map(|p| picture(p, if props.pending { "pending" } else { "preview" })) }
         </div>
     }
 }

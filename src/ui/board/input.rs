@@ -3,8 +3,8 @@
 //! hint or a rule fix works for every kind of input on either board. On cells too small for a
 //! finger, a tap that would place a piece first shows it there, pending a second tap.
 
-use super::view::{BoardAction, BoardView, Pos};
 use crate::ui::effects;
+use crate::ui::model::{BoardAction, BoardView, Hint, Pos};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{Element, PointerEvent};
@@ -354,7 +354,7 @@ impl Input {
     }
 
     /// The hint on a cell: a legal destination of the selected piece.
-    pub fn hint(&self, pos: Pos) -> Option<super::Hint> {
+    pub fn hint(&self, pos: Pos) -> Option<Hint> {
         let from = self.selected?;
         self.view.moves_from(from).find(|m| m.1 == pos).map(|m| m.2)
     }

@@ -5,12 +5,16 @@
 mod canvas;
 mod dom;
 mod input;
+mod motion;
+mod piece;
 mod thumbnail;
-mod view;
 
 pub use dom::Board;
+pub use motion::motion_left_ms;
+pub use piece::piece;
 pub use thumbnail::lined_board;
-pub use view::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target, motion_left_ms};
+
+use crate::ui::model::{BoardAction, BoardView};
 
 use std::rc::Rc;
 use yew::prelude::*;

@@ -1,11 +1,12 @@
 //! The board's input and motions, natively: from the views the games draw.
 
 use super::input::{Key, Source, drop_action, select};
-use super::view::{BoardAction, BoardView, Motion, Piece, motions};
+use super::motion::{Motion, motions};
 use crate::i18n::{Lang, Side};
 use crate::rules::checkers::Checkers;
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::{Game, History, parse_turn};
+use crate::ui::model::{BoardAction, BoardView, Piece};
 use crate::ui::model::{Scene, UiGame};
 
 /// The board a game draws after `turns`, with its legal moves.

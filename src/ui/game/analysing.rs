@@ -7,6 +7,7 @@ use crate::ui::analysis;
 use crate::ui::lazy::OnDemand;
 use crate::ui::model::{Control, UiGame};
 use crate::ui::session::{Action, AnalysisAction, AnalysisCode, hash_of};
+use crate::ui::storage;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -34,7 +35,7 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
         // The analysis's code, fetched once the game shown could use it (it split off the
         // game's binary: most visits never need it).
         let page = page.clone();
-        let wanted = page.analysis_info().wanted && page.analysis_tools().is_none();
+        let wanted = page.analysis_info().wanted && !page.analysis_here();
         use_on_change(
             hash_of(&wanted),
             Rc::new(move || {
@@ -42,8 +43,8 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
                 if wanted {
                     yew::platform::spawn_local(async move {
                         // The cell holds this binary's one game's code.
-                        let code = analysis::ANALYSIS.get().await;
-                        if let Some(code) = code.and_then(|code| code.downcast_ref::<AnalysisCode<G>>()) {
+                        let fetched = analysis::ANALYSIS.get().await;
+                        if let Some(code) = fetched.and_then(|f| f.code.downcast_ref::<AnalysisCode<G>>()) {
                             page.dispatch(Action::AnalysisCode(code));
                         }
                     });
@@ -57,13 +58,16 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
         // shown, and once its code is here.
         let page = page.clone();
         let info = page.analysis_info();
-        let here = page.analysis_tools().is_some();
+        let here = page.analysis_here();
         use_on_change(
             hash_of(&(&info.key, info.loaded, info.running, here)),
             Rc::new(move || {
                 let info = page.analysis_info();
                 let key = info.key.clone();
-                let Some(tools) = page.analysis_tools() else { return };
+                let Some(tools) = analysis::ANALYSIS.now().filter(|_| page.analysis_here()).map(|f| f.tools)
+                else {
+                    return;
+                };
                 if !info.loaded {
                     let mut stored = (tools.load)(&key);
                     // A record's marks are kept with its game.
@@ -92,7 +96,7 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
         let page = page.clone();
         use_on_change(
             hash_of(&page.origin()),
-            Rc::new(move || analysis::keep_origin(slug, page.origin(), &page.turns())),
+            Rc::new(move || storage::keep_origin(slug, page.origin(), &page.turns())),
         );
     }
     // Leaving the game's page ends its analysis.

@@ -4,10 +4,11 @@
 use super::computer::{Computer, ask_engine};
 use super::{PageHandle, clear_query, random_seed};
 use crate::games::GameId;
+use crate::protocol::{Offer, PRESETS};
 use crate::ui::computer;
 use crate::ui::flow::{FlowControl, Prefs};
-use crate::ui::model::{Control, OnlineControl, ReviewStep, UiGame};
-use crate::ui::online::{self, Ask, Offer, PRESETS, ServerNews};
+use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
+use crate::ui::online::{self, Ask};
 use crate::ui::session::Action;
 use yew::prelude::*;
 

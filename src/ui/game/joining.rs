@@ -3,8 +3,8 @@
 
 use super::{PageHandle, show_room, use_on_change};
 use crate::games::GameId;
-use crate::ui::model::UiGame;
-use crate::ui::online::{self, Ask, ServerNews};
+use crate::ui::model::{ServerNews, UiGame};
+use crate::ui::online::{self, Ask};
 use crate::ui::session::{Action, hash_of};
 use std::rc::Rc;
 use yew::prelude::*;

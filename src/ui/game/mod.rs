@@ -10,7 +10,7 @@ mod controls;
 mod joining;
 mod saving;
 
-use super::board::BoardAction;
+use super::model::BoardAction;
 use super::screen::GameScreen;
 use super::session::{self, Action, Session};
 use super::storage;

@@ -3,8 +3,8 @@
 
 use super::{PageHandle, use_on_change};
 use crate::save;
-use crate::ui::computer::Opponent;
 use crate::ui::flow::Prefs;
+use crate::ui::model::Opponent;
 use crate::ui::model::UiGame;
 use crate::ui::session::{Action, Session};
 use gloo::events::EventListener;

@@ -2,14 +2,22 @@
 //! ([`UiGame`]) and what it is drawn from ([`Scene`]). Below the session, the services and
 //! the views, which all read it.
 
+mod analysis;
+mod board;
+mod online;
+mod opponent;
 mod summary;
+
+pub use analysis::{AnalysisNews, Stored, analysis_key, column_value};
+pub use board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
+pub use online::{Connection, LobbyListing, RoomState, ServerNews, token_key};
+pub use opponent::Opponent;
 
 pub use summary::{
     AnalysisPanel, ChatLine, ClockPanel, Control, Ended, MoveEntry, Notices, OnlineControl, OnlinePanel,
     OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
 };
 
-use super::board::{BoardAction, BoardView, Piece, Pos};
 use super::flow::Flow;
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};

@@ -1,16 +1,17 @@
 //! What the game screen shows, as plain data: the summary of a game's state with each
 //! panel's part, and the controls a player uses. The session makes it; the screen draws it.
 
+use super::Connection;
+use super::Opponent;
 use super::{Command, Setting, Tray};
 use crate::engine::analysis::Judgement;
 use crate::i18n::{GameText, Side};
+use crate::protocol::{ErrorCode, Offer};
 use crate::rules::clock::TimeControl;
 use crate::rules::record::RecordError;
 use crate::rules::{Illegal, Player};
 use crate::save::LoadError;
-use crate::ui::computer::Opponent;
 use crate::ui::flow::{FlowControl, Panel};
-use crate::ui::online::{Connection, ErrorCode, Offer};
 use crate::ui::storage::StorageProblem;
 use std::rc::Rc;
 

@@ -1,9 +1,10 @@
 //! The connection to the game server: the room's, and the lobby's own while the page is in no
 //! room. Reached only through [`super::CODE`], so it is split off with online play's piece.
 
-use super::{Ask, Connection, Lobby, RoomState, ServerNews};
+use super::Ask;
 use crate::protocol::{OfferState, Reply, Request};
 use crate::rules::clock::TimeControl;
+use crate::ui::model::{Connection, LobbyListing, RoomState, ServerNews, token_key};
 use crate::ui::storage;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -68,11 +69,6 @@ impl Drop for Link {
 
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
-}
-
-/// Where the device keeps its seat's token for a room.
-pub fn token_key(room: &str) -> String {
-    format!("board-suite/online/{room}")
 }
 
 /// The server's WebSocket, on the origin that served the page.
@@ -350,7 +346,7 @@ impl Drop for Follower {
 
 thread_local! {
     /// Who follows the lobby: the page's lobby, while it is shown.
-    static LOBBY: RefCell<Option<Callback<Lobby>>> = const { RefCell::new(None) };
+    static LOBBY: RefCell<Option<Callback<LobbyListing>>> = const { RefCell::new(None) };
     static FOLLOWER: RefCell<Option<Follower>> = const { RefCell::new(None) };
 }
 
@@ -362,7 +358,7 @@ fn tell_lobby(reply: Reply) {
     if let Reply::Lobby { seeks, games, players } = reply
         && let Some(on_lobby) = LOBBY.with_borrow(Clone::clone)
     {
-        on_lobby.emit(Lobby { seeks, games, players });
+        on_lobby.emit(LobbyListing { seeks, games, players });
     }
 }
 
@@ -407,7 +403,7 @@ fn lobby_connection() {
 
 /// Follows the lobby: `on_lobby` hears it now and after every change, until
 /// [`unfollow_lobby`]; over the room's connection if the page is in a room, else its own.
-pub fn follow_lobby(on_lobby: Callback<Lobby>) {
+pub fn follow_lobby(on_lobby: Callback<LobbyListing>) {
     LOBBY.with_borrow_mut(|lobby| *lobby = Some(on_lobby));
     if !follow_in_room(true) {
         lobby_connection();

@@ -14,81 +14,11 @@
 mod link;
 
 use super::lazy::{LazyCode, OnDemand};
+use super::model::{Connection, ServerNews};
+pub use crate::protocol::Offer;
 use crate::protocol::Request;
-pub use crate::protocol::{ErrorCode, Offer, PRESETS, SeekInfo};
-use crate::rules::Player;
-use crate::rules::clock::TimeControl;
-pub(super) use link::{follow_lobby, token_key, unfollow_lobby};
+pub(super) use link::{follow_lobby, unfollow_lobby};
 use yew::Callback;
-
-/// Whether a game server answers where the page came from (a static host has none).
-pub async fn server_answers() -> bool {
-    wasm_bindgen_futures::JsFuture::from(super::js::ready()).await.is_ok_and(|ok| ok.is_truthy())
-}
-
-/// The connection, as `data-connection`'s `data-state` names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Connection {
-    Connecting,
-    Open,
-    /// Dropped: being made again.
-    Lost,
-    /// Never made: no server here.
-    Unavailable,
-}
-
-impl Connection {
-    pub fn attr(self) -> &'static str {
-        match self {
-            Connection::Connecting => "connecting",
-            Connection::Open => "open",
-            Connection::Lost | Connection::Unavailable => "lost",
-        }
-    }
-}
-
-/// The room's game as the server last told it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RoomState {
-    pub room: String,
-    pub version: u64,
-    pub record: String,
-    pub turns: usize,
-    pub over: bool,
-    pub offer: Option<(Offer, Player)>,
-    /// Whether each seat has a device connected, the first player's first.
-    pub present: [bool; 2],
-    /// The room's time control (untimed if this build cannot read it).
-    pub time: TimeControl,
-    /// Each side's time left as the frame left the server, in ms, the first player's first.
-    pub clocks: Option<[u64; 2]>,
-    /// The side whose clock runs.
-    pub running: Option<Player>,
-    /// Before the first moves: the time the side to move has left to make one, in ms.
-    pub abort_in: Option<u64>,
-    /// The side to move is away: the time until the other may claim the game, in ms.
-    pub claim_in: Option<u64>,
-    /// The players' messages by their preset names, oldest first.
-    pub chat: Vec<(Player, String)>,
-    /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
-    pub at: u64,
-}
-
-/// What the server said, for the page.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ServerNews {
-    Connection(Connection),
-    /// The device's place in a room: a seat, or `None` to watch.
-    Seat {
-        room: String,
-        seat: Option<Player>,
-    },
-    /// In the quick-match queue.
-    Waiting,
-    State(Box<RoomState>),
-    /// A request refused: the server's code for why.
-    Refused(ErrorCode),
-}
 
 /// What the device asks first: after a connection is made again, it joins its room.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,15 +44,6 @@ pub enum Ask {
     Join {
         room: String,
     },
-}
-
-/// The lobby as the server last told it: the open seeks, oldest first, and how many games are
-/// being played and players are online.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Lobby {
-    pub seeks: Vec<SeekInfo>,
-    pub games: u64,
-    pub players: u64,
 }
 
 /// The connection's code, split off each binary of the page with the rest of online play's.

@@ -4,8 +4,8 @@
 
 use super::emit;
 use crate::i18n::GameText;
+use crate::protocol::PRESETS;
 use crate::ui::model::{ChatLine, Control, OnlineControl};
-use crate::ui::online::PRESETS;
 use yew::prelude::*;
 
 pub struct ChatProps<'a> {

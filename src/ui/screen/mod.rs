@@ -30,15 +30,16 @@ pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
 pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
 
-use super::board::{Board, BoardAction, BoardProps, BoardView};
+use super::board::{Board, BoardProps};
 use super::effects::{self, Sound};
 use super::lazy::use_lazy_code;
+use super::model::{BoardAction, BoardView};
 use super::settings::{focus, settings_menu, use_menu, use_menu_focus};
 use crate::i18n::Lang;
+use crate::protocol::Offer;
 use crate::route::Play;
 use crate::ui::lobby::Lobby;
 use crate::ui::model::{Control, OnlineControl, ReviewStep, Summary};
-use crate::ui::online::Offer;
 use actions::{ActionsProps, Confirm};
 use chat::ChatProps;
 use clocks::TimersProps;

@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::route::Play;
 use crate::rules::Player;
 use crate::rules::clock::{self, BadTimeControl, TimeControl};
-use crate::ui::computer::Opponent;
+use crate::ui::model::Opponent;
 use crate::ui::model::Setting;
 use crate::ui::model::{Control, OnlineControl, OpponentPanel};
 use crate::ui::settings::{dialog_keys, focus_first};

@@ -6,9 +6,9 @@ use super::chat::{ChatProps, chat_panel};
 use super::clocks::{TimersProps, timers};
 use super::emit;
 use crate::i18n::GameText;
+use crate::protocol::{ErrorCode, Offer};
 use crate::ui::lazy::LazyCode;
-use crate::ui::model::{Control, OnlineControl, OnlinePanel};
-use crate::ui::online::{Connection, ErrorCode, Offer};
+use crate::ui::model::{Connection, Control, OnlineControl, OnlinePanel};
 use yew::prelude::*;
 
 /// The game screen's panels of a game online (the connection, seats and offers; the chat; the

@@ -42,7 +42,7 @@ pub fn use_new_game_dialog(play: Option<Play>, new_game: &NodeRef, result: &Node
         use_effect_with(preset.is_some(), move |open| {
             if *open && server.is_none() {
                 yew::platform::spawn_local(async move {
-                    server.set(Some(crate::ui::online::server_answers().await));
+                    server.set(Some(crate::ui::js::server_answers().await));
                 });
             }
         });

@@ -1,5 +1,6 @@
 //! Pieces shown beside the board, e.g. each side's captured pieces.
 
+use crate::ui::board;
 use crate::ui::model::Tray;
 use yew::prelude::*;
 
@@ -13,7 +14,7 @@ pub fn trays(props: TraysProps) -> Html {
     }
     let trays = props.trays.iter().map(|tray| html! {
         <div class="tray" role="group" data-tray={tray.side.attr()} aria-label={tray.label.clone()} title={tray.label.clone()}>
-            { for tray.pieces.iter().map(|piece| piece.render(None, false)) }
+            { for tray.pieces.iter().map(|piece| board::piece(piece, None, false)) }
         </div>
     });
     html! { <div class="trays">{ for trays }</div> }

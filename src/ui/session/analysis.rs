@@ -13,9 +13,8 @@ use crate::i18n::GameText;
 use crate::route::Route;
 use crate::rules::record;
 use crate::rules::{History, Outcome, Player, read_announced};
-use crate::ui::analysis::{self, AnalysisNews, Stored, Tools, column_value};
-use crate::ui::board::BoardView;
-use crate::ui::model::{AnalysisPanel, Scene, UiGame};
+use crate::ui::model::BoardView;
+use crate::ui::model::{AnalysisNews, AnalysisPanel, Scene, Stored, UiGame, analysis_key, column_value};
 use std::rc::Rc;
 
 /// The analysis: its code, once fetched (until then the game shows none), and the latest
@@ -35,7 +34,7 @@ impl<G: UiGame> Default for Analysing<G> {
 /// The analysis of a game, as far as it goes.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(super) struct Analysis {
-    /// The storage key of the game it is of ([`analysis::key`]).
+    /// The storage key of the game it is of ([`analysis_key`]).
     key: String,
     /// What storage held has been read.
     loaded: bool,
@@ -80,7 +79,6 @@ struct Judged {
 /// game's binary at its `page!` and handed to the session once fetched. Until then the game
 /// shows no analysis.
 pub struct AnalysisCode<G: UiGame> {
-    tools: &'static Tools,
     requests: fn(&Session<G>) -> Vec<String>,
     take: fn(&mut Session<G>, AnalysisAction),
     branch: fn(&Session<G>) -> (History<G>, String),
@@ -92,7 +90,6 @@ pub struct AnalysisCode<G: UiGame> {
 
 impl<G: UiGame> AnalysisCode<G> {
     pub const CODE: AnalysisCode<G> = AnalysisCode {
-        tools: &analysis::TOOLS,
         requests: Session::every_position_request,
         take: Session::take_analysis_news,
         branch: Session::branch_from_shown,
@@ -121,14 +118,14 @@ impl<G: UiGame> PartialEq for Code<G> {
 }
 
 impl<G: UiGame> Session<G> {
-    /// The analysis's tools, once fetched.
-    pub fn analysis_tools(&self) -> Option<&'static Tools> {
-        self.analysis.code.map(|code| code.0.tools)
+    /// Whether the analysis's code is here.
+    pub fn analysis_here(&self) -> bool {
+        self.analysis.code.is_some()
     }
 
     /// The storage key of the analysis of the game shown.
     pub fn analysis_key(&self) -> String {
-        analysis::key(G::SLUG, &record::write_short(self.shown().0))
+        analysis_key(G::SLUG, &record::write_short(self.shown().0))
     }
 
     /// The analysis of the game shown, if it is of that game.

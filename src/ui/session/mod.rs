@@ -7,11 +7,10 @@
 //! played into the history only once it is complete: the history, the save, undo and the move
 //! list only ever see whole turns.
 
-use super::board::BoardAction;
-use super::computer::Opponent;
 use super::flow::{Flow, FlowControl, Prefs};
-use super::model::{Control, UiGame};
-use super::online::ServerNews;
+use super::model::BoardAction;
+use super::model::Opponent;
+use super::model::{Control, ServerNews, UiGame};
 use super::storage::StorageProblem;
 use crate::rules::History;
 use crate::rules::record::{RecordError, Timing};

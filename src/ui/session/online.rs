@@ -3,11 +3,11 @@
 
 use super::Session;
 use crate::i18n::Side;
+use crate::protocol::{ErrorCode, Offer};
 use crate::rules::record::{self, Timing};
 use crate::rules::{History, Player};
 use crate::ui::flow::Flow;
-use crate::ui::model::{ChatLine, ClockPanel, OnlinePanel, UiGame};
-use crate::ui::online::{Connection, ErrorCode, Offer, RoomState, ServerNews};
+use crate::ui::model::{ChatLine, ClockPanel, Connection, OnlinePanel, RoomState, ServerNews, UiGame};
 
 /// Online play: the game played online, the device's own kept aside meanwhile, and the last
 /// turn played here for the page to send.

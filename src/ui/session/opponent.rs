@@ -4,8 +4,8 @@
 use super::{Session, hash_of};
 use crate::rules::Illegal;
 use crate::rules::read_announced;
-use crate::ui::computer::Opponent;
 use crate::ui::flow::Flow;
+use crate::ui::model::Opponent;
 use crate::ui::model::UiGame;
 
 /// The computer: who it plays, the turn it suggests, and whether its engine failed.

@@ -8,8 +8,8 @@ use crate::i18n::GameText;
 use crate::json::ToJson;
 use crate::rules::record;
 use crate::save::Saved;
-use crate::ui::computer::Opponent;
 use crate::ui::flow::{Flow, Prefs};
+use crate::ui::model::Opponent;
 use crate::ui::model::{Control, UiGame};
 use crate::ui::storage::{self, Loaded};
 use std::rc::Rc;
@@ -123,6 +123,6 @@ pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Session<G>, u64)
     let problems = Problems { load_error: error, storage: problem };
     let mut session = Session::new(saved, stored, remembered, problems);
     // A game continued from another's position says so while it is that game.
-    session.game.origin = crate::ui::analysis::kept_origin(slug, &record::turn_texts(&session.game.history));
+    session.game.origin = storage::kept_origin(slug, &record::turn_texts(&session.game.history));
     (session, revision)
 }

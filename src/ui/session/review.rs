@@ -5,7 +5,7 @@ use super::{Action, Session};
 use crate::i18n::GameText;
 use crate::rules::History;
 use crate::rules::record::{RecordError, Timing};
-use crate::ui::board::BoardView;
+use crate::ui::model::BoardView;
 use crate::ui::model::{Control, ReviewStep, Scene, UiGame};
 
 /// What is shown instead of the live game: an earlier position of it, or a game opened from a

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::i18n::{GameText, Lang, Side};
+use crate::protocol::Offer;
 use crate::rules::checkers::Checkers;
 use crate::rules::clock::TimeControl;
 use crate::rules::connect_four::{ConnectFour, Move as Drop};
@@ -10,10 +11,10 @@ use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
 use crate::rules::record;
 use crate::rules::{Game, Illegal, Player, parse_turn};
-use crate::ui::board::BoardAction;
 use crate::ui::flow::Preference;
+use crate::ui::model::BoardAction;
+use crate::ui::model::{Connection, RoomState};
 use crate::ui::model::{Control, Ended, ReviewStep, Summary};
-use crate::ui::online::{Connection, Offer, RoomState};
 
 type Four = Session<ConnectFour>;
 

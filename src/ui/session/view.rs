@@ -6,8 +6,8 @@ use crate::i18n::{GameText, Side};
 use crate::route::Route;
 use crate::rules::record::{self, Header, Timing};
 use crate::rules::{Conclusion, Outcome, Player, Termination};
-use crate::ui::board::BoardView;
 use crate::ui::flow::{Flow, TurnState};
+use crate::ui::model::BoardView;
 use crate::ui::model::{
     AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, RulesPanel, Scene,
     Status, Summary, UiGame,

@@ -5,6 +5,8 @@
 // the work alone is measured too: from the press to the move's DOM laid out, ready to paint.
 // A move is made on the release, so the release to that frame is given as well (the press's
 // own work, the focus moving to the cell, is done while the button is down).
+// The floor is measured the same way on a page that does nothing but add the move's line: what
+// the browser and the display's frame take whatever the page does.
 // Printed, not asserted.
 // Usage: node tests/browser/bench-click.mjs (after `trunk build --release`); BENCH_ROUNDS sets
 // the fresh games per board and renderer (4).
@@ -60,7 +62,27 @@ async function clickToFrame(at, count) {
   return page.evaluate(() => window.measured);
 }
 
-const results = [];
+/** The same click on a page whose button only adds a line to the move list: the floor. */
+async function floor() {
+  await page.goto(server.url + 'healthz');
+  await page.setContent(`<button style="width:200px;height:80px">+</button><ol data-moves></ol><script>
+    document.querySelector('button').onclick = () => {
+      const line = document.createElement('li'); line.dataset.move = ''; line.textContent = 'move';
+      document.querySelector('[data-moves]').append(line);
+    };</script>`);
+  const frames = [], works = [], releases = [];
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (let i = 0; i < ROUNDS * 12; i++) {
+    const { work, frame, release } = await clickToFrame({ x: 100, y: 40 }, i + 1);
+    frames.push(frame);
+    works.push(work);
+    releases.push(release);
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  return { board: 'empty page', renderer: '', frames, works, releases };
+}
+
+const results = [await floor()];
 for (const canvas of [false, true]) {
   for (const board of BOARDS) {
     const frames = [];

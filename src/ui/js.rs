@@ -3,7 +3,7 @@
 //! page's first load.
 //!
 //! Sounds and motion (`effects`): `unlock` and `note` make sounds, after the frame that shows
-//! what they sound; `settle` ends every animation; `toTray` sends a taken piece's
+//! what they sound; `settle` ends every animation, `moving` asks whether the board's still run; `toTray` sends a taken piece's
 //! picture to its side's tray (the tray's last piece, the one just taken), where the page shows
 //! one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
 //! server that sent the page answers (its `/healthz` says `ok`; a static host answers with
@@ -15,6 +15,7 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = "let a;
 export function settle(){for(const n of document.getAnimations())try{n.finish()}catch(e){}}
+export function moving(){return document.getAnimations().some(n=>n.playState==='running'&&n.effect?.target?.closest?.('[data-motion],.ghost'))}
 export function toTray(){const g=document.querySelector('.ghost[data-side]:not([data-to-tray])');if(!g)return;
 const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
 const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
@@ -41,6 +42,8 @@ extern "C" {
     /// Ends every animation at once (those that never end, such as a winning line's pulse,
     /// go on).
     pub fn settle();
+    /// Whether a piece of the board is still moving (or a taken one still fading).
+    pub fn moving() -> bool;
     /// Sends the picture of a piece just taken to its side's tray, if the page shows one.
     #[wasm_bindgen(js_name = toTray)]
     pub fn to_tray();

@@ -88,8 +88,7 @@ pub fn Board(props: &BoardProps) -> Html {
     let onclick = on(&input, |input, e: MouseEvent| input.click(event_cell(&e)));
     let onkeydown = on(&input, |input, e: KeyboardEvent| {
         settle();
-        // The key acts where the focus really is: the event's own cell, however it got there.
-        if input.key(&e.key(), event_cell(&e).unwrap_or_else(|| input.focused())) {
+        if input.key(&e.key(), input.focused()) {
             e.prevent_default();
         }
     });
@@ -97,7 +96,7 @@ pub fn Board(props: &BoardProps) -> Html {
     // moved it, so the roving tab stop and the arrow keys start from the focused cell.
     let onfocusin = on(&input, |input, e: FocusEvent| {
         if let Some(pos) = event_cell(&e) {
-            input.focus.set(Some(pos));
+            input.set_focus(pos);
         }
     });
     let onmouseover = on(&input, |input, e: MouseEvent| input.hover.set(event_cell(&e)));

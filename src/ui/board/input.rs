@@ -5,7 +5,7 @@
 
 use crate::ui::effects;
 use crate::ui::model::{BoardAction, BoardView, Hint, Pos};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use web_sys::{Element, PointerEvent};
 use yew::prelude::*;
@@ -131,7 +131,11 @@ pub struct Input {
     /// The selected piece: the player's choice while it still has moves, or the piece the game
     /// keeps selected.
     pub selected: Option<Pos>,
+    /// The keyboard's cell as last drawn.
     pub focus: UseStateHandle<Option<Pos>>,
+    /// The keyboard's cell now: keys pressed faster than the board redraws each step from the
+    /// last one, not from the cell last drawn.
+    focus_now: Rc<Cell<Option<Pos>>>,
     pub hover: UseStateHandle<Option<Pos>>,
     /// The piece a contact is dragging, drawn under the finger.
     pub dragging: UseStateHandle<Option<Source>>,
@@ -169,6 +173,7 @@ pub fn use_input(
         selection,
         selected,
         focus: use_state_eq(|| None),
+        focus_now: use_memo((), |_| Cell::new(None)),
         hover: use_state_eq(|| None),
         dragging: use_state_eq(|| None),
         pending: use_state(|| None),
@@ -188,7 +193,13 @@ impl Input {
 
     /// The cell the keyboard starts from: the focused one, else the middle of the top row.
     pub fn focused(&self) -> Pos {
-        (*self.focus).unwrap_or((self.view.columns / 2, 0))
+        self.focus_now.get().unwrap_or((self.view.columns / 2, 0))
+    }
+
+    /// Moves the keyboard's cell to `pos`.
+    pub fn set_focus(&self, pos: Pos) {
+        self.focus_now.set(Some(pos));
+        self.focus.set(Some(pos));
     }
 
     fn perform(&self, (selection, action): (Option<Pos>, Option<BoardAction>)) {
@@ -209,7 +220,7 @@ impl Input {
     /// A click, a tap or Enter on a cell.
     pub fn activate(&self, pos: Pos) {
         if self.interactive {
-            self.focus.set(Some(pos));
+            self.set_focus(pos);
             self.perform(select(&self.view, self.selected, pos));
         }
     }
@@ -226,7 +237,7 @@ impl Input {
         if self.pending() == Some(lands) {
             self.activate(pos);
         } else {
-            self.focus.set(Some(pos));
+            self.set_focus(pos);
             self.selection.set(selection);
             self.pending.set(Some((lands, self.view.clone())));
         }
@@ -261,7 +272,7 @@ impl Input {
     pub fn key(&self, key: &str, at: Pos) -> bool {
         let Some(key) = Key::read(key, at, self.view.columns, self.view.rows) else { return false };
         match key {
-            Key::Focus(next) => self.focus.set(Some(next)),
+            Key::Focus(next) => self.set_focus(next),
             Key::Act => self.activate(at),
             Key::Cancel => {
                 self.selection.set(None);

@@ -1,6 +1,7 @@
 //! How the board's pieces move between two of its views, and the sound of it.
 
 use crate::ui::effects::{self, Sound};
+use crate::ui::js;
 use crate::ui::model::{BoardView, Piece, Pos};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -141,5 +142,18 @@ fn motion_ms(motions: &[Motion]) -> f64 {
 /// How long the board's latest motions still play, in ms: 0 once they have ended, or when
 /// nothing moved (motion is off, or the change was shown at once).
 pub fn motion_left_ms() -> u32 {
-    (MOTION_ENDS.get() - js_sys::Date::now()).max(0.0) as u32
+    let (ends, now) = (MOTION_ENDS.get(), js_sys::Date::now());
+    if now < ends {
+        (ends - now) as u32
+    } else if now < ends + LATE_MS && js::moving() {
+        // A page too busy to draw starts its animations late: they are waited for, a while.
+        LOOK_AGAIN_MS
+    } else {
+        0
+    }
 }
+
+/// How long past its time a motion that started late is waited for.
+const LATE_MS: f64 = 2_000.0;
+/// How soon a motion that started late is looked at again.
+const LOOK_AGAIN_MS: u32 = 50;

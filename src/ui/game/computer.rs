@@ -47,19 +47,12 @@ pub fn ask_engine<G: UiGame>(
         Callback::from(move |heard| {
             heard_from.set(false);
             match heard {
-                EngineNews::Best(turn) => match (&pace, motion_left_ms()) {
-                    (Some(pace), wait @ 1..) => {
-                        let (page, held) = (page.clone(), pace.clone());
-                        let timer = Timeout::new(wait, move || {
-                            // Taken, not the timer: it is running.
-                            let turn = held.borrow_mut().turn.take();
-                            if let Some((at, turn)) = turn {
-                                page.dispatch(answer(at, turn));
-                            }
-                        });
-                        *pace.borrow_mut() = Held { _timer: Some(timer), turn: Some((at, turn)) };
+                EngineNews::Best(turn) => match &pace {
+                    Some(pace) => {
+                        pace.borrow_mut().turn = Some((at, turn));
+                        play_when_still(page.clone(), pace.clone(), answer);
                     }
-                    _ => page.dispatch(answer(at, turn)),
+                    None => page.dispatch(answer(at, turn)),
                 },
                 EngineNews::Failed(why) => page.dispatch(Action::EngineFailed(why)),
                 EngineNews::Progress(_) => {}
@@ -71,6 +64,22 @@ pub fn ask_engine<G: UiGame>(
         let fetching = fetching.clone();
         Timeout::new(FETCHING_NOTICE_MS, move || fetching.set(!computer::ready())).forget();
     }
+}
+
+/// Plays the held turn once the board has stopped moving; until then, waits and looks again.
+fn play_when_still<G: UiGame>(page: PageHandle<G>, pace: Pace, answer: fn(u64, String) -> Action<G>) {
+    let wait = motion_left_ms();
+    if wait == 0 {
+        let turn = pace.borrow_mut().turn.take();
+        if let Some((at, turn)) = turn {
+            page.dispatch(answer(at, turn));
+        }
+        return;
+    }
+    let held = pace.clone();
+    // A timer replaced from its own callback is safe: its closure is freed after the call.
+    let timer = Timeout::new(wait, move || play_when_still(page, held, answer));
+    pace.borrow_mut()._timer = Some(timer);
 }
 
 /// How long the engine may take to start before the page says it is being fetched.

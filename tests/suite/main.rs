@@ -16,6 +16,7 @@ mod engine_gomoku;
 mod engine_protocol;
 mod engine_search;
 mod five_tigers;
+mod fixtures;
 mod gomocup;
 mod gomoku;
 mod harness;

@@ -7,7 +7,6 @@
 pub mod games;
 pub mod engine;
 pub mod i18n;
-pub mod json;
 pub mod protocol;
 pub mod route;
 pub mod rules;

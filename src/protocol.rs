@@ -2,7 +2,6 @@
 //! version `v` and a `type`. Documented in docs/protocol.md; changed only with `VERSION`. The page
 //! and the server share these types, so neither can write a frame the other does not read.
 
-use crate::json::{self, Value, one_of};
 use crate::rules::{Player, Termination};
 use serde::{Deserialize, Serialize};
 
@@ -186,7 +185,7 @@ impl Seat {
 }
 
 /// What the server says. Every frame also carries `v`. Read by [`Reply::read`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Reply {
     /// The device's place in a room; `token` (kept by the device) only to a seat's holder.
@@ -212,8 +211,9 @@ pub enum Reply {
         turns: usize,
         to_move: Seat,
         over: bool,
-        /// Why the game ended, once it has (as the record's `Termination` tag says).
-        #[serde(skip_serializing_if = "Option::is_none")]
+        /// Why the game ended, once it has (as the record's `Termination` tag says). One this
+        /// build does not know is left out, as a later version's field would be.
+        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "known")]
         termination: Option<Termination>,
         #[serde(skip_serializing_if = "Option::is_none")]
         offer: Option<OfferState>,
@@ -237,7 +237,7 @@ pub enum Reply {
         #[serde(skip_serializing_if = "Option::is_none")]
         claim_in: Option<u64>,
         /// The players' messages, oldest first.
-        #[serde(skip_serializing_if = "Vec::is_empty")]
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         chat: Vec<ChatLine>,
         /// The rematch's room, once agreed: every device here goes on to it (a seat's token
         /// holds the other seat there).
@@ -385,8 +385,12 @@ impl ErrorCode {
     }
 }
 
-/// A message as its frame: `v` first, then the message's own fields, `type` first. The server's
-/// writer; the page writes its requests with its own JSON writer ([`Request::to_text`]).
+/// A termination this build knows, else none.
+fn known<'de, D: serde::Deserializer<'de>>(words: D) -> Result<Option<Termination>, D::Error> {
+    Ok(Option::<String>::deserialize(words)?.and_then(|word| Termination::from_name(&word)))
+}
+
+/// A message as its frame: `v` first, then the message's own fields, `type` first.
 fn framed(message: &impl Serialize) -> String {
     #[derive(Serialize)]
     struct Frame<'a, T> {
@@ -394,48 +398,14 @@ fn framed(message: &impl Serialize) -> String {
         #[serde(flatten)]
         message: &'a T,
     }
-    // Serialising these types cannot fail: no maps with non-string keys, no foreign types.
-    serde_json::to_string(&Frame { v: VERSION, message }).unwrap_or_default()
+    // Writing these types cannot fail: they hold no floats and no maps.
+    serde_json_wasm::to_string(&Frame { v: VERSION, message }).unwrap_or_default()
 }
 
 impl Request {
-    /// The frame a client sends, written by the page's JSON writer ([`crate::json`]) exactly
-    /// as serde's derived writer writes it (the tests compare the two).
+    /// The frame a client sends.
     pub fn to_text(&self) -> String {
-        let opening = |game: &str, rules: &str, time: &str| {
-            vec![("game", game.into()), ("rules", rules.into()), ("time", Value::from(time))]
-        };
-        let (kind, fields): (&str, Vec<(&str, Value)>) = match self {
-            Request::Create { game, rules, time } => ("create", opening(game, rules, time)),
-            Request::Quick { game, rules, time } => ("quick", opening(game, rules, time)),
-            Request::Seek { game, rules, time } => ("seek", opening(game, rules, time)),
-            Request::Take { room } => ("take", vec![("room", room.as_str().into())]),
-            Request::Lobby { follow } => ("lobby", vec![("follow", (*follow).into())]),
-            Request::Join { room, token } => {
-                let mut fields = vec![("room", room.as_str().into())];
-                if let Some(token) = token {
-                    fields.push(("token", token.as_str().into()));
-                }
-                ("join", fields)
-            }
-            Request::Move { turn, turns } => {
-                ("move", vec![("turn", turn.as_str().into()), ("turns", (*turns).into())])
-            }
-            Request::Offer { what } => ("offer", vec![("what", what.name().into())]),
-            Request::Answer { accept } => ("answer", vec![("accept", (*accept).into())]),
-            Request::Resign => ("resign", vec![]),
-            Request::Abort => ("abort", vec![]),
-            Request::Claim { what } => ("claim", vec![("what", what.name().into())]),
-            Request::Chat { preset } => ("chat", vec![("preset", preset.as_str().into())]),
-            Request::Ping { n, rtt } => {
-                let mut fields = vec![("n", (*n).into())];
-                fields.extend(rtt.map(|rtt| ("rtt", rtt.into())));
-                ("ping", fields)
-            }
-        };
-        let head = [("v", Value::from(VERSION)), ("type", kind.into())];
-        Value::Object(head.into_iter().chain(fields).map(|(name, value)| (name.to_owned(), value)).collect())
-            .write()
+        framed(self)
     }
 }
 
@@ -451,89 +421,8 @@ impl Reply {
 
     /// A frame from the server; `None` for one this build cannot read (a later version's
     /// type, a code it does not know). Fields a later version adds are ignored.
-    ///
-    /// Read from plain JSON by the page's one JSON reader ([`crate::json`]), field by field:
-    /// serde's derived readers cost the page 7 to 13 KB gzip (a visitor per field type and per
-    /// enum). The tests read back every reply the derived writer writes.
     pub fn read(text: &str) -> Option<Reply> {
-        let value = json::parse(text).ok()?;
-        let text = |name: &str| value[name].as_str().map(str::to_owned);
-        let seat = |value: &Value| one_of(&Seat::ALL, Seat::name, value);
-        Some(match value["type"].as_str()? {
-            "seat" => Reply::Seat {
-                room: text("room")?,
-                game: text("game")?,
-                seat: seat(&value["seat"])?,
-                token: text("token"),
-            },
-            "waiting" => Reply::Waiting { game: text("game")?, rules: text("rules")?, time: text("time")? },
-            "state" => Reply::State {
-                room: text("room")?,
-                game: text("game")?,
-                version: value["version"].as_u64()?,
-                record: text("record")?,
-                turns: usize::try_from(value["turns"].as_u64()?).ok()?,
-                to_move: seat(&value["to_move"])?,
-                over: value["over"].as_bool()?,
-                // One this build does not know is left out, as a later version's field would be.
-                termination: one_of(&Termination::ALL, Termination::name, &value["termination"]),
-                offer: match &value["offer"] {
-                    Value::Null => None,
-                    offer => Some(OfferState {
-                        what: one_of(&Offer::ALL, Offer::name, &offer["what"])?,
-                        by: seat(&offer["by"])?,
-                    }),
-                },
-                online: [value["online"][0].as_bool()?, value["online"][1].as_bool()?],
-                time: text("time")?,
-                clocks: match &value["clocks"] {
-                    Value::Null => None,
-                    clocks => Some([clocks[0].as_u64()?, clocks[1].as_u64()?]),
-                },
-                running: match &value["running"] {
-                    Value::Null => None,
-                    running => Some(seat(running)?),
-                },
-                abort_in: value["abort_in"].as_u64(),
-                claim_in: value["claim_in"].as_u64(),
-                chat: match value["chat"].as_array() {
-                    None => Vec::new(),
-                    Some(lines) => lines
-                        .iter()
-                        .map(|line| {
-                            Some(ChatLine {
-                                from: seat(&line["from"])?,
-                                preset: line["preset"].as_str()?.to_owned(),
-                            })
-                        })
-                        .collect::<Option<_>>()?,
-                },
-                next: text("next"),
-            },
-            "lobby" => Reply::Lobby {
-                seeks: value["seeks"]
-                    .as_array()?
-                    .iter()
-                    .map(|seek| {
-                        let text = |name: &str| seek[name].as_str().map(str::to_owned);
-                        Some(SeekInfo {
-                            room: text("room")?,
-                            game: text("game")?,
-                            rules: text("rules")?,
-                            time: text("time")?,
-                        })
-                    })
-                    .collect::<Option<_>>()?,
-                games: value["games"].as_u64()?,
-                players: value["players"].as_u64()?,
-            },
-            "error" => Reply::Error {
-                code: one_of(&ErrorCode::ALL, ErrorCode::name, &value["code"])?,
-                message: text("message")?,
-            },
-            "pong" => Reply::Pong { n: value["n"].as_u64()? },
-            _ => return None,
-        })
+        serde_json_wasm::from_str(text).ok()
     }
 }
 

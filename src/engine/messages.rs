@@ -2,7 +2,6 @@
 
 use super::Thought;
 use super::analysis::Found;
-use crate::json::Value;
 use serde::{Deserialize, Serialize};
 
 /// A turn asked for: the game and its rules (the save format's config; empty for the game's
@@ -30,25 +29,17 @@ pub struct Request {
     pub start: Option<String>,
 }
 
+/// A game's config as a request holds it.
+pub fn config_text(config: &impl Serialize) -> String {
+    // Writing it cannot fail: it holds no floats and no maps.
+    serde_json_wasm::to_string(config).unwrap_or_default()
+}
+
 impl Request {
-    /// The request as the page sends it, written by the page's own JSON writer exactly as
-    /// serde's derived writer writes it (the worker reads it with serde's derived reader).
+    /// The request as the page sends it.
     pub fn to_text(&self) -> String {
-        let mut fields = vec![
-            ("id".to_owned(), Value::from(self.id)),
-            ("game".to_owned(), Value::from(self.game.as_str())),
-            ("config".to_owned(), Value::from(self.config.as_str())),
-            ("moves".to_owned(), Value::strings(&self.moves)),
-            ("level".to_owned(), Value::from(self.level)),
-            ("seed".to_owned(), Value::from(self.seed)),
-            ("movetime".to_owned(), Value::from(self.movetime)),
-            ("solve".to_owned(), Value::from(self.solve)),
-            ("analyse".to_owned(), Value::from(self.analyse)),
-        ];
-        if let Some(start) = &self.start {
-            fields.push(("start".to_owned(), Value::from(start.as_str())));
-        }
-        Value::Object(fields).write()
+        // Writing it cannot fail: it holds no floats and no maps.
+        serde_json_wasm::to_string(self).unwrap_or_default()
     }
 }
 

@@ -13,13 +13,6 @@ pub enum Move {
     Drop(u8),
 }
 
-impl crate::json::ToJson for Move {
-    fn to_json(&self) -> crate::json::Value {
-        let Move::Drop(column) = *self;
-        crate::json::Value::tagged("Drop", column.into())
-    }
-}
-
 /// A cell, `x` from the left and `y` from the top, as on screen.
 pub type Cell = (usize, usize);
 

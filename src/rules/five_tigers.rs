@@ -4,7 +4,6 @@
 //! formations captures that many opponent stones. Fewer than three stones loses.
 
 use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
-use crate::json::{self, FromJson, ToJson, Value};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 5;
@@ -98,45 +97,6 @@ impl Preset {
 #[serde(default)]
 pub struct Config {
     pub preset: Preset,
-}
-
-impl Preset {
-    /// The variant's name, as its JSON form writes it.
-    fn json_name(self) -> &'static str {
-        match self {
-            Preset::Seed => "Seed",
-            Preset::Northeast => "Northeast",
-            Preset::Shandong => "Shandong",
-        }
-    }
-}
-
-impl ToJson for Move {
-    fn to_json(&self) -> Value {
-        match *self {
-            Move::Place(point) => Value::tagged("Place", point.into()),
-            Move::Remove(point) => Value::tagged("Remove", point.into()),
-            Move::Step { from, to } => {
-                Value::tagged("Step", Value::object([("from", from.into()), ("to", to.into())]))
-            }
-        }
-    }
-}
-
-impl ToJson for Config {
-    fn to_json(&self) -> Value {
-        Value::object([("preset", self.preset.json_name().into())])
-    }
-}
-
-impl FromJson for Config {
-    fn from_json(value: &Value) -> Option<Config> {
-        value.as_object()?;
-        let preset = json::field(value, "preset", Preset::default(), |v| {
-            json::one_of(&Preset::ALL, Preset::json_name, v)
-        })?;
-        Some(Config { preset })
-    }
 }
 
 /// One formation on the board: its shape and its points.

@@ -3,7 +3,6 @@
 //! double-four or an overline, though exactly five always wins; white wins with five or more).
 
 use super::{Game, Illegal, Outcome, Player, SetupError};
-use crate::json::{self, FromJson, ToJson, Value};
 use serde::{Deserialize, Serialize};
 
 pub const SIZE: usize = 15;
@@ -44,38 +43,6 @@ pub struct Config {
 
 impl RuleSet {
     pub const ALL: [RuleSet; 3] = [RuleSet::Freestyle, RuleSet::Standard, RuleSet::Renju];
-
-    /// The variant's name, as its JSON form writes it.
-    fn json_name(self) -> &'static str {
-        match self {
-            RuleSet::Freestyle => "Freestyle",
-            RuleSet::Standard => "Standard",
-            RuleSet::Renju => "Renju",
-        }
-    }
-}
-
-impl ToJson for Move {
-    fn to_json(&self) -> Value {
-        let Move::Place(point) = *self;
-        Value::tagged("Place", point.into())
-    }
-}
-
-impl ToJson for Config {
-    fn to_json(&self) -> Value {
-        Value::object([("rules", self.rules.json_name().into())])
-    }
-}
-
-impl FromJson for Config {
-    fn from_json(value: &Value) -> Option<Config> {
-        value.as_object()?;
-        let rules = json::field(value, "rules", RuleSet::default(), |v| {
-            json::one_of(&RuleSet::ALL, RuleSet::json_name, v)
-        })?;
-        Some(Config { rules })
-    }
 }
 
 /// The four directions a line runs in: across, down, and both diagonals.

@@ -16,7 +16,6 @@ pub mod record;
 pub use history::{Conclusion, History};
 pub use notation::{BadTurn, TurnText, parse_turn, parse_turn_as, read_announced, replay};
 
-use crate::json::{FromJson, ToJson};
 use serde::{Serialize, de::DeserializeOwned};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -193,12 +192,11 @@ pub enum SetupError {
 /// fully described by its config and its moves: that is what a save holds.
 pub trait Game: Clone + Debug + Eq + Hash {
     /// One player's action; small and `Copy`, no strings.
-    /// (Its JSON form, [`ToJson`], is read only in saves of format 1.)
-    type Move: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned + ToJson;
+    /// (Its JSON form is read only in saves of format 1.)
+    type Move: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned;
     /// Everything chosen before the first move (rule sets, house rules, a shuffle's seed).
-    /// (Its JSON form, [`ToJson`] and [`FromJson`], is what the page tells the engine and what
-    /// saves of format 1 hold.)
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + ToJson + FromJson;
+    /// (Its JSON form is what the page tells the engine and what saves of format 1 hold.)
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
 
     /// The starting position for a config.
     fn new(config: &Self::Config) -> Self;
@@ -330,16 +328,16 @@ mod tests {
         assert_eq!(parse_square("o15", 15, 15), Some(14));
     }
 
-    /// Every legal move of a few games under `config`, and the config, in the page's JSON form
-    /// is exactly serde's (old saves hold serde's; the engine worker reads the config with
-    /// serde), and the config reads back as serde reads it, odd texts too.
+    /// Every legal move of a few games under `config`, and the config, is written by the
+    /// page's JSON writer exactly as by the engine's and the server's (serde_json: old saves
+    /// hold its text; the engine worker reads the config with it), and the config reads back as
+    /// serde_json reads it, odd texts too.
     fn json_forms_are_serdes<G: super::Game>(config: &G::Config, odd: &[&str]) {
-        use crate::json::{self, FromJson, ToJson};
         let text = serde_json::to_string(config).unwrap();
-        assert_eq!(config.to_json().write(), text);
-        assert_eq!(G::Config::from_json(&json::parse(&text).unwrap()).as_ref(), Some(config));
+        assert_eq!(serde_json_wasm::to_string(config).unwrap(), text);
+        assert_eq!(serde_json_wasm::from_str::<G::Config>(&text).ok().as_ref(), Some(config));
         for text in ["null", "{}", "1", "\"x\"", r#"{"other":1}"#].iter().chain(odd) {
-            let ours = G::Config::from_json(&json::parse(text).unwrap());
+            let ours = serde_json_wasm::from_str::<G::Config>(text).ok();
             assert_eq!(ours, serde_json::from_str::<G::Config>(text).ok(), "{text}");
         }
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
@@ -351,7 +349,9 @@ mod tests {
                     break;
                 }
                 for mv in &moves {
-                    assert_eq!(mv.to_json().write(), serde_json::to_string(mv).unwrap());
+                    let text = serde_json::to_string(mv).unwrap();
+                    assert_eq!(serde_json_wasm::to_string(mv).unwrap(), text);
+                    assert_eq!(serde_json_wasm::from_str::<G::Move>(&text).ok(), Some(*mv));
                 }
                 state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                 let mv = moves[(state >> 33) as usize % moves.len()];

@@ -13,8 +13,8 @@ use super::storage;
 use crate::engine::Score;
 use crate::engine::analysis::{Found, eval_text, read_eval};
 use crate::engine::messages::Reply;
-use crate::json::{self, Value};
 use crate::rules::record::Annotation;
+use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::cell::RefCell;
 use yew::Callback;
@@ -43,61 +43,69 @@ thread_local! {
     pub static ANALYSIS: LazyCode<Fetched> = const { LazyCode::new() };
 }
 
-fn score_value(score: Score) -> Value {
-    Value::from(eval_text(score))
-}
+/// A score as records write evaluations (`0.35`, `#-4`).
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+struct Eval(Score);
 
-/// A finding as storage keeps it: `{"s":"0.35","x":true,"pv":["4"],"c":["#7",null]}`, the
-/// scores for the player to move, written as records write evaluations.
-fn write_found(found: &Option<Found>) -> Value {
-    let Some(found) = found else { return Value::Null };
-    let columns = found.columns.iter().map(|c| c.map_or(Value::Null, score_value)).collect();
-    Value::object([
-        ("s", score_value(found.score)),
-        ("x", Value::from(found.exact)),
-        ("pv", Value::strings(&found.pv)),
-        ("c", Value::Array(columns)),
-    ])
-}
-
-fn read_found(value: &Value) -> Option<Option<Found>> {
-    if value.is_null() {
-        return Some(None);
+impl TryFrom<String> for Eval {
+    type Error = &'static str;
+    fn try_from(text: String) -> Result<Eval, Self::Error> {
+        read_eval(&text).map(Eval).ok_or("not an evaluation")
     }
-    let score = |v: &Value| read_eval(v.as_str()?);
-    let texts =
-        |v: &Value| v.as_array()?.iter().map(|t| t.as_str().map(str::to_owned)).collect::<Option<Vec<_>>>();
-    Some(Some(Found {
-        score: score(&value["s"])?,
-        exact: value["x"].as_bool()?,
-        pv: texts(&value["pv"])?,
-        columns: value["c"]
-            .as_array()?
-            .iter()
-            .map(|c| if c.is_null() { Some(None) } else { score(c).map(Some) })
-            .collect::<Option<_>>()?,
-    }))
+}
+
+impl From<Eval> for String {
+    fn from(Eval(score): Eval) -> String {
+        eval_text(score)
+    }
+}
+
+/// An analysis as storage keeps it: `{"found":[…],"notes":[["??","#-4"],[null,null]]}`, each
+/// finding `{"s":"0.35","x":true,"pv":["4"],"c":["#7",null]}` (`null` where the rules had
+/// ended the game), the scores for the player to move.
+#[derive(Serialize, Deserialize)]
+struct Kept {
+    found: Vec<Option<KeptFound>>,
+    notes: Vec<(Option<String>, Option<String>)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct KeptFound {
+    s: Eval,
+    x: bool,
+    pv: Vec<String>,
+    c: Vec<Option<Eval>>,
 }
 
 /// The text storage keeps for an analysis.
 pub fn write(stored: &Stored) -> String {
-    let found = stored.found.iter().map(write_found).collect();
-    let note = |text: &Option<String>| Value::from(text.clone());
-    let notes = stored.notes.iter().map(|n| Value::Array(vec![note(&n.glyph), note(&n.eval)])).collect();
-    Value::object([("found", Value::Array(found)), ("notes", Value::Array(notes))]).write()
+    let found = |found: &Found| KeptFound {
+        s: Eval(found.score),
+        x: found.exact,
+        pv: found.pv.clone(),
+        c: found.columns.iter().map(|c| c.map(Eval)).collect(),
+    };
+    let kept = Kept {
+        found: stored.found.iter().map(|f| f.as_ref().map(found)).collect(),
+        notes: stored.notes.iter().map(|n| (n.glyph.clone(), n.eval.clone())).collect(),
+    };
+    serde_json_wasm::to_string(&kept).unwrap_or_default()
 }
 
 /// Reads [`write`] back; anything unreadable is no analysis.
 pub fn read(text: &str) -> Stored {
-    let read = || {
-        let value = json::parse(text).ok()?;
-        let found = value["found"].as_array()?.iter().map(read_found).collect::<Option<_>>()?;
-        let note = |v: &Value| v.as_str().map(str::to_owned);
-        let notes =
-            value["notes"].as_array()?.iter().map(|n| Annotation { glyph: note(&n[0]), eval: note(&n[1]) });
-        Some(Stored { found, notes: notes.collect() })
+    let Ok(Kept { found, notes }) = serde_json_wasm::from_str(text) else { return Stored::default() };
+    let finding = |f: KeptFound| Found {
+        score: f.s.0,
+        exact: f.x,
+        pv: f.pv,
+        columns: f.c.into_iter().map(|c| c.map(|Eval(score)| score)).collect(),
     };
-    read().unwrap_or_default()
+    Stored {
+        found: found.into_iter().map(|f| f.map(finding)).collect(),
+        notes: notes.into_iter().map(|(glyph, eval)| Annotation { glyph, eval }).collect(),
+    }
 }
 
 fn load(key: &str) -> Stored {

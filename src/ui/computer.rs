@@ -12,10 +12,7 @@
 //! worker (its files come from the browser's cache).
 
 use super::lazy::{LazyCode, OnDemand};
-use crate::engine::analysis::Found;
 use crate::engine::messages::{Reply, Request};
-use crate::engine::{Score, Thought};
-use crate::json::{self, Value};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use yew::Callback;
@@ -94,67 +91,9 @@ thread_local! {
 const WORKER: &str = "engine-worker_loader.js";
 
 /// A player as JSON names it.
-/// A worker's reply, its fields taken by hand from plain JSON: the page shares one JSON reader
-/// ([`crate::json`]) among everything it reads, rather than carrying one made for each shape
-/// (serde's derived reader of [`Reply`] would add 7.7 KB gzip to the page). The tests check it
-/// reads every reply exactly as the engine's own types write it.
-fn read_reply(text: &str) -> Option<Reply> {
-    let value = json::parse(text).ok()?;
-    if value.as_str() == Some("Ready") {
-        return Some(Reply::Ready);
-    }
-    let [(kind, fields)] = value.as_object()? else { return None };
-    let id = fields["id"].as_u64()?;
-    let number = |name: &str| fields[name].as_u64();
-    let text = |value: &Value| value.as_str().map(str::to_owned);
-    let thought = || {
-        Some(Thought {
-            turn: text(&fields["turn"])?,
-            score: read_score(&fields["score"])?,
-            exact: fields["exact"].as_bool()?,
-            pv: fields["pv"].as_array()?.iter().map(text).collect::<Option<_>>()?,
-            depth: u32::try_from(number("depth")?).ok()?,
-            nodes: number("nodes")?,
-            time_ms: number("time_ms")?,
-        })
-    };
-    Some(match kind.as_str() {
-        "Progress" => Reply::Progress { id, thought: thought()? },
-        "Best" => Reply::Best { id, thought: thought()? },
-        "Solved" => Reply::Solved { id, score: i32::try_from(fields["score"].as_i64()?).ok()? },
-        "Analysed" => Reply::Analysed {
-            id,
-            found: match &fields["found"] {
-                Value::Null => None,
-                found => Some(Found {
-                    score: read_score(&found["score"])?,
-                    exact: found["exact"].as_bool()?,
-                    pv: found["pv"].as_array()?.iter().map(text).collect::<Option<_>>()?,
-                    columns: found["columns"]
-                        .as_array()?
-                        .iter()
-                        .map(
-                            |column| if column.is_null() { Some(None) } else { read_score(column).map(Some) },
-                        )
-                        .collect::<Option<_>>()?,
-                }),
-            },
-        },
-        "Failed" => Reply::Failed { id, why: text(&fields["why"])? },
-        _ => return None,
-    })
-}
-
-/// A score as serde writes it: `{"Value":-35}`, `{"Win":7}`, `{"Loss":4}`.
-fn read_score(value: &Value) -> Option<Score> {
-    let [(scale, amount)] = value.as_object()? else { return None };
-    let plies = || u32::try_from(amount.as_u64()?).ok();
-    Some(match scale.as_str() {
-        "Value" => Score::Value(i32::try_from(amount.as_i64()?).ok()?),
-        "Win" => Score::Win(plies()?),
-        "Loss" => Score::Loss(plies()?),
-        _ => return None,
-    })
+/// A worker's reply; `None` for text that is none.
+pub(super) fn read_reply(text: &str) -> Option<Reply> {
+    serde_json_wasm::from_str(text).ok()
 }
 
 fn start_worker() -> Option<Running> {
@@ -342,6 +281,8 @@ fn stop_search() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::analysis::Found;
+    use crate::engine::{Score, Thought};
 
     fn thought(score: Score, exact: bool) -> Thought {
         Thought {

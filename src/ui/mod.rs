@@ -30,6 +30,8 @@ mod screen;
 mod session;
 mod settings;
 mod storage;
+#[cfg(test)]
+mod stored_8770ed2;
 
 use crate::i18n::Lang;
 use crate::route::Route;

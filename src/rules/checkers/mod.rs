@@ -11,7 +11,6 @@ mod record;
 pub use record::{fen, read_fen};
 
 use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
-use crate::json::{self, FromJson, ToJson, Value};
 use bitboard::{Board, Sink};
 use serde::{Deserialize, Serialize};
 
@@ -57,27 +56,6 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config { compulsory_capture: true }
-    }
-}
-
-impl ToJson for Move {
-    fn to_json(&self) -> Value {
-        Value::object([("from", self.from.into()), ("to", self.to.into())])
-    }
-}
-
-impl ToJson for Config {
-    fn to_json(&self) -> Value {
-        Value::object([("compulsory_capture", self.compulsory_capture.into())])
-    }
-}
-
-impl FromJson for Config {
-    fn from_json(value: &Value) -> Option<Config> {
-        value.as_object()?;
-        let compulsory_capture =
-            json::field(value, "compulsory_capture", Config::default().compulsory_capture, Value::as_bool)?;
-        Some(Config { compulsory_capture })
     }
 }
 

@@ -10,7 +10,6 @@ mod view;
 pub use view::{Seen, View};
 
 use super::{Game, Illegal, Outcome, Player, SetupError, Termination, quiet_moves_draw};
-use crate::json::{self, FromJson, ToJson, Value};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -123,45 +122,6 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config { seed: 0, quiet_limit: 60, chain_capture: false, chariot_rush: false, blind_capture: false }
-    }
-}
-
-impl ToJson for Move {
-    fn to_json(&self) -> Value {
-        match *self {
-            Move::Flip(square) => Value::tagged("Flip", square.into()),
-            Move::Go { from, to } => {
-                Value::tagged("Go", Value::object([("from", from.into()), ("to", to.into())]))
-            }
-            Move::EndChain => "EndChain".into(),
-        }
-    }
-}
-
-impl ToJson for Config {
-    fn to_json(&self) -> Value {
-        Value::object([
-            ("seed", self.seed.into()),
-            ("quiet_limit", self.quiet_limit.into()),
-            ("chain_capture", self.chain_capture.into()),
-            ("chariot_rush", self.chariot_rush.into()),
-            ("blind_capture", self.blind_capture.into()),
-        ])
-    }
-}
-
-impl FromJson for Config {
-    fn from_json(value: &Value) -> Option<Config> {
-        value.as_object()?;
-        let d = Config::default();
-        let quiet_limit = |v: &Value| v.as_u64().and_then(|n| u32::try_from(n).ok());
-        Some(Config {
-            seed: json::field(value, "seed", d.seed, Value::as_u64)?,
-            quiet_limit: json::field(value, "quiet_limit", d.quiet_limit, quiet_limit)?,
-            chain_capture: json::field(value, "chain_capture", d.chain_capture, Value::as_bool)?,
-            chariot_rush: json::field(value, "chariot_rush", d.chariot_rush, Value::as_bool)?,
-            blind_capture: json::field(value, "blind_capture", d.blind_capture, Value::as_bool)?,
-        })
     }
 }
 

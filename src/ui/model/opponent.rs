@@ -1,12 +1,13 @@
 //! Who plays the computer, and how strongly: remembered per game.
 
 use crate::engine::LEVELS;
-use crate::json::{self, Value};
 use crate::rules::Player;
 use crate::ui::storage;
+use serde::{Deserialize, Serialize};
 
-/// Who plays the computer, and at which level (1 to [`LEVELS`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Who plays the computer, and at which level (1 to [`LEVELS`]); kept as
+/// `{"computer":"Second","level":3}` (`null` for no computer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Opponent {
     /// The computer's side; `None` for two people at the device.
     pub computer: Option<Player>,
@@ -32,38 +33,26 @@ impl Opponent {
 
     /// The choice remembered for a game; a missing or unreadable one is the default.
     pub fn load(slug: &str) -> Opponent {
-        let read = storage::read(&key(slug)).and_then(|text| json::parse(&text).ok());
-        let read = read.and_then(|value| {
-            let computer = match &value["computer"] {
-                Value::Null => None,
-                side => Some(player(side)?),
-            };
-            let level = u8::try_from(value["level"].as_u64()?).ok()?;
-            Some(Opponent { computer, level: level.clamp(1, LEVELS) })
-        });
-        read.unwrap_or_default()
+        storage::read(&key(slug)).and_then(|text| Opponent::read(&text)).unwrap_or_default()
     }
 
-    /// Kept as `{"computer":"Second","level":3}` (`null` for no computer), written as text.
+    /// A choice from its stored text, its level brought within the levels there are.
+    pub fn read(text: &str) -> Option<Opponent> {
+        let read: Opponent = serde_json_wasm::from_str(text).ok()?;
+        Some(Opponent { level: read.level.clamp(1, LEVELS), ..read })
+    }
+
+    /// The choice's stored text.
+    pub fn write(&self) -> String {
+        serde_json_wasm::to_string(self).unwrap_or_default()
+    }
+
     pub fn store(&self, slug: &str) {
-        let computer = match self.computer {
-            Some(Player::First) => "\"First\"",
-            Some(Player::Second) => "\"Second\"",
-            None => "null",
-        };
-        storage::write(&key(slug), &format!("{{\"computer\":{computer},\"level\":{}}}", self.level));
+        storage::write(&key(slug), &self.write());
     }
 
     /// Whether a storage key holds this game's choice (another tab changed it).
     pub fn watches(storage_key: &str, slug: &str) -> bool {
         storage_key == key(slug)
-    }
-}
-
-fn player(value: &Value) -> Option<Player> {
-    match value.as_str()? {
-        "First" => Some(Player::First),
-        "Second" => Some(Player::Second),
-        _ => None,
     }
 }

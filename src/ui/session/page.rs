@@ -5,7 +5,6 @@
 use super::{Action, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::GameText;
-use crate::json::ToJson;
 use crate::rules::record;
 use crate::save::Saved;
 use crate::ui::flow::{Flow, Prefs};
@@ -73,7 +72,7 @@ impl<G: UiGame> Session<G> {
         Request {
             id: 0,
             game: G::SLUG.to_owned(),
-            config: rules.to_json().write(),
+            config: crate::engine::messages::config_text(&rules),
             moves: record::turn_texts(&self.game.history),
             level,
             seed: 0,

@@ -5,6 +5,7 @@
 // First, so that `with_game!` is in scope in every module after it.
 #[macro_use]
 pub mod games;
+pub mod codec;
 pub mod engine;
 pub mod i18n;
 pub mod protocol;

@@ -398,8 +398,7 @@ fn framed(message: &impl Serialize) -> String {
         #[serde(flatten)]
         message: &'a T,
     }
-    // Writing these types cannot fail: they hold no floats and no maps.
-    serde_json_wasm::to_string(&Frame { v: VERSION, message }).unwrap_or_default()
+    crate::codec::write(&Frame { v: VERSION, message })
 }
 
 impl Request {
@@ -422,7 +421,7 @@ impl Reply {
     /// A frame from the server; `None` for one this build cannot read (a later version's
     /// type, a code it does not know). Fields a later version adds are ignored.
     pub fn read(text: &str) -> Option<Reply> {
-        serde_json_wasm::from_str(text).ok()
+        crate::codec::read(text)
     }
 }
 

@@ -77,7 +77,7 @@ struct Record1<G: Game> {
 
 /// A save's head, if it is a save at all.
 fn open(text: &str) -> Result<Head, LoadError> {
-    serde_json_wasm::from_str(text).map_err(|_| LoadError::Unreadable)
+    crate::codec::read(text).ok_or(LoadError::Unreadable)
 }
 
 /// A saved game: its history, and the legs of a move being made that are not in it yet (a
@@ -132,8 +132,7 @@ pub fn encode<G: Recorded>(history: &History<G>, pending: &[G::Move], revision: 
         redo: record::turn_texts(&ahead).split_off(history.turns().len()),
         pending: write_legs(history.current(), pending),
     };
-    // Writing it cannot fail: it holds no floats and no maps.
-    serde_json_wasm::to_string(&envelope).unwrap_or_default()
+    crate::codec::write(&envelope)
 }
 
 /// Reads a save: the format and game first, then the record through the rules, then the turns
@@ -145,10 +144,10 @@ pub fn decode<G: Recorded>(text: &str) -> Result<Saved<G>, LoadError> {
     }
     let revision = head.revision.unwrap_or(0);
     match head.format {
-        1 => decode_1(&serde_json_wasm::from_str(text).map_err(|_| LoadError::Unreadable)?, revision),
+        1 => decode_1(&crate::codec::read(text).ok_or(LoadError::Unreadable)?, revision),
         FORMAT => {
             let Envelope { record, redo, pending, .. } =
-                serde_json_wasm::from_str(text).map_err(|_| LoadError::Unreadable)?;
+                crate::codec::read(text).ok_or(LoadError::Unreadable)?;
             let mut history = record::read::<G>(&record, 0).map_err(LoadError::Record)?;
             let played = history.ply();
             for (i, turn) in redo.iter().enumerate() {

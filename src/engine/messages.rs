@@ -29,17 +29,10 @@ pub struct Request {
     pub start: Option<String>,
 }
 
-/// A game's config as a request holds it.
-pub fn config_text(config: &impl Serialize) -> String {
-    // Writing it cannot fail: it holds no floats and no maps.
-    serde_json_wasm::to_string(config).unwrap_or_default()
-}
-
 impl Request {
     /// The request as the page sends it.
     pub fn to_text(&self) -> String {
-        // Writing it cannot fail: it holds no floats and no maps.
-        serde_json_wasm::to_string(self).unwrap_or_default()
+        crate::codec::write(self)
     }
 }
 

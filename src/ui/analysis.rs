@@ -90,12 +90,12 @@ pub fn write(stored: &Stored) -> String {
         found: stored.found.iter().map(|f| f.as_ref().map(found)).collect(),
         notes: stored.notes.iter().map(|n| (n.glyph.clone(), n.eval.clone())).collect(),
     };
-    serde_json_wasm::to_string(&kept).unwrap_or_default()
+    crate::codec::write(&kept)
 }
 
 /// Reads [`write`] back; anything unreadable is no analysis.
 pub fn read(text: &str) -> Stored {
-    let Ok(Kept { found, notes }) = serde_json_wasm::from_str(text) else { return Stored::default() };
+    let Some(Kept { found, notes }) = crate::codec::read(text) else { return Stored::default() };
     let finding = |f: KeptFound| Found {
         score: f.s.0,
         exact: f.x,

@@ -93,7 +93,7 @@ const WORKER: &str = "engine-worker_loader.js";
 /// A player as JSON names it.
 /// A worker's reply; `None` for text that is none.
 pub(super) fn read_reply(text: &str) -> Option<Reply> {
-    serde_json_wasm::from_str(text).ok()
+    crate::codec::read(text)
 }
 
 fn start_worker() -> Option<Running> {

@@ -38,13 +38,13 @@ impl Opponent {
 
     /// A choice from its stored text, its level brought within the levels there are.
     pub fn read(text: &str) -> Option<Opponent> {
-        let read: Opponent = serde_json_wasm::from_str(text).ok()?;
+        let read: Opponent = crate::codec::read(text)?;
         Some(Opponent { level: read.level.clamp(1, LEVELS), ..read })
     }
 
     /// The choice's stored text.
     pub fn write(&self) -> String {
-        serde_json_wasm::to_string(self).unwrap_or_default()
+        crate::codec::write(self)
     }
 
     pub fn store(&self, slug: &str) {

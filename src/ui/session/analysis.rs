@@ -159,7 +159,7 @@ impl<G: UiGame> Session<G> {
         let mut request = crate::engine::messages::Request {
             id: 0,
             game: G::SLUG.to_owned(),
-            config: crate::engine::messages::config_text(&rules),
+            config: crate::codec::write(&rules),
             moves: Vec::new(),
             level: crate::engine::LEVELS,
             seed: 0,

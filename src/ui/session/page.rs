@@ -72,7 +72,7 @@ impl<G: UiGame> Session<G> {
         Request {
             id: 0,
             game: G::SLUG.to_owned(),
-            config: crate::engine::messages::config_text(&rules),
+            config: crate::codec::write(&rules),
             moves: record::turn_texts(&self.game.history),
             level,
             seed: 0,

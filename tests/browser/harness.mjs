@@ -18,7 +18,8 @@ import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+// `DIST` serves another build (a benchmark's before and after); the tests serve `dist/`.
+const DIST = process.env.DIST ?? new URL('../../dist/', import.meta.url).pathname;
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2',

@@ -25,11 +25,12 @@ pub fn chat_panel(props: ChatProps) -> Html {
     let lines: Vec<Html> = props
         .lines
         .iter()
-        .filter(|line| line.mine || !props.muted)
-        .filter_map(|line| {
+        .enumerate()
+        .filter(|(_, line)| line.mine || !props.muted)
+        .filter_map(|(index, line)| {
             let words = text.chat_presets[PRESETS.iter().position(|name| *name == line.preset)?];
             Some(html! {
-                <li data-chat-line="" data-from={line.from.attr()} data-chat-preset={line.preset.clone()}
+                <li key={index} data-chat-line="" data-from={line.from.attr()} data-chat-preset={line.preset.clone()}
                     class={classes!(line.mine.then_some("mine"))}>
                     <span class={classes!("dot", line.from.attr())}></span>
                     <span class="from">{ (text.side)(line.from) }</span>

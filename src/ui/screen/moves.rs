@@ -22,7 +22,9 @@ pub fn move_list(props: MovesProps) -> Html {
     let entries = moves.iter().enumerate().map(|(ply, entry)| {
         let current = (ply + 1 == shown).then_some("step");
         html! {
-            <li data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
+            // Keyed: a turn added at the end adds one line (unkeyed, Yew matches the lists from
+            // their ends and would rewrite every line).
+            <li key={ply} data-move="" data-owner={entry.side.attr()} title={(text.side)(entry.side)} aria-current={current}
                 data-judgement={entry.judgement.map(Judgement::name)}>
                 // A button, so the keyboard and screen readers reach each turn too.
                 <button onclick={emit(on_control, Control::Review(ReviewStep::To(ply + 1)))}>

@@ -90,7 +90,6 @@ thread_local! {
 /// The worker's loader, written beside the page by the build.
 const WORKER: &str = "engine-worker_loader.js";
 
-/// A player as JSON names it.
 /// A worker's reply; `None` for text that is none.
 pub(super) fn read_reply(text: &str) -> Option<Reply> {
     crate::codec::read(text)

@@ -64,10 +64,7 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
             Rc::new(move || {
                 let info = page.analysis_info();
                 let key = info.key.clone();
-                let Some(tools) = analysis::ANALYSIS.now().filter(|_| page.analysis_here()).map(|f| f.tools)
-                else {
-                    return;
-                };
+                let Some(tools) = analysis::ANALYSIS.now().filter(|_| here).map(|f| f.tools) else { return };
                 if !info.loaded {
                     let mut stored = (tools.load)(&key);
                     // A record's marks are kept with its game.

@@ -36,6 +36,10 @@ test('with a friend: one click from the home page to a hot-seat game', async () 
   assert.ok(page.url().endsWith('#/connect-four'), 'the link has done its work');
   await dropInColumns(page, [3, 3]);
   assert.equal(await moveCount(page), 2, 'both sides are played here');
+  // The link only redirected: Back goes home, not to the link again.
+  await page.goBack();
+  await page.locator('[data-game-card]').first().waitFor();
+  assert.ok(page.url().endsWith('#/'), page.url());
   await done(page);
 });
 
@@ -51,6 +55,9 @@ test('against the computer: two clicks from the home page, at the level chosen',
   await waitForMoves(page, 1, { timeout: 20_000 });
   assert.match(await players(page), /Computer, level 3, plays Red/);
   assert.equal(await status(page).getAttribute('data-turn'), 'yellow');
+  await page.goBack();
+  await page.locator('[data-game-card]').first().waitFor();
+  assert.ok(page.url().endsWith('#/'), `Back goes home, not to the dialog again: ${page.url()}`);
   await done(page);
 });
 

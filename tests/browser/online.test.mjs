@@ -122,6 +122,9 @@ test('an online invite from the home page takes two clicks', async () => {
   await page.locator('[data-game-card="gomoku"] button[data-play="online"]').click();
   await page.locator('[data-dialog="new-game"]').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'online', 'the dialog opens on the invite');
+  assert.match(await page.locator('#new-game-title').textContent(), /Play online/);
+  assert.equal(await button(page, 'online').getAttribute('class'), 'primary', 'the invite is the first choice');
+  assert.equal(await button(page, 'start').count(), 0, 'no Start that would begin a game on this device');
   await button(page, 'online').click();
   await page.waitForSelector('a[data-invite]');
   assert.match(await page.locator('a[data-invite]').getAttribute('href'), /#\/gomoku\?room=\w+$/);

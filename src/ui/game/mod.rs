@@ -52,12 +52,13 @@ pub fn random_seed() -> u64 {
     (half() << 32) | half()
 }
 
-/// A new shuffle, or a shared game taken up or put away: the URL's seed or record no longer
-/// describes the game shown.
+/// A new shuffle, a shared game taken up or put away, or a way of playing taken up: the URL's
+/// seed, record or choice no longer describes the game shown. The screen is the same, so its
+/// entry in the history is replaced: Back leaves the game rather than coming back to the link.
 fn clear_query(game: GameId) {
     let location = gloo::utils::window().location();
     if location.hash().is_ok_and(|hash| hash.contains('?')) {
-        let _ = location.set_hash(&Route::game(game).hash());
+        let _ = location.replace(&Route::game(game).hash());
     }
 }
 

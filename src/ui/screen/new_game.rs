@@ -154,12 +154,18 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     };
     let server_missing = props.server == Some(false);
     let online_disabled = server_missing || control.is_err();
+    // "Online" on a home page's card: the dialog is for online play alone, Invite its first
+    // choice, with no Start that would begin a game on this device.
+    let online_only = props.preset == Some(Play::Online);
+    let cancel = html! {
+        <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
+    };
     html! {
         <div class="backdrop">
             <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
                 ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
-                <h2 id="new-game-title">{ text.new_game }</h2>
-                { opponent_fields(props.lang, &opponent, &props.opponent) }
+                <h2 id="new-game-title">{ if online_only { text.play_online } else { text.new_game } }</h2>
+                if !online_only { { opponent_fields(props.lang, &opponent, &props.opponent) } }
                 if !props.settings.is_empty() {
                     <fieldset>
                         <legend>{ text.rules }</legend>
@@ -167,21 +173,25 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
                     </fieldset>
                 }
                 if props.begun { <p class="hint">{ text.ends_current }</p> }
-                <div class="buttons">
-                    <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
-                    if props.begun && !rules_changed {
-                        <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
-                    }
-                    <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
-                </div>
+                if !online_only {
+                    <div class="buttons">
+                        <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
+                        if props.begun && !rules_changed {
+                            <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
+                        }
+                        { cancel.clone() }
+                    </div>
+                }
                 <fieldset class="online-choices" ref={online_ref}>
-                    <legend>{ text.or_online }</legend>
+                    <legend>{ if online_only { text.online } else { text.or_online } }</legend>
                     { time_fields(props.lang, &time) }
-                    <button data-action="online" autofocus={true} disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
+                    <button data-action="online" class={classes!(online_only.then_some("primary"))} autofocus={true}
+                        disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
                     <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
                     <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ text.seek }</button>
                     if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
                 </fieldset>
+                if online_only { <div class="buttons">{ cancel }</div> }
             </div>
         </div>
     }

@@ -3,13 +3,14 @@
 //! page's first load.
 //!
 //! Sounds and motion (`effects`): `unlock` and `note` make sounds, after the frame that shows
-//! what they sound; `settle` ends every animation, `moving` asks whether the board's still run; `toTray` sends a taken piece's
-//! picture to its side's tray (the tray's last piece, the one just taken), where the page shows
-//! one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
+//! what they sound; `settle` ends every animation, `moving` asks whether the board's still
+//! run; `toTray` sends a taken piece's picture to its side's tray (the tray's last piece, the
+//! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one. Online: `ready` asks whether the
 //! server that sent the page answers (its `/healthz` says `ok`; a static host answers with
 //! nothing, or with its page); offline it does not ask, so a page played offline logs no
-//! failed request. Records: `copy` puts text on the clipboard, `absolute` makes a
-//! link absolute, `download` saves text as a file.
+//! failed request. Records and invitations: `copy` puts text on the clipboard, `share` opens
+//! the system's share sheet (where `canShare`), `absolute` makes a link absolute, `download`
+//! saves text as a file.
 
 use wasm_bindgen::prelude::*;
 
@@ -32,6 +33,8 @@ if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
 if(e.shiftKey?n===a||!r.contains(n):n===b){(e.shiftKey?b:a).focus();e.preventDefault()}}
 export function ready(){return navigator.onLine===false?Promise.resolve(false):fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}
 export function copy(t){try{return navigator.clipboard.writeText(t).then(()=>true,()=>false)}catch(e){return Promise.resolve(false)}}
+export function canShare(){return typeof navigator.share==='function'}
+export function share(u){try{navigator.share({url:u}).catch(()=>{})}catch(e){}}
 export function absolute(l){return new URL(l,location.href).href}
 export function download(n,t){const u=URL.createObjectURL(new Blob([t],{type:'text/plain;charset=utf-8'})),l=document.createElement('a');
 l.href=u;l.download=n;l.click();setTimeout(()=>URL.revokeObjectURL(u),1000)}")]
@@ -58,6 +61,11 @@ extern "C" {
     pub fn ready() -> js_sys::Promise;
     /// Puts text on the clipboard: a promise of whether it could.
     pub fn copy(text: &str) -> js_sys::Promise;
+    /// Whether the browser has a system share sheet.
+    #[wasm_bindgen(js_name = canShare)]
+    pub fn can_share() -> bool;
+    /// Opens the system's share sheet with a link (nothing if the player closes it).
+    pub fn share(link: &str);
     /// A link made absolute against the page's address.
     pub fn absolute(link: &str) -> String;
     /// Saves text as a file of this name.

@@ -127,7 +127,25 @@ test('an online invite from the home page takes two clicks', async () => {
   assert.equal(await button(page, 'start').count(), 0, 'no Start that would begin a game on this device');
   await button(page, 'online').click();
   await page.waitForSelector('a[data-invite]');
-  assert.match(await page.locator('a[data-invite]').getAttribute('href'), /#\/gomoku\?room=\w+$/);
+  const href = await page.locator('a[data-invite]').getAttribute('href');
+  assert.match(href, /#\/gomoku\?room=\w+$/);
+  // Copy beside the link copies the invitation, and says so; a tap on the link copies too,
+  // rather than opening this room again.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  const said = page.locator('.invite [role="status"]');
+  const here = page.url();
+  for (const copies of [button(page, 'copy-invite'), page.locator('a[data-invite]')]) {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await copies.click();
+    await page.waitForSelector('.invite [role="status"][data-copied="done"]');
+    assert.equal(await said.textContent(), 'Copied');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), href);
+    assert.equal(page.url(), here, 'still here');
+    await page.waitForSelector('.invite [role="status"][data-copied]', { state: 'detached' });
+  }
+  // Chromium on a desktop has no share sheet: no Share button there.
+  assert.equal(await button(page, 'share-invite').count(), await page.evaluate(() => Number(typeof navigator.share === 'function')));
+  await page.context().clearPermissions();
   await button(page, 'leave-online').click();
   await done(page);
 });

@@ -10,6 +10,7 @@ mod analysis;
 mod chat;
 mod clocks;
 mod commands;
+mod copy;
 mod cover;
 mod extras;
 mod help;

@@ -4,9 +4,11 @@
 
 use super::chat::{ChatProps, chat_panel};
 use super::clocks::{TimersProps, timers};
+use super::copy::{copy_status, use_copy};
 use super::emit;
-use crate::i18n::GameText;
+use crate::i18n::{GameText, Lang};
 use crate::protocol::{ErrorCode, Offer};
+use crate::ui::js;
 use crate::ui::lazy::LazyCode;
 use crate::ui::model::{Connection, Control, OnlineControl, OnlinePanel};
 use yew::prelude::*;
@@ -86,9 +88,7 @@ pub fn online_box(props: OnlineProps) -> Html {
             </p>
             if let Some(seat) = seat { <p>{ seat }</p> }
             if panel.waiting { <p>{ text.waiting_for_match }</p> }
-            if let Some(href) = invite {
-                <p><a data-invite="" href={href.clone()}>{ text.invite }</a></p>
-            }
+            if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
             if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
                 <p data-opponent-away="">
                     { if panel.begun { text.opponent_away } else { text.waiting_for_opponent } }
@@ -105,5 +105,42 @@ pub fn online_box(props: OnlineProps) -> Html {
             }
             <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
         </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct InviteProps {
+    href: String,
+    lang: Lang,
+}
+
+/// The room's invite link, and its Copy and (where the browser has one) Share buttons. A tap on
+/// the link copies it too: followed here, it would only open this room again.
+#[component]
+fn Invite(props: &InviteProps) -> Html {
+    let text = props.lang.game_text();
+    let (said, copy) = use_copy();
+    let copy_on = |event_stops: bool| {
+        let (href, copy) = (props.href.clone(), copy.clone());
+        Callback::from(move |event: MouseEvent| {
+            if event_stops {
+                event.prevent_default();
+            }
+            copy.emit(href.clone());
+        })
+    };
+    let share = js::can_share().then(|| {
+        let href = props.href.clone();
+        Callback::from(move |_: MouseEvent| js::share(&href))
+    });
+    html! {
+        <p class="invite">
+            <a data-invite="" href={props.href.clone()} onclick={copy_on(true)}>{ text.invite }</a>
+            <button data-action="copy-invite" onclick={copy_on(false)}>{ text.copy_invite }</button>
+            if let Some(onclick) = share {
+                <button data-action="share-invite" {onclick}>{ text.share_invite }</button>
+            }
+            { copy_status(text, said) }
+        </p>
     }
 }

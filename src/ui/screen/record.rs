@@ -1,10 +1,9 @@
 //! The game as text: its record to copy, save or replace, and a link to this position.
 
+use super::copy::{copy_status, use_copy};
 use crate::i18n::{GameText, Lang};
 use crate::ui::js;
 use crate::ui::model::RecordPanel;
-use gloo::timers::callback::Timeout;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 pub struct RecordProps<'a> {
@@ -82,36 +81,15 @@ struct CopiesProps {
     record: RecordPanel,
 }
 
-/// What the last copy came to, said for a moment beside the buttons.
-#[derive(Clone, Copy, PartialEq)]
-enum Copied {
-    Done,
-    Failed,
-}
-
-/// How long the page says it has copied.
-const SAID_FOR_MS: u32 = 2_000;
-
 /// The buttons that copy the record or the link and download the record, and what a copy came
-/// to, said in words (`role="status"`) for a moment.
+/// to, said in words for a moment.
 #[component]
 fn Copies(props: &CopiesProps) -> Html {
     let text = props.lang.game_text();
-    let said = use_state_eq(|| None::<Copied>);
-    // The timer that clears what was said; a new copy starts it again.
-    let clear = use_mut_ref(|| None::<Timeout>);
+    let (said, copy) = use_copy();
     let copy = |what: fn(&RecordPanel) -> String| {
-        let (record, said, clear) = (props.record.clone(), said.clone(), clear.clone());
-        Callback::from(move |_: MouseEvent| {
-            let (said, clear) = (said.clone(), clear.clone());
-            let content = what(&record);
-            yew::platform::spawn_local(async move {
-                let copied = JsFuture::from(js::copy(&content)).await.is_ok_and(|copied| copied.is_truthy());
-                said.set(Some(if copied { Copied::Done } else { Copied::Failed }));
-                let said = said.clone();
-                *clear.borrow_mut() = Some(Timeout::new(SAID_FOR_MS, move || said.set(None)));
-            });
-        })
+        let (record, copy) = (props.record.clone(), copy.clone());
+        Callback::from(move |_: MouseEvent| copy.emit(what(&record)))
     };
     let download = {
         let record = props.record.clone();
@@ -124,13 +102,7 @@ fn Copies(props: &CopiesProps) -> Html {
             <button data-action="copy-record" onclick={copy(|record| record.text.clone())}>{ text.copy_record }</button>
             <button data-action="download-record" onclick={download}>{ text.download_record }</button>
             <button data-action="copy-link" onclick={copy(|record| js::absolute(&record.link))}>{ text.copy_link }</button>
-            <span class="copied" role="status" data-copied={said.map(|s| if s == Copied::Done { "done" } else { "failed" })}>
-                { match *said {
-                    Some(Copied::Done) => text.copied,
-                    Some(Copied::Failed) => text.copy_failed,
-                    None => "",
-                } }
-            </span>
+            { copy_status(text, said) }
         </>
     }
 }

@@ -3,7 +3,7 @@
 //! live beside its page adapter, in [`Words`]; [`Text`] holds the words every page says, and
 //! [`GameText`] those of a game's page, so that a binary with no game holds none of them.
 
-use crate::protocol::ErrorCode;
+use crate::protocol::{ErrorCode, Offer};
 use crate::rules::Illegal;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{Problem, RecordError, TagError};
@@ -326,6 +326,8 @@ pub struct GameText {
     pub rematch: &'static str,
     /// A rematch offered, by this device or by the other.
     pub rematch_offered: fn(bool) -> &'static str,
+    /// This device's offer, declined by the other side.
+    pub declined: fn(Offer) -> &'static str,
     pub reload: &'static str,
     /// The chat: its heading, its messages in the order of `protocol::PRESETS`, the switch
     /// that hides the other player's, and what it says when empty.
@@ -617,6 +619,11 @@ static GAME_EN: GameText = GameText {
     claim_draw: "Claim a draw",
     rematch: "Rematch",
     rematch_offered: |by_me| if by_me { "You offered a rematch." } else { "Your opponent offers a rematch." },
+    declined: |what| match what {
+        Offer::Takeback => "Your opponent declined to let you take back your move.",
+        Offer::Draw => "Your opponent declined your draw offer.",
+        Offer::Rematch => "Your opponent declined the rematch.",
+    },
     reload: "Reload",
     chat: "Chat",
     chat_presets: ["Hello!", "Good luck!", "Have fun!", "Good game!", "Well played!", "Thank you!"],
@@ -891,6 +898,11 @@ static GAME_ZH_HANT: GameText = GameText {
     rematch: "再戰一局",
     rematch_offered: |by_me| {
         if by_me { "你已提議再戰一局。" } else { "對手提議再戰一局。" }
+    },
+    declined: |what| match what {
+        Offer::Takeback => "對手不同意你悔棋。",
+        Offer::Draw => "對手拒絕了你的和棋提議。",
+        Offer::Rematch => "對手拒絕了再戰一局。",
     },
     reload: "重新載入",
     chat: "聊天",

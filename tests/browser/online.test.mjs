@@ -104,6 +104,10 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await yellow.waitForSelector('[data-offer="draw"] button[data-action="decline-offer"]');
   await button(yellow, 'decline-offer').click();
   await red.waitForSelector('[data-offer]', { state: 'detached' });
+  // The one who asked is told, in words; the one who declined is not.
+  await red.waitForSelector('[data-declined="draw"]');
+  assert.match(await red.locator('[data-declined]').textContent(), /declined your draw offer/);
+  assert.equal(await yellow.locator('[data-declined]').count(), 0);
   await control(yellow, 'resign').click();
   await button(yellow, 'confirm').click();
   await red.waitForSelector('[data-status][data-outcome="red"]');

@@ -49,6 +49,8 @@ pub struct RoomState {
     pub claim_in: Option<u64>,
     /// The players' messages by their preset names, oldest first.
     pub chat: Vec<(Player, String)>,
+    /// A rematch was agreed: the devices go on to its room.
+    pub rematch: bool,
     /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
     pub at: u64,
 }

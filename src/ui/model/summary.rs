@@ -230,6 +230,8 @@ pub struct OnlinePanel {
     /// An offer standing: a takeback or a draw while the game goes on, a rematch after it, and
     /// whether this device made it.
     pub offer: Option<(Offer, bool)>,
+    /// This device's offer the other side declined, until the next turn, offer or the end.
+    pub declined: Option<Offer>,
     /// The server's code for its last refusal.
     pub refused: Option<ErrorCode>,
     /// This device may play now.

@@ -117,8 +117,8 @@ fn read(reply: Reply) -> Option<ServerNews> {
             next,
             ..
         } => {
-            if let Some(next) = next {
-                go_on(&next);
+            if let Some(next) = &next {
+                go_on(next);
             }
             ServerNews::State(Box::new(RoomState {
                 room,
@@ -138,6 +138,7 @@ fn read(reply: Reply) -> Option<ServerNews> {
                 claim_in,
                 // A spectator has no voice: a line from one is not shown.
                 chat: chat.into_iter().filter_map(|line| Some((line.from.player()?, line.preset))).collect(),
+                rematch: next.is_some(),
                 at: js_sys::Date::now() as u64,
             }))
         }

@@ -95,6 +95,9 @@ pub fn online_box(props: OnlineProps) -> Html {
                 </p>
             }
             { for offer }
+            if let Some(what) = panel.declined {
+                <p data-declined={what.name()} class="offer">{ (text.declined)(what) }</p>
+            }
             if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(*why) }</p> }
             if outdated {
                 <button data-action="reload" class="primary" onclick={online(OnlineControl::Reload)}>{ text.reload }</button>

@@ -35,11 +35,22 @@ pub struct Online {
     pub(super) state: Option<Box<RoomState>>,
     /// The server's code for its last refusal.
     pub(super) refused: Option<ErrorCode>,
+    /// This seat's offer the other side declined, until the next turn, offer or the end.
+    pub(super) declined: Option<Offer>,
 }
 
 /// A player's place in `[first, second]`.
 fn index(player: Player) -> usize {
     usize::from(player == Player::Second)
+}
+
+/// The offer of `seat`'s that the other side declined between two states of the room: it went
+/// with nothing it asked for done (no turn taken back or played, no end, no rematch), the
+/// other side still here.
+fn declined(was: &RoomState, now: &RoomState, seat: Option<Player>) -> Option<Offer> {
+    let (what, by) = was.offer?;
+    let unanswered = now.offer.is_none() && now.turns == was.turns && now.over == was.over && !now.rematch;
+    (Some(by) == seat && unanswered && now.present[index(by.opponent())]).then_some(what)
 }
 
 // Not generic, so compiled once rather than once per game.
@@ -63,6 +74,7 @@ impl Online {
             opponent_away: live && other.is_some_and(|other| state.is_some_and(|s| !s.present[index(other)])),
             offer,
             refused: self.refused,
+            declined: self.declined,
             my_turn: self.connection == Connection::Open && self.seat == Some(to_move) && live,
             over: !live,
             // Either player may abort until both have moved.
@@ -113,6 +125,7 @@ impl Online {
                 // Another room (a rematch's): its states count from the start.
                 if self.room.as_ref() != Some(&room) {
                     self.state = None;
+                    self.declined = None;
                 }
                 self.room = Some(room);
                 self.seat = seat;
@@ -131,6 +144,15 @@ impl Online {
                     return false;
                 }
                 self.refused = None;
+                if let Some(was) = self.state.as_deref() {
+                    let declined = declined(was, &state, self.seat);
+                    if declined.is_some()
+                        || state.offer.is_some()
+                        || (state.turns, state.over) != (was.turns, was.over)
+                    {
+                        self.declined = declined;
+                    }
+                }
                 self.state = Some(state);
                 return true;
             }
@@ -146,6 +168,7 @@ impl Online {
             waiting: false,
             state: None,
             refused: None,
+            declined: None,
         }
     }
 }

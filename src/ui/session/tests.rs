@@ -528,6 +528,7 @@ fn room(version: u64, turns: &[&str]) -> RoomState {
         abort_in: None,
         claim_in: None,
         chat: Vec::new(),
+        rematch: false,
         at: 1_000,
     }
 }
@@ -614,6 +615,30 @@ fn an_offer_and_an_absent_opponent_are_shown() {
     room.present = [true, true];
     let back = act(&told, Action::Online(ServerNews::State(Box::new(room))));
     assert!(!summary(&back).online.unwrap().opponent_away);
+}
+
+#[test]
+fn a_declined_offer_is_told_to_the_one_who_asked_until_the_next_turn_or_offer() {
+    let declined = |session: &Four| summary(session).online.unwrap().declined;
+    let asked = RoomState { offer: Some((Offer::Takeback, Player::First)), ..room(2, &["4", "4"]) };
+    let first = acts(&seated(Player::First), [told(asked.clone()), state(3, &["4", "4"])]);
+    assert_eq!(declined(&first), Some(Offer::Takeback));
+    // The other seat sees nothing declined; a new state of the same turn keeps it said.
+    let second = acts(&seated(Player::Second), [told(asked.clone()), state(3, &["4", "4"])]);
+    assert_eq!(declined(&second), None);
+    assert_eq!(declined(&act(&first, state(4, &["4", "4"]))), Some(Offer::Takeback));
+    // The next turn, or a new offer, ends it.
+    assert_eq!(declined(&act(&first, state(4, &["4", "4", "3"]))), None);
+    let offered = RoomState { version: 4, offer: Some((Offer::Draw, Player::First)), ..room(4, &["4", "4"]) };
+    assert_eq!(declined(&act(&first, told(offered))), None);
+    // Granted is not declined: the turn taken back, the draw agreed, the rematch begun; nor
+    // is an offer that lapsed because the other side left.
+    assert_eq!(declined(&acts(&seated(Player::First), [told(asked), state(3, &["4"])])), None);
+    let draw = RoomState { offer: Some((Offer::Draw, Player::First)), ..room(2, &["4", "4"]) };
+    let agreed = RoomState { over: true, record: "4 4 1/2-1/2".into(), ..room(3, &["4", "4"]) };
+    assert_eq!(declined(&acts(&seated(Player::First), [told(draw.clone()), told(agreed)])), None);
+    let left = RoomState { present: [true, false], ..room(3, &["4", "4"]) };
+    assert_eq!(declined(&acts(&seated(Player::First), [told(draw), told(left)])), None);
 }
 
 #[test]

@@ -226,6 +226,8 @@ pub struct GameText {
     pub watching: &'static str,
     pub waiting_for_match: &'static str,
     pub waiting_for_opponent: &'static str,
+    /// The status while no one has taken the other seat.
+    pub awaiting_opponent: &'static str,
     pub opponent_away: &'static str,
     pub offered: fn(bool, bool) -> &'static str,
     pub accept: &'static str,
@@ -470,6 +472,7 @@ static GAME_EN: GameText = GameText {
     watching: "You are watching",
     waiting_for_match: "Waiting for an opponent with the same rules and clock…",
     waiting_for_opponent: "Waiting for your opponent to join: send them the invite link.",
+    awaiting_opponent: "Waiting for an opponent to join",
     opponent_away: "Your opponent is disconnected; the game waits for them.",
     offered: |draw, by_me| match (draw, by_me) {
         (true, true) => "You offered a draw.",
@@ -763,6 +766,7 @@ static GAME_ZH_HANT: GameText = GameText {
     watching: "你正在觀戰",
     waiting_for_match: "正在等待相同規則與時限的對手…",
     waiting_for_opponent: "等待對手加入：請把邀請連結傳給對方。",
+    awaiting_opponent: "等待對手加入",
     opponent_away: "對手已斷線，對局等待對方回來。",
     offered: |draw, by_me| match (draw, by_me) {
         (true, true) => "你已提議和棋。",

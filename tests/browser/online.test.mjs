@@ -45,11 +45,19 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   const invite = await red.locator('a[data-invite]').getAttribute('href');
   assert.match(invite, /^http:\/\/127\.0\.0\.1:\d+\/.*#\/connect-four\?room=[a-z0-9]+$/);
   assert.match(await red.locator("[data-opponent-away]").textContent(), /invite link/);
+  // Until someone takes the other seat, the status says so, and there is no one to offer a
+  // draw or resign to.
+  await red.waitForSelector('[data-status][data-waiting-for="opponent"]');
+  assert.match(await status(red).textContent(), /Waiting for an opponent/);
+  assert.equal(await control(red, 'draw').isDisabled(), true);
+  assert.equal(await control(red, 'resign').isDisabled(), true);
 
   // The guest opens the link: the other seat.
   const yellow = await visit(guest, invited(invite));
   await yellow.waitForSelector('[data-status][data-seat="yellow"]');
   await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
+  await red.waitForSelector('[data-status][data-waiting-for]', { state: 'detached' });
+  assert.equal(await control(red, 'resign').isDisabled(), false);
 
   // On red's turn nothing of yellow's can be picked up on yellow's device, and the reverse.
   assert.equal(await yellow.locator('[data-piece][draggable="true"]').count(), 0);
@@ -119,6 +127,22 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await red.waitForSelector('[data-game-settings]');
   assert.equal(await discs(red), 0);
   for (const page of [red, yellow, spectator]) await done(page);
+});
+
+test('a move before the friend joins: the game still waits for them, not for someone disconnected', async () => {
+  const red = await visit(browsers[0], '#/connect-four');
+  await openNewGame(red);
+  await button(red, 'online').click();
+  await red.waitForSelector('[data-status][data-seat="red"]');
+  await cell(red, 3, 0).click();
+  await waitForDiscs(red, 1);
+  await red.waitForSelector('[data-status][data-waiting-for="opponent"]');
+  assert.match(await red.locator('[data-opponent-away]').textContent(), /invite link/);
+  assert.doesNotMatch(await red.locator('main').textContent(), /disconnected/);
+  assert.equal(await control(red, 'draw').isDisabled(), true);
+  assert.equal(await button(red, 'undo').isDisabled(), true, 'no one to ask for a takeback');
+  await button(red, 'leave-online').click();
+  await done(red);
 });
 
 test('an online invite from the home page takes two clicks', async () => {

@@ -127,6 +127,8 @@ pub struct Status {
     pub seat: Option<Side>,
     /// Why Undo is refused now, in the game's words (a flip shows what it turned over).
     pub undo_note: Option<String>,
+    /// Online, no one has taken the other seat yet: the status says the game waits for them.
+    pub waiting_for_opponent: bool,
     /// Once the game is over, how it ended in the contract's words (`rules`, `resign`, `time`).
     pub reason: Option<&'static str>,
 }
@@ -225,8 +227,9 @@ pub struct OnlinePanel {
     pub waiting: bool,
     /// The other seat has no device connected (or none has joined yet).
     pub opponent_away: bool,
-    /// A turn has been played: an absent opponent has left, rather than not come yet.
-    pub begun: bool,
+    /// No one has taken the other seat yet: the game waits for an opponent to join, and offers
+    /// and resigning wait too.
+    pub waiting_for_opponent: bool,
     /// An offer standing: a takeback or a draw while the game goes on, a rematch after it, and
     /// whether this device made it.
     pub offer: Option<(Offer, bool)>,

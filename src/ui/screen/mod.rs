@@ -249,6 +249,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     can_hint: summary.opponent.can_hint,
                     thinking: status.thinking,
                     online: online.is_some(),
+                    waiting_for_opponent: status.waiting_for_opponent,
                     can_abort: online.is_some_and(|panel| panel.can_abort),
                     confirm: &confirm,
                     new_game: result.is_none().then_some(open_dialog),
@@ -356,7 +357,7 @@ impl OnlineCode {
         let (text, on_control) = (props.lang.game_text(), &props.on_control);
         let online = props.summary.online.as_ref();
         let in_game = online.is_some_and(|panel| {
-            let seeking = panel.waiting || (panel.seat.is_some() && !panel.begun && panel.opponent_away);
+            let seeking = panel.waiting || panel.waiting_for_opponent;
             !seeking
         });
         let withdraw = online.is_some().then(|| emit(on_control, Control::Online(OnlineControl::Leave)));

@@ -89,10 +89,10 @@ pub fn online_box(props: OnlineProps) -> Html {
             if let Some(seat) = seat { <p>{ seat }</p> }
             if panel.waiting { <p>{ text.waiting_for_match }</p> }
             if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
-            if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
-                <p data-opponent-away="">
-                    { if panel.begun { text.opponent_away } else { text.waiting_for_opponent } }
-                </p>
+            if panel.waiting_for_opponent {
+                <p data-opponent-away="">{ text.waiting_for_opponent }</p>
+            } else if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
+                <p data-opponent-away="">{ text.opponent_away }</p>
             }
             { for offer }
             if let Some(what) = panel.declined {

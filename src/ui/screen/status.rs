@@ -45,12 +45,14 @@ pub fn status_line(props: StatusProps) -> Html {
             Ended::NoResult => "none",
         });
         let words = match status.ended {
+            None if status.waiting_for_opponent => text.awaiting_opponent.to_owned(),
             None => (text.to_move)((text.side)(status.to_move)),
             Some(ended) => ended.words(text),
         };
         html! {
             <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}
                 data-seat={status.seat.map(Side::attr)} data-reason={status.reason}
+                data-waiting-for={status.waiting_for_opponent.then_some("opponent")}
                 data-thinking={status.thinking.then_some("")} aria-busy={status.thinking.then_some("true")}
                 data-phase={status.phase.filter(|_| in_play)} class="status">
                 <span class={classes!("dot", turn.map(Side::attr).or(outcome))}></span>

@@ -37,6 +37,8 @@ pub struct Online {
     pub(super) refused: Option<ErrorCode>,
     /// This seat's offer the other side declined, until the next turn, offer or the end.
     pub(super) declined: Option<Offer>,
+    /// The other seat has been taken in this room: it has been here, or played.
+    pub(super) met: bool,
 }
 
 /// A player's place in `[first, second]`.
@@ -70,7 +72,7 @@ impl Online {
             room: self.room.clone(),
             seat: self.seat.map(|seat| sides[index(seat)]),
             waiting: self.waiting,
-            begun: turns > 0,
+            waiting_for_opponent: self.waiting_for_opponent(live),
             opponent_away: live && other.is_some_and(|other| state.is_some_and(|s| !s.present[index(other)])),
             offer,
             refused: self.refused,
@@ -98,6 +100,11 @@ impl Online {
         }
     }
 
+    /// No one has taken the other seat yet, while the game is `live`.
+    pub(super) fn waiting_for_opponent(&self, live: bool) -> bool {
+        live && self.seat.is_some() && !self.met
+    }
+
     /// The clocks of a timed game, as the server last told them.
     pub(super) fn clocks(&self, sides: [Side; 2]) -> Option<ClockPanel> {
         let state = self.state.as_deref()?;
@@ -114,7 +121,7 @@ impl Online {
     /// Online, Undo asks the other device to let this one take back its last turn: once this
     /// seat has played, while `live` (the game goes on with no turn half made).
     pub(super) fn may_ask_takeback(&self, turns: usize, live: bool) -> bool {
-        self.seat.is_some_and(|seat| turns > usize::from(seat == Player::Second)) && live
+        self.seat.is_some_and(|seat| turns > usize::from(seat == Player::Second)) && live && self.met
     }
 
     /// Takes in what the server said; whether it was a newer state of the room.
@@ -126,6 +133,7 @@ impl Online {
                 if self.room.as_ref() != Some(&room) {
                     self.state = None;
                     self.declined = None;
+                    self.met = false;
                 }
                 self.room = Some(room);
                 self.seat = seat;
@@ -153,6 +161,9 @@ impl Online {
                         self.declined = declined;
                     }
                 }
+                if let Some(other) = self.seat.map(Player::opponent) {
+                    self.met |= state.present[index(other)] || state.turns > index(other);
+                }
                 self.state = Some(state);
                 return true;
             }
@@ -169,6 +180,7 @@ impl Online {
             state: None,
             refused: None,
             declined: None,
+            met: false,
         }
     }
 }

@@ -618,6 +618,25 @@ fn an_offer_and_an_absent_opponent_are_shown() {
 }
 
 #[test]
+fn until_someone_takes_the_other_seat_the_game_waits_for_an_opponent() {
+    let waiting = |session: &Four| summary(session).online.unwrap().waiting_for_opponent;
+    let alone = RoomState { present: [true, false], ..room(2, &["4"]) };
+    let first = acts(
+        &seated(Player::First),
+        [told(RoomState { present: [true, false], ..room(1, &[]) }), told(alone)],
+    );
+    assert!(waiting(&first), "a move of one's own does not make the other seat taken");
+    assert!(summary(&first).status.waiting_for_opponent);
+    assert!(!summary(&first).can_undo, "no one to ask for a takeback");
+    let met = act(&first, state(3, &["4"]));
+    assert!(!waiting(&met) && !summary(&met).status.waiting_for_opponent);
+    // Once met, an empty seat is an opponent away, not one still to come.
+    let left = act(&met, told(RoomState { present: [true, false], ..room(4, &["4"]) }));
+    let panel = summary(&left).online.unwrap();
+    assert!(!panel.waiting_for_opponent && panel.opponent_away);
+}
+
+#[test]
 fn a_declined_offer_is_told_to_the_one_who_asked_until_the_next_turn_or_offer() {
     let declined = |session: &Four| summary(session).online.unwrap().declined;
     let asked = RoomState { offer: Some((Offer::Takeback, Player::First)), ..room(2, &["4", "4"]) };

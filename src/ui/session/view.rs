@@ -136,6 +136,11 @@ impl<G: UiGame> Session<G> {
                 reason: history.termination().filter(|_| ended.is_some()).map(reason),
                 seat: self.online.playing.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
                 undo_note,
+                waiting_for_opponent: self
+                    .online
+                    .playing
+                    .as_ref()
+                    .is_some_and(|online| online.waiting_for_opponent(ended.is_none())),
             },
             can_undo,
             can_redo: self.online.playing.is_none() && self.game.pending.is_empty() && history.can_redo(),

@@ -139,6 +139,23 @@ test('a record being pasted is kept while the screen is drawn again, and replace
   await done(page);
 });
 
+test('on a phone, a record refused is said where the player can see it', async () => {
+  const page = await browser.open('#/connect-four');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openRecord(page);
+  await record(page).fill('1. 4 4 2. 9 *');
+  await button(page, 'load-record').scrollIntoViewIfNeeded();
+  await button(page, 'load-record').click();
+  const notice = page.locator('[data-notice=""]');
+  await notice.waitFor();
+  await page.waitForFunction(() => {
+    const box = document.querySelector('[data-notice=""]').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight;
+  }, null, { timeout: 5_000 });
+  assert.match(await notice.textContent(), /record/i);
+  await done(page);
+});
+
 test('a record that keeps clocks shows them as they stood at each turn, with no game server', async () => {
   const page = await browser.open('#/connect-four');
   await record(page).fill('[Game "connect-four"]\n[TimeControl "180+2"]\n1. 4 {[%clk 0:02:58]} 4 {[%clk 0:02:51]} 2. 3 {[%clk 0:02:40]} *\n');

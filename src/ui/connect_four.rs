@@ -95,6 +95,7 @@ impl UiGame for ConnectFour {
         BoardView {
             targets,
             hand,
+            hand_place: true,
             files,
             gravity: true,
             ..BoardView::new(COLUMNS, ROWS, cells, Self::CARD.of(text.lang).name)

@@ -107,6 +107,7 @@ impl UiGame for FiveTigers {
             moves,
             targets,
             hand,
+            hand_place: true,
             surface: Surface::Points,
             ..BoardView::new(SIZE, SIZE, cells, Self::CARD.of(text.lang).name)
         }

@@ -106,6 +106,7 @@ impl UiGame for Gomoku {
         BoardView {
             targets,
             hand,
+            hand_place: true,
             numbered: true,
             surface: Surface::Points,
             stars: STARS

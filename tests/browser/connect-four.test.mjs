@@ -272,3 +272,24 @@ test('a full board without four is a draw', async () => {
   assert.match(await page.locator('[data-overlay]').textContent(), /Draw/);
   await done(page);
 });
+
+test('the board stays still through a whole game, to its end and the result closed', async () => {
+  const page = await game();
+  await page.evaluate(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value)))
+      .observe({ type: 'layout-shift', buffered: true });
+  });
+  const top = () => page.locator('[data-board]').evaluate((b) => b.getBoundingClientRect().top);
+  const start = await top();
+  for (const column of [0, 1, 0, 1, 0, 1, 0]) {
+    await dropInColumns(page, [column]);
+    assert.equal(await top(), start, `after the disc in column ${column + 1}`);
+  }
+  assert.equal(await status(page).getAttribute('data-outcome'), 'red');
+  await page.locator('[data-overlay] button[data-action="close"]').click();
+  assert.equal(await top(), start, 'at the end, the next disc gone');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  assert.deepEqual(await page.evaluate(() => window.shifts.filter((v) => v > 0)), [], 'no layout shift');
+  await done(page);
+});

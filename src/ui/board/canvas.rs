@@ -523,13 +523,17 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
             input.press(&e, hand_ref.cast(), Some(Source::Hand), false, || f64::INFINITY)
         })
     };
-    let hand = view.hand.as_ref().filter(|_| input.interactive()).map(|hand| html! {
-        <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
-            {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
-            onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>
-            { piece(&hand.piece, Some("true"), *input.dragging == Some(Source::Hand)) }
-        </div>
-    });
+    let hand = match view.hand.as_ref().filter(|_| input.interactive()) {
+        // Its place kept while there is no piece to give, so the board never moves.
+        None if view.hand_place => Some(html! { <div class="hand" aria-hidden="true"></div> }),
+        hand => hand.map(|hand| html! {
+            <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
+                {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
+                onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>
+                { piece(&hand.piece, Some("true"), *input.dragging == Some(Source::Hand)) }
+            </div>
+        }),
+    };
     let quarters = |count| (span(view.surface, count) * 4.0).round() as usize;
     // Its size follows the game's cell size, as the DOM board's does.
     let (across, down) = (quarters(view.columns), quarters(view.rows));

@@ -154,11 +154,15 @@ pub fn Board(props: &BoardProps) -> Html {
         html! { <div role="row" class="row">{ for cells }</div> }
     });
 
-    let hand = view.hand.as_ref().map(|hand| html! {
-        <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
-            { piece(&hand.piece, interactive.then_some("true"), dragging == Some(Source::Hand)) }
-        </div>
-    });
+    let hand = match &view.hand {
+        // Its place kept while there is no piece to give, so the board never moves.
+        None if view.hand_place => Some(html! { <div class="hand" aria-hidden="true"></div> }),
+        hand => hand.as_ref().map(|hand| html! {
+            <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
+                { piece(&hand.piece, interactive.then_some("true"), dragging == Some(Source::Hand)) }
+            </div>
+        }),
+    };
     let ghost = dragging.and_then(|source| match source {
         Source::Hand => view.hand.as_ref().map(|h| h.piece.clone()),
         Source::Cell(pos) => view.cell(pos).and_then(|c| c.piece.clone()),

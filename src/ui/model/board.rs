@@ -113,6 +113,9 @@ pub struct BoardView {
     pub moves: Vec<(Pos, Pos, Hint)>,
     pub targets: Vec<Target>,
     pub hand: Option<Hand>,
+    /// The game gives pieces from a hand: its place beside the board is kept while there is
+    /// none to give (the other side's turn, the end), so the board never moves.
+    pub hand_place: bool,
     /// A piece kept selected between the actions of one turn: it must move on.
     pub held: Option<Pos>,
     /// Marks that prompt the player to move (`data-mark`, where the cell has no mark of its own):

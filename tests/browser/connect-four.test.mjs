@@ -278,7 +278,7 @@ test('the board stays still through a whole game, to its end and the result clos
   await page.evaluate(() => {
     window.shifts = [];
     new PerformanceObserver((list) => window.shifts.push(...list.getEntries().map((e) => e.value)))
-      .observe({ type: 'layout-shift', buffered: true });
+      .observe({ type: 'layout-shift' });
   });
   const top = () => page.locator('[data-board]').evaluate((b) => b.getBoundingClientRect().top);
   const start = await top();

@@ -4,6 +4,7 @@
 //! [`GameText`] those of a game's page, so that a binary with no game holds none of them.
 
 use crate::protocol::{ErrorCode, Offer};
+use crate::route::LinkProblem;
 use crate::rules::Illegal;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{Problem, RecordError, TagError};
@@ -121,6 +122,8 @@ pub struct Text {
     pub themes: [&'static str; 3],
     pub close: &'static str,
     pub not_found: fn(&str) -> String,
+    /// What is wrong with a game's link, before the game as it stands.
+    pub bad_link: fn(&LinkProblem) -> String,
     /// A newer version of the suite has been downloaded and waits for a reload.
     pub update_ready: &'static str,
     pub update_now: &'static str,
@@ -181,6 +184,13 @@ pub struct GameText {
     pub side: fn(Side) -> &'static str,
     pub to_move: fn(&str) -> String,
     pub wins: fn(&str) -> String,
+    /// The status said to the player against the computer or online.
+    pub your_move: &'static str,
+    pub computers_move: &'static str,
+    pub opponents_move: &'static str,
+    pub you_won: &'static str,
+    pub you_lost: &'static str,
+    pub computer_won: &'static str,
     pub draw: &'static str,
     pub resigned: fn(&str) -> String,
     pub draw_agreed: &'static str,
@@ -228,6 +238,8 @@ pub struct GameText {
     pub waiting_for_opponent: &'static str,
     /// The status while no one has taken the other seat.
     pub awaiting_opponent: &'static str,
+    /// Connected to the server, in no room: the one asked for was refused.
+    pub in_no_game: &'static str,
     pub opponent_away: &'static str,
     pub offered: fn(bool, bool) -> &'static str,
     pub accept: &'static str,
@@ -270,6 +282,9 @@ pub struct GameText {
     pub finish_turn: &'static str,
     pub clear_moves: &'static str,
     pub show_previous: &'static str,
+    /// What Clear and Show previous do, in a sentence each.
+    pub clear_moves_means: &'static str,
+    pub show_previous_means: &'static str,
     pub start_turn: &'static str,
     pub pass_device_to: fn(&str) -> String,
     pub finish_or_clear: &'static str,
@@ -370,6 +385,23 @@ static EN: Text = Text {
     themes: ["As the system", "Light", "Dark"],
     close: "Close",
     not_found: |path| format!("There is no page “{path}”. Pick a game below."),
+    bad_link: |problem| {
+        let why = match problem {
+            LinkProblem::Seed(seed) => {
+                format!(
+                    "This link asks for shuffle “{seed}”, which is not a shuffle's number (a whole number, 0 or more)."
+                )
+            }
+            LinkProblem::Record => {
+                "This link's record is cut short or garbled, so it cannot be shown.".to_owned()
+            }
+            LinkProblem::Room(room) if room.is_empty() => "This link names no room.".to_owned(),
+            LinkProblem::Room(room) => {
+                format!("“{room}” is not a room's name: rooms are named with letters and digits.")
+            }
+        };
+        format!("{why} Here is the game as it stands.")
+    },
     update_ready: "A new version is ready. Your games are saved; reload when it suits you.",
     update_now: "Reload now",
     loading: "Loading…",
@@ -387,7 +419,13 @@ static EN: Text = Text {
         TimeControl::Correspondence { days } => format!("{days} days a move"),
     },
     lobby: "Open games",
-    lobby_counts: |games, players| format!("{games} games being played · {players} players online"),
+    lobby_counts: |games, players| {
+        let games =
+            if games == 1 { "1 game being played".to_owned() } else { format!("{games} games being played") };
+        let players =
+            if players == 1 { "1 player online".to_owned() } else { format!("{players} players online") };
+        format!("{games} · {players}")
+    },
     lobby_empty: "No open games now: post one from a game's New game dialog.",
     join_seek: "Play",
     own_seek: "Your game: waiting for an opponent",
@@ -427,6 +465,12 @@ static GAME_EN: GameText = GameText {
     },
     to_move: |side| format!("{side} to move"),
     wins: |side| format!("{side} wins"),
+    your_move: "Your move",
+    computers_move: "The computer's move",
+    opponents_move: "Your opponent's move",
+    you_won: "You won",
+    you_lost: "You lost",
+    computer_won: "The computer wins",
     draw: "Draw",
     resigned: |side| format!("{side} resigned"),
     draw_agreed: "Draw by agreement",
@@ -473,6 +517,7 @@ static GAME_EN: GameText = GameText {
     waiting_for_match: "Waiting for an opponent with the same rules and clock…",
     waiting_for_opponent: "Waiting for your opponent to join: send them the invite link.",
     awaiting_opponent: "Waiting for an opponent to join",
+    in_no_game: "Connected, in no game",
     opponent_away: "Your opponent is disconnected; the game waits for them.",
     offered: |draw, by_me| match (draw, by_me) {
         (true, true) => "You offered a draw.",
@@ -579,8 +624,10 @@ static GAME_EN: GameText = GameText {
     confirm_turn: "Confirm each turn (Finish Turn)",
     pass_device: "Pass the device: cover the board between turns",
     finish_turn: "Finish turn",
-    clear_moves: "Clear moves",
-    show_previous: "Show previous",
+    clear_moves: "Clear this turn",
+    show_previous: "Replay last move",
+    clear_moves_means: "Takes back the steps of this turn, not yet finished",
+    show_previous_means: "Draws the last move on the board again",
     start_turn: "Start turn",
     pass_device_to: |side| format!("{side} to move: pass the device"),
     finish_or_clear: "Finish the turn, or clear the moves to change it",
@@ -665,6 +712,15 @@ static ZH_HANT: Text = Text {
     themes: ["跟隨系統", "淺色", "深色"],
     close: "關閉",
     not_found: |path| format!("找不到頁面「{path}」。請在下方選擇遊戲。"),
+    bad_link: |problem| {
+        let why = match problem {
+            LinkProblem::Seed(seed) => format!("此連結要求的洗牌編號「{seed}」無效（須為 0 以上的整數）。"),
+            LinkProblem::Record => "此連結的棋譜不完整或已損壞，無法顯示。".to_owned(),
+            LinkProblem::Room(room) if room.is_empty() => "此連結未指明房間。".to_owned(),
+            LinkProblem::Room(room) => format!("「{room}」不是房間名稱：房間名稱只含字母和數字。"),
+        };
+        format!("{why}以下是目前的對局。")
+    },
     update_ready: "新版本已就緒。對局都已保存，方便時重新載入即可。",
     update_now: "立即重新載入",
     loading: "載入中…",
@@ -721,6 +777,12 @@ static GAME_ZH_HANT: GameText = GameText {
     },
     to_move: |side| format!("輪到{side}"),
     wins: |side| format!("{side}勝"),
+    your_move: "輪到你了",
+    computers_move: "輪到電腦",
+    opponents_move: "輪到對手",
+    you_won: "你贏了",
+    you_lost: "你輸了",
+    computer_won: "電腦勝",
     draw: "和棋",
     resigned: |side| format!("{side}認輸"),
     draw_agreed: "雙方議和",
@@ -767,6 +829,7 @@ static GAME_ZH_HANT: GameText = GameText {
     waiting_for_match: "正在等待相同規則與時限的對手…",
     waiting_for_opponent: "等待對手加入：請把邀請連結傳給對方。",
     awaiting_opponent: "等待對手加入",
+    in_no_game: "已連線，未在對局中",
     opponent_away: "對手已斷線，對局等待對方回來。",
     offered: |draw, by_me| match (draw, by_me) {
         (true, true) => "你已提議和棋。",
@@ -858,8 +921,10 @@ static GAME_ZH_HANT: GameText = GameText {
     confirm_turn: "每回合確認（完成回合）",
     pass_device: "交換裝置：回合之間遮住棋盤",
     finish_turn: "完成回合",
-    clear_moves: "清除走法",
-    show_previous: "顯示上一步",
+    clear_moves: "清除本回合",
+    show_previous: "重播上一步",
+    clear_moves_means: "收回本回合尚未完成的各步",
+    show_previous_means: "在棋盤上再畫出上一步",
     start_turn: "開始回合",
     pass_device_to: |side| format!("輪到{side}：請交換裝置"),
     finish_or_clear: "請完成回合，或清除走法重走",

@@ -20,8 +20,25 @@ pub enum Route {
         play: Option<Play>,
         take: Option<String>,
     },
+    /// A game's link whose query cannot be what it says: the game is shown as it stands, with
+    /// what is wrong with the link in words.
+    BadLink {
+        game: GameId,
+        problem: LinkProblem,
+    },
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
+}
+
+/// What is wrong with a game's link, with the part of the link at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkProblem {
+    /// A shuffle's number that is not one (`?seed=-1`).
+    Seed(String),
+    /// A record that is not percent-encoded UTF-8, so cut short or mangled (`?record=%%%`).
+    Record,
+    /// A room's name the server never gives (`?room=` or `?take=a-b`).
+    Room(String),
 }
 
 /// A way of playing, chosen on the home page.
@@ -43,6 +60,15 @@ impl Play {
             Play::Computer => "computer",
             Play::Online => "online",
         }
+    }
+}
+
+/// A piece of a link as the page quotes it back: decoded where it can be, and never long.
+fn shown(part: &str) -> String {
+    let part = decode(part).unwrap_or_else(|| part.to_owned());
+    match part.char_indices().nth(24) {
+        Some((end, _)) => format!("{}…", &part[..end]),
+        None => part,
     }
 }
 
@@ -75,15 +101,16 @@ impl Route {
         let not_found = || Route::NotFound(hash.trim_start_matches('#').to_owned());
         let Some(game) = GameId::from_slug(path) else { return not_found() };
         let value = |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='));
-        let seed = match value("seed").map(str::parse) {
+        let bad = |problem| Route::BadLink { game, problem };
+        let seed = match value("seed").map(|seed| (seed, seed.parse())) {
             None => None,
-            Some(Ok(seed)) => Some(seed),
-            Some(Err(_)) => return not_found(),
+            Some((_, Ok(seed))) => Some(seed),
+            Some((seed, Err(_))) => return bad(LinkProblem::Seed(shown(seed))),
         };
         let record = match value("record").map(decode) {
             None => None,
             Some(Some(record)) => Some(record),
-            Some(None) => return not_found(),
+            Some(None) => return bad(LinkProblem::Record),
         };
         // A room's name: letters and digits, as the server makes them.
         let room_named = |name: &str| match value(name) {
@@ -93,9 +120,12 @@ impl Route {
             {
                 Ok(Some(room.to_owned()))
             }
-            Some(_) => Err(()),
+            Some(room) => Err(shown(room)),
         };
-        let (Ok(room), Ok(take)) = (room_named("room"), room_named("take")) else { return not_found() };
+        let (room, take) = match (room_named("room"), room_named("take")) {
+            (Ok(room), Ok(take)) => (room, take),
+            (Err(room), _) | (_, Err(room)) => return bad(LinkProblem::Room(room)),
+        };
         // An unknown way of playing asks for nothing: the game opens as it is.
         let play = value("play").and_then(|name| Play::ALL.into_iter().find(|play| play.name() == name));
         Route::Game { game, seed, record, room, play, take }
@@ -105,6 +135,7 @@ impl Route {
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
+            Route::BadLink { game, .. } => Route::game(*game).hash(),
             Route::Game { game, seed, record, room, play, take } => {
                 let mut hash = format!("#/{}", game.slug());
                 let seed = seed.map(|seed| format!("seed={seed}"));
@@ -229,9 +260,13 @@ mod tests {
                 take: None
             }
         );
-        for bad in ["record=%", "record=%G1", "record=%FF"] {
+        for bad in ["record=%", "record=%G1", "record=%FF", "record=%%%"] {
             let hash = format!("#/{}?{bad}", id.slug());
-            assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
+            assert_eq!(
+                Route::parse(&hash),
+                Route::BadLink { game: id, problem: LinkProblem::Record },
+                "{hash}"
+            );
         }
     }
 
@@ -252,10 +287,14 @@ mod tests {
         assert_eq!(seek.hash(), format!("#/{}?take=k3vx8q2mwa", id.slug()));
         assert_eq!(Route::parse(&seek.hash()), seek);
         let long = "a".repeat(65);
-        for bad in ["", "a-b", "%41", "房", long.as_str()] {
+        let cut = format!("{}…", "a".repeat(24));
+        for (bad, shown) in
+            [("", ""), ("a-b", "a-b"), ("%41", "A"), ("房", "房"), (long.as_str(), cut.as_str())]
+        {
             for name in ["room", "take"] {
                 let hash = format!("#/{}?{name}={bad}", id.slug());
-                assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash}");
+                let problem = LinkProblem::Room(shown.to_owned());
+                assert_eq!(Route::parse(&hash), Route::BadLink { game: id, problem }, "{hash}");
             }
         }
     }
@@ -273,21 +312,20 @@ mod tests {
     }
 
     #[test]
-    fn malformed_hashes_are_not_found() {
+    fn malformed_hashes_are_not_found_and_bad_links_are_said() {
         for hash in ["#/chess", "#/CHESS", "#/chess/x", "#/%ZZ", "#/\u{0}", "#/連四"] {
             assert!(matches!(Route::parse(hash), Route::NotFound(_)), "{hash:?}");
         }
         for id in GameId::ALL {
             let slug = id.slug();
-            for hash in [
-                format!("#/{}", slug.to_uppercase()),
-                format!("#/{slug}/x"),
-                format!("#/{slug}?seed=-1"),
-                format!("#/{slug}?seed=18446744073709551616"),
-                format!("#/{slug}?seed=abc"),
-                format!("#/{slug}?seed="),
-            ] {
+            for hash in [format!("#/{}", slug.to_uppercase()), format!("#/{slug}/x")] {
                 assert!(matches!(Route::parse(&hash), Route::NotFound(_)), "{hash:?}");
+            }
+            for seed in ["-1", "18446744073709551616", "abc", ""] {
+                let hash = format!("#/{slug}?seed={seed}");
+                let problem = LinkProblem::Seed(seed.to_owned());
+                assert_eq!(Route::parse(&hash), Route::BadLink { game: id, problem }, "{hash:?}");
+                assert_eq!(Route::parse(&hash).hash(), Route::game(id).hash());
             }
         }
     }

@@ -95,18 +95,23 @@ pub fn App(props: &AppProps) -> Html {
             settings::on_language(Callback::from(move |()| lang.set(lang.other())));
         });
     }
-    let page = (props.plays)(&route, *lang).unwrap_or_else(|| match &*route {
+    // A link that cannot be followed says why; a game's link at fault shows the game as it is.
+    let (shown, notice) = match &*route {
+        Route::NotFound(path) => (Route::Picker, Some((text.not_found)(path))),
+        Route::BadLink { game, problem } => (Route::game(*game), Some((text.bad_link)(problem))),
+        route => (route.clone(), None),
+    };
+    let page = (props.plays)(&shown, *lang).unwrap_or_else(|| match &shown {
         Route::Game { game, .. } => html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> },
         _ => Html::default(),
     });
-    let page = match &*route {
-        Route::NotFound(path) => html! {
-            <>
-                <div data-notice="" class="notice" role="alert">{ (text.not_found)(path) }</div>
-                { page }
-            </>
-        },
-        _ => page,
+    let page = html! {
+        <>
+            if let Some(words) = notice {
+                <div data-notice="" data-link-problem="" class="notice" role="alert">{ words }</div>
+            }
+            { page }
+        </>
     };
     html! {
         <>

@@ -3,6 +3,7 @@
 //! on each piece it jumped (`data-mark="arrow-ne"`, `"removed"`, ...).
 
 use super::flow::Guided;
+use super::model::Opponent;
 use super::model::Rule;
 use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Surface, UiGame};
 use super::model::{Command, SettingValue};
@@ -70,7 +71,7 @@ impl UiGame for Checkers {
             "兵走到對方底線就升為王（♛），這一步也就此結束。王可以往前或往後斜走一格、斜跳吃子。",
             "吃子是強制的：能吃就一定要吃，連跳也要跳完；有幾種吃法時可自由選擇。在「規則」裡開啟「吃子非強制（可不吃）」後，可以不吃而改走一般的一步，連跳時也能按「結束這一回合」提前停止。",
             "和棋：同一局面輪到同一方時第三次出現，或雙方各走 40 步都沒有吃子也沒有動兵。",
-            "操作：把棋子拖到落點，或先點棋子再點落點；連跳要一跳一跳地走，路徑會畫出來。鍵盤：方向鍵移動焦點，Enter 或空白鍵執行，Esc 取消選取。開啟「每回合確認」後，走完要按「完成回合」才算數（「清除走法」可以重走）；「交換裝置」會在回合之間遮住棋盤；「顯示上一步」會再畫出上一步的路徑。",
+            "操作：把棋子拖到落點，或先點棋子再點落點；連跳要一跳一跳地走，路徑會畫出來。鍵盤：方向鍵移動焦點，Enter 或空白鍵執行，Esc 取消選取。開啟「每回合確認」後，走完要按「完成回合」才算數（「清除本回合」可以重走）；「交換裝置」會在回合之間遮住棋盤；「重播上一步」會再畫出上一步的路徑。",
         ],
         en: &[
             "Goal: leave your opponent no move, every piece taken or blocked. English draughts on the 32 dark squares of an 8×8 board, 12 pieces each; black starts at the top and moves first.",
@@ -78,7 +79,7 @@ impl UiGame for Checkers {
             "A man that reaches the far row becomes a king (♛), and its move ends there. A king steps and jumps one square diagonally, forward or backward.",
             "Captures are compulsory: if you can jump, you must, and a multi-jump must be finished; where there are several captures, you choose. With Captures optional, under Rules, you may step instead, and stop a multi-jump with End the turn.",
             "Draws: the same position a third time with the same player to move, or 40 moves each without a capture or a man moved.",
-            "Playing here: drag a piece to where it lands, or click it and then the square, one jump at a time; its path is drawn. Keyboard: arrow keys move the focus, Enter or Space acts, Escape drops the selection. With Confirm each turn, a move waits for Finish turn (Clear moves takes it back); Pass the device covers the board between turns; Show previous draws the last move again.",
+            "Playing here: drag a piece to where it lands, or click it and then the square, one jump at a time; its path is drawn. Keyboard: arrow keys move the focus, Enter or Space acts, Escape drops the selection. With Confirm each turn, a move waits for Finish turn (Clear this turn takes it back); Pass the device covers the board between turns; Replay last move draws the last move again.",
         ],
     };
 
@@ -240,7 +241,7 @@ impl UiGame for Checkers {
         })]
     }
 
-    fn info(&self, text: &GameText) -> Vec<String> {
+    fn info(&self, text: &GameText, _: Opponent) -> Vec<String> {
         let words = WORDS.of(text.lang);
         vec![words.rules.to_owned()]
     }

@@ -2,6 +2,7 @@
 //! it, or Enter on a focused cell drops a disc there.
 
 use super::flow::Direct;
+use super::model::Opponent;
 use super::model::{BoardAction, BoardView, Card, CellView, Hand, Piece, Pos, Scene, Target, UiGame};
 use crate::games::GameId;
 use crate::i18n::{GameText, Side, Words};
@@ -120,8 +121,10 @@ impl UiGame for ConnectFour {
         self.landing_cell(usize::from(column)).into_iter().collect()
     }
 
-    fn info(&self, text: &GameText) -> Vec<String> {
-        vec![WORDS.of(text.lang).top_level.to_owned()]
+    /// The top level's way of playing, while it is the opponent.
+    fn info(&self, text: &GameText, opponent: Opponent) -> Vec<String> {
+        let top = opponent.computer.is_some() && opponent.level == crate::engine::LEVELS;
+        top.then(|| WORDS.of(text.lang).top_level.to_owned()).into_iter().collect()
     }
 
     fn ending(&self, text: &GameText) -> String {

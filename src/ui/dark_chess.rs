@@ -2,6 +2,7 @@
 //! your face-up pieces to a hinted square to move or capture.
 
 use super::flow::Direct;
+use super::model::Opponent;
 use super::model::Rule;
 use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Target, UiGame};
 use super::model::{Command, SettingValue, Tray};
@@ -269,7 +270,7 @@ impl UiGame for DarkChess {
         ]
     }
 
-    fn info(&self, text: &GameText) -> Vec<String> {
+    fn info(&self, text: &GameText, _: Opponent) -> Vec<String> {
         let words = WORDS.of(text.lang);
         let config = self.config();
         let house_rules: Vec<&str> = [

@@ -3,6 +3,7 @@
 
 use super::board::lined_board;
 use super::flow::Direct;
+use super::model::Opponent;
 use super::model::Rule;
 use super::model::SettingValue;
 use super::model::{
@@ -195,7 +196,7 @@ impl UiGame for FiveTigers {
         vec![Rule::new("preset", words.preset, value, apply)]
     }
 
-    fn info(&self, text: &GameText) -> Vec<String> {
+    fn info(&self, text: &GameText, _: Opponent) -> Vec<String> {
         let words = WORDS.of(text.lang);
         let values = self.config().preset.values();
         let shapes = [Shape::Square, Shape::Diagonal3, Shape::Diagonal4, Shape::Diagonal5, Shape::Line];

@@ -152,11 +152,6 @@ impl UiGame for Gomoku {
         };
         vec![Rule::new("rules", words.rule_set, value, apply)]
     }
-
-    fn info(&self, text: &GameText) -> Vec<String> {
-        let words = WORDS.of(text.lang);
-        vec![(words.rule_set_name)(self.config().rules).to_owned()]
-    }
 }
 
 /// Gomoku's own words.

@@ -5,8 +5,8 @@
 //! Sounds and motion (`effects`): `unlock` and `note` make sounds, after the frame that shows
 //! what they sound; `settle` ends every animation, `moving` asks whether the board's still
 //! run; `toTray` sends a taken piece's picture to its side's tray (the tray's last piece, the
-//! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one;
-//! `reveal` brings a notice into view. Online: `ready` asks whether the server that sent the
+//! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one,
+//! `backCloses` lets Back close one; `reveal` brings a notice into view. Online: `ready` asks whether the server that sent the
 //! page answers (its `/healthz` says `ok`; a static host answers with nothing, or with its
 //! page); offline it does not ask, so a page played offline logs no failed request. Records
 //! and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
@@ -26,7 +26,9 @@ export function unlock(){if(!a)later(()=>{a=a||new AudioContext()});else if(a.st
 export function note(k,f,at,l){later(()=>{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
 g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)})}
-export function reveal(s){const a=document.querySelectorAll(s),e=a[a.length-1];if(e)e.scrollIntoView({block:'nearest'})}
+export function backCloses(c){history.pushState({dialog:1},'');const l=()=>{removeEventListener('popstate',l);c()};
+addEventListener('popstate',l);return()=>{removeEventListener('popstate',l);if(history.state&&history.state.dialog)history.back()}}
+export function reveal(s){requestAnimationFrame(()=>{const a=document.querySelectorAll(s),e=a[a.length-1];if(e)e.scrollIntoView({block:'nearest'})})}
 export function scrollToEnd(s){requestAnimationFrame(()=>{const l=document.querySelector(s);if(l){l.scrollTop=l.scrollHeight;l.scrollLeft=l.scrollWidth}})}
 export function trapTab(r,e){const f=[...r.querySelectorAll(
 'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
@@ -71,7 +73,13 @@ extern "C" {
     pub fn absolute(link: &str) -> String;
     /// Saves text as a file of this name.
     pub fn download(name: &str, text: &str);
-    /// Scrolls the last element `selector` names into view, as little as it takes.
+    /// While a dialog is open, the browser's Back closes it: adds a history entry (the same
+    /// address) whose leaving calls `close`; returns what takes the entry away again, for a
+    /// dialog closed otherwise.
+    #[wasm_bindgen(js_name = backCloses)]
+    pub fn back_closes(close: &Closure<dyn FnMut()>) -> js_sys::Function;
+    /// Scrolls the last element `selector` names into view, as little as it takes, at the next
+    /// frame: after the focus has moved, which scrolls too.
     pub fn reveal(selector: &str);
     /// Scrolls the element `selector` names to its end, at the next frame: reading its size
     /// now would lay the page out a second time.

@@ -180,3 +180,18 @@ test('on a phone nothing is cut off at 360 px and every control is at least 44 p
   }
   await done(page);
 });
+
+test('Back closes the new-game dialog, and Back again goes home', async () => {
+  const page = await browser.open('#/');
+  await card(page, 'connect-four').locator('button[data-play="computer"]').click();
+  const dialog = page.locator('[data-dialog="new-game"]');
+  await dialog.waitFor();
+  await page.goBack();
+  await dialog.waitFor({ state: 'detached' });
+  assert.ok(page.url().endsWith('#/connect-four'), page.url());
+  await page.locator('[data-board]').waitFor();
+  await page.goBack();
+  await page.locator('[data-game-card]').first().waitFor();
+  assert.ok(page.url().endsWith('#/'), page.url());
+  await done(page);
+});

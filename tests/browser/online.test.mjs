@@ -145,6 +145,22 @@ test('a move before the friend joins: the game still waits for them, not for som
   await done(red);
 });
 
+test('a link to a room the server does not have says so, and leaves nothing enabled the server would refuse', async () => {
+  const page = await visit(browsers[0], '#/connect-four?room=zzzz');
+  const online = page.locator('section.online');
+  await online.locator('.message').waitFor();
+  assert.match(await online.locator('.message').textContent(), /no such game/);
+  assert.equal(await connection(page).getAttribute('data-room'), 'none');
+  assert.doesNotMatch(await connection(page).textContent(), /^Connected$/);
+  for (const name of ['undo', 'draw', 'resign']) assert.equal(await control(page, name).isDisabled(), true, name);
+  await cell(page, 3, 0).click();
+  assert.equal(await discs(page), 0, 'the board waits');
+  await button(page, 'leave-online').click();
+  await online.waitFor({ state: 'detached' });
+  assert.equal(await control(page, 'resign').isDisabled(), false);
+  await done(page);
+});
+
 test('an online invite from the home page takes two clicks', async () => {
   const page = await visit(browsers[0], '#/');
   await page.locator('[data-game-card="gomoku"] button[data-play="online"]').click();

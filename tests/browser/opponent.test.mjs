@@ -307,3 +307,22 @@ test('an engine that cannot start is said in words, and the game goes on by hand
     await context.close();
   }
 });
+
+test('against the computer the status speaks to the player, in both languages; between two players it names the sides', async () => {
+  const page = await againstComputer();
+  assert.match(await status(page).textContent(), /^Your move/);
+  await cell(page, 3, 0).click();
+  await movesReach(page, 2);
+  assert.match(await status(page).textContent(), /^Your move/);
+  await button(page, 'resign').click();
+  await button(page, 'confirm').click();
+  assert.equal(await status(page).getAttribute('data-outcome'), 'yellow');
+  assert.match(await status(page).textContent(), /^The computer wins/);
+  assert.match(await page.locator('[data-overlay] h2').textContent(), /^The computer wins$/);
+  await switchLanguage(page);
+  assert.match(await status(page).textContent(), /^電腦勝/);
+  await switchLanguage(page);
+  await newGame(page, { opponent: 'human' });
+  assert.match(await status(page).textContent(), /^Red to move/);
+  await done(page);
+});

@@ -540,15 +540,15 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
     let shape = format!("--quarters: {across}; aspect-ratio: {across} / {down}");
 
     // A tapped placement waiting for its second tap, said as the cell and what to do.
-    let pending_said = input
-        .pending()
-        .and_then(|pos| view.cell(pos))
-        .map(|cell| format!("{}. {}", cell.label, view.tap_again));
+    let pending = input.pending();
+    let pending_said =
+        pending.and_then(|pos| view.cell(pos)).map(|cell| format!("{}. {}", cell.label, view.tap_again));
 
     html! {
         <div class="board-area">
             { for hand }
             <p class="visually-hidden" aria-live="polite" data-pending-said="">{ pending_said }</p>
+            { super::dom::tap_again(view, pending) }
             <canvas data-board="" data-renderer="canvas" role="img" tabindex="0" ref={canvas_ref}
                 class={classes!("canvas-board", (!input.interactive()).then_some("inert"))} style={shape}
                 aria-label={view.label.clone()}

@@ -192,6 +192,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 { path_arrows(view) }
             </div>
             <p class="visually-hidden" aria-live="polite" data-pending-said="">{ pending_said }</p>
+            { tap_again(view, pending) }
             <div class="drag-ghost" ref={ghost_ref} aria-hidden="true" hidden={ghost.is_none()}>
                 // A picture only: the dragged piece itself stays in its cell.
                 { for ghost.map(|p| picture(&p, "dragged")) }
@@ -395,5 +396,13 @@ fn path_arrows(view: &BoardView) -> Html {
             </defs>
             { for legs }
         </svg>
+    }
+}
+
+/// What a tapped placement waits for, in words on the screen, over the board's foot (so that it
+/// moves nothing); a screen reader hears it with the cell from `data-pending-said`.
+pub fn tap_again(view: &BoardView, pending: Option<Pos>) -> Html {
+    html! {
+        if pending.is_some() { <p class="tap-again" aria-hidden="true">{ view.tap_again }</p> }
     }
 }

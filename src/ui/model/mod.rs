@@ -14,8 +14,8 @@ pub use online::{Connection, LobbyListing, RoomState, ServerNews, token_key};
 pub use opponent::Opponent;
 
 pub use summary::{
-    AnalysisPanel, ChatLine, ClockPanel, Control, Ended, MoveEntry, Notices, OnlineControl, OnlinePanel,
-    OpponentPanel, RecordPanel, ReviewStep, RulesPanel, Status, Summary,
+    AnalysisPanel, ChatLine, ClockPanel, Control, Ended, Facing, MoveEntry, Notices, OnlineControl,
+    OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, Rival, RulesPanel, Status, Summary,
 };
 
 use super::flow::Flow;
@@ -184,8 +184,8 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
         None
     }
 
-    /// Facts about this game for the info panel.
-    fn info(&self, _text: &GameText) -> Vec<String> {
+    /// Facts about this game for the info panel, where the computer plays as `opponent` says.
+    fn info(&self, _text: &GameText, _opponent: Opponent) -> Vec<String> {
         Vec::new()
     }
 

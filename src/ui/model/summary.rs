@@ -92,13 +92,28 @@ pub enum Ended {
     NoResult,
 }
 
+/// Who plays the other side for a player the page plays one side for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rival {
+    Computer,
+    /// An opponent on another device, online.
+    Online,
+}
+
+/// The side the player plays and who plays the other: the status speaks to them ("Your move",
+/// "You won"). In a game between two people on one device it names the sides instead.
+pub type Facing = Option<(Side, Rival)>;
+
 impl Ended {
-    /// Who won, or a draw, in words.
-    pub fn words(self, text: &GameText) -> String {
-        match self {
-            Ended::Winner(side) => (text.wins)((text.side)(side)),
-            Ended::Draw => text.draw.to_owned(),
-            Ended::NoResult => text.no_result.to_owned(),
+    /// Who won, or a draw, in words: to the player where the page knows their side.
+    pub fn words(self, text: &GameText, facing: Facing) -> String {
+        match (self, facing) {
+            (Ended::Winner(side), Some((mine, _))) if side == mine => text.you_won.to_owned(),
+            (Ended::Winner(_), Some((_, Rival::Computer))) => text.computer_won.to_owned(),
+            (Ended::Winner(_), Some((_, Rival::Online))) => text.you_lost.to_owned(),
+            (Ended::Winner(side), None) => (text.wins)((text.side)(side)),
+            (Ended::Draw, _) => text.draw.to_owned(),
+            (Ended::NoResult, _) => text.no_result.to_owned(),
         }
     }
 }
@@ -125,12 +140,26 @@ pub struct Status {
     pub review: Option<(usize, usize)>,
     /// Online: the side this device plays.
     pub seat: Option<Side>,
+    /// The player's side against the computer or online, whom the status speaks to.
+    pub facing: Facing,
     /// Why Undo is refused now, in the game's words (a flip shows what it turned over).
     pub undo_note: Option<String>,
     /// Online, no one has taken the other seat yet: the status says the game waits for them.
     pub waiting_for_opponent: bool,
     /// Once the game is over, how it ended in the contract's words (`rules`, `resign`, `time`).
     pub reason: Option<&'static str>,
+}
+
+impl Status {
+    /// Whose turn it is, in words: to the player where the page knows their side.
+    pub fn turn_words(&self, text: &GameText) -> String {
+        match self.facing {
+            Some((mine, _)) if mine == self.to_move => text.your_move.to_owned(),
+            Some((_, Rival::Computer)) => text.computers_move.to_owned(),
+            Some((_, Rival::Online)) => text.opponents_move.to_owned(),
+            None => (text.to_move)((text.side)(self.to_move)),
+        }
+    }
 }
 
 /// One turn of the move list.

@@ -27,8 +27,9 @@ pub struct ActionsProps<'a> {
     pub thinking: bool,
     /// Online, undo and a draw are offers to the other player, which the server answers.
     pub online: bool,
-    /// Online, no one has taken the other seat: there is no one to offer a draw or resign to.
-    pub waiting_for_opponent: bool,
+    /// Online with no one to play against: no one has taken the other seat, or this device has
+    /// none (watching, joining, or the room is not there). A draw or resignation would be refused.
+    pub no_opponent: bool,
     /// Online, before both sides have moved: the game may be aborted, with no result.
     pub can_abort: bool,
     /// The question asked, if any.
@@ -111,8 +112,8 @@ pub fn actions(props: ActionsProps) -> Html {
                 if props.can_abort {
                     { action("abort", "✕", text.abort, true, control(Control::Online(OnlineControl::Abort))) }
                 }
-                { action("draw", "½", text.offer_draw, in_play && !props.waiting_for_opponent, ask(Confirm::Draw)) }
-                { action("resign", "⚑", text.resign, in_play && !props.waiting_for_opponent, ask(Confirm::Resign)) }
+                { action("draw", "½", text.offer_draw, in_play && !props.no_opponent, ask(Confirm::Draw)) }
+                { action("resign", "⚑", text.resign, in_play && !props.no_opponent, ask(Confirm::Resign)) }
                 if let Some(onclick) = props.new_game {
                     <button data-action="new-game" ref={props.new_game_ref.clone()} {onclick}>
                         <span class="icon" aria-hidden="true">{ "+" }</span><span class="label">{ text.new_game }</span>

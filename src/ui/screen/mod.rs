@@ -222,14 +222,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,
                     said: clock_said.or_else(|| status.said.clone()), on_control,
                 }) }
-                if let Some(ended) = result {
-                    { result::result_panel(ResultProps {
-                        text, ended, ending: &status.ending, new_game_ref: &result_ref,
-                        new_game: open_dialog.clone(), on_close: result_shown.close,
-                        rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
-                        local: online.is_none(), on_control,
-                    }) }
-                }
                 if let (Some(panel), Some(draw)) = (&summary.analysis, analysis_view) {
                     { draw(AnalysisProps {
                         lang: props.lang, panel: panel.clone(), offer: result.is_none(), on_control: on_control.clone(),
@@ -250,7 +242,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     can_hint: summary.opponent.can_hint,
                     thinking: status.thinking,
                     online: online.is_some(),
-                    waiting_for_opponent: status.waiting_for_opponent,
+                    no_opponent: status.waiting_for_opponent || online.is_some_and(|panel| panel.seat.is_none()),
                     can_abort: online.is_some_and(|panel| panel.can_abort),
                     confirm: &confirm,
                     new_game: result.is_none().then_some(open_dialog),
@@ -258,6 +250,15 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     on_control,
                 }) }
                 <div class="moves-panel">
+                    // Over the move list's top, so that its coming and going moves nothing.
+                    if let Some(ended) = result {
+                        { result::result_panel(ResultProps {
+                            text, ended, facing: status.facing, ending: &status.ending, new_game_ref: &result_ref,
+                            new_game: open_dialog.clone(), on_close: result_shown.close,
+                            rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
+                            local: online.is_none(), on_control,
+                        }) }
+                    }
                     { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
                 </div>
                 { online_code.panels(props, result.is_none(), prefs.chat_muted.clone()) }

@@ -54,8 +54,8 @@ pub fn move_list(props: MovesProps) -> Html {
     html! {
         <>
             <h2 class="moves-title">{ text.moves }</h2>
-            if moves.is_empty() { <p class="empty-moves">{ text.no_moves_yet }</p> }
-            <ol data-moves="" class="moves">{ for entries }</ol>
+            // "No moves yet" inside the empty list (its `::before`), so the first move moves nothing.
+            <ol data-moves="" class="moves" data-empty={text.no_moves_yet}>{ for entries }</ol>
             <div class="review-steps">{ for steps }</div>
         </>
     }

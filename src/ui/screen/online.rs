@@ -45,8 +45,15 @@ pub fn online_box(props: OnlineProps) -> Html {
     let online = |control: OnlineControl| emit(props.on_control, Control::Online(control));
     // Online play starts in the new-game dialog.
     let Some(panel) = props.panel else { return html! {} };
+    // Connected, but the room asked for was refused (not there, full, ended): in no game.
+    let nowhere = panel.connection == Connection::Open
+        && panel.room.is_none()
+        && !panel.waiting
+        && panel.refused.is_some();
     let connection = if panel.connection == Connection::Unavailable {
         text.online_unavailable
+    } else if nowhere {
+        text.in_no_game
     } else {
         (text.connection)(panel.connection.attr())
     };
@@ -83,7 +90,7 @@ pub fn online_box(props: OnlineProps) -> Html {
     let rematch = props.rematch_here && panel.over && panel.seat.is_some();
     html! {
         <section class="online" aria-label={text.online}>
-            <p data-connection="" data-state={panel.connection.attr()} role="status">
+            <p data-connection="" data-state={panel.connection.attr()} data-room={nowhere.then_some("none")} role="status">
                 <span class="dot" aria-hidden="true"></span>{ connection }
             </p>
             if let Some(seat) = seat { <p>{ seat }</p> }

@@ -3,12 +3,14 @@
 
 use super::emit;
 use crate::i18n::GameText;
-use crate::ui::model::{Control, Ended, OnlineControl, ReviewStep};
+use crate::ui::model::{Control, Ended, Facing, OnlineControl, ReviewStep};
 use yew::prelude::*;
 
 pub struct ResultProps<'a> {
     pub text: &'static GameText,
     pub ended: Ended,
+    /// The player's side and their rival, whom the title speaks to.
+    pub facing: Facing,
     /// How the game ended, in words.
     pub ending: &'a str,
     /// The New Game button, which the screen gives the keyboard focus.
@@ -28,7 +30,7 @@ pub fn result_panel(props: ResultProps) -> Html {
     let text = props.text;
     html! {
         <section class="result" data-dialog="game-over" data-overlay="" role="dialog" aria-labelledby="result-title">
-            <h2 id="result-title">{ props.ended.words(text) }</h2>
+            <h2 id="result-title">{ props.ended.words(text, props.facing) }</h2>
             <p>{ props.ending }</p>
             <div class="buttons">
                 <button data-action="new-game" class="primary" ref={props.new_game_ref.clone()} onclick={props.new_game}>

@@ -10,6 +10,7 @@ use crate::route::Play;
 use crate::ui::lazy::use_lazy_code;
 use crate::ui::model::{Ended, Notices};
 use crate::ui::settings::focus;
+use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 /// The new-game dialog: the way of playing it is open for (`Some(None)`: none chosen), whether
@@ -60,7 +61,27 @@ pub fn use_new_game_dialog(play: Option<Play>, new_game: &NodeRef, result: &Node
             }
         })
     };
+    use_back_closes(preset.is_some(), &close);
     NewGameDialog { preset: *preset, server: *server, open, close }
+}
+
+/// While `open`, the browser's Back (a phone's back gesture) closes the dialog rather than
+/// leaving the page; closed otherwise, the entry Back would have taken away goes too.
+#[hook]
+fn use_back_closes(open: bool, close: &Callback<()>) {
+    let close = close.clone();
+    use_effect_with(open, move |open| {
+        let entry = open.then(|| {
+            let on_back = Closure::<dyn FnMut()>::new(move || close.emit(()));
+            let remove = crate::ui::js::back_closes(&on_back);
+            (on_back, remove)
+        });
+        move || {
+            if let Some((_on_back, remove)) = entry {
+                let _ = remove.call0(&JsValue::NULL);
+            }
+        }
+    });
 }
 
 /// A clock's time, said in the live region until the next turn is: the words, and what says

@@ -46,8 +46,8 @@ pub fn status_line(props: StatusProps) -> Html {
         });
         let words = match status.ended {
             None if status.waiting_for_opponent => text.awaiting_opponent.to_owned(),
-            None => (text.to_move)((text.side)(status.to_move)),
-            Some(ended) => ended.words(text),
+            None => status.turn_words(text),
+            Some(ended) => ended.words(text, status.facing),
         };
         html! {
             <p data-status="" aria-live="polite" data-turn={turn.map(Side::attr)} data-outcome={outcome}

@@ -1,4 +1,5 @@
-//! The guided turn flow's buttons: Finish Turn, Clear Moves, Show Previous.
+//! The guided turn flow's buttons: Finish turn, Clear this turn, Replay last move; each says
+//! what it does in its title.
 
 use super::emit;
 use crate::i18n::GameText;
@@ -23,10 +24,12 @@ pub fn turn_buttons(props: TurnProps) -> Html {
                 <button data-action="finish-turn" class="primary" disabled={!turn.complete}
                     onclick={on(Control::FinishTurn)}>{ text.finish_turn }</button>
             }
-            <button data-action="clear-moves" disabled={!turn.pending} onclick={on(Control::ClearMoves)}>
+            <button data-action="clear-moves" title={text.clear_moves_means} disabled={!turn.pending}
+                onclick={on(Control::ClearMoves)}>
                 { text.clear_moves }
             </button>
-            <button data-action="show-previous" disabled={!turn.has_previous || turn.pending}
+            <button data-action="show-previous" title={text.show_previous_means}
+                disabled={!turn.has_previous || turn.pending}
                 onclick={on(Control::Flow(FlowControl::ShowPrevious))}>{ text.show_previous }</button>
         </div>
     }

@@ -790,3 +790,42 @@ fn a_records_clocks_are_exported_and_shown_under_review() {
     let replayed = act(&undone, drop_in(6));
     assert!(summary(&replayed).record.text.contains("1. 4 {[%clk 0:00:58]} 4 {[%clk 0:00:55]} 2. 7 *"));
 }
+
+#[test]
+fn the_status_speaks_to_the_player_against_the_computer_and_online_and_names_the_sides_at_one_device() {
+    let words = |session: &Session<ConnectFour>| {
+        let status = summary(session).status;
+        match status.ended {
+            Some(ended) => ended.words(text(), status.facing),
+            None => status.turn_words(text()),
+        }
+    };
+    let hotseat = after::<ConnectFour>(&[]);
+    assert_eq!(words(&hotseat), "Red to move");
+    assert_eq!(words(&act(&hotseat, Action::Control(Control::Resign))), "Yellow wins");
+
+    let computer = after_with::<ConnectFour>(&[], computer_second());
+    assert_eq!(words(&computer), "Your move");
+    assert_eq!(words(&act(&computer, drop_in(3))), "The computer's move");
+    assert_eq!(words(&act(&computer, Action::Control(Control::Resign))), "The computer wins");
+    let mut won = computer;
+    for _ in 0..3 {
+        won = act(&won, drop_in(3));
+        won = act(&won, computers(&won, "1"));
+    }
+    assert_eq!(words(&act(&won, drop_in(3))), "You won");
+
+    let online = seated(Player::First);
+    assert_eq!(words(&online), "Your move");
+    let theirs = act(&online, Action::Online(ServerNews::State(Box::new(room(1, &["4"])))));
+    assert_eq!(words(&theirs), "Your opponent's move");
+    // Watching, no side is the player's.
+    let watching = acts(
+        &act(&after::<ConnectFour>(&[]), Action::GoOnline),
+        [
+            Action::Online(ServerNews::Connection(Connection::Open)),
+            Action::Online(ServerNews::Seat { room: "k3vx8q2mwa".into(), seat: None }),
+        ],
+    );
+    assert_eq!(words(&watching), "Red to move");
+}

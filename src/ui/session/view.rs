@@ -9,8 +9,8 @@ use crate::rules::{Conclusion, Outcome, Player, Termination};
 use crate::ui::flow::{Flow, TurnState};
 use crate::ui::model::BoardView;
 use crate::ui::model::{
-    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, RulesPanel, Scene,
-    Status, Summary, UiGame,
+    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, Rival, RulesPanel,
+    Scene, Status, Summary, UiGame,
 };
 use std::rc::Rc;
 
@@ -117,6 +117,7 @@ impl<G: UiGame> Session<G> {
         let scene = Scene { legal: &self.game.legal, moves: &[], turn: self.game.turn(), path: &[] };
         let turn =
             TurnState { pending: !self.game.pending.is_empty(), complete, has_previous: history.ply() > 0 };
+        let seat = self.online.playing.as_ref().and_then(|online| online.seat);
         Summary {
             status: Status {
                 to_move: game.side(game.to_move()),
@@ -134,7 +135,12 @@ impl<G: UiGame> Session<G> {
                 fetching_engine: false,
                 review: shown.map(|shown| (shown, total)),
                 reason: history.termination().filter(|_| ended.is_some()).map(reason),
-                seat: self.online.playing.as_ref().and_then(|online| online.seat).map(|seat| game.side(seat)),
+                seat: seat.map(|seat| game.side(seat)),
+                facing: match (&self.online.playing, self.computer.opponent.computer) {
+                    (Some(_), _) => seat.map(|seat| (game.side(seat), Rival::Online)),
+                    (None, Some(computer)) => Some((game.side(computer.opponent()), Rival::Computer)),
+                    (None, None) => None,
+                },
                 undo_note,
                 waiting_for_opponent: self
                     .online
@@ -154,7 +160,7 @@ impl<G: UiGame> Session<G> {
                 record_error: self.review.record_error.clone(),
             },
             rules: RulesPanel {
-                info: game.info(text),
+                info: game.info(text, self.computer.opponent),
                 settings: G::settings(game.config(), text).into_iter().map(|rule| rule.shown).collect(),
             },
             flow: self.turn.flow.panel(turn, text).filter(|_| ended.is_none()),

@@ -245,7 +245,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     no_opponent: status.waiting_for_opponent || online.is_some_and(|panel| panel.seat.is_none()),
                     can_abort: online.is_some_and(|panel| panel.can_abort),
                     confirm: &confirm,
-                    new_game: result.is_none().then_some(open_dialog),
+                    new_game: result.is_none().then(|| open_dialog.clone()),
                     new_game_ref: &new_game_ref,
                     on_control,
                 }) }
@@ -254,7 +254,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     if let Some(ended) = result {
                         { result::result_panel(ResultProps {
                             text, ended, facing: status.facing, ending: &status.ending, new_game_ref: &result_ref,
-                            new_game: open_dialog.clone(), on_close: result_shown.close,
+                            new_game: open_dialog, on_close: result_shown.close,
                             rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
                             local: online.is_none(), on_control,
                         }) }

@@ -238,7 +238,7 @@ test('a malformed URL shows a notice over the picker', async () => {
 });
 
 test('a game\'s bad link says what is wrong with the link, over the game as it stands', async () => {
-  for (const [hash, words, game] of [
+  for (const [hash, words, slug] of [
     ['#/gomoku?record=%%%', /record is cut short or garbled/, 'gomoku'],
     ['#/dark-chess?seed=-1', /shuffle “-1”/, 'dark-chess'],
     ['#/connect-four?room=', /names no room/, 'connect-four'],
@@ -248,7 +248,7 @@ test('a game\'s bad link says what is wrong with the link, over the game as it s
     const notice = page.locator('[data-notice][data-link-problem]');
     assert.match(await notice.textContent(), words, hash);
     assert.doesNotMatch(await notice.textContent(), /no page/, hash);
-    await page.locator(`[data-game="${game}"] [data-board]`).waitFor();
+    await page.locator(`[data-game="${slug}"] [data-board]`).waitFor();
     await done(page);
   }
 });

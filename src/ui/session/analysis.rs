@@ -425,7 +425,9 @@ impl<G: UiGame> Session<G> {
             columns: columns.unwrap_or_default(),
             counts,
             accuracy,
-            can_continue: true,
+            // From an earlier position, or an end the rules did not make (a resignation, a
+            // draw agreed): a board the rules have ended has nothing to play on from.
+            can_continue: at + 1 < total || game.outcome().is_none(),
         })
     }
 

@@ -118,6 +118,9 @@ pub fn actions(props: ActionsProps) -> Html {
                     <button data-action="new-game" ref={props.new_game_ref.clone()} {onclick}>
                         <span class="icon" aria-hidden="true">{ "+" }</span><span class="label">{ text.new_game }</span>
                     </button>
+                } else {
+                    // Its place kept while the result offers it, so the bar's buttons stay put.
+                    <span aria-hidden="true"></span>
                 }
             </div>
             // A slot of its own, so the question coming and going leaves the buttons (and the

@@ -205,9 +205,10 @@ impl<G: UiGame> Session<G> {
                 .as_ref()
                 .map(|online| online.panel(sides, total, ended.is_none(), self.game.position.to_move())),
             clocks,
-            analysis: self
-                .analysis_panel(text)
-                .map(|panel| Rc::new(AnalysisPanel { can_continue: self.online.playing.is_none(), ..panel })),
+            analysis: self.analysis_panel(text).map(|panel| {
+                let can_continue = panel.can_continue && self.online.playing.is_none();
+                Rc::new(AnalysisPanel { can_continue, ..panel })
+            }),
         }
     }
 }

@@ -56,7 +56,7 @@ use result::ResultProps;
 use rules::GameSettingsProps;
 use state::{
     use_clock_said, use_cover_focus, use_extras, use_latest_move_in_view, use_new_game_dialog,
-    use_notice_in_view, use_result_shown,
+    use_result_shown,
 };
 use status::StatusProps;
 use std::rc::Rc;
@@ -178,7 +178,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let extras = use_extras(dialog.preset.is_some() || menu.is_open() || prefs.canvas.0);
     use_menu_focus(&menu, extras.here.is_some());
     use_latest_move_in_view(summary.moves.len());
-    use_notice_in_view(&summary.notices);
     use_review_keys(on_control.clone());
     let in_play = status.ended.is_none();
     let reviewing = status.review.is_some();

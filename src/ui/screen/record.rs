@@ -53,6 +53,9 @@ pub fn record_box(props: RecordProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = area.cast::<web_sys::HtmlTextAreaElement>() {
                 on_record.emit(area.value());
+                // A refusal is said at the screen's top, far above the box on a phone: brought
+                // into view once drawn.
+                crate::ui::js::reveal("[data-notice=\"\"]");
             }
         })
     };

@@ -8,7 +8,7 @@ use super::{focus_board, focus_or_board};
 use crate::i18n::Side;
 use crate::route::Play;
 use crate::ui::lazy::use_lazy_code;
-use crate::ui::model::{Ended, Notices};
+use crate::ui::model::Ended;
 use crate::ui::settings::focus;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
@@ -104,23 +104,6 @@ pub fn use_clock_said(turn_said: Option<String>) -> (Option<String>, Callback<St
 #[hook]
 pub fn use_latest_move_in_view(moves: usize) {
     use_effect_with(moves, |_| crate::ui::js::scroll_to_end("[data-moves]"));
-}
-
-/// A notice that comes is brought into view: on a phone the control that caused it (a record
-/// loaded in its box, low on the page) may be far from where notices are shown.
-#[hook]
-pub fn use_notice_in_view(notices: &Notices) {
-    let shown = (
-        notices.load_error.clone(),
-        notices.storage_problem,
-        notices.engine_failed.clone(),
-        notices.record_error.clone(),
-    );
-    use_effect_with(shown, |shown| {
-        if *shown != (None, None, None, None) {
-            crate::ui::js::reveal("[data-notice=\"\"]");
-        }
-    });
 }
 
 /// The cover takes the keyboard focus when it comes, so that Enter starts the turn.

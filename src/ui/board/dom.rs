@@ -399,8 +399,8 @@ fn path_arrows(view: &BoardView) -> Html {
     }
 }
 
-/// What a tapped placement waits for, in words on the screen, over the board's foot (so that it
-/// moves nothing); a screen reader hears it with the cell from `data-pending-said`.
+/// What a tapped placement waits for, in words on the screen, above the board (so that it moves
+/// nothing); a screen reader hears it with the cell from `data-pending-said`.
 pub fn tap_again(view: &BoardView, pending: Option<Pos>) -> Html {
     html! {
         if pending.is_some() { <p class="tap-again" aria-hidden="true">{ view.tap_again }</p> }

@@ -6,9 +6,10 @@
 //! what they sound; `settle` ends every animation, `moving` asks whether the board's still
 //! run; `toTray` sends a taken piece's picture to its side's tray (the tray's last piece, the
 //! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one,
-//! `backCloses` lets Back close one; `reveal` brings a notice into view. Online: `ready` asks whether the server that sent the
-//! page answers (its `/healthz` says `ok`; a static host answers with nothing, or with its
-//! page); offline it does not ask, so a page played offline logs no failed request. Records
+//! `pushEntry` and `dropEntry` give an open one a history entry for Back to close it; `reveal`
+//! brings a notice into view. Online: `ready` asks whether the server that sent the page
+//! answers (its `/healthz` says `ok`; a static host answers with nothing, or with its page);
+//! offline it does not ask, so a page played offline logs no failed request. Records
 //! and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
 //! (where `canShare`), `absolute` makes a link absolute, `download` saves text as a file.
 
@@ -26,8 +27,8 @@ export function unlock(){if(!a)later(()=>{a=a||new AudioContext()});else if(a.st
 export function note(k,f,at,l){later(()=>{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
 g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)})}
-export function backCloses(c){history.pushState({dialog:1},'');const l=()=>{removeEventListener('popstate',l);c()};
-addEventListener('popstate',l);return()=>{removeEventListener('popstate',l);if(history.state&&history.state.dialog)history.back()}}
+export function pushEntry(){history.pushState({dialog:1},'')}
+export function dropEntry(){if(history.state&&history.state.dialog)history.back()}
 export function reveal(s){requestAnimationFrame(()=>{const a=document.querySelectorAll(s),e=a[a.length-1];if(e)e.scrollIntoView({block:'nearest'})})}
 export function scrollToEnd(s){requestAnimationFrame(()=>{const l=document.querySelector(s);if(l){l.scrollTop=l.scrollHeight;l.scrollLeft=l.scrollWidth}})}
 export function trapTab(r,e){const f=[...r.querySelectorAll(
@@ -73,11 +74,12 @@ extern "C" {
     pub fn absolute(link: &str) -> String;
     /// Saves text as a file of this name.
     pub fn download(name: &str, text: &str);
-    /// While a dialog is open, the browser's Back closes it: adds a history entry (the same
-    /// address) whose leaving calls `close`; returns what takes the entry away again, for a
-    /// dialog closed otherwise.
-    #[wasm_bindgen(js_name = backCloses)]
-    pub fn back_closes(close: &Closure<dyn FnMut()>) -> js_sys::Function;
+    /// Adds a history entry at the same address, for an open dialog that Back is to close.
+    #[wasm_bindgen(js_name = pushEntry)]
+    pub fn push_entry();
+    /// Takes that entry away again, if it is the current one (the dialog closed otherwise).
+    #[wasm_bindgen(js_name = dropEntry)]
+    pub fn drop_entry();
     /// Scrolls the last element `selector` names into view, as little as it takes, at the next
     /// frame: after the focus has moved, which scrolls too.
     pub fn reveal(selector: &str);

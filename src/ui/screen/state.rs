@@ -10,7 +10,7 @@ use crate::route::Play;
 use crate::ui::lazy::use_lazy_code;
 use crate::ui::model::Ended;
 use crate::ui::settings::focus;
-use wasm_bindgen::prelude::*;
+use gloo::events::EventListener;
 use yew::prelude::*;
 
 /// The new-game dialog: the way of playing it is open for (`Some(None)`: none chosen), whether
@@ -71,14 +71,14 @@ pub fn use_new_game_dialog(play: Option<Play>, new_game: &NodeRef, result: &Node
 fn use_back_closes(open: bool, close: &Callback<()>) {
     let close = close.clone();
     use_effect_with(open, move |open| {
-        let entry = open.then(|| {
-            let on_back = Closure::<dyn FnMut()>::new(move || close.emit(()));
-            let remove = crate::ui::js::back_closes(&on_back);
-            (on_back, remove)
+        let on_back = open.then(|| {
+            crate::ui::js::push_entry();
+            EventListener::new(&gloo::utils::window(), "popstate", move |_| close.emit(()))
         });
         move || {
-            if let Some((_on_back, remove)) = entry {
-                let _ = remove.call0(&JsValue::NULL);
+            if on_back.is_some() {
+                drop(on_back);
+                crate::ui::js::drop_entry();
             }
         }
     });

@@ -244,10 +244,13 @@ pub enum Reply {
         #[serde(skip_serializing_if = "Option::is_none")]
         next: Option<String>,
     },
-    /// The lobby, to a connection that follows it: the open seeks, oldest first, and how many
+    /// The lobby, to a connection that follows it: the open seeks, oldest first, the games
+    /// being played, the latest changed first (each watched by entering its room), and how many
     /// games are being played and players are online.
     Lobby {
-        seeks: Vec<SeekInfo>,
+        seeks: Vec<RoomInfo>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        playing: Vec<RoomInfo>,
         games: u64,
         players: u64,
     },
@@ -267,10 +270,10 @@ pub struct ChatLine {
     pub preset: String,
 }
 
-/// A seek in the lobby: its room (taken with [`Request::Take`]), its game, rules and time
-/// control.
+/// A room in the lobby: a seek (taken with [`Request::Take`]) or a game being played (watched
+/// with [`Request::Join`]): its room, game, rules and time control.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct SeekInfo {
+pub struct RoomInfo {
     pub room: String,
     pub game: String,
     pub rules: String,
@@ -618,13 +621,19 @@ mod tests {
             },
             state(None, None),
             timed,
-            Reply::Lobby { seeks: Vec::new(), games: 0, players: 1 },
+            Reply::Lobby { seeks: Vec::new(), playing: Vec::new(), games: 0, players: 1 },
             Reply::Lobby {
-                seeks: vec![SeekInfo {
+                seeks: vec![RoomInfo {
                     room: "r".into(),
                     game: "checkers".into(),
                     rules: String::new(),
                     time: "correspondence:3".into(),
+                }],
+                playing: vec![RoomInfo {
+                    room: "s".into(),
+                    game: "gomoku".into(),
+                    rules: "[Rules \"renju\"]".into(),
+                    time: "fischer:300+3".into(),
                 }],
                 games: 12,
                 players: 40,

@@ -4,7 +4,7 @@
 use crate::clock::Clock;
 use crate::game_clock::GameClock;
 use crate::metrics::{Metrics, Refusal};
-use crate::protocol::{ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, Reply, Seat, SeekInfo};
+use crate::protocol::{ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, Reply, RoomInfo, Seat};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
@@ -152,7 +152,8 @@ const SEEK_MS: u64 = 15 * 60 * 1000;
 /// The chat lines a room keeps, and how often a player may add one.
 const CHAT_LINES: usize = 100;
 const CHAT_EVERY_MS: u64 = 1000;
-/// Seeks the lobby lists at most, and how far back a game counts as being played.
+/// Seeks (and games being played) the lobby lists at most, and how far back a game counts as
+/// being played.
 const LOBBY_SEEKS: usize = 100;
 const PLAYING_WITHIN_MS: u64 = 3600 * 1000;
 /// What one instance tells the others when its lobby changed.
@@ -1355,15 +1356,18 @@ impl Hub {
                 return None;
             }
         };
-        let seeks = rows
-            .seeks
-            .into_iter()
-            .filter_map(|(room, game, extra)| {
-                let extra: Extra = serde_json::from_str(&extra).ok()?;
-                Some(SeekInfo { room, game, rules: extra.rules, time: extra.clock.control().text() })
-            })
-            .collect();
-        Some(Reply::Lobby { seeks, games: rows.playing, players: self.players_online() }.to_text().into())
+        let listed = |rooms: Vec<(String, String, String)>| {
+            rooms
+                .into_iter()
+                .filter_map(|(room, game, extra)| {
+                    let extra: Extra = serde_json::from_str(&extra).ok()?;
+                    Some(RoomInfo { room, game, rules: extra.rules, time: extra.clock.control().text() })
+                })
+                .collect()
+        };
+        let (seeks, playing) = (listed(rows.seeks), listed(rows.games));
+        let lobby = Reply::Lobby { seeks, playing, games: rows.playing, players: self.players_online() };
+        Some(lobby.to_text().into())
     }
 
     /// The WebSockets this instance holds, and those the other instances said they hold lately.

@@ -331,8 +331,13 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
     assert_eq!(online, [true, true]);
     taker.frames();
     advance(100).await;
-    let Reply::Lobby { seeks, games, .. } = watcher.lobby() else { unreachable!() };
+    let Reply::Lobby { seeks, games, playing, .. } = watcher.lobby() else { unreachable!() };
     assert_eq!((seeks.len(), games), (0, 1));
+    // Listed as a game being played, to watch.
+    assert_eq!(
+        playing.iter().map(|game| (game.room.as_str(), game.game.as_str())).collect::<Vec<_>>(),
+        [(room.id.as_str(), "checkers")]
+    );
     // Taken once only.
     let late = Device::new(4);
     assert!(matches!(

@@ -8,7 +8,7 @@ use super::model::Rule;
 use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Surface, UiGame};
 use super::model::{Command, SettingValue};
 use crate::games::GameId;
-use crate::i18n::{GameText, Side, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::rules::checkers::{
     Checkers, Config, Move, QUIET_LIMIT, Square, coordinates, jumped_square, last_move, square_at,
 };
@@ -233,8 +233,8 @@ impl UiGame for Checkers {
         }
     }
 
-    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
-        let words = WORDS.of(text.lang);
+    fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
+        let words = WORDS.of(lang);
         let optional = SettingValue::Toggle(!config.compulsory_capture);
         vec![Rule::new("captures-optional", words.captures_optional, optional, |_, on| Config {
             compulsory_capture: on == 0,

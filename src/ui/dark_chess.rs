@@ -7,7 +7,7 @@ use super::model::Rule;
 use super::model::{BoardAction, BoardView, Card, CellView, Hint, Piece, Pos, Scene, Target, UiGame};
 use super::model::{Command, SettingValue, Tray};
 use crate::games::GameId;
-use crate::i18n::{GameText, Side, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::rules::dark_chess::{
     COLUMNS, Cell, Colour, Config, DarkChess, Move, ROWS, Rank, coordinates, square_at, square_name,
 };
@@ -246,8 +246,8 @@ impl UiGame for DarkChess {
         Config { seed, ..config.clone() }
     }
 
-    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
-        let words = WORDS.of(text.lang);
+    fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
+        let words = WORDS.of(lang);
         let toggle = |on| SettingValue::Toggle(on);
         let options = QUIET_LIMITS.iter().map(u32::to_string).collect();
         let chosen = QUIET_LIMITS.iter().position(|&n| n == config.quiet_limit).unwrap_or(1);

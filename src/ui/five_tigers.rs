@@ -10,7 +10,7 @@ use super::model::{
     BoardAction, BoardView, Card, CellView, Hand, Hint, Piece, Pos, Scene, Surface, Target, UiGame,
 };
 use crate::games::GameId;
-use crate::i18n::{GameText, Side, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::rules::five_tigers::{
     Config, FiveTigers, Formation, Move, Phase, Point, Preset, QUIET_LIMIT, SIZE, Shape, coordinates,
     point_at, point_name,
@@ -187,8 +187,8 @@ impl UiGame for FiveTigers {
         (!parts.is_empty()).then(|| parts.join(" — "))
     }
 
-    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
-        let words = WORDS.of(text.lang);
+    fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
+        let words = WORDS.of(lang);
         let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (words.preset_name)(p));
         let apply = |config: &Config, choice: usize| Config {
             preset: Preset::ALL.get(choice).copied().unwrap_or(config.preset),

@@ -9,7 +9,7 @@ use super::model::{
     BoardAction, BoardView, Card, CellView, Hand, Piece, Pos, Scene, Surface, Target, UiGame,
 };
 use crate::games::GameId;
-use crate::i18n::{GameText, Side, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::rules::gomoku::{Config, Gomoku, Move, RuleSet, SIZE, coordinates, point_at};
 use crate::rules::{Game, Outcome};
 use yew::Html;
@@ -144,8 +144,8 @@ impl UiGame for Gomoku {
         }
     }
 
-    fn settings(config: &Config, text: &GameText) -> Vec<Rule<Config>> {
-        let words = WORDS.of(text.lang);
+    fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
+        let words = WORDS.of(lang);
         let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (words.rule_set_name)(r));
         let apply = |config: &Config, choice: usize| Config {
             rules: RULE_SETS.get(choice).copied().unwrap_or(config.rules),

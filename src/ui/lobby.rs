@@ -1,20 +1,23 @@
-//! The lobby: the server's open seeks, live, and how many games are being played and players
-//! are online. A seek is taken in one click, on its game's page (`#/<game>?take=<room>`); this
-//! device's own is marked, and withdrawn by leaving its room. Shown under the home page's
-//! cards and on a game's page while it plays no game online; only where a game server answers.
+//! The lobby: the server's open seeks and the games being played, live, and how many games are
+//! being played and players are online. A seek is taken in one click, on its game's page
+//! (`#/<game>?take=<room>`); this device's own is marked, and withdrawn by leaving its room. A
+//! game being played is watched by entering its room (`#/<game>?room=<room>`): its seats are
+//! taken, so the page is a spectator's. Shown under the home page's cards and on a game's page
+//! while it plays no game online; only where a game server answers.
 //!
 //! Its code is part of online play's, split off each binary of the page and fetched once the
 //! page has settled, where a game server answers: most visits never need it.
 
 use super::js;
 use super::lazy::{LazyCode, use_lazy_code};
-use super::model::{LobbyListing, UiGame, token_key};
+use super::model::{LobbyListing, SettingValue, UiGame, token_key};
 use super::storage;
 use crate::games::GameId;
-use crate::i18n::Lang;
-use crate::protocol::SeekInfo;
+use crate::i18n::{Lang, Words};
+use crate::protocol::RoomInfo;
 use crate::route::Route;
 use crate::rules::clock::TimeControl;
+use crate::rules::record;
 use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -84,7 +87,6 @@ struct PanelProps {
 
 #[component]
 fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
-    let text = props.lang.text();
     let lobby = use_state_eq(|| None::<LobbyListing>);
     {
         let lobby = lobby.clone();
@@ -110,21 +112,17 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
         });
     }
     let Some(lobby) = &*lobby else { return html! {} };
-    let seek = |seek: &SeekInfo| {
-        // A game this build does not know (a later version's) is not listed.
-        let game = GameId::from_slug(&seek.game)?;
-        let name = with_game!(game, G => G::CARD.of(props.lang).name);
-        let time = TimeControl::parse(&seek.time).map_or_else(|_| seek.time.clone(), text.time_words);
-        // The tags' values say the rules (`renju`, `chain-capture chariot-rush`).
-        let rules: Vec<&str> = seek.rules.split('"').skip(1).step_by(2).collect();
+    let words = WORDS.of(props.lang);
+    let seek = |seek: &RoomInfo| {
+        let (game, about) = described(seek, props.lang)?;
         let own = storage::read(&token_key(&seek.room)).is_some();
         let action = if own {
             let withdraw = props.on_withdraw.clone().filter(|_| props.room.as_ref() == Some(&seek.room));
             html! {
                 <>
-                    <span class="own">{ text.own_seek }</span>
+                    <span class="own">{ words.own_seek }</span>
                     if let Some(onclick) = withdraw {
-                        <button data-action="withdraw-seek" {onclick}>{ text.withdraw_seek }</button>
+                        <button data-action="withdraw-seek" {onclick}>{ words.withdraw_seek }</button>
                     }
                 </>
             }
@@ -132,25 +130,143 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
             let take = Some(seek.room.clone());
             let hash = Route::Game { game, seed: None, record: None, room: None, play: None, take }.hash();
             let onclick = move |_: MouseEvent| drop(gloo::utils::window().location().set_hash(&hash));
-            html! { <button data-action="join-seek" class="primary" {onclick}>{ text.join_seek }</button> }
+            html! { <button data-action="join-seek" class="primary" {onclick}>{ words.join_seek }</button> }
         };
         Some(html! {
             <li data-seek="" data-game={seek.game.clone()} data-time-control={seek.time.clone()}
                 data-room={seek.room.clone()} data-own={own.then_some("")}>
-                <span class="seek-game">{ name }</span>
-                <span class="seek-time">{ time }</span>
-                if !rules.is_empty() { <span class="seek-rules">{ rules.join(" · ") }</span> }
+                { about }
                 { action }
+            </li>
+        })
+    };
+    let watched = |playing: &RoomInfo| {
+        let (game, about) = described(playing, props.lang)?;
+        let room = Some(playing.room.clone());
+        let href = Route::Game { game, seed: None, record: None, room, play: None, take: None }.hash();
+        Some(html! {
+            <li data-live-game="" data-game={playing.game.clone()} data-time-control={playing.time.clone()}
+                data-room={playing.room.clone()}>
+                { about }
+                <a data-action="watch" class="button" {href}>{ words.watch }</a>
             </li>
         })
     };
     html! {
         <section class="lobby" data-lobby="" data-games={lobby.games.to_string()}
             data-players={lobby.players.to_string()} aria-labelledby="lobby-title">
-            <h2 id="lobby-title" class="panel-title">{ text.lobby }</h2>
-            <p class="lobby-counts">{ (text.lobby_counts)(lobby.games, lobby.players) }</p>
-            if lobby.seeks.is_empty() { <p class="empty-lobby">{ text.lobby_empty }</p> }
+            <h2 id="lobby-title" class="panel-title">{ words.lobby }</h2>
+            <p class="lobby-counts">{ (words.counts)(lobby.games, lobby.players) }</p>
+            if lobby.seeks.is_empty() { <p class="empty-lobby">{ words.empty }</p> }
             <ul class="seeks">{ for lobby.seeks.iter().filter_map(seek) }</ul>
+            if !lobby.playing.is_empty() {
+                <h3 class="lobby-subtitle">{ words.being_played }</h3>
+                <ul class="seeks">{ for lobby.playing.iter().filter_map(watched) }</ul>
+            }
         </section>
     }
 }
+
+/// A room of the lobby in words: its game's name, its time control and its rules (each rule's
+/// choice, and each house rule that is on). `None` for a game this build does not know (a
+/// later version's), which is not listed.
+fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
+    let game = GameId::from_slug(&room.game)?;
+    let words = WORDS.of(lang);
+    let time = TimeControl::parse(&room.time).map_or_else(|_| room.time.clone(), words.time);
+    let (name, rules) = with_game!(game, G => (G::CARD.of(lang).name, rules_words::<G>(&room.rules, lang)));
+    Some((
+        game,
+        html! {
+            <>
+                <span class="seek-game">{ name }</span>
+                <span class="seek-time">{ time }</span>
+                if !rules.is_empty() { <span class="seek-rules">{ rules.join(" · ") }</span> }
+            </>
+        },
+    ))
+}
+
+/// The rules a room's tags describe, in words: what the new-game dialog would show chosen.
+fn rules_words<G: UiGame>(tags: &str, lang: Lang) -> Vec<String> {
+    // The tags alone are a record of no moves.
+    let Ok(history) = record::read::<G>(&format!("{tags}\n\n*"), 0) else {
+        // Rules this build cannot read: their values as written (`renju`).
+        return tags.split('"').skip(1).step_by(2).map(str::to_owned).collect();
+    };
+    G::settings(history.start().config(), lang)
+        .into_iter()
+        .filter_map(|rule| match rule.shown.value {
+            SettingValue::Toggle(on) => on.then(|| rule.shown.label.to_owned()),
+            SettingValue::Choice { mut options, chosen } => {
+                (chosen < options.len()).then(|| options.swap_remove(chosen))
+            }
+        })
+        .collect()
+}
+
+/// The lobby's words.
+struct LobbyWords {
+    /// Its heading, the games and players counted, and an empty list.
+    lobby: &'static str,
+    counts: fn(u64, u64) -> String,
+    empty: &'static str,
+    /// A seek's button, and this device's own seek with its button.
+    join_seek: &'static str,
+    own_seek: &'static str,
+    withdraw_seek: &'static str,
+    /// The games being played, and the link that watches one.
+    being_played: &'static str,
+    watch: &'static str,
+    /// A time control in words (`3 min + 2 s`).
+    time: fn(TimeControl) -> String,
+}
+
+static WORDS: Words<LobbyWords> = Words {
+    zh_hant: LobbyWords {
+        lobby: "公開對局",
+        counts: |games, players| format!("進行中 {games} 局 · 線上 {players} 人"),
+        empty: "目前沒有公開對局：可在任一遊戲的「新對局」中開局。",
+        join_seek: "加入",
+        own_seek: "你開的局：等待對手",
+        withdraw_seek: "撤回",
+        being_played: "進行中的對局",
+        watch: "觀戰",
+        time: |control| match control {
+            TimeControl::Untimed => "不限時".to_owned(),
+            TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+                format!("{} 分 + {increment} 秒", base / 60)
+            }
+            TimeControl::Fischer { base, increment } => format!("{base} 秒 + {increment} 秒"),
+            TimeControl::Correspondence { days } => format!("每步 {days} 天"),
+        },
+    },
+    en: LobbyWords {
+        lobby: "Open games",
+        counts: |games, players| {
+            let games = if games == 1 {
+                "1 game being played".to_owned()
+            } else {
+                format!("{games} games being played")
+            };
+            let players =
+                if players == 1 { "1 player online".to_owned() } else { format!("{players} players online") };
+            format!("{games} · {players}")
+        },
+        empty: "No open games now: post one from a game's New game dialog.",
+        join_seek: "Play",
+        own_seek: "Your game: waiting for an opponent",
+        withdraw_seek: "Withdraw",
+        being_played: "Being played",
+        watch: "Watch",
+        time: |control| match control {
+            TimeControl::Untimed => "Untimed".to_owned(),
+            TimeControl::Fischer { base, increment } if base % 60 == 0 => {
+                format!("{} min + {increment} s", base / 60)
+            }
+            TimeControl::Fischer { base, increment } => format!("{base} s + {increment} s"),
+            TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
+            TimeControl::Correspondence { days } => format!("{days} days a move"),
+        },
+    },
+};

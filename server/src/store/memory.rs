@@ -58,14 +58,13 @@ impl Store for Memory {
             let mut seeks: Vec<&RoomRow> =
                 rooms.values().filter(|r| r.seek_until.is_some_and(|at| at > now)).collect();
             seeks.sort_by_key(|r| r.seek_until);
-            LobbyRows {
-                seeks: seeks
-                    .iter()
-                    .take(limit)
-                    .map(|r| (r.id.clone(), r.game.clone(), r.extra.clone()))
-                    .collect(),
-                playing: rooms.values().filter(|r| r.playing && r.updated > since).count() as u64,
-            }
+            let mut games: Vec<&RoomRow> =
+                rooms.values().filter(|r| r.playing && r.updated > since).collect();
+            games.sort_by_key(|r| std::cmp::Reverse(r.updated));
+            let listed = |rows: &[&RoomRow]| {
+                rows.iter().take(limit).map(|r| (r.id.clone(), r.game.clone(), r.extra.clone())).collect()
+            };
+            LobbyRows { seeks: listed(&seeks), games: listed(&games), playing: games.len() as u64 }
         })
     }
 }

@@ -44,11 +44,13 @@ pub struct RoomRow {
     pub playing: bool,
 }
 
-/// What the lobby shows, as stored: the open seeks and the number of games being played.
+/// What the lobby shows, as stored: the open seeks, the games being played and their number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LobbyRows {
     /// Each open seek's room, game and `extra`, the oldest first.
     pub seeks: Vec<(String, String, String)>,
+    /// The same of the games being played, the latest changed first.
+    pub games: Vec<(String, String, String)>,
     pub playing: u64,
 }
 
@@ -79,8 +81,8 @@ pub trait Store: Send + Sync {
     /// versions, for [`Store::remove`] at that version (a room changed meanwhile stays).
     fn idle(&self, before: u64, limit: usize) -> Pending<'_, Vec<(String, u64)>>;
 
-    /// The seeks open at `now` (at most `limit`), and how many games being played have had a
-    /// change since `since`.
+    /// The seeks open at `now`, the games being played that have had a change since `since`
+    /// (at most `limit` of each), and how many of those there are.
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows>;
 
     /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
@@ -166,6 +168,9 @@ const SELECT: &str = "SELECT id, game, record, first_seat, second_seat, offer, v
 const SEEKS: &str = "SELECT id, game, extra FROM rooms WHERE seek_until > $1 ORDER BY seek_until LIMIT $2";
 
 const PLAYING: &str = "SELECT count(*) FROM rooms WHERE playing = 1 AND updated > $1";
+
+const GAMES: &str =
+    "SELECT id, game, extra FROM rooms WHERE playing = 1 AND updated > $1 ORDER BY updated DESC LIMIT $2";
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
 

@@ -7,8 +7,8 @@
 //! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
 use super::{
-    Change, Changes, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError,
-    UPSERT, VERSION_TABLE,
+    Change, Changes, GAMES, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store,
+    StoreError, UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
 use std::future::Future;
@@ -310,9 +310,12 @@ impl Store for Postgres {
             let (now, since, limit) = (now as i64, since as i64, limit as i64);
             self.run(|link| async move {
                 let seeks = link.client.query(SEEKS, &[&now, &limit]).await?;
+                let games = link.client.query(GAMES, &[&since, &limit]).await?;
                 let playing: i64 = link.client.query_one(PLAYING, &[&since]).await?.get(0);
-                let seeks = seeks.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
-                Ok(LobbyRows { seeks, playing: playing as u64 })
+                let rows = |rows: Vec<tokio_postgres::Row>| {
+                    rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect()
+                };
+                Ok(LobbyRows { seeks: rows(seeks), games: rows(games), playing: playing as u64 })
             })
             .await
         })

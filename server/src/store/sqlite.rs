@@ -1,7 +1,7 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
 use super::{
-    IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT,
+    GAMES, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT,
     VERSION_TABLE,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -187,8 +187,12 @@ impl Store for Sqlite {
             let seeks = query
                 .query_map(params![now as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
                 .collect::<Result<Vec<_>, _>>()?;
+            let games = c
+                .prepare_cached(GAMES)?
+                .query_map(params![since as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
             let playing: i64 = c.prepare_cached(PLAYING)?.query_row([since as i64], |r| r.get(0))?;
-            Ok(LobbyRows { seeks, playing: playing as u64 })
+            Ok(LobbyRows { seeks, games, playing: playing as u64 })
         })
     }
 }

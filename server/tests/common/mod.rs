@@ -312,9 +312,14 @@ pub async fn store_contract(store: &dyn Store, prefix: &str) {
     // that changed since the time asked.
     let seek = |name: &str, until: u64| RoomRow { seek_until: Some(until), ..row(name, 1, 100) };
     let playing = |name: &str, updated: u64| RoomRow { playing: true, ..row(name, 1, updated) };
-    for saved in
-        [seek("s2", 9_000), seek("s1", 8_000), seek("s0", 1_000), playing("p1", 500), playing("p2", 50)]
-    {
+    for saved in [
+        seek("s2", 9_000),
+        seek("s1", 8_000),
+        seek("s0", 1_000),
+        playing("p1", 500),
+        playing("p2", 50),
+        playing("p3", 700),
+    ] {
         assert!(store.save(saved).await.unwrap());
     }
     let lobby = store.lobby(2_000, 100, 100).await.unwrap();
@@ -322,12 +327,16 @@ pub async fn store_contract(store: &dyn Store, prefix: &str) {
         lobby.seeks.iter().map(|(room, _, _)| room.as_str()).filter(|r| r.starts_with(prefix)).collect();
     assert_eq!(seeks, [id("s1"), id("s2")]);
     assert!(lobby.seeks.iter().all(|(_, game, extra)| game == "gomoku" && extra.contains("fischer")));
-    assert!(lobby.playing >= 1);
+    assert!(lobby.playing >= 2);
+    // The games being played, the latest changed first; not one changed before the time asked.
+    let games: Vec<&str> =
+        lobby.games.iter().map(|(room, _, _)| room.as_str()).filter(|r| r.starts_with(prefix)).collect();
+    assert_eq!(games, [id("p3"), id("p1")]);
     assert_eq!(store.lobby(2_000, 100, 1).await.unwrap().seeks.len(), 1);
     let read_back = store.load(&id("p1")).await.unwrap().unwrap();
     assert!(read_back.playing && read_back.seek_until.is_none() && read_back.extra.contains("fischer"));
     assert_eq!(store.load(&id("s2")).await.unwrap().unwrap().seek_until, Some(9_000));
-    for name in ["s0", "s1", "s2", "p1", "p2"] {
+    for name in ["s0", "s1", "s2", "p1", "p2", "p3"] {
         assert!(store.remove(&id(name), 1).await.unwrap());
     }
 }

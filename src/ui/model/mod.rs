@@ -20,7 +20,7 @@ pub use summary::{
 
 use super::flow::Flow;
 use crate::games::GameId;
-use crate::i18n::{GameText, Side, Words};
+use crate::i18n::{GameText, Lang, Side, Words};
 use crate::rules::record::Recorded;
 use crate::rules::{Game, Player, TurnText};
 use yew::Html;
@@ -170,7 +170,7 @@ pub trait UiGame: Game + TurnText + Recorded + 'static {
     }
 
     /// The rules the players may change before the first move.
-    fn settings(_config: &Self::Config, _text: &GameText) -> Vec<Rule<Self::Config>> {
+    fn settings(_config: &Self::Config, _lang: Lang) -> Vec<Rule<Self::Config>> {
         Vec::new()
     }
 

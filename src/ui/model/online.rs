@@ -1,7 +1,7 @@
 //! Online play as the page knows it: the connection, the room's game as the server last told
 //! it, and what the server says.
 
-use crate::protocol::{ErrorCode, Offer, SeekInfo};
+use crate::protocol::{ErrorCode, Offer, RoomInfo};
 use crate::rules::Player;
 use crate::rules::clock::TimeControl;
 
@@ -71,11 +71,12 @@ pub enum ServerNews {
     Refused(ErrorCode),
 }
 
-/// The lobby as the server last told it: the open seeks, oldest first, and how many games are
-/// being played and players are online.
+/// The lobby as the server last told it: the open seeks, oldest first, the games being played
+/// (the latest changed first), and how many games are being played and players are online.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LobbyListing {
-    pub seeks: Vec<SeekInfo>,
+    pub seeks: Vec<RoomInfo>,
+    pub playing: Vec<RoomInfo>,
     pub games: u64,
     pub players: u64,
 }

@@ -356,10 +356,10 @@ const LOBBY_AGAIN_MS: u32 = 3_000;
 
 /// Tells the lobby's follower what the server said of it.
 fn tell_lobby(reply: Reply) {
-    if let Reply::Lobby { seeks, games, players } = reply
+    if let Reply::Lobby { seeks, playing, games, players } = reply
         && let Some(on_lobby) = LOBBY.with_borrow(Clone::clone)
     {
-        on_lobby.emit(LobbyListing { seeks, games, players });
+        on_lobby.emit(LobbyListing { seeks, playing, games, players });
     }
 }
 

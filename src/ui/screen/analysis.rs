@@ -3,6 +3,7 @@
 //! the best line (each turn plays it out on the board), Connect Four's columns' exact values,
 //! each player's judgements and accuracy, and a new game from the position shown.
 
+use super::analysis_words::ANALYSIS_WORDS;
 use crate::i18n::{GameText, Lang};
 use crate::ui::lazy::LazyCode;
 use crate::ui::model::{AnalysisPanel, Control, ReviewStep};
@@ -40,6 +41,7 @@ pub fn draw_analysis(props: AnalysisProps) -> Html {
 #[component]
 fn AnalysisView(props: &AnalysisProps) -> Html {
     let (text, panel) = (props.lang.game_text(), &*props.panel);
+    let words = ANALYSIS_WORDS.of(props.lang);
     let emit = |control: Control| props.on_control.reform(move |_: MouseEvent| control);
     let button = |action: &'static str, label: &'static str, control: Control| {
         html! { <button data-action={action} onclick={emit(control)}>{ label }</button> }
@@ -51,16 +53,16 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
         html! {
             <div class="analysis-progress">
                 <progress data-analysis-progress="" value={panel.done.to_string()} max={panel.total.to_string()}
-                    aria-label={text.positions_analysed}></progress>
+                    aria-label={words.positions_analysed}></progress>
                 if state == "running" {
-                    { button("cancel-analysis", text.stop_analysis, Control::CancelAnalysis) }
+                    { button("cancel-analysis", words.stop_analysis, Control::CancelAnalysis) }
                 }
             </div>
         }
     });
     let first = panel.sides[0];
     let bar = panel.chances.get(panel.shown).map(|c| c.round() as u32).map(|chance| {
-        let said = (text.chance)((text.side)(first), chance);
+        let said = (words.chance)((text.side)(first), chance);
         html! {
             <div class="eval-bar" data-eval-bar="" data-side={first.attr()} data-chance={chance.to_string()}
                 role="img" aria-label={said.clone()} title={said}>
@@ -78,7 +80,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
         });
         html! {
             <p data-pv="" class="pv">
-                <span>{ text.best_line }</span>
+                <span>{ words.best_line }</span>
                 { for turns }
                 if panel.preview > 0 {
                     <button data-action="end-preview" aria-label={text.end_preview} title={text.end_preview}
@@ -91,9 +93,9 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
         let values = panel.columns.iter().enumerate().map(|(x, value)| match *value {
             Some((word, plies)) => {
                 let words = match word {
-                    "win" => (text.wins_in)(plies),
-                    "loss" => (text.loses_in)(plies),
-                    _ => text.draw_value.to_owned(),
+                    "win" => (words.wins_in)(plies),
+                    "loss" => (words.loses_in)(plies),
+                    _ => words.draw_value.to_owned(),
                 };
                 html! {
                     <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
@@ -114,7 +116,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
                     data-mistake={mistake.to_string()} data-blunder={blunder.to_string()}
                     data-accuracy={accuracy.map(|a| a.to_string())}>
                     <span class={classes!("dot", player.attr())}></span>
-                    { format!("{} · ?! {inaccuracy} · ? {mistake} · ?? {blunder}", (text.accuracy)((text.side)(player), accuracy)) }
+                    { format!("{} · ?! {inaccuracy} · ? {mistake} · ?? {blunder}", (words.accuracy)((text.side)(player), accuracy)) }
                 </p>
             }
         });
@@ -123,8 +125,8 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
     let play_on = panel.can_continue.then(|| {
         html! {
             <div class="play-on">
-                { button("continue-computer", text.continue_computer, Control::Continue(true)) }
-                { button("continue-hotseat", text.continue_hotseat, Control::Continue(false)) }
+                { button("continue-computer", words.continue_computer, Control::Continue(true)) }
+                { button("continue-hotseat", words.continue_hotseat, Control::Continue(false)) }
             </div>
         }
     });
@@ -135,7 +137,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
     }
     html! {
         <section class="analysis" data-analysis={panel.state.map(|_| "")} data-state={panel.state}
-            aria-label={text.analysis}>
+            aria-label={words.analysis}>
             { for parts.into_iter().flatten() }
         </section>
     }
@@ -143,6 +145,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
 
 /// The first side's chance over the game: each point shows its position.
 fn graph(text: &GameText, panel: &AnalysisPanel, on_control: &Callback<Control>) -> Html {
+    let words = ANALYSIS_WORDS.of(text.lang);
     let last = panel.chances.len() - 1;
     let point = |i: usize, c: f64| {
         let y = ((100.0 - c) * (HEIGHT - 2 * MARGIN) as f64 / 100.0).round() as usize;
@@ -168,7 +171,7 @@ fn graph(text: &GameText, panel: &AnalysisPanel, on_control: &Callback<Control>)
     let half = (HEIGHT / 2).to_string();
     html! {
         <svg data-eval-graph="" class="eval-graph" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img"
-            aria-label={text.chance_graph}>
+            aria-label={words.chance_graph}>
             <line x1="0" y1={half.clone()} x2={WIDTH.to_string()} y2={half}></line>
             <polyline points={line}></polyline>
             { for points }

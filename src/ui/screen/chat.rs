@@ -3,6 +3,7 @@
 //! player's may be hidden, and that choice is remembered.
 
 use super::emit;
+use super::online_words::ONLINE_WORDS;
 use crate::i18n::GameText;
 use crate::protocol::PRESETS;
 use crate::ui::model::{ChatLine, Control, OnlineControl};
@@ -21,6 +22,7 @@ pub struct ChatProps<'a> {
 
 pub fn chat_panel(props: ChatProps) -> Html {
     let text = props.text;
+    let words = ONLINE_WORDS.of(text.lang);
     // A preset this build does not know is left out, as a later version's would be.
     let lines: Vec<Html> = props
         .lines
@@ -28,7 +30,7 @@ pub fn chat_panel(props: ChatProps) -> Html {
         .enumerate()
         .filter(|(_, line)| line.mine || !props.muted)
         .filter_map(|(index, line)| {
-            let words = text.chat_presets[PRESETS.iter().position(|name| *name == line.preset)?];
+            let words = words.chat_presets[PRESETS.iter().position(|name| *name == line.preset)?];
             Some(html! {
                 <li key={index} data-chat-line="" data-from={line.from.attr()} data-chat-preset={line.preset.clone()}
                     class={classes!(line.mine.then_some("mine"))}>
@@ -39,7 +41,7 @@ pub fn chat_panel(props: ChatProps) -> Html {
             })
         })
         .collect();
-    let presets = PRESETS.iter().zip(text.chat_presets).enumerate().map(|(index, (name, words))| {
+    let presets = PRESETS.iter().zip(words.chat_presets).enumerate().map(|(index, (name, words))| {
         html! {
             <button data-chat-preset={*name} onclick={emit(props.on_control, Control::Online(OnlineControl::Chat(index)))}>
                 { words }
@@ -48,12 +50,12 @@ pub fn chat_panel(props: ChatProps) -> Html {
     });
     html! {
         <section class="chat" data-chat="" aria-labelledby="chat-title">
-            <h2 id="chat-title" class="panel-title">{ text.chat }</h2>
-            if lines.is_empty() { <p class="empty-chat">{ text.no_messages }</p> }
+            <h2 id="chat-title" class="panel-title">{ words.chat }</h2>
+            if lines.is_empty() { <p class="empty-chat">{ words.no_messages }</p> }
             <ol class="chat-lines" aria-live="polite">{ for lines }</ol>
             if props.can_send { <div class="chat-presets">{ for presets }</div> }
             <button data-action="mute-chat" class="pref" aria-pressed={props.muted.to_string()} onclick={props.on_mute}>
-                <span>{ text.mute_chat }</span>
+                <span>{ words.mute_chat }</span>
                 <span class={classes!("state", props.muted.then_some("on"))}>{ (text.switched)(props.muted) }</span>
             </button>
         </section>

@@ -7,6 +7,7 @@
 //! left, then the claims. One component, whose ticks draw it alone, not the screen.
 
 use super::emit;
+use super::online_words::ONLINE_WORDS;
 use crate::i18n::{Lang, Side};
 use crate::rules::clock::face;
 use crate::ui::effects::{self, Sound};
@@ -45,6 +46,7 @@ pub(in crate::ui) fn timers(props: TimersProps) -> Html {
 #[component]
 fn Timers(props: &TimersProps) -> Html {
     let text = props.lang.game_text();
+    let words = ONLINE_WORDS.of(text.lang);
     let none =
         ClockPanel { sides: [Side::First, Side::Second], ms: [None, None], running: None, at: 0, own: None };
     let panel = props.clocks.as_ref().unwrap_or(&none);
@@ -76,7 +78,7 @@ fn Timers(props: &TimersProps) -> Html {
                 && side == was_side
             {
                 for mark in SAID_AT.into_iter().filter(|&mark| was_seconds > mark && seconds <= mark) {
-                    on_say.emit((text.time_left)((text.side)(sides[side]), mark));
+                    on_say.emit((words.time_left)((text.side)(sides[side]), mark));
                     if mark * 1000 == LOW_MS && own == Some(side) {
                         effects::play(Sound::Low);
                     }
@@ -92,7 +94,7 @@ fn Timers(props: &TimersProps) -> Html {
                 data-clock={panel.sides[side].attr()} data-ms={panel.ms[side].map(|ms| ms.to_string())}
                 data-running={(panel.running == Some(side)).then_some("")}
                 data-low={ms.filter(|&ms| ms < LOW_MS).map(|_| "")}
-                role="timer" aria-label={(text.clock_of)(name)}>
+                role="timer" aria-label={(words.clock_of)(name)}>
                 <span class="clock-side"><span class={classes!("dot", panel.sides[side].attr())}></span>{ name }</span>
                 <span class="clock-time">{ ms.map_or_else(|| "–".to_owned(), face) }</span>
             </div>
@@ -102,7 +104,7 @@ fn Timers(props: &TimersProps) -> Html {
         let ms = left(ms, props.at);
         html! {
             <p data-first-move="" data-seconds={ms.div_ceil(1000).to_string()} class="countdown">
-                { (text.first_move_in)((text.side)(side), &face(ms)) }
+                { (words.first_move_in)((text.side)(side), &face(ms)) }
             </p>
         }
     });
@@ -111,11 +113,11 @@ fn Timers(props: &TimersProps) -> Html {
         let claim = |win: bool| emit(&props.on_control, Control::Online(OnlineControl::Claim(win)));
         html! {
             <div data-gone="" data-seconds={seconds.to_string()} class="gone">
-                <p>{ (text.gone)(seconds) }</p>
+                <p>{ (words.gone)(seconds) }</p>
                 // Said once, when the claims open; not each second before.
-                <p class="visually-hidden" role="status">{ (seconds == 0).then(|| (text.gone)(0)) }</p>
-                <button data-action="claim-win" class="primary" disabled={seconds > 0} onclick={claim(true)}>{ text.claim_win }</button>
-                <button data-action="claim-draw" disabled={seconds > 0} onclick={claim(false)}>{ text.claim_draw }</button>
+                <p class="visually-hidden" role="status">{ (seconds == 0).then(|| (words.gone)(0)) }</p>
+                <button data-action="claim-win" class="primary" disabled={seconds > 0} onclick={claim(true)}>{ words.claim_win }</button>
+                <button data-action="claim-draw" disabled={seconds > 0} onclick={claim(false)}>{ words.claim_draw }</button>
             </div>
         }
     });

@@ -2,6 +2,7 @@
 //! `page!`) and fetched then: the new-game dialog, the settings menu's body, the board on a
 //! canvas, the record's copy buttons and how to play the game.
 
+use super::extras_words::EXTRAS_WORDS;
 use super::new_game::{self, NewGameProps};
 use super::prefs::{Choice, ScreenPrefs};
 use super::record::{self, DrawCopies};
@@ -53,6 +54,7 @@ pub struct GamePrefs<'a> {
 /// Reached only through the extras, so split off with them.
 fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
     let (text, prefs) = (game.text, game.prefs);
+    let words = EXTRAS_WORDS.of(lang);
     let state = text.switched;
     let switch = |name, label, (on, onclick): &Choice| toggle(name, label, *on, state(*on), onclick.clone());
     let (on_canvas, switch_renderer) = prefs.canvas.clone();
@@ -60,13 +62,13 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
         <>
             { switch("coordinates", text.coordinates, &prefs.coordinates) }
             if game.numbered {
-                { switch("numbers", text.move_numbers, &prefs.numbers) }
+                { switch("numbers", words.move_numbers, &prefs.numbers) }
             }
-            { switch("motion", text.animations, &prefs.motion) }
-            { switch("sound", text.sound, &prefs.sound) }
+            { switch("motion", words.animations, &prefs.motion) }
+            { switch("sound", words.sound, &prefs.sound) }
             <button data-action="renderer" class="pref" onclick={switch_renderer}>
-                <span>{ text.renderer }</span>
-                <span class="state">{ if on_canvas { text.use_canvas } else { text.use_dom } }</span>
+                <span>{ words.renderer }</span>
+                <span class="state">{ if on_canvas { words.use_canvas } else { words.use_dom } }</span>
             </button>
             { rules::flow_choices(game.flow, game.on_control) }
         </>

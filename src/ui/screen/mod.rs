@@ -7,17 +7,20 @@
 
 mod actions;
 mod analysis;
+mod analysis_words;
 mod chat;
 mod clocks;
 mod commands;
 mod copy;
 mod cover;
 mod extras;
+mod extras_words;
 mod help;
 mod moves;
 mod new_game;
 mod notices;
 mod online;
+mod online_words;
 mod prefs;
 mod record;
 mod result;

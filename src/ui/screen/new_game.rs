@@ -2,6 +2,7 @@
 //! (a friend on this device, or the computer at a level and on a side), the game's rules, and
 //! whether it is played here or online, and online under which clock.
 
+use super::extras_words::EXTRAS_WORDS;
 use super::focus_board;
 use super::rules::setting_view;
 use crate::engine::LEVELS;
@@ -86,6 +87,7 @@ pub fn draw(props: NewGameProps) -> Html {
 #[component]
 fn NewGameDialog(props: &NewGameProps) -> Html {
     let text = props.lang.game_text();
+    let words = EXTRAS_WORDS.of(text.lang);
     let opponent = use_state_eq(|| {
         let now = props.opponent.opponent;
         match props.preset {
@@ -158,13 +160,13 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     // choice, with no Start that would begin a game on this device.
     let online_only = props.preset == Some(Play::Online);
     let cancel = html! {
-        <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ text.cancel }</button>
+        <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ words.cancel }</button>
     };
     html! {
         <div class="backdrop">
             <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
                 ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
-                <h2 id="new-game-title">{ if online_only { text.play_online } else { text.new_game } }</h2>
+                <h2 id="new-game-title">{ if online_only { words.play_online } else { text.new_game } }</h2>
                 if !online_only { { opponent_fields(props.lang, &opponent, &props.opponent) } }
                 if !props.settings.is_empty() {
                     <fieldset>
@@ -172,23 +174,23 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
                         { for rules }
                     </fieldset>
                 }
-                if props.begun { <p class="hint">{ text.ends_current }</p> }
+                if props.begun { <p class="hint">{ words.ends_current }</p> }
                 if !online_only {
                     <div class="buttons">
-                        <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ text.start }</button>
+                        <button data-action="start" class="primary" autofocus={true} onclick={make(props.played, None)}>{ words.start }</button>
                         if props.begun && !rules_changed {
-                            <button data-action="apply" onclick={make(false, None)}>{ text.apply_now }</button>
+                            <button data-action="apply" onclick={make(false, None)}>{ words.apply_now }</button>
                         }
                         { cancel.clone() }
                     </div>
                 }
                 <fieldset class="online-choices" ref={online_ref}>
-                    <legend>{ if online_only { text.online } else { text.or_online } }</legend>
+                    <legend>{ if online_only { text.online } else { words.or_online } }</legend>
                     { time_fields(props.lang, &time) }
                     <button data-action="online" class={classes!(online_only.then_some("primary"))} autofocus={true}
-                        disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ text.invite_friend }</button>
-                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ text.quick_match }</button>
-                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ text.seek }</button>
+                        disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ words.invite_friend }</button>
+                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ words.quick_match }</button>
+                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ words.seek }</button>
                     if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
                 </fieldset>
                 if online_only { <div class="buttons">{ cancel }</div> }
@@ -200,6 +202,7 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
 /// Who plays: a friend on this device, or the computer at a level and on a side.
 fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &OpponentPanel) -> Html {
     let text = lang.game_text();
+    let words = EXTRAS_WORDS.of(text.lang);
     let choose = |change: fn(Opponent, usize) -> Opponent| {
         let opponent = opponent.clone();
         Callback::from(move |e: Event| {
@@ -212,9 +215,9 @@ fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &Oppone
     html! {
         <div class="group">
             <label class="setting">
-                <span>{ text.opponent }</span>
+                <span>{ words.opponent }</span>
                 <select data-setting="opponent" onchange={choose(|o, i| o.against_computer(i == 1))}>
-                    <option value="human" selected={opponent.computer.is_none()}>{ text.human }</option>
+                    <option value="human" selected={opponent.computer.is_none()}>{ words.human }</option>
                     <option value="computer" selected={opponent.computer.is_some()}>{ text.computer }</option>
                 </select>
             </label>
@@ -223,12 +226,12 @@ fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &Oppone
                     <span>{ text.level }</span>
                     <select data-setting="level" onchange={choose(|o, i| Opponent { level: (i + 1).min(usize::from(LEVELS)) as u8, ..o })}>
                         { for (1..=LEVELS).map(|level| html! {
-                            <option value={level.to_string()} selected={level == opponent.level}>{ format!("{level} · {}", text.level_names[usize::from(level) - 1]) }</option>
+                            <option value={level.to_string()} selected={level == opponent.level}>{ format!("{level} · {}", words.level_names[usize::from(level) - 1]) }</option>
                         }) }
                     </select>
                 </label>
                 <label class="setting">
-                    <span>{ text.computer_plays }</span>
+                    <span>{ words.computer_plays }</span>
                     <select data-setting="computer-side" onchange={choose(|o, i| Opponent {
                         computer: Some(if i == 0 { Player::First } else { Player::Second }), ..o })}>
                         { for now.sides.iter().zip(players).map(|(side, player)| html! {
@@ -245,6 +248,7 @@ fn opponent_fields(lang: Lang, opponent: &UseStateHandle<Opponent>, now: &Oppone
 /// typed) or days per move, and why the typed numbers are refused, if they are.
 fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
     let text = lang.game_text();
+    let words = EXTRAS_WORDS.of(text.lang);
     let control = time.control();
     let set_time = |change| time_setter::<Event>(time, change);
     let typed = |change| time_setter::<InputEvent>(time, change);
@@ -266,11 +270,11 @@ fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
     html! {
         <div class="time-choice">
             <label class="setting">
-                <span>{ text.time_control }</span>
+                <span>{ words.time_control }</span>
                 <select data-setting="time-control" onchange={set_time(|time, value| {
                     time.kind = KINDS.iter().position(|kind| *kind == value).unwrap_or(0);
                 })}>
-                    { for KINDS.iter().zip(text.time_kinds).map(|(value, label)| html! {
+                    { for KINDS.iter().zip(words.time_kinds).map(|(value, label)| html! {
                         <option value={*value} selected={*value == kind}>{ label }</option>
                     }) }
                 </select>
@@ -278,19 +282,19 @@ fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
             if kind == "fischer" {
                 <div class="presets">{ for presets }</div>
                 <label class="setting">
-                    <span>{ text.base_seconds }</span>
+                    <span>{ words.base_seconds }</span>
                     <input data-setting="base" type="number" inputmode="numeric" min="15" max="10800"
                         value={time.base.clone()} oninput={typed(|time, value| time.base = value)} />
                 </label>
                 <label class="setting">
-                    <span>{ text.increment_seconds }</span>
+                    <span>{ words.increment_seconds }</span>
                     <input data-setting="increment" type="number" inputmode="numeric" min="0" max="180"
                         value={time.increment.clone()} oninput={typed(|time, value| time.increment = value)} />
                 </label>
             }
             if kind == "correspondence" {
                 <label class="setting">
-                    <span>{ text.days_per_move }</span>
+                    <span>{ words.days_per_move }</span>
                     <select data-setting="days" onchange={set_time(|time, value| {
                         time.days = value.parse().unwrap_or(3);
                     })}>
@@ -301,7 +305,7 @@ fn time_fields(lang: Lang, time: &UseStateHandle<TimeChoice>) -> Html {
                 </label>
             }
             if control.is_err() {
-                <p class="message" role="alert" data-time-error="">{ text.time_out_of_range }</p>
+                <p class="message" role="alert" data-time-error="">{ words.time_out_of_range }</p>
             }
         </div>
     }

@@ -6,6 +6,7 @@ use super::chat::{ChatProps, chat_panel};
 use super::clocks::{TimersProps, timers};
 use super::copy::{copy_status, use_copy};
 use super::emit;
+use super::online_words::ONLINE_WORDS;
 use crate::i18n::{GameText, Lang};
 use crate::protocol::{ErrorCode, Offer};
 use crate::ui::js;
@@ -42,6 +43,7 @@ pub struct OnlineProps<'a> {
 
 pub fn online_box(props: OnlineProps) -> Html {
     let text = props.text;
+    let words = ONLINE_WORDS.of(text.lang);
     let online = |control: OnlineControl| emit(props.on_control, Control::Online(control));
     // Online play starts in the new-game dialog.
     let Some(panel) = props.panel else { return html! {} };
@@ -53,9 +55,9 @@ pub fn online_box(props: OnlineProps) -> Html {
     let connection = if panel.connection == Connection::Unavailable {
         text.online_unavailable
     } else if nowhere {
-        text.in_no_game
+        words.in_no_game
     } else {
-        (text.connection)(panel.connection.attr())
+        (words.connection)(panel.connection.attr())
     };
     // The link is absolute: it is sent to another device.
     let invite = panel.room.as_ref().filter(|_| panel.seat.is_some() && !panel.over).map(|room| {
@@ -65,23 +67,23 @@ pub fn online_box(props: OnlineProps) -> Html {
         format!("{page}#/{}?room={room}", props.slug)
     });
     let seat = match (panel.seat, &panel.room) {
-        (Some(side), _) => Some((text.you_play)((text.side)(side))),
-        (None, Some(_)) => Some(text.watching.to_owned()),
+        (Some(side), _) => Some((words.you_play)((text.side)(side))),
+        (None, Some(_)) => Some(words.watching.to_owned()),
         (None, None) => None,
     };
     let offer = panel.offer.map(|(what, by_me)| {
-        let words = match what {
-            Offer::Rematch => (text.rematch_offered)(by_me),
-            _ => (text.offered)(what == Offer::Draw, by_me),
+        let said = match what {
+            Offer::Rematch => (words.rematch_offered)(by_me),
+            _ => (words.offered)(what == Offer::Draw, by_me),
         };
         // A spectator sees an offer but has nothing to answer.
         let answers = !by_me && panel.seat.is_some();
         html! {
             <p data-offer={what.name()} class="offer">
-                <span>{ words }</span>
+                <span>{ said }</span>
                 if answers {
-                    <button data-action="accept-offer" class="primary" onclick={online(OnlineControl::Answer(true))}>{ text.accept }</button>
-                    <button data-action="decline-offer" onclick={online(OnlineControl::Answer(false))}>{ text.decline }</button>
+                    <button data-action="accept-offer" class="primary" onclick={online(OnlineControl::Answer(true))}>{ words.accept }</button>
+                    <button data-action="decline-offer" onclick={online(OnlineControl::Answer(false))}>{ words.decline }</button>
                 }
             </p>
         }
@@ -94,18 +96,18 @@ pub fn online_box(props: OnlineProps) -> Html {
                 <span class="dot" aria-hidden="true"></span>{ connection }
             </p>
             if let Some(seat) = seat { <p>{ seat }</p> }
-            if panel.waiting { <p>{ text.waiting_for_match }</p> }
+            if panel.waiting { <p>{ words.waiting_for_match }</p> }
             if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
             if panel.waiting_for_opponent {
-                <p data-opponent-away="">{ text.waiting_for_opponent }</p>
+                <p data-opponent-away="">{ words.waiting_for_opponent }</p>
             } else if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
-                <p data-opponent-away="">{ text.opponent_away }</p>
+                <p data-opponent-away="">{ words.opponent_away }</p>
             }
             { for offer }
             if let Some(what) = panel.declined {
-                <p data-declined={what.name()} class="offer">{ (text.declined)(what) }</p>
+                <p data-declined={what.name()} class="offer">{ (words.declined)(what) }</p>
             }
-            if let Some(why) = &panel.refused { <p class="message">{ (text.server_refused)(*why) }</p> }
+            if let Some(why) = &panel.refused { <p class="message">{ (words.server_refused)(*why) }</p> }
             if outdated {
                 <button data-action="reload" class="primary" onclick={online(OnlineControl::Reload)}>{ text.reload }</button>
             }
@@ -113,7 +115,7 @@ pub fn online_box(props: OnlineProps) -> Html {
                 <button data-action="rematch" disabled={panel.offer.is_some_and(|(_, by_me)| by_me)}
                     onclick={online(OnlineControl::Rematch)}>{ text.rematch }</button>
             }
-            <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ text.leave_online }</button>
+            <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ words.leave_online }</button>
         </section>
     }
 }
@@ -129,6 +131,7 @@ struct InviteProps {
 #[component]
 fn Invite(props: &InviteProps) -> Html {
     let text = props.lang.game_text();
+    let words = ONLINE_WORDS.of(text.lang);
     let (said, copy) = use_copy();
     let copy_on = |event_stops: bool| {
         let (href, copy) = (props.href.clone(), copy.clone());
@@ -145,10 +148,10 @@ fn Invite(props: &InviteProps) -> Html {
     });
     html! {
         <p class="invite">
-            <a data-invite="" href={props.href.clone()} onclick={copy_on(true)}>{ text.invite }</a>
-            <button data-action="copy-invite" onclick={copy_on(false)}>{ text.copy_invite }</button>
+            <a data-invite="" href={props.href.clone()} onclick={copy_on(true)}>{ words.invite }</a>
+            <button data-action="copy-invite" onclick={copy_on(false)}>{ words.copy_invite }</button>
             if let Some(onclick) = share {
-                <button data-action="share-invite" {onclick}>{ text.share_invite }</button>
+                <button data-action="share-invite" {onclick}>{ words.share_invite }</button>
             }
             { copy_status(text, said) }
         </p>

@@ -1,6 +1,7 @@
 //! The game as text: its record to copy, save or replace, and a link to this position.
 
 use super::copy::{copy_status, use_copy};
+use super::extras_words::EXTRAS_WORDS;
 use crate::i18n::{GameText, Lang};
 use crate::ui::js;
 use crate::ui::model::RecordPanel;
@@ -89,6 +90,7 @@ struct CopiesProps {
 #[component]
 fn Copies(props: &CopiesProps) -> Html {
     let text = props.lang.game_text();
+    let words = EXTRAS_WORDS.of(text.lang);
     let (said, copy) = use_copy();
     let copy = |what: fn(&RecordPanel) -> String| {
         let (record, copy) = (props.record.clone(), copy.clone());
@@ -102,9 +104,9 @@ fn Copies(props: &CopiesProps) -> Html {
     };
     html! {
         <>
-            <button data-action="copy-record" onclick={copy(|record| record.text.clone())}>{ text.copy_record }</button>
-            <button data-action="download-record" onclick={download}>{ text.download_record }</button>
-            <button data-action="copy-link" onclick={copy(|record| js::absolute(&record.link))}>{ text.copy_link }</button>
+            <button data-action="copy-record" onclick={copy(|record| record.text.clone())}>{ words.copy_record }</button>
+            <button data-action="download-record" onclick={download}>{ words.download_record }</button>
+            <button data-action="copy-link" onclick={copy(|record| js::absolute(&record.link))}>{ words.copy_link }</button>
             { copy_status(text, said) }
         </>
     }

@@ -32,7 +32,7 @@ impl<G: UiGame> Session<G> {
             Action::Control(Control::Command(index)) => Action::Play(self.game.command(index, text)?),
             Action::Control(Control::Choose { index, choice }) => {
                 let config = self.game.history.current().config();
-                Action::Configure((G::settings(config, text).get(index)?.apply)(config, choice))
+                Action::Configure((G::settings(config, text.lang).get(index)?.apply)(config, choice))
             }
             Action::Computer { at, .. } | Action::Hint { at, .. } if at != self.position_key() => {
                 return None;

@@ -161,7 +161,7 @@ impl<G: UiGame> Session<G> {
             },
             rules: RulesPanel {
                 info: game.info(text, self.computer.opponent),
-                settings: G::settings(game.config(), text).into_iter().map(|rule| rule.shown).collect(),
+                settings: G::settings(game.config(), text.lang).into_iter().map(|rule| rule.shown).collect(),
             },
             flow: self.turn.flow.panel(turn, text).filter(|_| ended.is_none()),
             trays: game.trays(text),

@@ -175,6 +175,10 @@ impl super::record::Recorded for ConnectFour {
     fn read_start(_: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
         Ok(Self::new(&()))
     }
+
+    fn read_config(_: &super::record::Tags) -> Result<(), super::record::TagError> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]

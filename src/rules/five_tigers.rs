@@ -459,7 +459,11 @@ impl super::record::Recorded for FiveTigers {
     }
 
     fn read_start(tags: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
-        Ok(Self::new(&Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? }))
+        Ok(Self::new(&Self::read_config(tags)?))
+    }
+
+    fn read_config(tags: &super::record::Tags) -> Result<Config, super::record::TagError> {
+        Ok(Config { preset: super::record::read_choice(tags, "Rules", &PRESET_WORDS)? })
     }
 }
 

@@ -321,7 +321,11 @@ impl super::record::Recorded for Gomoku {
     }
 
     fn read_start(tags: &super::record::Tags, _: &[&str], _: u64) -> Result<Self, super::record::TagError> {
-        Ok(Self::new(&Config { rules: super::record::read_choice(tags, "Rules", &RULE_WORDS)? }))
+        Ok(Self::new(&Self::read_config(tags)?))
+    }
+
+    fn read_config(tags: &super::record::Tags) -> Result<Config, super::record::TagError> {
+        Ok(Config { rules: super::record::read_choice(tags, "Rules", &RULE_WORDS)? })
     }
 }
 

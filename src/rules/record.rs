@@ -54,6 +54,10 @@ pub trait Recorded: Game {
     /// game whose hidden start only they show, and `fresh_seed` shuffles what nothing shows.
     fn read_start(tags: &Tags, turns: &[&str], fresh_seed: u64) -> Result<Self, TagError>;
 
+    /// The rules the tags name, without a start: what a seek or a room in the lobby is played
+    /// by. A dark-chess shuffle is not among them.
+    fn read_config(tags: &Tags) -> Result<Self::Config, TagError>;
+
     /// The start as the game's setup text, when it is a position set up by hand that the game
     /// can describe to anyone (a checkers FEN); `None` for the rules' own start.
     fn setup(&self) -> Option<String> {
@@ -271,6 +275,12 @@ fn short_tag((name, value): &Tag) -> String {
 /// what an online room starts from, and what players are paired by.
 pub fn public_rules<G: Recorded>(start: &G) -> String {
     G::start_tags(start, false).iter().map(short_tag).collect::<Vec<_>>().join(" ")
+}
+
+/// The rules a text of tags names, as [`public_rules`] writes them (`[Rules "renju"]`), read
+/// without playing a game; `None` if they are not this game's.
+pub fn read_rules<G: Recorded>(text: &str) -> Option<G::Config> {
+    G::read_config(&split(text).ok()?.tags).ok()
 }
 
 /// The turns as the move list writes them.

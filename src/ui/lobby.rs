@@ -187,19 +187,19 @@ fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
     ))
 }
 
-/// The rules a room's tags describe, in words: what the new-game dialog would show chosen.
+/// The rules a room's tags describe, in words, as the new-game dialog shows them: each choice
+/// with its label, each house rule that is on by its label.
 fn rules_words<G: UiGame>(tags: &str, lang: Lang) -> Vec<String> {
-    // The tags alone are a record of no moves.
-    let Ok(history) = record::read::<G>(&format!("{tags}\n\n*"), 0) else {
+    let Some(config) = record::read_rules::<G>(tags) else {
         // Rules this build cannot read: their values as written (`renju`).
         return tags.split('"').skip(1).step_by(2).map(str::to_owned).collect();
     };
-    G::settings(history.start().config(), lang)
+    G::settings(&config, lang)
         .into_iter()
         .filter_map(|rule| match rule.shown.value {
             SettingValue::Toggle(on) => on.then(|| rule.shown.label.to_owned()),
-            SettingValue::Choice { mut options, chosen } => {
-                (chosen < options.len()).then(|| options.swap_remove(chosen))
+            SettingValue::Choice { options, chosen } => {
+                options.get(chosen).map(|option| (WORDS.of(lang).rule)(rule.shown.label, option))
             }
         })
         .collect()
@@ -220,6 +220,8 @@ struct LobbyWords {
     watch: &'static str,
     /// A time control in words (`3 min + 2 s`).
     time: fn(TimeControl) -> String,
+    /// A rule's label and its choice.
+    rule: fn(&str, &str) -> String,
 }
 
 static WORDS: Words<LobbyWords> = Words {
@@ -240,6 +242,7 @@ static WORDS: Words<LobbyWords> = Words {
             TimeControl::Fischer { base, increment } => format!("{base} 秒 + {increment} 秒"),
             TimeControl::Correspondence { days } => format!("每步 {days} 天"),
         },
+        rule: |label, choice| format!("{label}：{choice}"),
     },
     en: LobbyWords {
         lobby: "Open games",
@@ -268,5 +271,29 @@ static WORDS: Words<LobbyWords> = Words {
             TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
             TimeControl::Correspondence { days } => format!("{days} days a move"),
         },
+        rule: |label, choice| format!("{label}: {choice}"),
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{checkers::Checkers, dark_chess::DarkChess, gomoku::Gomoku};
+
+    #[test]
+    fn a_rooms_rules_are_said_as_the_new_game_dialog_says_them() {
+        // Freestyle writes no tag: it is said all the same.
+        assert_eq!(rules_words::<Gomoku>("", Lang::En), ["Rules: Freestyle (five or more)"]);
+        assert_eq!(
+            rules_words::<Gomoku>("[Rules \"renju\"]", Lang::En),
+            ["Rules: Renju (black has forbidden moves)"]
+        );
+        assert_eq!(rules_words::<Gomoku>("[Rules \"renju\"]", Lang::ZhHant), ["規則：連珠（黑方有禁手）"]);
+        let dark = rules_words::<DarkChess>("[QuietLimit \"40\"] [Rules \"chain-capture\"]", Lang::En);
+        assert_eq!(dark.len(), 2, "{dark:?}");
+        assert!(dark[0].ends_with(": 40") || dark[1].ends_with(": 40"), "{dark:?}");
+        assert!(rules_words::<Checkers>("", Lang::En).is_empty());
+        // Rules this build cannot read are shown as written.
+        assert_eq!(rules_words::<Gomoku>("[Rules \"later\"]", Lang::En), ["later"]);
+    }
+}

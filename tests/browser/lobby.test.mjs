@@ -1,6 +1,7 @@
 // The lobby and the chat in headless Chromium, against the suite's own server: a seek made on
-// a game's page appears at once on another browser's home page, with its game and clock, and
-// is taken in one click; a seek withdrawn leaves the lobby; preset messages go both ways
+// a game's page appears at once on another browser's home page, with its game, clock and rules
+// in words, and is taken in one click; a seek withdrawn leaves the lobby; a game being played
+// is listed, and watched in one click; preset messages go both ways
 // between a page in English and one in Chinese, each said in its page's language; the other
 // player's can be hidden (remembered), and a spectator reads them but has none to send.
 import { test, before, after } from 'node:test';
@@ -44,6 +45,8 @@ test('a seek made on a game\'s page is listed at home in another browser, and ta
   await listed.waitFor();
   assert.equal(await listed.getAttribute('data-time-control'), 'fischer:180+2');
   assert.match(await listed.textContent(), /3 分 \+ 2 秒/);
+  // Its rules in words, though freestyle writes no tag.
+  assert.match(await listed.textContent(), /自由（五子以上）/);
   await listed.locator('button[data-action="join-seek"]').click();
   await home.waitForSelector('[data-status][data-seat="white"]');
   await maker.waitForSelector('[data-opponent-away]', { state: 'detached' });
@@ -56,6 +59,30 @@ test('a seek made on a game\'s page is listed at home in another browser, and ta
   await cell(maker, 7, 7).click();
   await home.locator('[data-board] [data-piece][data-owner="black"]').waitFor();
   for (const page of [home, maker]) await done(page);
+});
+
+test('a game being played is listed in the lobby, and watched in one click', async () => {
+  const red = await visit(browsers[0], '#/connect-four');
+  await startOnline(red, { time: 'untimed' });
+  await red.waitForSelector('a[data-invite]');
+  const invite = invited(await red.locator('a[data-invite]').getAttribute('href'));
+  const room = new URL(invite, 'http://x/').hash.match(/room=(\w+)/)[1];
+  const yellow = await visit(browsers[1], invite);
+  await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+  const home = await visit(browsers[2], '#/');
+  const listed = home.locator(`[data-lobby] [data-live-game][data-room="${room}"]`);
+  await listed.waitFor();
+  assert.equal(await listed.getAttribute('data-game'), 'connect-four');
+  assert.equal(await listed.getAttribute('data-time-control'), 'untimed');
+  await listed.locator('a[data-action="watch"]').click();
+  // A spectator: the room's board, no seat, and its moves as they are played.
+  await home.waitForSelector('section.online');
+  assert.match(new URL(home.url()).hash, new RegExp(`^#/connect-four\\?room=${room}$`));
+  assert.equal(await home.locator('[data-status]').getAttribute('data-seat'), null);
+  assert.match(await home.locator('section.online').textContent(), /You are watching/);
+  await cell(red, 0, 3).click();
+  await home.locator('[data-board] [data-piece][data-owner="red"]').waitFor();
+  for (const page of [red, yellow, home]) await done(page);
 });
 
 test('a seek withdrawn leaves the lobby', async () => {

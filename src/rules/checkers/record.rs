@@ -91,15 +91,19 @@ impl Recorded for Checkers {
     }
 
     fn read_start(tags: &Tags, _: &[&str], _: u64) -> Result<Self, TagError> {
-        // English draughts is game type 21; the fields after it repeat what 21 means.
-        if tags.get("GameType").is_some_and(|kind| kind.split(',').next().map(str::trim) != Some("21")) {
-            return Err(TagError::Value("GameType"));
-        }
-        let config = Config { compulsory_capture: read_choice(tags, "Rules", &CAPTURE_WORDS)? };
+        let config = Self::read_config(tags)?;
         match tags.get("FEN") {
             Some(text) => read_fen(&config, text),
             None => Ok(Checkers::new(&config)),
         }
+    }
+
+    fn read_config(tags: &Tags) -> Result<Config, TagError> {
+        // English draughts is game type 21; the fields after it repeat what 21 means.
+        if tags.get("GameType").is_some_and(|kind| kind.split(',').next().map(str::trim) != Some("21")) {
+            return Err(TagError::Value("GameType"));
+        }
+        Ok(Config { compulsory_capture: read_choice(tags, "Rules", &CAPTURE_WORDS)? })
     }
 
     /// A move as the move list writes it, a multi-capture by its first and last squares

@@ -63,6 +63,19 @@ impl Recorded for DarkChess {
     }
 
     fn read_start(tags: &Tags, turns: &[&str], fresh_seed: u64) -> Result<Self, TagError> {
+        let mut config = Self::read_config(tags)?;
+        config.seed = match tags.get("Seed") {
+            Some(seed) => seed.trim().parse().map_err(|_| TagError::Value("Seed"))?,
+            None => fresh_seed,
+        };
+        match (tags.get("Deal"), tags.get("Seed")) {
+            (Some(deal), _) => read_deal(&config, deal),
+            (None, Some(_)) => Ok(DarkChess::new(&config)),
+            (None, None) => DarkChess::dealt_for(&config, turns, fresh_seed).map_err(|_| TagError::Shown),
+        }
+    }
+
+    fn read_config(tags: &Tags) -> Result<Config, TagError> {
         let mut config = Config::default();
         for word in tags.get("Rules").unwrap_or("").split_whitespace() {
             let (_, on) = house_rules(&mut config)
@@ -75,15 +88,7 @@ impl Recorded for DarkChess {
             config.quiet_limit =
                 limit.trim().parse().ok().filter(|&n| n > 0).ok_or(TagError::Value("QuietLimit"))?;
         }
-        config.seed = match tags.get("Seed") {
-            Some(seed) => seed.trim().parse().map_err(|_| TagError::Value("Seed"))?,
-            None => fresh_seed,
-        };
-        match (tags.get("Deal"), tags.get("Seed")) {
-            (Some(deal), _) => read_deal(&config, deal),
-            (None, Some(_)) => Ok(DarkChess::new(&config)),
-            (None, None) => DarkChess::dealt_for(&config, turns, fresh_seed).map_err(|_| TagError::Shown),
-        }
+        Ok(config)
     }
 }
 

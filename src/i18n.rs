@@ -2,6 +2,8 @@
 //! missing translation is a compile error rather than a blank on screen. A game's own words
 //! live beside its page adapter, in [`Words`]; [`Text`] holds the words every page says, and
 //! [`GameText`] those of a game's page, so that a binary with no game holds none of them.
+//! Words only a piece of code fetched on demand says (the lobby's, online play's panels', the
+//! analysis's, the extras') live beside it in [`Words`] too, and come with it.
 
 use crate::route::LinkProblem;
 use crate::rules::Illegal;

@@ -70,7 +70,7 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
                 <span>{ words.renderer }</span>
                 <span class="state">{ if on_canvas { words.use_canvas } else { words.use_dom } }</span>
             </button>
-            { rules::flow_choices(game.flow, game.on_control) }
+            { rules::flow_choices(game.flow, state, game.on_control) }
         </>
     };
     menu_body(menu, lang, items)

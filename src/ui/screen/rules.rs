@@ -37,17 +37,28 @@ pub fn game_settings(props: GameSettingsProps) -> Html {
     }
 }
 
-/// The turn flow's choices (confirm each turn, pass the device), for the settings menu.
+/// The turn flow's choices (confirm each turn, pass the device), for the settings menu: drawn
+/// as its other switches are, with their state in words (`switched`), each a checkbox still.
 pub fn flow_choices(
     preferences: &[(Preference, &'static str, bool)],
+    switched: fn(bool) -> &'static str,
     on_control: &Callback<Control>,
 ) -> Html {
     let choices = preferences.iter().map(|&(preference, label, on)| {
         let on_control = on_control.clone();
-        let setting = Setting { name: preference.name(), label, value: SettingValue::Toggle(on) };
-        setting_view(&setting, move |choice| {
-            on_control.emit(Control::Flow(FlowControl::Prefer(preference, choice == 1)))
-        })
+        let onchange = Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+            on_control.emit(Control::Flow(FlowControl::Prefer(preference, on)))
+        });
+        html! {
+            <label class="pref">
+                <span>{ label }</span>
+                <span class="switch">
+                    <input type="checkbox" data-setting={preference.name()} checked={on} {onchange} />
+                    <span class={classes!("state", on.then_some("on"))} aria-hidden="true">{ switched(on) }</span>
+                </span>
+            </label>
+        }
     });
     html! { <>{ for choices }</> }
 }

@@ -234,7 +234,7 @@ impl UiGame for Checkers {
     }
 
     fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
-        let words = WORDS.of(lang);
+        let words = RULE_WORDS.of(lang);
         let optional = SettingValue::Toggle(!config.compulsory_capture);
         vec![Rule::new("captures-optional", words.captures_optional, optional, |_, on| Config {
             compulsory_capture: on == 0,
@@ -253,9 +253,19 @@ impl UiGame for Checkers {
     }
 }
 
+/// The words of the rules the players may change (the new-game dialog's, the lobby's): apart,
+/// so that the lobby, which says every game's, holds none of the games' other words.
+struct RuleWords {
+    captures_optional: &'static str,
+}
+
+static RULE_WORDS: Words<RuleWords> = Words {
+    zh_hant: RuleWords { captures_optional: "吃子非強制（可不吃）" },
+    en: RuleWords { captures_optional: "Captures optional (not compulsory)" },
+};
+
 /// Checkers' own words.
 struct CheckersWords {
-    captures_optional: &'static str,
     /// A checkers piece: side name, and whether it is a king.
     checker: fn(&str, bool) -> String,
     /// A dark square by its PDN number.
@@ -273,7 +283,6 @@ struct CheckersWords {
 
 static WORDS: Words<CheckersWords> = Words {
     zh_hant: CheckersWords {
-        captures_optional: "吃子非強制（可不吃）",
         checker: |side, king| format!("{side}{}", if king { "王" } else { "兵" }),
         square: |n| format!("第 {n} 格"),
         light_square: "淺色格",
@@ -292,7 +301,6 @@ static WORDS: Words<CheckersWords> = Words {
         },
     },
     en: CheckersWords {
-        captures_optional: "Captures optional (not compulsory)",
         checker: |side, king| format!("{side} {}", if king { "king" } else { "man" }),
         square: |n| format!("Square {n}"),
         light_square: "light square",

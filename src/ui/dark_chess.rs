@@ -247,7 +247,7 @@ impl UiGame for DarkChess {
     }
 
     fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
-        let words = WORDS.of(lang);
+        let words = RULE_WORDS.of(lang);
         let toggle = |on| SettingValue::Toggle(on);
         let options = QUIET_LIMITS.iter().map(u32::to_string).collect();
         let chosen = QUIET_LIMITS.iter().position(|&n| n == config.quiet_limit).unwrap_or(1);
@@ -271,12 +271,12 @@ impl UiGame for DarkChess {
     }
 
     fn info(&self, text: &GameText, _: Opponent) -> Vec<String> {
-        let words = WORDS.of(text.lang);
+        let (words, rules) = (WORDS.of(text.lang), RULE_WORDS.of(text.lang));
         let config = self.config();
         let house_rules: Vec<&str> = [
-            (config.chain_capture, words.chain_capture),
-            (config.chariot_rush, words.chariot_rush),
-            (config.blind_capture, words.blind_capture),
+            (config.chain_capture, rules.chain_capture),
+            (config.chariot_rush, rules.chariot_rush),
+            (config.blind_capture, rules.blind_capture),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
@@ -327,16 +327,36 @@ impl UiGame for DarkChess {
     }
 }
 
+/// The words of the rules the players may change (the new-game dialog's, the lobby's): apart,
+/// so that the lobby, which says every game's, holds none of the games' other words.
+struct RuleWords {
+    chain_capture: &'static str,
+    chariot_rush: &'static str,
+    blind_capture: &'static str,
+    quiet_limit: &'static str,
+}
+
+static RULE_WORDS: Words<RuleWords> = Words {
+    zh_hant: RuleWords {
+        chain_capture: "連吃",
+        chariot_rush: "車直衝",
+        blind_capture: "盲吃",
+        quiet_limit: "無翻無吃幾步和棋",
+    },
+    en: RuleWords {
+        chain_capture: "Chain capture (連吃)",
+        chariot_rush: "Chariot rush (車直衝)",
+        blind_capture: "Blind capture (盲吃)",
+        quiet_limit: "Draw after plies without a flip or capture",
+    },
+};
+
 /// Dark chess's own words.
 struct DarkChessWords {
     face_down: &'static str,
     /// A face-up piece: side name, kind (`chariot`) and its character (`俥`).
     piece: fn(&str, &str, &str) -> String,
     seed: fn(u64) -> String,
-    chain_capture: &'static str,
-    chariot_rush: &'static str,
-    blind_capture: &'static str,
-    quiet_limit: &'static str,
     house_rules: fn(&[&str]) -> String,
     taken_from: fn(&str) -> String,
     quiet_draw: fn(u32) -> String,
@@ -355,10 +375,6 @@ static WORDS: Words<DarkChessWords> = Words {
         face_down: "蓋著的棋子",
         piece: |side, _kind, glyph| format!("{side}{glyph}"),
         seed: |seed| format!("洗牌編號 {seed}"),
-        chain_capture: "連吃",
-        chariot_rush: "車直衝",
-        blind_capture: "盲吃",
-        quiet_limit: "無翻無吃幾步和棋",
         house_rules: |rules| {
             if rules.is_empty() {
                 "標準規則，無自訂規則".to_owned()
@@ -377,10 +393,6 @@ static WORDS: Words<DarkChessWords> = Words {
         face_down: "face-down piece",
         piece: |side, kind, glyph| format!("{side} {kind} {glyph}"),
         seed: |seed| format!("Shuffle no. {seed}"),
-        chain_capture: "Chain capture (連吃)",
-        chariot_rush: "Chariot rush (車直衝)",
-        blind_capture: "Blind capture (盲吃)",
-        quiet_limit: "Draw after plies without a flip or capture",
         house_rules: |rules| {
             if rules.is_empty() {
                 "Standard rules, no house rules".to_owned()

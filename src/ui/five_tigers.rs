@@ -188,7 +188,7 @@ impl UiGame for FiveTigers {
     }
 
     fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
-        let words = WORDS.of(lang);
+        let words = RULE_WORDS.of(lang);
         let value = SettingValue::choice(&Preset::ALL, &config.preset, |&p| (words.preset_name)(p));
         let apply = |config: &Config, choice: usize| Config {
             preset: Preset::ALL.get(choice).copied().unwrap_or(config.preset),
@@ -206,6 +206,32 @@ impl UiGame for FiveTigers {
     }
 }
 
+/// The words of the rules the players may change (the new-game dialog's, the lobby's): apart,
+/// so that the lobby, which says every game's, holds none of the games' other words.
+struct RuleWords {
+    preset: &'static str,
+    preset_name: fn(Preset) -> &'static str,
+}
+
+static RULE_WORDS: Words<RuleWords> = Words {
+    zh_hant: RuleWords {
+        preset: "棋型分值",
+        preset_name: |preset| match preset {
+            Preset::Northeast => "東北五虎（皆為 1）",
+            Preset::Shandong => "山東五棍棋",
+            Preset::Seed => "標準",
+        },
+    },
+    en: RuleWords {
+        preset: "Formation values",
+        preset_name: |preset| match preset {
+            Preset::Northeast => "Northeast 五虎 (all 1)",
+            Preset::Shandong => "Shandong 五棍棋",
+            Preset::Seed => "Standard",
+        },
+    },
+};
+
 /// Five Tigers' own words.
 struct FiveTigersWords {
     /// A formation's name: 方, 三斜, 四斜, 五斜, or a row or column.
@@ -213,8 +239,6 @@ struct FiveTigersWords {
     placements_left: fn(u32) -> String,
     remove_one: &'static str,
     captures_left: fn(u32) -> String,
-    preset: &'static str,
-    preset_name: fn(Preset) -> &'static str,
     values: fn(&[(&str, u32)]) -> String,
     too_few_stones: fn(&str) -> String,
     quiet_moves_draw: fn(u32) -> String,
@@ -236,12 +260,6 @@ static WORDS: Words<FiveTigersWords> = Words {
         placements_left: |n| format!("還可再擺 {n} 子"),
         remove_one: "提掉對方一子",
         captures_left: |n| format!("吃掉對方 {n} 子"),
-        preset: "棋型分值",
-        preset_name: |preset| match preset {
-            Preset::Northeast => "東北五虎（皆為 1）",
-            Preset::Shandong => "山東五棍棋",
-            Preset::Seed => "標準",
-        },
         values: |values| {
             let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
             parts.join("・")
@@ -264,12 +282,6 @@ static WORDS: Words<FiveTigersWords> = Words {
         },
         remove_one: "Remove one of your opponent's stones",
         captures_left: |n| if n == 1 { "Take 1 stone".to_owned() } else { format!("Take {n} stones") },
-        preset: "Formation values",
-        preset_name: |preset| match preset {
-            Preset::Northeast => "Northeast 五虎 (all 1)",
-            Preset::Shandong => "Shandong 五棍棋",
-            Preset::Seed => "Standard",
-        },
         values: |values| {
             let parts: Vec<String> = values.iter().map(|(name, value)| format!("{name} {value}")).collect();
             parts.join(" · ")

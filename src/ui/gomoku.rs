@@ -145,7 +145,7 @@ impl UiGame for Gomoku {
     }
 
     fn settings(config: &Config, lang: Lang) -> Vec<Rule<Config>> {
-        let words = WORDS.of(lang);
+        let words = RULE_WORDS.of(lang);
         let value = SettingValue::choice(&RULE_SETS, &config.rules, |&r| (words.rule_set_name)(r));
         let apply = |config: &Config, choice: usize| Config {
             rules: RULE_SETS.get(choice).copied().unwrap_or(config.rules),
@@ -154,33 +154,39 @@ impl UiGame for Gomoku {
     }
 }
 
-/// Gomoku's own words.
-struct GomokuWords {
+/// The words of the rules the players may change (the new-game dialog's, the lobby's): apart,
+/// so that the lobby, which says every game's, holds none of the games' other words.
+struct RuleWords {
     rule_set: &'static str,
     rule_set_name: fn(RuleSet) -> &'static str,
-    five_in_a_row: &'static str,
-    forbidden_point: &'static str,
 }
 
-static WORDS: Words<GomokuWords> = Words {
-    zh_hant: GomokuWords {
+static RULE_WORDS: Words<RuleWords> = Words {
+    zh_hant: RuleWords {
         rule_set: "規則",
         rule_set_name: |name| match name {
             RuleSet::Standard => "標準（恰好五子）",
             RuleSet::Renju => "連珠（黑方有禁手）",
             RuleSet::Freestyle => "自由（五子以上）",
         },
-        five_in_a_row: "五子連線",
-        forbidden_point: "黑方禁手",
     },
-    en: GomokuWords {
+    en: RuleWords {
         rule_set: "Rules",
         rule_set_name: |name| match name {
             RuleSet::Standard => "Standard (exactly five)",
             RuleSet::Renju => "Renju (black has forbidden moves)",
             RuleSet::Freestyle => "Freestyle (five or more)",
         },
-        five_in_a_row: "Five in a row",
-        forbidden_point: "forbidden to black",
     },
+};
+
+/// Gomoku's own words.
+struct GomokuWords {
+    five_in_a_row: &'static str,
+    forbidden_point: &'static str,
+}
+
+static WORDS: Words<GomokuWords> = Words {
+    zh_hant: GomokuWords { five_in_a_row: "五子連線", forbidden_point: "黑方禁手" },
+    en: GomokuWords { five_in_a_row: "Five in a row", forbidden_point: "forbidden to black" },
 };

@@ -146,8 +146,12 @@ test('Cancel ends the worker: no more progress', async () => {
   assert.equal(await state(page), 'cancelled');
   const [value] = await progress(page);
   assert.ok(await page.evaluate(() => window.engineSpy.workers.every((w) => w.ended)), 'the worker was ended');
-  // Longer than two positions' search: nothing more arrives.
-  await page.waitForTimeout(1_000);
+  // An ended worker says nothing more (its queued messages are dropped with it): two frames
+  // later, what it had said is still all it said, and the progress stands.
+  const heard = () => page.evaluate(() => window.engineSpy.workers[0].heard.length);
+  const said = await heard();
+  await page.evaluate(() => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))));
+  assert.equal(await heard(), said);
   assert.deepEqual(await progress(page), [value, (await moveList(page).count()) + 1]);
   assert.equal(await state(page), 'cancelled');
   // Analyse again goes on from where it stopped.

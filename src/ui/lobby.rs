@@ -148,7 +148,7 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
             <li data-live-game="" data-game={playing.game.clone()} data-time-control={playing.time.clone()}
                 data-room={playing.room.clone()}>
                 { about }
-                <a data-action="watch" class="button" {href}>{ words.watch }</a>
+                <a data-action="watch" {href}>{ words.watch }</a>
             </li>
         })
     };

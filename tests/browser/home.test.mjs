@@ -134,6 +134,17 @@ test('the settings menu changes each preference, and each is remembered', async 
   await done(page);
 });
 
+test('the turn flow\'s choices are switches with their state in words, as the menu\'s others', async () => {
+  const page = await browser.open('#/checkers');
+  await openSettings(page);
+  const row = page.locator('[data-menu="settings"] label.pref').filter({ has: page.locator('[data-setting="confirm-turn"]') });
+  assert.match(await row.textContent(), /Off$/);
+  await row.locator('input[data-setting="confirm-turn"]').setChecked(true);
+  assert.match(await row.textContent(), /On$/);
+  assert.equal(await row.locator('input').isChecked(), true);
+  await done(page);
+});
+
 test('the theme follows the system until one is chosen', async () => {
   const page = await browser.open('#/');
   const theme = (wanted) => page.waitForFunction((t) => document.documentElement.dataset.theme === t, wanted);
@@ -167,6 +178,9 @@ test('on a phone nothing is cut off at 360 px and every control is at least 44 p
     return out;
   }, scope);
   assert.deepEqual(await problems('main'), [], 'home');
+  // The cards are rows on a phone: the lobby under them is within two screens, not five.
+  const cardsEnd = await page.locator('ul.cards').evaluate((list) => list.getBoundingClientRect().bottom);
+  assert.ok(cardsEnd < 2 * 740, `the cards end ${cardsEnd} px down`);
   for (const game of GAMES) {
     await page.goto(page.url().replace(/#.*/, `#/${game}`));
     await page.waitForSelector('[data-board]');

@@ -524,9 +524,8 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         })
     };
     let hand = match view.hand.as_ref().filter(|_| input.interactive()) {
-        // Its place kept while there is no piece to give, so the board never moves.
-        None if view.hand_place => Some(html! { <div class="hand" aria-hidden="true"></div> }),
-        hand => hand.map(|hand| html! {
+        None => super::dom::kept_hand_place(view),
+        Some(hand) => Some(html! {
             <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()} ref={hand_ref}
                 {ondragstart} onpointerdown={onhanddown} onpointermove={onpointermove.clone()}
                 onpointerup={onpointerup.clone()} onpointercancel={onpointercancel.clone()}>

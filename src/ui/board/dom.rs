@@ -155,9 +155,8 @@ pub fn Board(props: &BoardProps) -> Html {
     });
 
     let hand = match &view.hand {
-        // Its place kept while there is no piece to give, so the board never moves.
-        None if view.hand_place => Some(html! { <div class="hand" aria-hidden="true"></div> }),
-        hand => hand.as_ref().map(|hand| html! {
+        None => kept_hand_place(view),
+        Some(hand) => Some(html! {
             <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
                 { piece(&hand.piece, interactive.then_some("true"), dragging == Some(Source::Hand)) }
             </div>
@@ -397,6 +396,12 @@ fn path_arrows(view: &BoardView) -> Html {
             { for legs }
         </svg>
     }
+}
+
+/// The hand's place while there is no piece to give (the other side's turn, the end), in a game
+/// that gives pieces from one: kept, so that the board never moves.
+pub fn kept_hand_place(view: &BoardView) -> Option<Html> {
+    view.hand_place.then(|| html! { <div class="hand" aria-hidden="true"></div> })
 }
 
 /// What a tapped placement waits for, in words on the screen, above the board (so that it moves

@@ -56,7 +56,7 @@ pub fn record_box(props: RecordProps) -> Html {
                 on_record.emit(area.value());
                 // A refusal is said at the screen's top, far above the box on a phone: brought
                 // into view once drawn.
-                crate::ui::js::reveal("[data-notice=\"\"]");
+                js::reveal("[data-notice=\"\"]");
             }
         })
     };

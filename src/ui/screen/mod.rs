@@ -180,7 +180,6 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let menu = use_menu();
     let extras = use_extras(dialog.preset.is_some() || menu.is_open() || prefs.canvas.0);
     use_menu_focus(&menu, extras.here.is_some());
-    use_latest_move_in_view(summary.moves.len());
     use_review_keys(on_control.clone());
     let in_play = status.ended.is_none();
     let reviewing = status.review.is_some();
@@ -189,6 +188,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let back_to_live = (reviewing && !summary.record.shared)
         .then(|| on_control.reform(|_: MouseEvent| Control::Review(ReviewStep::Live)));
     let result = status.ended.filter(|_| result_shown.shown && !reviewing);
+    use_latest_move_in_view(summary.moves.len(), result.is_some());
     let online = summary.online.as_ref();
     let seated = online.filter(|panel| panel.seat.is_some());
     // The analysis's panel: its code, fetched with the rest of the analysis's.
@@ -251,18 +251,15 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                     new_game_ref: &new_game_ref,
                     on_control,
                 }) }
-                <div class="moves-panel">
-                    // Over the move list's top, so that its coming and going moves nothing.
-                    if let Some(ended) = result {
-                        { result::result_panel(ResultProps {
-                            text, ended, facing: status.facing, ending: &status.ending, new_game_ref: &result_ref,
-                            new_game: open_dialog, on_close: result_shown.close,
-                            rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
-                            local: online.is_none(), on_control,
-                        }) }
-                    }
-                    { moves::move_list(MovesProps { text, moves: &summary.moves, review: status.review, on_control }) }
-                </div>
+                { moves::move_list(MovesProps {
+                    text, moves: &summary.moves, review: status.review, on_control,
+                    result: result.map_or_else(Html::default, |ended| result::result_panel(ResultProps {
+                        text, ended, facing: status.facing, ending: &status.ending, new_game_ref: &result_ref,
+                        new_game: open_dialog, on_close: result_shown.close,
+                        rematch: seated.map(|panel| panel.offer == Some((Offer::Rematch, true))),
+                        local: online.is_none(), on_control,
+                    })),
+                }) }
                 { online_code.panels(props, result.is_none(), prefs.chat_muted.clone()) }
                 if online.is_none() {
                     { rules::game_settings(GameSettingsProps {

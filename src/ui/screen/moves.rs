@@ -1,5 +1,6 @@
 //! The game's turns, oldest first; a click on one shows the position after it, and the
-//! buttons under the list step through them.
+//! buttons under the list step through them. At the end of a game its result comes at the
+//! list's end, in room the list gives up: its coming moves nothing on the page.
 
 use super::emit;
 use crate::engine::analysis::Judgement;
@@ -14,6 +15,8 @@ pub struct MovesProps<'a> {
     /// While an earlier position is shown: after how many turns, of how many.
     pub review: Option<(usize, usize)>,
     pub on_control: &'a Callback<Control>,
+    /// The result, once the game is over (empty before).
+    pub result: Html,
 }
 
 pub fn move_list(props: MovesProps) -> Html {
@@ -55,7 +58,10 @@ pub fn move_list(props: MovesProps) -> Html {
         <>
             <h2 class="moves-title">{ text.moves }</h2>
             // "No moves yet" inside the empty list (its `::before`), so the first move moves nothing.
-            <ol data-moves="" class="moves" data-empty={text.no_moves_yet}>{ for entries }</ol>
+            <div class="moves-box">
+                <ol data-moves="" class="moves" data-empty={text.no_moves_yet}>{ for entries }</ol>
+                { props.result }
+            </div>
             <div class="review-steps">{ for steps }</div>
         </>
     }

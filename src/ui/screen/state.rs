@@ -100,10 +100,11 @@ pub fn use_clock_said(turn_said: Option<String>) -> (Option<String>, Callback<St
     ((*said).clone(), on_say)
 }
 
-/// The latest move stays in view: at the bottom of the list, or the end of a phone's strip.
+/// The latest move stays in view: at the bottom of the list, or the end of a phone's strip, and
+/// when the result comes and shortens the list.
 #[hook]
-pub fn use_latest_move_in_view(moves: usize) {
-    use_effect_with(moves, |_| crate::ui::js::scroll_to_end("[data-moves]"));
+pub fn use_latest_move_in_view(moves: usize, ended: bool) {
+    use_effect_with((moves, ended), |_| crate::ui::js::scroll_to_end("[data-moves]"));
 }
 
 /// The cover takes the keyboard focus when it comes, so that Enter starts the turn.

@@ -3,16 +3,21 @@
 //! each player's accuracy. Connect Four's solved positions are judged by their exact value.
 //!
 //! **Chance.** A score on the one scale ([`Score`]) for the player to move becomes the chance
-//! (0 to 100) that this player wins: certain for a win seen to the end, none for a loss, and
-//! for an estimate the logistic curve `100 / (1 + 3^(-value / lead))`, where `lead` is the
-//! game's [`Engines::LEAD`]: the advantage with which the side ahead wins three games in four.
-//! The curve is symmetric (the two players' chances add up to 100) and rises with the value.
+//! (0 to 100) that this player wins. An estimate follows the logistic curve
+//! `100 / (1 + 3^(-value / lead))`, where `lead` is the game's [`Engines::LEAD`] (the advantage
+//! with which the side ahead wins three games in four), held within 2.5 of certainty as
+//! lichess holds its scores within ten pawns. A win seen or solved `plies` away is
+//! `50 + 50 · 2^(-plies / reach)`, where `reach` is the game's [`Engines::REACH`]: the nearer,
+//! the surer, so that winning later or losing sooner counts; a loss is the other side's win.
+//! Both are measured on the engine's own games (`examples/chance_fit.rs`), as lichess fitted
+//! its curve to players' games. The two players' chances add up to 100.
 //!
-//! **Judgement.** A turn's loss is the drop in its player's chance from the position before it
-//! (the best play's value) to the position after it: 5 or more is an inaccuracy (`?!`), 10 a
-//! mistake (`?`), 15 a blunder (`??`): lichess's thresholds (0.1, 0.2, 0.3 on its -1 to 1
-//! scale). Where both positions are solved (Connect Four), the turn is judged by value alone:
-//! a win thrown away, or a draw thrown into a loss, is a blunder, and nothing else is marked.
+//! **Judgement.** A turn's loss is the drop in its player's chance from the best play's (the
+//! position before it, a decided end a ply nearer) to the position after it, nothing if its
+//! result ranks with the best play's or above: 5 or more is an inaccuracy (`?!`), 10 a mistake (`?`), 15 a blunder (`??`):
+//! lichess's thresholds (0.1, 0.2, 0.3 on its -1 to 1 scale). Where both positions are solved
+//! (Connect Four), a win thrown away, or a draw thrown into a loss, is a blunder whatever the
+//! distances.
 //!
 //! **Accuracy** (lichess's formula). A turn's accuracy is
 //! `103.1668 · e^(-0.04354 · loss) - 3.1669 + 1`, between 0 and 100 (100 for no loss). A
@@ -168,41 +173,49 @@ pub fn review(game: GameId, positions: &[Option<Found>], to_move: &[Player], end
     // For `player`, the score of position `i`.
     let of = |i: usize, player: Player| if to_move[i] == player { score(i) } else { flipped(score(i)) };
     let count = positions.len().min(to_move.len());
-    let chances: Vec<f64> = (0..count).map(|i| win_chance(game, of(i, Player::First))).collect();
+    let scores: Vec<Score> = (0..count).map(|i| of(i, Player::First)).collect();
+    let chances: Vec<f64> = scores.iter().map(|&score| win_chance(game, score)).collect();
+    let turns = losses(game, &scores, &to_move[..count.saturating_sub(1)]);
     let judgements = (1..count)
-        .map(|i| {
+        .zip(&turns)
+        .map(|(i, &(_, loss))| {
             let mover = to_move[i - 1];
-            let (before, after) = (of(i - 1, mover), of(i, mover));
-            if exact(i - 1) && exact(i) {
-                Judgement::of_values(before, after)
-            } else {
-                Judgement::of_loss(win_chance(game, before) - win_chance(game, after))
-            }
+            let solved = exact(i - 1) && exact(i);
+            let thrown = solved.then(|| Judgement::of_values(of(i - 1, mover), of(i, mover))).flatten();
+            thrown.or_else(|| Judgement::of_loss(loss))
         })
         .collect();
-    let movers = &to_move[..count.saturating_sub(1)];
-    Review { accuracy: accuracy(&chances, movers), chances, judgements }
+    Review { accuracy: accuracy(&chances, &turns), chances, judgements }
 }
 
 /// The chance (0 to 100) that the player to move wins, in `game`, from its score.
 pub fn win_chance(game: GameId, score: Score) -> f64 {
-    fn lead_of<G: Engines>() -> i32 {
-        G::LEAD
+    fn scale_of<G: Engines>() -> (i32, u32) {
+        (G::LEAD, G::REACH)
     }
-    let lead = with_game!(game, G => lead_of::<G>());
-    chance(score, lead)
+    let (lead, reach) = with_game!(game, G => scale_of::<G>());
+    chance(score, lead, reach)
 }
 
 /// ln 3, for 3^x as e^(x ln 3).
 const LN_3: f64 = 1.098_612_288_668_109_8;
 
-/// The chance curve for a game whose [`Engines::LEAD`] is `lead`.
-pub fn chance(score: Score, lead: i32) -> f64 {
+/// An estimate's chance stays within this of a certain result, as lichess holds its scores
+/// within ten pawns: beyond, an estimate says no more than "won".
+const CEILING: f64 = 97.5;
+
+/// The chance curve for a game whose [`Engines::LEAD`] is `lead` and [`Engines::REACH`]
+/// `reach`.
+pub fn chance(score: Score, lead: i32, reach: u32) -> f64 {
+    // 3^x as e^(x ln 3) and 2^x likewise: the page then carries `exp` alone.
+    let won = |plies: u32| {
+        50.0 + 50.0 * (-f64::from(plies) / f64::from(reach.max(1)) * std::f64::consts::LN_2).exp()
+    };
     match score {
-        Score::Win(_) => 100.0,
-        Score::Loss(_) => 0.0,
-        // 3^x as e^(x ln 3): the page then carries one of the two (accuracy needs `exp`).
-        Score::Value(value) => 100.0 / (1.0 + (-f64::from(value) / f64::from(lead.max(1)) * LN_3).exp()),
+        Score::Win(plies) => won(plies),
+        Score::Loss(plies) => 100.0 - won(plies),
+        Score::Value(value) => (100.0 / (1.0 + (-f64::from(value) / f64::from(lead.max(1)) * LN_3).exp()))
+            .clamp(100.0 - CEILING, CEILING),
     }
 }
 
@@ -261,40 +274,59 @@ impl Judgement {
     }
 }
 
-/// One turn's accuracy (0 to 100) from its player's chance before and after it.
-pub fn turn_accuracy(before: f64, after: f64) -> f64 {
-    if after >= before {
+/// One turn's accuracy (0 to 100) from the chance its player lost by it (0 or more).
+pub fn turn_accuracy(loss: f64) -> f64 {
+    if loss <= 0.0 {
         return 100.0;
     }
-    let raw =
-        103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * (before - after)).exp() - 3.166_924_740_191_411;
+    let raw = 103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * loss).exp() - 3.166_924_740_191_411;
     (raw + 1.0).clamp(0.0, 100.0)
 }
 
+/// Each turn's player and the chance it lost by it: `scores` are the first player's in each
+/// position (the start first, one more than the turns), `movers` who made each turn.
+pub fn losses(game: GameId, scores: &[Score], movers: &[Player]) -> Vec<(Player, f64)> {
+    movers
+        .iter()
+        .zip(scores.windows(2))
+        .map(|(&mover, pair)| {
+            let mine = |score: Score| if mover == Player::First { score } else { flipped(score) };
+            // The best play's result, a turn on: a decided game's end a ply nearer.
+            let best = match mine(pair[0]) {
+                Score::Win(plies) => Score::Win(plies.saturating_sub(1)),
+                Score::Loss(plies) => Score::Loss(plies.saturating_sub(1)),
+                value => value,
+            };
+            let after = mine(pair[1]);
+            // A turn to a result at least as good as the best play's loses nothing, though a
+            // win found at a distance may read as a smaller chance than the estimate before it.
+            let loss = if rank(after) >= rank(best) {
+                0.0
+            } else {
+                (win_chance(game, best) - win_chance(game, after)).max(0.0)
+            };
+            (mover, loss)
+        })
+        .collect()
+}
+
 /// Each player's accuracy (the first player's first) over a game: `chances` is the first
-/// player's chance in each position, the start first (one more than the turns), and `movers`
-/// who made each turn. `None` for a player who made no turn.
-pub fn accuracy(chances: &[f64], movers: &[Player]) -> [Option<f64>; 2] {
-    let turns = movers.len().min(chances.len().saturating_sub(1));
-    if turns == 0 {
+/// player's chance in each position, the start first (one more than the turns), and `turns`
+/// who made each turn and the chance it lost. `None` for a player who made no turn.
+pub fn accuracy(chances: &[f64], turns: &[(Player, f64)]) -> [Option<f64>; 2] {
+    let count = turns.len().min(chances.len().saturating_sub(1));
+    if count == 0 {
         return [None, None];
     }
-    let window = (turns / 10).clamp(2, 8).min(chances.len());
+    let window = (count / 10).clamp(2, 8).min(chances.len());
     // One window per turn: the first ones repeat the game's first window.
-    let weights: Vec<f64> = (0..turns)
-        .map(|turn| {
-            let start = (turn + 1).saturating_sub(window - 1).min(chances.len() - window);
-            deviation(&chances[start..start + window]).clamp(0.5, 12.0)
-        })
-        .collect();
+    let weights = (0..count).map(|turn| {
+        let start = (turn + 1).saturating_sub(window - 1).min(chances.len() - window);
+        deviation(&chances[start..start + window]).clamp(0.5, 12.0)
+    });
     let mut per_player: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
-    for turn in 0..turns {
-        let (before, after) = (chances[turn], chances[turn + 1]);
-        let (index, mine) = match movers[turn] {
-            Player::First => (0, (before, after)),
-            Player::Second => (1, (100.0 - before, 100.0 - after)),
-        };
-        per_player[index].push((turn_accuracy(mine.0, mine.1), weights[turn]));
+    for (&(mover, loss), weight) in turns.iter().zip(weights) {
+        per_player[usize::from(mover == Player::Second)].push((turn_accuracy(loss), weight));
     }
     per_player.map(|turns| {
         if turns.is_empty() {
@@ -375,17 +407,29 @@ mod tests {
             let mut last = -1.0;
             for value in (-2_000..=2_000).step_by(25) {
                 let mine = win_chance(game, Score::Value(value));
-                assert!(mine > last || (mine == last && (mine == 0.0 || mine == 100.0)), "{game:?} {value}");
+                assert!(
+                    mine > last || (mine == last && (mine == 100.0 - CEILING || mine == CEILING)),
+                    "{game:?} {value}"
+                );
                 assert!((mine + win_chance(game, Score::Value(-value)) - 100.0).abs() < 1e-9);
                 last = mine;
             }
             assert_eq!(win_chance(game, Score::Value(0)), 50.0);
-            assert_eq!(win_chance(game, Score::Win(9)), 100.0);
-            assert_eq!(win_chance(game, Score::Loss(2)), 0.0);
-            assert!(win_chance(game, Score::Value(i32::MAX)) <= 100.0);
+            assert!(win_chance(game, Score::Value(i32::MAX)) <= CEILING);
+            // A win is surer the nearer it is, and a loss likewise; the end is certain.
+            assert_eq!(win_chance(game, Score::Win(0)), 100.0);
+            assert_eq!(win_chance(game, Score::Loss(0)), 0.0);
+            let mut last = 100.0;
+            for plies in 1..=42 {
+                let mine = win_chance(game, Score::Win(plies));
+                assert!(mine < last && mine > 50.0, "{game:?} {plies}");
+                assert!((mine + win_chance(game, Score::Loss(plies)) - 100.0).abs() < 1e-9);
+                last = mine;
+            }
         }
-        // The lead wins three games in four.
-        assert!((chance(Score::Value(100), 100) - 75.0).abs() < 1e-9);
+        // The lead wins three games in four, and so does a win at the reach.
+        assert!((chance(Score::Value(100), 100, 30) - 75.0).abs() < 1e-9);
+        assert!((chance(Score::Win(30), 100, 30) - 75.0).abs() < 1e-9);
     }
 
     #[test]
@@ -409,27 +453,93 @@ mod tests {
 
     #[test]
     fn accuracy_on_hand_made_games() {
-        // Nobody loses anything: 100 each.
-        let steady = [50.0; 9];
         let movers: Vec<Player> =
             (0..8).map(|i| if i % 2 == 0 { Player::First } else { Player::Second }).collect();
-        let [first, second] = accuracy(&steady, &movers);
+        let played = |values: [i32; 9]| {
+            let scores = values.map(Score::Value);
+            let chances = scores.map(|score| win_chance(GameId::Checkers, score));
+            accuracy(&chances, &losses(GameId::Checkers, &scores, &movers))
+        };
+        // Nobody loses anything: 100 each.
+        let [first, second] = played([0; 9]);
         assert!((first.unwrap() - 100.0).abs() < 1e-9 && (second.unwrap() - 100.0).abs() < 1e-9);
-        // The second player blunders once (the first player's chance from 50 to 90): only
-        // their accuracy falls, and by much.
-        let blunder = [50.0, 50.0, 90.0, 90.0, 90.0, 90.0, 90.0, 90.0, 90.0];
-        let [first, second] = accuracy(&blunder, &movers);
+        // The second player blunders once (the first player from even to a lead's
+        // advantage): only their accuracy falls, and by much.
+        let lead = <crate::rules::checkers::Checkers as Engines>::LEAD;
+        assert_eq!(
+            losses(GameId::Checkers, &[Score::Value(0), Score::Value(lead)], &[Player::Second]),
+            [(Player::Second, 25.0)]
+        );
+        let [first, second] = played([0, 0, lead, lead, lead, lead, lead, lead, lead]);
         assert!((first.unwrap() - 100.0).abs() < 1e-9);
         let second = second.unwrap();
-        assert!(second < 60.0 && second > 10.0, "{second}");
+        assert!(second < 70.0 && second > 10.0, "{second}");
         // A single turn's figures, as lichess's formula gives them.
-        assert_eq!(turn_accuracy(60.0, 70.0), 100.0);
-        assert!((turn_accuracy(50.0, 50.0) - 100.0).abs() < 1e-6);
-        assert!((turn_accuracy(50.0, 40.0) - 64.58).abs() < 0.01, "{}", turn_accuracy(50.0, 40.0));
-        assert!(turn_accuracy(100.0, 0.0) < 1.0);
+        assert_eq!(turn_accuracy(-10.0), 100.0);
+        assert!((turn_accuracy(0.0) - 100.0).abs() < 1e-6);
+        assert!((turn_accuracy(10.0) - 64.58).abs() < 0.01, "{}", turn_accuracy(10.0));
+        assert!(turn_accuracy(100.0) < 1.0);
         // No turns, no figure.
         assert_eq!(accuracy(&[50.0], &[]), [None, None]);
-        assert_eq!(accuracy(&[50.0, 50.0], &[Player::First]).map(|a| a.is_some()), [true, false]);
+        assert_eq!(accuracy(&[50.0, 50.0], &[(Player::First, 0.0)]).map(|a| a.is_some()), [true, false]);
+    }
+
+    /// Solved positions (as Connect Four's are), each score for the player to move there.
+    fn solved(scores: &[Score]) -> Vec<Option<Found>> {
+        let found = |&score: &Score| Some(Found { score, exact: true, pv: Vec::new(), columns: Vec::new() });
+        scores.iter().map(found).collect()
+    }
+
+    fn alternate(count: usize) -> Vec<Player> {
+        (0..count).map(|i| if i % 2 == 0 { Player::First } else { Player::Second }).collect()
+    }
+
+    #[test]
+    fn a_win_given_away_far_from_the_end_costs_less_than_one_near_it() {
+        use Score::{Loss, Win};
+        // Red gives its win away on its second turn, 39 plies from the end, and wins anyway
+        // when yellow gives it back: one blunder each, and both players' accuracy says they
+        // played most turns well.
+        let far = solved(&[Win(41), Loss(40), Win(39), Win(38), Loss(37), Loss(36), Win(5), Loss(4), Win(3)]);
+        let reviewed = review(GameId::ConnectFour, &far, &alternate(9), Loss(0));
+        let blunders = |r: &Review| r.judgements.iter().filter(|j| **j == Some(Judgement::Blunder)).count();
+        assert_eq!(blunders(&reviewed), 2);
+        let [red, yellow] = reviewed.accuracy.map(Option::unwrap);
+        assert!(red > 40.0 && yellow > 40.0, "{red} {yellow}");
+        // Red's win given away three plies from the end, for good: that costs nearly all.
+        let near = solved(&[Win(9), Loss(8), Win(7), Loss(6), Win(5), Loss(4), Win(3), Win(2), Loss(1)]);
+        let reviewed = review(GameId::ConnectFour, &near, &alternate(9), Loss(0));
+        assert!(reviewed.accuracy[0].unwrap() < red - 20.0, "{:?}", reviewed.accuracy);
+    }
+
+    #[test]
+    fn a_decided_game_counts_how_much_sooner_or_later_each_turn_ends_it() {
+        use Score::{Loss, Win};
+        // Perfect play on both sides, the winner's and the loser's, is perfect.
+        let perfect = solved(&[Win(7), Loss(6), Win(5), Loss(4), Win(3), Loss(2), Win(1)]);
+        let reviewed = review(GameId::ConnectFour, &perfect, &alternate(7), Loss(0));
+        assert_eq!(reviewed.accuracy, [Some(100.0), Some(100.0)]);
+        assert_eq!(reviewed.judgements, [None; 6]);
+        // The first player keeps a win at every turn; the second hastens their loss once (a
+        // loss 7 plies away made one at once): a small chance, but theirs, given away.
+        let hasty = solved(&[Win(11), Loss(10), Win(9), Loss(8), Win(1)]);
+        let reviewed = review(GameId::ConnectFour, &hasty, &alternate(5), Loss(0));
+        assert!(reviewed.judgements[3].is_some(), "{:?}", reviewed.judgements);
+        assert!(reviewed.accuracy[1].unwrap() < 90.0, "{:?}", reviewed.accuracy);
+        assert!((reviewed.accuracy[0].unwrap() - 100.0).abs() < 1e-9);
+        // A winner who lets a near win become a far one loses accuracy though still winning.
+        let slow = solved(&[Win(3), Loss(30), Win(29), Loss(28)]);
+        let reviewed = review(GameId::ConnectFour, &slow, &alternate(4), Loss(0));
+        assert_eq!(reviewed.judgements[0], Some(Judgement::Blunder));
+        assert!(reviewed.accuracy[0].unwrap() < 90.0, "{:?}", reviewed.accuracy);
+        // A turn that finds a win the search before it missed loses nothing, though a win
+        // 20 plies away reads as a smaller chance than the estimate before it.
+        let estimate =
+            Some(Found { score: Score::Value(900), exact: false, pv: Vec::new(), columns: Vec::new() });
+        let found = [estimate, solved(&[Loss(20)]).remove(0)];
+        let reviewed = review(GameId::ConnectFour, &found, &alternate(2), Loss(0));
+        assert_eq!(reviewed.judgements, [None]);
+        assert_eq!(reviewed.accuracy[0], Some(100.0));
     }
 
     #[test]

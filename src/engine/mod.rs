@@ -200,9 +200,14 @@ pub trait Engine {
 /// What a game brings to the engines, implemented in its own engine module.
 pub trait Engines: TurnText + Recorded {
     /// The advantage, on the one scale, with which the side ahead wins three games in four:
-    /// the analysis's chance of winning follows from it ([`analysis::chance`]). Reasoned per
-    /// game from what its values count, and documented where each game sets it.
+    /// the analysis's chance of winning follows from it ([`analysis::chance`]). Measured per
+    /// game on the engine's own games at the middle level (`examples/chance_fit.rs`).
     const LEAD: i32;
+
+    /// The distance in plies at which a win the analysis sees (or solves) is won three games
+    /// in four: the nearer, the surer, as a long win asks for many exact turns. Measured as
+    /// the lead is.
+    const REACH: u32;
 
     /// The game's engine, under a config in the save format's JSON (the game's defaults when
     /// `None`).

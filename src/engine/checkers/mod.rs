@@ -179,6 +179,7 @@ impl super::Engines for Checkers {
     /// A man: in 8×8 checkers a man up, with the kings still to come, wins most games
     /// between good players, but not all (the draw is the usual result of sound play).
     const LEAD: i32 = 100;
+    const REACH: u32 = 30;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(CheckersEngine::from_json(config)?))
     }

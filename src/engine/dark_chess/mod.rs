@@ -238,6 +238,7 @@ impl super::Engines for DarkChess {
     /// About a chariot (a soldier is 80, a general 600): the flips' luck evens out much of a
     /// small lead.
     const LEAD: i32 = 300;
+    const REACH: u32 = 30;
     fn engine(config: Option<&str>) -> Result<Box<dyn Engine>, EngineError> {
         Ok(Box::new(DarkChessEngine::new(super::read_config(config)?)?))
     }

@@ -120,7 +120,18 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
                 </p>
             }
         });
-        html! { <div class="judgements">{ for sides }</div> }
+        let known = panel.accuracy.iter().any(Option::is_some);
+        html! {
+            <div class="judgements">
+                { for sides }
+                if known {
+                    <details class="accuracy-help">
+                        <summary>{ words.accuracy_what }</summary>
+                        <p>{ words.accuracy_means }</p>
+                    </details>
+                }
+            </div>
+        }
     });
     let play_on = panel.can_continue.then(|| {
         html! {

@@ -3,8 +3,8 @@
 use crate::i18n::Words;
 
 /// What the analysis's panel says: its heading, its progress and stop; the first side's chance
-/// in the position shown and over the game; the best line; a player's accuracy; a Connect Four
-/// column's exact value; a new game from a position.
+/// in the position shown and over the game; the best line; a player's accuracy and what it
+/// means; a Connect Four column's exact value; a new game from a position.
 pub struct AnalysisWords {
     pub analysis: &'static str,
     pub positions_analysed: &'static str,
@@ -13,6 +13,8 @@ pub struct AnalysisWords {
     pub chance_graph: &'static str,
     pub best_line: &'static str,
     pub accuracy: fn(&str, Option<u32>) -> String,
+    pub accuracy_what: &'static str,
+    pub accuracy_means: &'static str,
     pub wins_in: fn(u32) -> String,
     pub loses_in: fn(u32) -> String,
     pub draw_value: &'static str,
@@ -32,6 +34,11 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
             Some(accuracy) => format!("{side}：準確度 {accuracy}%"),
             None => side.to_owned(),
         },
+        accuracy_what: "準確度的意思",
+        accuracy_means: "每個局面的評分換算成勝率。一步的準確度是走棋方保住了多少勝率：最佳著法為 100%，\
+            失去越多越低（lichess 的公式）。已看出或已解出勝負的局面，勝得越近越穩：拖延取勝或加速落敗同樣扣分。\
+            全局的準確度是各步的平均，局勢起伏大的步份量較重。?! 表示失去 5 個百分點的勝率，? 為 10，\
+            ?? 為 15，或丟掉了勝局或和局。",
         wins_in: |plies| format!("{plies} 步內勝"),
         loses_in: |plies| format!("{plies} 步內負"),
         draw_value: "和棋",
@@ -49,6 +56,12 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
             Some(accuracy) => format!("{side}: {accuracy}% accuracy"),
             None => side.to_owned(),
         },
+        accuracy_what: "What accuracy means",
+        accuracy_means: "Each position's score becomes a chance of winning. A turn's accuracy is how much of its \
+            player's chance it kept: 100% for the best turn, less the more it gave away (lichess's formula). Where \
+            a win is seen or solved, a nearer one is surer: winning later, or losing sooner, costs too. A player's \
+            accuracy averages their turns, those where the game swung weighing most. ?! marks a turn that gave \
+            away 5 points of chance, ? 10, ?? 15 or a won or drawn result.",
         wins_in: |plies| format!("wins in {plies}"),
         loses_in: |plies| format!("loses in {plies}"),
         draw_value: "draw",

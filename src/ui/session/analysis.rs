@@ -7,7 +7,7 @@ use super::Session;
 use super::review::reviewed_board;
 use crate::engine::Score;
 use crate::engine::analysis::{
-    Judgement, Review, accuracy, eval_text, flipped, read_eval, review, win_chance,
+    Judgement, Review, accuracy, eval_text, flipped, losses, read_eval, review, win_chance,
 };
 use crate::i18n::GameText;
 use crate::route::Route;
@@ -312,16 +312,17 @@ impl<G: UiGame> Session<G> {
             return None;
         }
         // A record's evaluations are the first player's; a turn without one keeps the last.
-        let mut chances = vec![50.0];
+        let mut scores = vec![Score::Value(0)];
         for turn in 0..movers.len() - 1 {
             let eval = notes.get(turn).and_then(|n| read_eval(n.eval.as_deref()?));
-            let last = chances[turn];
-            chances.push(eval.map_or(last, |score| win_chance(G::ID, score)));
+            scores.push(eval.unwrap_or(scores[turn]));
         }
+        let chances: Vec<f64> = scores.iter().map(|&score| win_chance(G::ID, score)).collect();
         let judgements =
             (0..movers.len() - 1).map(|t| Judgement::from_glyph(notes.get(t)?.glyph.as_deref()?)).collect();
         let evaluated = notes.iter().any(|n| n.eval.is_some());
-        let accuracy = if evaluated { accuracy(&chances, &movers[..movers.len() - 1]) } else { [None, None] };
+        let turns = losses(G::ID, &scores, &movers[..movers.len() - 1]);
+        let accuracy = if evaluated { accuracy(&chances, &turns) } else { [None, None] };
         Some(Judged { chances, judgements, accuracy })
     }
 

@@ -548,9 +548,10 @@ mod tests {
             Some(Found { score: Score::Value(value), exact: false, pv: Vec::new(), columns: Vec::new() })
         };
         let movers = [Player::First, Player::Second, Player::First, Player::Second, Player::First];
-        // Even, even, then the second player's turn leaves the first player 300 ahead (the
-        // position's score is for the first player, to move there), and it stays so.
-        let positions = [found(0), found(0), found(300), found(-290), found(310)];
+        // Even, even, then the second player's turn leaves the first player three leads ahead
+        // (the position's score is for the first player, to move there), and it stays so.
+        let lead = <crate::rules::checkers::Checkers as Engines>::LEAD;
+        let positions = [found(0), found(0), found(3 * lead), found(10 - 3 * lead), found(3 * lead + 10)];
         let reviewed = review(GameId::Checkers, &positions, &movers, Score::Value(0));
         assert_eq!(reviewed.judgements, [None, Some(Judgement::Blunder), None, None]);
         assert!(reviewed.chances[2] > 90.0 && (reviewed.chances[0] - 50.0).abs() < 1e-9);
@@ -559,7 +560,7 @@ mod tests {
         // small the estimate would be; a slower win is nothing.
         let solved = |score| Some(Found { score, exact: true, pv: Vec::new(), columns: Vec::new() });
         // The first player throws a win away (into a loss), the second a win into a draw; the
-        // first then wins again, and a slower win after it is nothing.
+        // first then wins again, and the second's loss put off is nothing.
         let positions = [
             solved(Score::Win(9)),
             solved(Score::Win(20)),

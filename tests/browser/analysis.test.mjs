@@ -23,7 +23,7 @@ const PREPARED = {
   'connect-four': { record: '4 4 4 4 4 3 1 3 1 0-1', blunder: 6 },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4 },
   'five-tigers': { record: 'b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1', blunder: 6 },
-  checkers: { record: '11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1', blunder: 9 },
+  checkers: { record: '12-16 24-20 11-15 20x11 7x16 22-17 9-14 28-24 2-7 24-19 15x24 27x20x11x2 1-0', blunder: 8 },
 };
 
 /** A long game of each kind (40 turns where the game lasts that long: the engine at level 2
@@ -93,6 +93,10 @@ for (const slug of GAMES) {
     assert.equal(await other.getAttribute('data-blunder'), '0');
     const accuracy = Number(await page.locator(`[data-judgements="${side}"]`).getAttribute('data-accuracy'));
     assert.ok(accuracy >= 0 && accuracy < 100, `the blunderer's accuracy: ${accuracy}`);
+    // What accuracy means is said beside it, a click away.
+    const help = page.locator('.judgements details.accuracy-help');
+    await help.locator('summary').click();
+    assert.match(await help.locator('p').innerText(), /chance of winning.*lichess/s);
     // The position before the blunder, from the graph: the bar says the first side's chance,
     // and the engine's best move is marked.
     await page.locator(`[data-eval-graph] [data-ply="${game.blunder}"]`).click();

@@ -25,7 +25,7 @@ pub const PREPARED: &[(GameId, &str, usize)] = &[
     (GameId::ConnectFour, "4 4 4 4 4 3 1 3 1 0-1", 6),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
     (GameId::FiveTigers, "b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1", 6),
-    (GameId::Checkers, "11-15 24-19 15x24 28x19 9-14 22-18 8-11 18x9 5x14 19-15 10x19 23x16 12x19 0-1", 9),
+    (GameId::Checkers, "12-16 24-20 11-15 20x11 7x16 22-17 9-14 28-24 2-7 24-19 15x24 27x20x11x2 1-0", 8),
 ];
 
 /// `game`'s prepared game: its short record and the index of its blunder; a game of the registry

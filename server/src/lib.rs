@@ -7,7 +7,9 @@ pub mod files;
 pub mod game_clock;
 pub mod metrics;
 pub mod net;
+pub mod players;
 pub mod rooms;
+pub mod secrets;
 pub mod store;
 pub mod table;
 
@@ -417,6 +419,15 @@ mod tests {
         }
         fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, store::LobbyRows> {
             self.0.lobby(now, since, limit)
+        }
+        fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<store::PlayerRow>> {
+            self.0.player(key_hash)
+        }
+        fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, store::PlayerRow> {
+            self.0.add_player(id, key_hash, now)
+        }
+        fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, store::Renamed> {
+            self.0.rename(id, name, now)
         }
         fn healthy(&self) -> bool {
             false

@@ -5,16 +5,14 @@ use crate::clock::Clock;
 use crate::game_clock::GameClock;
 use crate::metrics::{Metrics, Refusal};
 use crate::protocol::{ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, Reply, RoomInfo, Seat};
+use crate::secrets::{ROOM_ID_LENGTH, hashed, new_id, new_token, random_bytes};
 use crate::store::{RoomRow, Store};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
 use board_suite::rules::clock::TimeControl;
 use board_suite::rules::record::Timing;
 use board_suite::rules::{Conclusion, Player};
-use rand::TryRngCore;
-use rand::rngs::OsRng;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -254,29 +252,6 @@ fn index(player: Player) -> usize {
     }
 }
 
-fn random_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0; N];
-    // The operating system's generator does not fail on the systems this server runs on; if it
-    // did, nothing could be kept secret, so the server stops.
-    OsRng.try_fill_bytes(&mut bytes).expect("the operating system's random numbers");
-    bytes
-}
-
-/// A seat's secret: 128 random bits, as hex.
-fn new_token() -> String {
-    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn hashed(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
-}
-
-/// A room's name for links: ten letters and digits that cannot be mistaken for one another.
-fn new_room_id() -> String {
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
-    random_bytes::<10>().iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect()
-}
-
 fn offer_text(offer: Option<(Offer, Player)>) -> Option<String> {
     offer.map(|(what, by)| {
         let what = if what == Offer::Draw { "draw" } else { "takeback" };
@@ -478,7 +453,7 @@ impl Hub {
             store,
             limits,
             clock,
-            instance: new_room_id(),
+            instance: new_id(ROOM_ID_LENGTH),
             metrics: Arc::default(),
             lobby: Mutex::default(),
             lobby_due: AtomicBool::new(false),
@@ -827,7 +802,7 @@ impl Hub {
     /// A room not yet stored, with no one in it.
     fn new_room(&self, table: Box<dyn Table>, seats: [Option<String>; 2], extra: Extra) -> Arc<RoomCell> {
         Arc::new(RoomCell {
-            id: new_room_id(),
+            id: new_id(ROOM_ID_LENGTH),
             room: tokio::sync::Mutex::new(Room {
                 table,
                 seats,

@@ -81,6 +81,20 @@ impl Store for Slow {
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, board_suite_server::store::LobbyRows> {
         self.0.lobby(now, since, limit)
     }
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<board_suite_server::store::PlayerRow>> {
+        self.0.player(key_hash)
+    }
+    fn add_player(
+        &self,
+        id: String,
+        key_hash: String,
+        now: u64,
+    ) -> Pending<'_, board_suite_server::store::PlayerRow> {
+        self.0.add_player(id, key_hash, now)
+    }
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, board_suite_server::store::Renamed> {
+        self.0.rename(id, name, now)
+    }
 }
 
 /// The hourly sweep runs while a turn of a room that was about to go idle is being stored.

@@ -1,13 +1,15 @@
 //! Rooms kept in memory alone: for tests, and for a server that need keep nothing
 //! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
 
-use super::{LobbyRows, Pending, RoomRow, Store};
+use super::{LobbyRows, Pending, PlayerRow, Renamed, RoomRow, Store, renamed};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 #[derive(Default)]
 pub struct Memory {
     rooms: Mutex<HashMap<String, RoomRow>>,
+    /// Each player by their key's hash.
+    players: Mutex<HashMap<String, PlayerRow>>,
 }
 
 impl Memory {
@@ -51,6 +53,34 @@ impl Store for Memory {
             idle.sort_by_key(|r| r.updated);
             idle.iter().take(limit).map(|r| (r.id.clone(), r.version)).collect()
         })
+    }
+
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        let found = self.players.lock().unwrap_or_else(|e| e.into_inner()).get(key_hash).cloned();
+        Box::pin(async move { Ok(found) })
+    }
+
+    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
+        let row = PlayerRow { id, name: None, named: None, created: now };
+        self.players.lock().unwrap_or_else(|e| e.into_inner()).insert(key_hash, row.clone());
+        Box::pin(async move { Ok(row) })
+    }
+
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
+        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let key = name.to_ascii_lowercase();
+        let holder =
+            players.values().find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key));
+        let holder = holder.map(|p| p.id.clone());
+        let named = players.values().find(|p| p.id == id).map(|p| p.named);
+        let result = renamed(&id, holder.as_deref(), named, now).unwrap_or_else(|| {
+            if let Some(player) = players.values_mut().find(|p| p.id == id) {
+                player.name = Some(name);
+                player.named = Some(now);
+            }
+            Renamed::Done
+        });
+        Box::pin(async move { Ok(result) })
     }
 
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {

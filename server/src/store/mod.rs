@@ -63,6 +63,33 @@ impl<E: std::fmt::Display> From<E> for StoreError {
     }
 }
 
+/// A player as stored: their key is never kept, only its hash.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    /// Public: it names the player where they have no name yet.
+    pub id: String,
+    /// The name they chose, as they wrote it.
+    pub name: Option<String>,
+    /// When they last chose one (milliseconds since 1970).
+    pub named: Option<u64>,
+    pub created: u64,
+}
+
+/// What asking for a name came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Renamed {
+    Done,
+    /// Another player has it, its case ignored.
+    Taken,
+    /// The player chose a name less than [`RENAME_AFTER_MS`] ago.
+    TooSoon,
+    /// No such player.
+    Unknown,
+}
+
+/// How long a player keeps a name before they may change it.
+pub const RENAME_AFTER_MS: u64 = 24 * 3600 * 1000;
+
 /// What a store's operation gives, later.
 pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
@@ -84,6 +111,17 @@ pub trait Store: Send + Sync {
     /// The seeks open at `now`, the games being played that have had a change since `since`
     /// (at most `limit` of each), and how many of those there are.
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows>;
+
+    /// The player whose key hashes to `key_hash`.
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>>;
+
+    /// Adds a player with no name: `id` (new) and their key's hash.
+    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow>;
+
+    /// Gives player `id` the name `name` (already checked: [`board_suite::players::PlayerName`]),
+    /// unless another player has it, its case ignored, or they chose one within
+    /// [`RENAME_AFTER_MS`] of `now`.
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed>;
 
     /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
     /// and listening for the other instances' changes).
@@ -117,7 +155,7 @@ pub type Changes = mpsc::UnboundedReceiver<Change>;
 /// `i + 1`, in the same transaction as the version it writes. Version 0 is a store from
 /// before versions were kept: the rooms table alone, or nothing at all. The SQL is the same for
 /// SQLite and PostgreSQL. Add to the end; never change one that has shipped.
-pub const MIGRATIONS: [&str; 3] = [
+pub const MIGRATIONS: [&str; 4] = [
     // 1: the rooms table, as the first server made it (a store of version 0 may have it).
     "CREATE TABLE IF NOT EXISTS rooms (
         id TEXT PRIMARY KEY,
@@ -137,6 +175,16 @@ pub const MIGRATIONS: [&str; 3] = [
     ALTER TABLE rooms ADD COLUMN seek_until BIGINT;
     ALTER TABLE rooms ADD COLUMN playing BIGINT NOT NULL DEFAULT 0;
     CREATE INDEX IF NOT EXISTS rooms_seeks ON rooms (seek_until);",
+    // 4: players: an id anyone may see, the hash of the key their devices alone hold, and the
+    // name they chose (unique, its case ignored, through `name_key`).
+    "CREATE TABLE IF NOT EXISTS players (
+        id TEXT PRIMARY KEY,
+        key_hash TEXT NOT NULL UNIQUE,
+        name TEXT,
+        name_key TEXT UNIQUE,
+        named BIGINT,
+        created BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this server writes.
@@ -173,5 +221,27 @@ const GAMES: &str =
     "SELECT id, game, extra FROM rooms WHERE playing = 1 AND updated > $1 ORDER BY updated DESC LIMIT $2";
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
+
+const PLAYER: &str = "SELECT id, name, named, created FROM players WHERE key_hash = $1";
+
+const ADD_PLAYER: &str = "INSERT INTO players (id, key_hash, created) VALUES ($1, $2, $3)";
+
+/// The name's holder and when the player last chose one.
+const NAME_HOLDER: &str = "SELECT id FROM players WHERE name_key = $1";
+const NAMED: &str = "SELECT named FROM players WHERE id = $1";
+
+/// (SQLite numbers parameters in the order they first appear: they are written in order.)
+const RENAME: &str = "UPDATE players SET name = $1, name_key = $2, named = $3 WHERE id = $4";
+
+/// What a rename comes to, from the name's holder and when the player last chose one (`None`
+/// for no such player): the same rule on every store.
+fn renamed(id: &str, holder: Option<&str>, named: Option<Option<u64>>, now: u64) -> Option<Renamed> {
+    match named {
+        None => Some(Renamed::Unknown),
+        Some(_) if holder.is_some_and(|holder| holder != id) => Some(Renamed::Taken),
+        Some(Some(at)) if now < at.saturating_add(RENAME_AFTER_MS) => Some(Renamed::TooSoon),
+        Some(_) => None,
+    }
+}
 
 const IDLE: &str = "SELECT id, version FROM rooms WHERE updated < $1 ORDER BY updated LIMIT $2";

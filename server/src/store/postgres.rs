@@ -7,8 +7,9 @@
 //! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
 use super::{
-    Change, Changes, GAMES, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store,
-    StoreError, UPSERT, VERSION_TABLE,
+    ADD_PLAYER, Change, Changes, GAMES, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending,
+    PlayerRow, REMOVE, RENAME, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
+    renamed,
 };
 use futures_util::StreamExt;
 use std::future::Future;
@@ -316,6 +317,59 @@ impl Store for Postgres {
                     rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect()
                 };
                 Ok(LobbyRows { seeks: rows(seeks), games: rows(games), playing: playing as u64 })
+            })
+            .await
+        })
+    }
+
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        Box::pin(async move {
+            self.run(|link| async move {
+                let found = link.client.query_opt(PLAYER, &[&key_hash]).await?;
+                Ok(found.map(|r| PlayerRow {
+                    id: r.get(0),
+                    name: r.get(1),
+                    named: r.get::<_, Option<i64>>(2).map(|at| at as u64),
+                    created: r.get::<_, i64>(3) as u64,
+                }))
+            })
+            .await
+        })
+    }
+
+    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
+        Box::pin(async move {
+            let created = now as i64;
+            let (id_, key_hash) = (&id, &key_hash);
+            self.run(|link| async move { link.client.execute(ADD_PLAYER, &[id_, key_hash, &created]).await })
+                .await?;
+            Ok(PlayerRow { id, name: None, named: None, created: now })
+        })
+    }
+
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
+        Box::pin(async move {
+            let key = name.to_ascii_lowercase();
+            let (id, name, key) = (&id, &name, &key);
+            self.run(|link| async move {
+                let holder: Option<String> =
+                    link.client.query_opt(NAME_HOLDER, &[key]).await?.map(|r| r.get(0));
+                let named = link.client.query_opt(NAMED, &[id]).await?;
+                let named = named.map(|r| r.get::<_, Option<i64>>(0).map(|at| at as u64));
+                if let Some(refused) = renamed(id, holder.as_deref(), named, now) {
+                    return Ok(refused);
+                }
+                let at = now as i64;
+                match link.client.execute(RENAME, &[name, key, &at, id]).await {
+                    Ok(_) => Ok(Renamed::Done),
+                    // Taken meanwhile by another instance.
+                    Err(error)
+                        if error.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) =>
+                    {
+                        Ok(Renamed::Taken)
+                    }
+                    Err(error) => Err(error),
+                }
             })
             .await
         })

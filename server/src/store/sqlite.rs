@@ -1,8 +1,8 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
 use super::{
-    GAMES, IDLE, LobbyRows, PLAYING, Pending, REMOVE, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT,
-    VERSION_TABLE,
+    ADD_PLAYER, GAMES, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending, PlayerRow, REMOVE,
+    RENAME, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT, VERSION_TABLE, renamed,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -137,6 +137,15 @@ pub fn row(r: &rusqlite::Row) -> rusqlite::Result<RoomRow> {
     })
 }
 
+fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRow> {
+    Ok(PlayerRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        named: r.get::<_, Option<i64>>(2)?.map(|at| at as u64),
+        created: r.get::<_, i64>(3)? as u64,
+    })
+}
+
 impl Store for Sqlite {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
         self.with(move |c| {
@@ -178,6 +187,42 @@ impl Store for Sqlite {
                 Ok((r.get(0)?, r.get::<_, i64>(1)? as u64))
             })?;
             ids.collect::<Result<Vec<_>, _>>()
+        })
+    }
+
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        let key_hash = key_hash.to_owned();
+        self.with(move |c| c.prepare_cached(PLAYER)?.query_row([key_hash], player_row).optional())
+    }
+
+    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
+        self.with(move |c| {
+            c.prepare_cached(ADD_PLAYER)?.execute(params![id, key_hash, now as i64])?;
+            Ok(PlayerRow { id, name: None, named: None, created: now })
+        })
+    }
+
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
+        self.with(move |c| {
+            let key = name.to_ascii_lowercase();
+            let holder: Option<String> =
+                c.prepare_cached(NAME_HOLDER)?.query_row([&key], |r| r.get(0)).optional()?;
+            let named: Option<Option<i64>> =
+                c.prepare_cached(NAMED)?.query_row([&id], |r| r.get(0)).optional()?;
+            let named = named.map(|at| at.map(|at| at as u64));
+            if let Some(refused) = renamed(&id, holder.as_deref(), named, now) {
+                return Ok(refused);
+            }
+            match c.prepare_cached(RENAME)?.execute(params![name, key, now as i64, id]) {
+                Ok(_) => Ok(Renamed::Done),
+                // Taken meanwhile by another connection to the file.
+                Err(rusqlite::Error::SqliteFailure(error, _))
+                    if error.code == rusqlite::ErrorCode::ConstraintViolation =>
+                {
+                    Ok(Renamed::Taken)
+                }
+                Err(error) => Err(error),
+            }
         })
     }
 

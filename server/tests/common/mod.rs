@@ -10,7 +10,7 @@ use board_suite_server::clock::Clock;
 use board_suite_server::net::Net;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
-use board_suite_server::store::{RoomRow, Store};
+use board_suite_server::store::{PlayerRow, RENAME_AFTER_MS, Renamed, RoomRow, Store};
 use board_suite_server::{Config, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
@@ -271,6 +271,28 @@ pub async fn play_out(
         turn += 1;
     }
     state
+}
+
+/// What every store does with players, from none: each found by their key's hash alone; a name
+/// unique ignoring case, changed at most once a day.
+pub async fn players_contract(store: &dyn Store) {
+    let ming = store.add_player("ming".into(), "hash-ming".into(), 1_000).await.unwrap();
+    assert_eq!(ming, PlayerRow { id: "ming".into(), name: None, named: None, created: 1_000 });
+    let lan = store.add_player("lan".into(), "hash-lan".into(), 2_000).await.unwrap();
+    assert_eq!(store.player("hash-ming").await.unwrap(), Some(ming.clone()));
+    assert_eq!(store.player("hash-lan").await.unwrap(), Some(lan.clone()));
+    assert_eq!(store.player("ming").await.unwrap(), None, "found by the key's hash, never the id");
+    assert_eq!(store.player("HASH-MING").await.unwrap(), None);
+    assert_eq!(store.rename("ming".into(), "MingLi".into(), 5_000).await.unwrap(), Renamed::Done);
+    let named = store.player("hash-ming").await.unwrap().unwrap();
+    assert_eq!((named.name.as_deref(), named.named), (Some("MingLi"), Some(5_000)));
+    assert_eq!(store.rename("lan".into(), "MINGLI".into(), 6_000).await.unwrap(), Renamed::Taken);
+    assert_eq!(store.player("hash-lan").await.unwrap(), Some(lan), "a refusal changes nothing");
+    assert_eq!(store.rename("ming".into(), "Ming".into(), 7_000).await.unwrap(), Renamed::TooSoon);
+    let later = 5_000 + RENAME_AFTER_MS;
+    assert_eq!(store.rename("ming".into(), "Ming".into(), later).await.unwrap(), Renamed::Done);
+    assert_eq!(store.rename("lan".into(), "mingli".into(), later).await.unwrap(), Renamed::Done);
+    assert_eq!(store.rename("nobody".into(), "Nobody".into(), later).await.unwrap(), Renamed::Unknown);
 }
 
 /// What every store does, from empty: rows written only over older versions of themselves,

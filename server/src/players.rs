@@ -1,0 +1,74 @@
+//! Players without a password. A device that plays online for the first time is given a key
+//! (256 random bits), which it keeps in its storage and shows again on each visit; the store
+//! keeps only the key's hash. A key the store does not know, forged or forgotten, is never
+//! anyone else's: it plays as a new player, with a new key.
+
+use crate::secrets::{hashed, new_id, new_key};
+use crate::store::{PlayerRow, Store, StoreError};
+
+/// A player's public id: short, and enough to tell the anonymous apart.
+pub const PLAYER_ID_LENGTH: usize = 12;
+
+/// The player a device plays as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identified {
+    pub player: PlayerRow,
+    /// A new key for the device to keep, when it showed none or one the store does not know.
+    pub new_key: Option<String>,
+}
+
+/// The player whose key the device showed, or a new player with a new key.
+pub async fn identify(store: &dyn Store, key: Option<&str>, now: u64) -> Result<Identified, StoreError> {
+    if let Some(key) = key
+        && let Some(player) = store.player(&hashed(key)).await?
+    {
+        return Ok(Identified { player, new_key: None });
+    }
+    let key = new_key();
+    let player = store.add_player(new_id(PLAYER_ID_LENGTH), hashed(&key), now).await?;
+    Ok(Identified { player, new_key: Some(key) })
+}
+
+/// How a player without a name is shown after "Anonymous": the start of their id.
+pub fn tag(player: &PlayerRow) -> &str {
+    player.id.get(..4).unwrap_or(&player.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Memory, RENAME_AFTER_MS, Renamed};
+
+    #[tokio::test]
+    async fn a_key_finds_its_player_and_no_one_else() {
+        let store = Memory::default();
+        let first = identify(&store, None, 1_000).await.unwrap();
+        let key = first.new_key.clone().expect("a first visit is given a key");
+        assert_eq!(key.len(), 64);
+        assert_eq!(first.player.name, None);
+        let again = identify(&store, Some(&key), 2_000).await.unwrap();
+        assert_eq!((again.player.id.as_str(), again.new_key), (first.player.id.as_str(), None));
+        // A forged key, or one a hair off, is a new player with a key of their own.
+        for forged in ["", "0000", &key[..63], &format!("{key}0"), &key.to_uppercase()] {
+            let other = identify(&store, Some(forged), 3_000).await.unwrap();
+            assert_ne!(other.player.id, first.player.id, "{forged}");
+            assert!(other.new_key.is_some_and(|new| new != key));
+        }
+        assert_eq!(tag(&first.player).len(), 4);
+    }
+
+    #[tokio::test]
+    async fn names_are_unique_ignoring_case_and_changed_once_a_day() {
+        let store = Memory::default();
+        let ming = identify(&store, None, 0).await.unwrap().player;
+        let other = identify(&store, None, 0).await.unwrap().player;
+        assert_eq!(store.rename(ming.id.clone(), "MingLi".into(), 10).await.unwrap(), Renamed::Done);
+        assert_eq!(store.rename(other.id.clone(), "mingli".into(), 20).await.unwrap(), Renamed::Taken);
+        assert_eq!(store.rename(ming.id.clone(), "Ming".into(), 30).await.unwrap(), Renamed::TooSoon);
+        let day = RENAME_AFTER_MS + 10;
+        assert_eq!(store.rename(ming.id.clone(), "Ming".into(), day).await.unwrap(), Renamed::Done);
+        assert_eq!(store.rename("nobody".into(), "Nobody".into(), day).await.unwrap(), Renamed::Unknown);
+        // The old name is free again.
+        assert_eq!(store.rename(other.id.clone(), "mingli".into(), day).await.unwrap(), Renamed::Done);
+    }
+}

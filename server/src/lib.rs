@@ -429,6 +429,17 @@ mod tests {
         fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, store::Renamed> {
             self.0.rename(id, name, now)
         }
+        fn finish(
+            &self,
+            room: RoomRow,
+            game: store::GameRow,
+            ratings: Vec<store::RatingRow>,
+        ) -> Pending<'_, bool> {
+            self.0.finish(room, game, ratings)
+        }
+        fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<store::RatingRow>> {
+            self.0.ratings(player)
+        }
         fn healthy(&self) -> bool {
             false
         }

@@ -95,6 +95,17 @@ impl Store for Slow {
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, board_suite_server::store::Renamed> {
         self.0.rename(id, name, now)
     }
+    fn finish(
+        &self,
+        room: RoomRow,
+        game: board_suite_server::store::GameRow,
+        ratings: Vec<board_suite_server::store::RatingRow>,
+    ) -> Pending<'_, bool> {
+        self.0.finish(room, game, ratings)
+    }
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<board_suite_server::store::RatingRow>> {
+        self.0.ratings(player)
+    }
 }
 
 /// The hourly sweep runs while a turn of a room that was about to go idle is being stored.

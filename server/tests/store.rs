@@ -13,6 +13,7 @@ use common::*;
 async fn memory_keeps_the_contract() {
     store_contract(&Memory::default(), "").await;
     players_contract(&Memory::default()).await;
+    finish_contract(&Memory::default(), "").await;
 }
 
 #[tokio::test]
@@ -20,6 +21,7 @@ async fn sqlite_keeps_the_contract() {
     let data = data_dir("contract");
     store_contract(&Sqlite::open(&data).unwrap(), "").await;
     players_contract(&Sqlite::open(&data).unwrap()).await;
+    finish_contract(&Sqlite::open(&data).unwrap(), "").await;
 }
 
 /// The store `tests/data/rooms-v0.sqlite`, as its rooms and seats' tokens (`tests/data/README.md`).

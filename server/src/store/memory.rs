@@ -1,7 +1,7 @@
 //! Rooms kept in memory alone: for tests, and for a server that need keep nothing
 //! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
 
-use super::{LobbyRows, Pending, PlayerRow, Renamed, RoomRow, Store, renamed};
+use super::{GameRow, LobbyRows, Pending, PlayerRow, RatingRow, Renamed, RoomRow, Store, renamed};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -10,6 +10,14 @@ pub struct Memory {
     rooms: Mutex<HashMap<String, RoomRow>>,
     /// Each player by their key's hash.
     players: Mutex<HashMap<String, PlayerRow>>,
+    /// The finished games by id, and the ratings by player, game and speed.
+    kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct Kept {
+    games: HashMap<String, GameRow>,
+    ratings: HashMap<(String, String, String), RatingRow>,
 }
 
 impl Memory {
@@ -81,6 +89,30 @@ impl Store for Memory {
             Renamed::Done
         });
         Box::pin(async move { Ok(result) })
+    }
+
+    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let newer = rooms.get(&room.id).is_none_or(|stored| room.version > stored.version);
+        let done = newer && !kept.games.contains_key(&game.id);
+        if done {
+            rooms.insert(room.id.clone(), room);
+            kept.games.insert(game.id.clone(), game);
+            for rating in ratings {
+                kept.ratings
+                    .insert((rating.player.clone(), rating.game.clone(), rating.speed.clone()), rating);
+            }
+        }
+        Box::pin(async move { Ok(done) })
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let mut found: Vec<RatingRow> =
+            kept.ratings.values().filter(|r| r.player == player).cloned().collect();
+        found.sort_by(|a, b| (&a.game, &a.speed).cmp(&(&b.game, &b.speed)));
+        Box::pin(async move { Ok(found) })
     }
 
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {

@@ -75,6 +75,42 @@ pub struct PlayerRow {
     pub created: u64,
 }
 
+/// A finished game, kept among its players' games.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameRow {
+    /// Its room's id: a room holds one game (a rematch is played in a new room).
+    pub id: String,
+    /// The game's route name.
+    pub game: String,
+    /// Its speed's name (`blitz`), `None` for an untimed game.
+    pub speed: Option<String>,
+    pub rated: bool,
+    /// The players' ids, the first player's first.
+    pub players: [Option<String>; 2],
+    /// As a record writes it: `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Each side's rating before and after, as JSON; empty for a casual game.
+    pub ratings: String,
+    /// The full record.
+    pub record: String,
+    /// Milliseconds since 1970.
+    pub ended: u64,
+}
+
+/// A player's rating in one game and speed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub player: String,
+    pub game: String,
+    pub speed: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated games played in this game and speed.
+    pub games: u64,
+    pub updated: u64,
+}
+
 /// What asking for a name came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Renamed {
@@ -122,6 +158,14 @@ pub trait Store: Send + Sync {
     /// unless another player has it, its case ignored, or they chose one within
     /// [`RENAME_AFTER_MS`] of `now`.
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed>;
+
+    /// Stores a finished game, all of it or nothing, once: the room at its last version, the
+    /// game among its players' games, and the ratings it changed. A game stored already, or a
+    /// room the store holds at this version or newer, writes nothing: `false`.
+    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool>;
+
+    /// A player's ratings, by game and speed.
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>>;
 
     /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
     /// and listening for the other instances' changes).
@@ -184,7 +228,32 @@ pub const MIGRATIONS: [&str; 4] = [
         name_key TEXT UNIQUE,
         named BIGINT,
         created BIGINT NOT NULL
-    );",
+    );
+    CREATE TABLE IF NOT EXISTS ratings (
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        speed TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        PRIMARY KEY (player, game, speed)
+    );
+    CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        speed TEXT,
+        rated BIGINT NOT NULL,
+        first_player TEXT,
+        second_player TEXT,
+        result TEXT NOT NULL,
+        ratings TEXT NOT NULL,
+        record TEXT NOT NULL,
+        ended BIGINT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS games_first ON games (first_player, ended);
+    CREATE INDEX IF NOT EXISTS games_second ON games (second_player, ended);",
 ];
 
 /// The schema version this server writes.
@@ -201,14 +270,29 @@ fn migrations_from(version: u64) -> Result<&'static [&'static str], StoreError> 
 }
 
 /// A room written unless the store holds it at this version or a newer one.
-const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated,
-      extra, seek_until, playing)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-    ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
+/// A room's row written from `$values` (its eleven columns) over an older version of itself.
+macro_rules! room_upsert {
+    ($values:literal) => {
+        concat!(
+            "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated,
+      extra, seek_until, playing) ",
+            $values,
+            " ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
       second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
       updated = excluded.updated, extra = excluded.extra, seek_until = excluded.seek_until,
       playing = excluded.playing
-    WHERE excluded.version > rooms.version";
+    WHERE excluded.version > rooms.version"
+        )
+    };
+}
+
+const UPSERT: &str = room_upsert!("VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
+
+/// A finished game's room, written unless its game (`$12`) is kept already: a finish writes
+/// all of itself or nothing.
+const FINISH_ROOM: &str = room_upsert!(
+    "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = $12)"
+);
 
 const SELECT: &str = "SELECT id, game, record, first_seat, second_seat, offer, version, updated, extra,
     seek_until, playing FROM rooms WHERE id = $1";
@@ -225,6 +309,21 @@ const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
 const PLAYER: &str = "SELECT id, name, named, created FROM players WHERE key_hash = $1";
 
 const ADD_PLAYER: &str = "INSERT INTO players (id, key_hash, created) VALUES ($1, $2, $3)";
+
+/// A game kept once: a second finish of it writes nothing.
+const KEEP_GAME: &str =
+    "INSERT INTO games (id, game, speed, rated, first_player, second_player, result, ratings,
+      record, ended)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING";
+
+const UPSERT_RATING: &str =
+    "INSERT INTO ratings (player, game, speed, rating, deviation, volatility, games, updated)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+    ON CONFLICT (player, game, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
+      volatility = excluded.volatility, games = excluded.games, updated = excluded.updated";
+
+const RATINGS: &str = "SELECT player, game, speed, rating, deviation, volatility, games, updated FROM ratings
+    WHERE player = $1 ORDER BY game, speed";
 
 /// The name's holder and when the player last chose one.
 const NAME_HOLDER: &str = "SELECT id FROM players WHERE name_key = $1";

@@ -7,9 +7,9 @@
 //! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
 use super::{
-    ADD_PLAYER, Change, Changes, GAMES, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending,
-    PlayerRow, REMOVE, RENAME, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
-    renamed,
+    ADD_PLAYER, Change, Changes, FINISH_ROOM, GAMES, GameRow, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER,
+    PLAYING, Pending, PlayerRow, RATINGS, REMOVE, RENAME, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store,
+    StoreError, UPSERT, VERSION_TABLE, renamed,
 };
 use futures_util::StreamExt;
 use std::future::Future;
@@ -38,6 +38,7 @@ const MOST_BACKOFF: Duration = Duration::from_secs(10);
 struct Link {
     client: tokio_postgres::Client,
     save: tokio_postgres::Statement,
+    finish: tokio_postgres::Statement,
     load: tokio_postgres::Statement,
     remove: tokio_postgres::Statement,
     presence: tokio_postgres::Statement,
@@ -71,10 +72,28 @@ impl Link {
                  SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
             ))
             .await?;
+        // A finished game in one statement, so all of it or nothing: the room, the game kept
+        // once, the ratings, and the change told.
+        let finish = client
+            .prepare(&format!(
+                "WITH saved AS ({FINISH_ROOM} RETURNING id, version), \
+                 kept AS (INSERT INTO games (id, game, speed, rated, first_player, second_player, result, \
+                   ratings, record, ended) \
+                   SELECT $12, $13, $14, $15, $16, $17, $18, $19, $20, $21 WHERE EXISTS (SELECT 1 FROM saved) \
+                   ON CONFLICT (id) DO NOTHING RETURNING id), \
+                 rated AS (INSERT INTO ratings (player, game, speed, rating, deviation, volatility, games, updated) \
+                   SELECT * FROM unnest($22::text[], $23::text[], $24::text[], $25::float8[], $26::float8[], \
+                     $27::float8[], $28::int8[], $29::int8[]) WHERE EXISTS (SELECT 1 FROM kept) \
+                   ON CONFLICT (player, game, speed) DO UPDATE SET rating = excluded.rating, \
+                     deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, \
+                     updated = excluded.updated RETURNING 1) \
+                 SELECT pg_notify('{CHANNEL}', id || ' ' || version), (SELECT count(*) FROM kept) FROM saved"
+            ))
+            .await?;
         let load = client.prepare(SELECT).await?;
         let remove = client.prepare(REMOVE).await?;
         let presence = client.prepare(&format!("SELECT pg_notify('{PRESENCE}', $1)")).await?;
-        Ok(Link { client, save, load, remove, presence })
+        Ok(Link { client, save, finish, load, remove, presence })
     }
 }
 
@@ -317,6 +336,83 @@ impl Store for Postgres {
                     rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect()
                 };
                 Ok(LobbyRows { seeks: rows(seeks), games: rows(games), playing: playing as u64 })
+            })
+            .await
+        })
+    }
+
+    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
+        Box::pin(async move {
+            let (version, updated) = (room.version as i64, room.updated as i64);
+            let (seek_until, playing) = (room.seek_until.map(|at| at as i64), i64::from(room.playing));
+            let (rated, ended) = (i64::from(game.rated), game.ended as i64);
+            let column = |pick: fn(&RatingRow) -> String| ratings.iter().map(pick).collect::<Vec<String>>();
+            let (players, games, speeds) =
+                (column(|r| r.player.clone()), column(|r| r.game.clone()), column(|r| r.speed.clone()));
+            let number = |pick: fn(&RatingRow) -> f64| ratings.iter().map(pick).collect::<Vec<f64>>();
+            let (values, deviations, volatilities) =
+                (number(|r| r.rating), number(|r| r.deviation), number(|r| r.volatility));
+            let counts: Vec<i64> = ratings.iter().map(|r| r.games as i64).collect();
+            let times: Vec<i64> = ratings.iter().map(|r| r.updated as i64).collect();
+            let (room, game) = (&room, &game);
+            let arrays = (&players, &games, &speeds, &values, &deviations, &volatilities, &counts, &times);
+            self.run(|link| async move {
+                let seats = &room.seats;
+                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 29] = [
+                    &room.id,
+                    &room.game,
+                    &room.record,
+                    &seats[0],
+                    &seats[1],
+                    &room.offer,
+                    &version,
+                    &updated,
+                    &room.extra,
+                    &seek_until,
+                    &playing,
+                    &game.id,
+                    &game.game,
+                    &game.speed,
+                    &rated,
+                    &game.players[0],
+                    &game.players[1],
+                    &game.result,
+                    &game.ratings,
+                    &game.record,
+                    &ended,
+                    arrays.0,
+                    arrays.1,
+                    arrays.2,
+                    arrays.3,
+                    arrays.4,
+                    arrays.5,
+                    arrays.6,
+                    arrays.7,
+                ];
+                let done = link.client.query_opt(&link.finish, &params).await?;
+                Ok(done.is_some_and(|row| row.get::<_, i64>(1) == 1))
+            })
+            .await
+        })
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
+        Box::pin(async move {
+            self.run(|link| async move {
+                let rows = link.client.query(RATINGS, &[&player]).await?;
+                Ok(rows
+                    .iter()
+                    .map(|r| RatingRow {
+                        player: r.get(0),
+                        game: r.get(1),
+                        speed: r.get(2),
+                        rating: r.get(3),
+                        deviation: r.get(4),
+                        volatility: r.get(5),
+                        games: r.get::<_, i64>(6) as u64,
+                        updated: r.get::<_, i64>(7) as u64,
+                    })
+                    .collect())
             })
             .await
         })

@@ -1,8 +1,9 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
 use super::{
-    ADD_PLAYER, GAMES, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending, PlayerRow, REMOVE,
-    RENAME, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT, VERSION_TABLE, renamed,
+    ADD_PLAYER, GAMES, GameRow, IDLE, KEEP_GAME, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending,
+    PlayerRow, RATINGS, REMOVE, RENAME, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError,
+    UPSERT, UPSERT_RATING, VERSION_TABLE, renamed,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -137,6 +138,70 @@ pub fn row(r: &rusqlite::Row) -> rusqlite::Result<RoomRow> {
     })
 }
 
+/// Writes a room unless the store holds it at this version or newer; whether it did.
+fn save(c: &Connection, row: &RoomRow) -> rusqlite::Result<bool> {
+    let seats = &row.seats;
+    let (version, updated) = (row.version as i64, row.updated as i64);
+    let seek_until = row.seek_until.map(|at| at as i64);
+    c.prepare_cached(UPSERT)?
+        .execute(params![
+            row.id,
+            row.game,
+            row.record,
+            seats[0],
+            seats[1],
+            row.offer,
+            version,
+            updated,
+            row.extra,
+            seek_until,
+            i64::from(row.playing)
+        ])
+        .map(|written| written == 1)
+}
+
+/// A finished game in one transaction: the room, the game kept, the ratings; or nothing.
+fn finish(
+    c: &mut Connection,
+    room: &RoomRow,
+    game: &GameRow,
+    ratings: &[RatingRow],
+) -> rusqlite::Result<bool> {
+    let transaction = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if !save(&transaction, room)? {
+        return Ok(false);
+    }
+    let kept = transaction.prepare_cached(KEEP_GAME)?.execute(params![
+        game.id,
+        game.game,
+        game.speed,
+        i64::from(game.rated),
+        game.players[0],
+        game.players[1],
+        game.result,
+        game.ratings,
+        game.record,
+        game.ended as i64
+    ])?;
+    if kept != 1 {
+        return Ok(false);
+    }
+    for r in ratings {
+        transaction.prepare_cached(UPSERT_RATING)?.execute(params![
+            r.player,
+            r.game,
+            r.speed,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            r.games as i64,
+            r.updated as i64
+        ])?;
+    }
+    transaction.commit()?;
+    Ok(true)
+}
+
 fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRow> {
     Ok(PlayerRow {
         id: r.get(0)?,
@@ -148,25 +213,38 @@ fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRow> {
 
 impl Store for Sqlite {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
+        self.with(move |c| save(c, &row))
+    }
+
+    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
+        let connection = self.connection.clone();
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut connection =
+                    connection.lock().map_err(|_| StoreError("the store's lock was poisoned".into()))?;
+                finish(&mut connection, &room, &game, &ratings).map_err(StoreError::from)
+            })
+            .await?
+        })
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
+        let player = player.to_owned();
         self.with(move |c| {
-            let seats = &row.seats;
-            let (version, updated) = (row.version as i64, row.updated as i64);
-            let seek_until = row.seek_until.map(|at| at as i64);
-            c.prepare_cached(UPSERT)?
-                .execute(params![
-                    row.id,
-                    row.game,
-                    row.record,
-                    seats[0],
-                    seats[1],
-                    row.offer,
-                    version,
-                    updated,
-                    row.extra,
-                    seek_until,
-                    i64::from(row.playing)
-                ])
-                .map(|written| written == 1)
+            let mut query = c.prepare_cached(RATINGS)?;
+            let rows = query.query_map([player], |r| {
+                Ok(RatingRow {
+                    player: r.get(0)?,
+                    game: r.get(1)?,
+                    speed: r.get(2)?,
+                    rating: r.get(3)?,
+                    deviation: r.get(4)?,
+                    volatility: r.get(5)?,
+                    games: r.get::<_, i64>(6)? as u64,
+                    updated: r.get::<_, i64>(7)? as u64,
+                })
+            })?;
+            rows.collect()
         })
     }
 

@@ -10,7 +10,7 @@ use board_suite_server::clock::Clock;
 use board_suite_server::net::Net;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
-use board_suite_server::store::{PlayerRow, RENAME_AFTER_MS, Renamed, RoomRow, Store};
+use board_suite_server::store::{GameRow, PlayerRow, RENAME_AFTER_MS, RatingRow, Renamed, RoomRow, Store};
 use board_suite_server::{Config, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
@@ -293,6 +293,56 @@ pub async fn players_contract(store: &dyn Store) {
     assert_eq!(store.rename("ming".into(), "Ming".into(), later).await.unwrap(), Renamed::Done);
     assert_eq!(store.rename("lan".into(), "mingli".into(), later).await.unwrap(), Renamed::Done);
     assert_eq!(store.rename("nobody".into(), "Nobody".into(), later).await.unwrap(), Renamed::Unknown);
+}
+
+/// What every store does with a finished game, from none: the room, the game and the ratings
+/// it changed written together, once. Ids begin with `prefix`.
+pub async fn finish_contract(store: &dyn Store, prefix: &str) {
+    let room = |version: u64| RoomRow {
+        id: format!("{prefix}ended"),
+        game: "gomoku".into(),
+        record: "h8 h9 1-0".into(),
+        version,
+        updated: 9_000 + version,
+        ..RoomRow::default()
+    };
+    let game = GameRow {
+        id: format!("{prefix}ended"),
+        game: "gomoku".into(),
+        speed: Some("blitz".into()),
+        rated: true,
+        players: [Some(format!("{prefix}ming")), Some(format!("{prefix}lan"))],
+        result: "1-0".into(),
+        ratings: r#"{"before":[1500,1500],"after":[1662,1338]}"#.into(),
+        record: "h8 h9 1-0".into(),
+        ended: 9_000,
+    };
+    let rating = |player: &str, rating: f64, games: u64| RatingRow {
+        player: format!("{prefix}{player}"),
+        game: "gomoku".into(),
+        speed: "blitz".into(),
+        rating,
+        deviation: 290.3,
+        volatility: 0.06,
+        games,
+        updated: 9_000,
+    };
+    let rated = vec![rating("ming", 1662.3, 1), rating("lan", 1337.7, 1)];
+    assert!(store.finish(room(4), game.clone(), rated.clone()).await.unwrap());
+    assert_eq!(store.load(&room(4).id).await.unwrap(), Some(room(4)));
+    assert_eq!(store.ratings(&format!("{prefix}ming")).await.unwrap(), [rated[0].clone()]);
+    assert_eq!(store.ratings(&format!("{prefix}lan")).await.unwrap(), [rated[1].clone()]);
+    // The same end told again, by a second instance or after a restart, counts once.
+    let again = vec![rating("ming", 1700.0, 2), rating("lan", 1300.0, 2)];
+    assert!(!store.finish(room(4), game.clone(), again.clone()).await.unwrap());
+    assert!(!store.finish(room(5), game, again).await.unwrap());
+    assert_eq!(
+        store.load(&room(4).id).await.unwrap(),
+        Some(room(4)),
+        "nothing of a refused finish is written"
+    );
+    assert_eq!(store.ratings(&format!("{prefix}ming")).await.unwrap(), [rated[0].clone()]);
+    assert_eq!(store.ratings(&format!("{prefix}nobody")).await.unwrap(), []);
 }
 
 /// What every store does, from empty: rows written only over older versions of themselves,

@@ -4,7 +4,9 @@
 //! anyone else's: it plays as a new player, with a new key.
 
 use crate::secrets::{hashed, new_id, new_key};
-use crate::store::{PlayerRow, Store, StoreError};
+use crate::store::{PlayerRow, RatingRow, Store, StoreError};
+use board_suite::rating::{Rating, Speed, rate};
+use board_suite::rules::Outcome;
 
 /// A player's public id: short, and enough to tell the anonymous apart.
 pub const PLAYER_ID_LENGTH: usize = 12;
@@ -34,6 +36,49 @@ pub fn tag(player: &PlayerRow) -> &str {
     player.id.get(..4).unwrap_or(&player.id)
 }
 
+/// What a rated game keeps of its ratings: each side's before and after (the first player's
+/// first), as the end of the game shows them.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GameRatings {
+    pub before: [Rating; 2],
+    pub after: [Rating; 2],
+}
+
+/// A rated game's end: the players' ratings in its game and speed after it (from `before`,
+/// `None` for a first rated game there), and what the game keeps of them.
+pub fn rated_end(
+    game: &str,
+    speed: Speed,
+    players: [&str; 2],
+    before: [Option<&RatingRow>; 2],
+    outcome: Outcome,
+    now: u64,
+) -> (Vec<RatingRow>, GameRatings) {
+    let rating = |row: Option<&RatingRow>| {
+        row.map_or(Rating::NEW, |r| Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        })
+    };
+    let old = [rating(before[0]), rating(before[1])];
+    let (first, second) = rate(old[0], old[1], outcome);
+    let new = [first, second];
+    let rows = (0..2)
+        .map(|side| RatingRow {
+            player: players[side].to_owned(),
+            game: game.to_owned(),
+            speed: speed.slug().to_owned(),
+            rating: new[side].rating,
+            deviation: new[side].deviation,
+            volatility: new[side].volatility,
+            games: before[side].map_or(0, |r| r.games) + 1,
+            updated: now,
+        })
+        .collect();
+    (rows, GameRatings { before: old, after: new })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -55,6 +100,38 @@ mod tests {
             assert!(other.new_key.is_some_and(|new| new != key));
         }
         assert_eq!(tag(&first.player).len(), 4);
+    }
+
+    #[test]
+    fn a_rated_end_moves_both_ratings_and_counts_the_game() {
+        use board_suite::rules::Player;
+        let settled = RatingRow {
+            player: "lan".into(),
+            game: "gomoku".into(),
+            speed: "blitz".into(),
+            rating: 1600.0,
+            deviation: 80.0,
+            volatility: 0.06,
+            games: 30,
+            updated: 1,
+        };
+        let (rows, kept) = rated_end(
+            "gomoku",
+            Speed::Blitz,
+            ["ming", "lan"],
+            [None, Some(&settled)],
+            Outcome::Win(Player::First),
+            9,
+        );
+        assert_eq!(kept.before, [Rating::NEW, Rating { rating: 1600.0, deviation: 80.0, volatility: 0.06 }]);
+        assert!(kept.after[0].rating > 1600.0 && kept.after[1].rating < 1600.0, "{kept:?}");
+        // The newcomer's rating moves far, the settled player's a little.
+        assert!(kept.after[0].rating - 1500.0 > 10.0 * (1600.0 - kept.after[1].rating), "{kept:?}");
+        assert_eq!(
+            rows.iter().map(|r| (r.player.as_str(), r.games)).collect::<Vec<_>>(),
+            [("ming", 1), ("lan", 31)]
+        );
+        assert!(rows.iter().all(|r| r.speed == "blitz" && r.game == "gomoku" && r.updated == 9));
     }
 
     #[tokio::test]

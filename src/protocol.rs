@@ -83,6 +83,18 @@ pub enum Request {
     Chat {
         preset: String,
     },
+    /// Who this device plays as: the player `key` it keeps (none on its first visit, or after
+    /// it forgot it). The server answers with a [`Reply::Player`]; an unknown key, forged or
+    /// forgotten, is a new player with a new key, never anyone else. The key is never in a URL.
+    Hello {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
+    },
+    /// The name this device's player chooses (see [`crate::players::PlayerName`]): a
+    /// [`Reply::Player`] with it, or an error saying why not (taken, invalid, too soon).
+    Name {
+        name: String,
+    },
     /// The page's heartbeat: the server answers at once with a [`Reply::Pong`] of the same `n`,
     /// so a connection that has silently died is noticed and made again. `rtt` is the round
     /// trip the page last measured, in milliseconds: half of it (at most 500 ms) is given back
@@ -99,9 +111,9 @@ fn yes() -> bool {
 }
 
 /// The requests' `type`s, to tell an unknown one from a malformed known one.
-pub const TYPES: [&str; 14] = [
+pub const TYPES: [&str; 16] = [
     "create", "quick", "seek", "take", "lobby", "join", "move", "offer", "answer", "resign", "abort",
-    "claim", "chat", "ping",
+    "claim", "chat", "hello", "name", "ping",
 ];
 
 /// The chat's preset messages, by name: each page says them in its own language.
@@ -258,6 +270,16 @@ pub enum Reply {
         code: ErrorCode,
         message: String,
     },
+    /// The player this device plays as, in answer to a [`Request::Hello`] or a
+    /// [`Request::Name`]: their public `id`, their `name` once chosen, and a new `key` for the
+    /// device to keep when it showed none or one the server does not know.
+    Player {
+        id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        key: Option<String>,
+    },
     /// The answer to a [`Request::Ping`], with its `n`.
     Pong {
         n: u64,
@@ -327,10 +349,18 @@ pub enum ErrorCode {
     OwnSeek,
     /// Not one of the chat's preset messages.
     UnknownPreset,
+    /// The request needs a player: the device has not said [`Request::Hello`].
+    NoPlayer,
+    /// Another player has the name, its case ignored.
+    NameTaken,
+    /// Not a name a player may take: its length, characters, first letter, or a reserved word.
+    NameInvalid,
+    /// The player chose a name less than a day ago.
+    NameTooSoon,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 24] = [
+    pub const ALL: [ErrorCode; 28] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::Version,
@@ -355,6 +385,10 @@ impl ErrorCode {
         ErrorCode::NoSeek,
         ErrorCode::OwnSeek,
         ErrorCode::UnknownPreset,
+        ErrorCode::NoPlayer,
+        ErrorCode::NameTaken,
+        ErrorCode::NameInvalid,
+        ErrorCode::NameTooSoon,
     ];
 
     /// Its word in the frames (its name in kebab case).
@@ -384,6 +418,10 @@ impl ErrorCode {
             ErrorCode::NoSeek => "no-seek",
             ErrorCode::OwnSeek => "own-seek",
             ErrorCode::UnknownPreset => "unknown-preset",
+            ErrorCode::NoPlayer => "no-player",
+            ErrorCode::NameTaken => "name-taken",
+            ErrorCode::NameInvalid => "name-invalid",
+            ErrorCode::NameTooSoon => "name-too-soon",
         }
     }
 }

@@ -4,9 +4,12 @@
 use crate::clock::Clock;
 use crate::metrics::Refusal;
 use crate::net::Net;
+use crate::players::{self, Identified};
 use crate::protocol::{self, ErrorCode, Reply, Request};
 use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
+use crate::store::{PlayerRow, Renamed};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use board_suite::players::PlayerName;
 use board_suite::rules::Player;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -64,6 +67,8 @@ struct Connection {
     /// The round trip the page last measured (its heartbeat says): half of it, capped, is
     /// given back to its player's clock on each move.
     round_trip_ms: u64,
+    /// The player this device plays as, once it has said hello.
+    player: Option<PlayerRow>,
 }
 
 /// The close code for a frame the WebSocket could not read, if it is the client's fault.
@@ -111,7 +116,7 @@ pub async fn run(
     let (outbox, mut pushed) = Outbox::new(net.outbox_frames);
     let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
-    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0 };
+    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0, player: None };
     // Refused for the rate lately: how many, and when the last was.
     let (mut refusals, mut refused_at) = (0, 0);
     // Pings keep a connection through proxies open, and find a peer that is gone.
@@ -239,6 +244,49 @@ impl Drop for Connection {
 }
 
 impl Connection {
+    /// The player of the key the device showed, or a new one with a new key for it to keep.
+    async fn hello(&mut self, key: Option<&str>) -> Reply {
+        match players::identify(self.hub.store(), key, self.hub.clock.now_ms()).await {
+            Ok(Identified { player, new_key }) => {
+                let reply = Reply::Player { id: player.id.clone(), name: player.name.clone(), key: new_key };
+                self.player = Some(player);
+                reply
+            }
+            Err(error) => {
+                tracing::warn!("the store could not find or add a player: {}", error.0);
+                Reply::error(ErrorCode::Storage, "the server could not store your player: try again")
+            }
+        }
+    }
+
+    /// The name the device's player chooses, checked, and taken unless another has it or the
+    /// player chose one within a day.
+    async fn name(&mut self, name: &str) -> Reply {
+        let Some(player) = &mut self.player else {
+            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
+        };
+        let Ok(name) = PlayerName::parse(name) else {
+            return Reply::error(
+                ErrorCode::NameInvalid,
+                "a name is 3 to 20 ASCII letters, digits, _ or -, a letter first, and not a reserved word",
+            );
+        };
+        let now = self.hub.clock.now_ms();
+        match self.hub.store().rename(player.id.clone(), name.to_string(), now).await {
+            Ok(Renamed::Done) => {
+                (player.name, player.named) = (Some(name.to_string()), Some(now));
+                Reply::Player { id: player.id.clone(), name: player.name.clone(), key: None }
+            }
+            Ok(Renamed::Taken) => Reply::error(ErrorCode::NameTaken, "another player has that name"),
+            Ok(Renamed::TooSoon) => Reply::error(ErrorCode::NameTooSoon, "a name may be changed once a day"),
+            Ok(Renamed::Unknown) => Reply::error(ErrorCode::NoPlayer, "say hello with your key first"),
+            Err(error) => {
+                tracing::warn!("the store could not rename a player: {}", error.0);
+                Reply::error(ErrorCode::Storage, "the server could not store your name: nothing changed")
+            }
+        }
+    }
+
     async fn leave(&mut self) {
         self.hub.unqueue(&self.client);
         if let Some((cell, _)) = self.room.take() {
@@ -277,6 +325,8 @@ impl Connection {
             Request::Abort => return self.act(Action::Abort).await,
             Request::Claim { what } => return self.act(Action::Claim(what)).await,
             Request::Chat { preset } => return self.act(Action::Chat(preset)).await,
+            Request::Hello { key } => return Some(self.hello(key.as_deref()).await),
+            Request::Name { name } => return Some(self.name(&name).await),
             Request::Ping { n, rtt } => {
                 if let Some(rtt) = rtt {
                     self.round_trip_ms = rtt;

@@ -444,6 +444,11 @@ impl Room {
 }
 
 impl Hub {
+    /// The store the rooms and players are kept in.
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
+    }
+
     pub fn new(store: Arc<dyn Store>, limits: Limits, clock: Clock) -> Arc<Hub> {
         Arc::new_cyclic(|me| Hub {
             me: me.clone(),

@@ -100,6 +100,8 @@ fn read(reply: Reply) -> Option<ServerNews> {
             ServerNews::Seat { room, seat: seat.player() }
         }
         Reply::Waiting { .. } => ServerNews::Waiting,
+        // Players are being built (issue 52): this page does not say hello yet.
+        Reply::Player { .. } => return None,
         Reply::State {
             room,
             version,

@@ -86,6 +86,12 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::NoSeek => "這局已被別人接受或已撤回。",
             ErrorCode::OwnSeek => "這是你自己開的局：請等別人加入。",
             ErrorCode::UnknownPreset => "無法送出這則訊息。",
+            ErrorCode::NoPlayer => "伺服器還不認得這個裝置：請重新連線。",
+            ErrorCode::NameTaken => "這個名稱已有人使用。",
+            ErrorCode::NameInvalid => {
+                "名稱須為 3 到 20 個英文字母、數字、_ 或 -，以字母開頭，且不能是保留字。"
+            }
+            ErrorCode::NameTooSoon => "名稱一天只能改一次。",
             ErrorCode::Malformed
             | ErrorCode::TooLarge
             | ErrorCode::UnknownGame
@@ -164,6 +170,12 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::NoSeek => "That game was taken or withdrawn.",
             ErrorCode::OwnSeek => "That is your own game: wait for someone to join it.",
             ErrorCode::UnknownPreset => "That message cannot be sent.",
+            ErrorCode::NoPlayer => "The server does not know this device yet: reconnect.",
+            ErrorCode::NameTaken => "That name is taken.",
+            ErrorCode::NameInvalid => {
+                "A name is 3 to 20 letters, digits, _ or -, starting with a letter, and not a reserved word."
+            }
+            ErrorCode::NameTooSoon => "A name may be changed once a day.",
             // What this page never asks wrongly, or rules it offered: said plainly.
             ErrorCode::Malformed
             | ErrorCode::TooLarge

@@ -272,7 +272,7 @@ impl Connection {
             );
         };
         let now = self.hub.clock.now_ms();
-        match self.hub.store().rename(player.id.clone(), name.to_string(), now).await {
+        match self.hub.store().players().rename(player.id.clone(), name.to_string(), now).await {
             Ok(Renamed::Done) => {
                 (player.name, player.named) = (Some(name.to_string()), Some(now));
                 Reply::Player { id: player.id.clone(), name: player.name.clone(), key: None }

@@ -420,25 +420,15 @@ mod tests {
         fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, store::LobbyRows> {
             self.0.lobby(now, since, limit)
         }
-        fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<store::PlayerRow>> {
-            self.0.player(key_hash)
-        }
-        fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, store::PlayerRow> {
-            self.0.add_player(id, key_hash, now)
-        }
-        fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, store::Renamed> {
-            self.0.rename(id, name, now)
-        }
         fn finish(
             &self,
-            room: RoomRow,
-            game: store::GameRow,
-            ratings: Vec<store::RatingRow>,
-        ) -> Pending<'_, bool> {
-            self.0.finish(room, game, ratings)
+            finish: store::Finish,
+            rate: Option<store::Rate>,
+        ) -> Pending<'_, Option<store::Finish>> {
+            self.0.finish(finish, rate)
         }
-        fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<store::RatingRow>> {
-            self.0.ratings(player)
+        fn players(&self) -> &dyn store::Players {
+            self.0.players()
         }
         fn healthy(&self) -> bool {
             false

@@ -22,12 +22,12 @@ pub struct Identified {
 /// The player whose key the device showed, or a new player with a new key.
 pub async fn identify(store: &dyn Store, key: Option<&str>, now: u64) -> Result<Identified, StoreError> {
     if let Some(key) = key
-        && let Some(player) = store.player(&hashed(key)).await?
+        && let Some(player) = store.players().player(&hashed(key)).await?
     {
         return Ok(Identified { player, new_key: None });
     }
     let key = new_key();
-    let player = store.add_player(new_id(PLAYER_ID_LENGTH), hashed(&key), now).await?;
+    let player = store.players().add_player(new_id(PLAYER_ID_LENGTH), hashed(&key), now).await?;
     Ok(Identified { player, new_key: Some(key) })
 }
 
@@ -139,13 +139,28 @@ mod tests {
         let store = Memory::default();
         let ming = identify(&store, None, 0).await.unwrap().player;
         let other = identify(&store, None, 0).await.unwrap().player;
-        assert_eq!(store.rename(ming.id.clone(), "MingLi".into(), 10).await.unwrap(), Renamed::Done);
-        assert_eq!(store.rename(other.id.clone(), "mingli".into(), 20).await.unwrap(), Renamed::Taken);
-        assert_eq!(store.rename(ming.id.clone(), "Ming".into(), 30).await.unwrap(), Renamed::TooSoon);
+        assert_eq!(
+            store.players().rename(ming.id.clone(), "MingLi".into(), 10).await.unwrap(),
+            Renamed::Done
+        );
+        assert_eq!(
+            store.players().rename(other.id.clone(), "mingli".into(), 20).await.unwrap(),
+            Renamed::Taken
+        );
+        assert_eq!(
+            store.players().rename(ming.id.clone(), "Ming".into(), 30).await.unwrap(),
+            Renamed::TooSoon
+        );
         let day = RENAME_AFTER_MS + 10;
-        assert_eq!(store.rename(ming.id.clone(), "Ming".into(), day).await.unwrap(), Renamed::Done);
-        assert_eq!(store.rename("nobody".into(), "Nobody".into(), day).await.unwrap(), Renamed::Unknown);
+        assert_eq!(store.players().rename(ming.id.clone(), "Ming".into(), day).await.unwrap(), Renamed::Done);
+        assert_eq!(
+            store.players().rename("nobody".into(), "Nobody".into(), day).await.unwrap(),
+            Renamed::Unknown
+        );
         // The old name is free again.
-        assert_eq!(store.rename(other.id.clone(), "mingli".into(), day).await.unwrap(), Renamed::Done);
+        assert_eq!(
+            store.players().rename(other.id.clone(), "mingli".into(), day).await.unwrap(),
+            Renamed::Done
+        );
     }
 }

@@ -19,13 +19,15 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     tokio::spawn(connection);
     an_old_database_is_upgraded(&client, &url).await;
     client
-        .batch_execute("DROP TABLE IF EXISTS rooms, players, ratings, games, schema_version")
+        .batch_execute(
+            "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
+        )
         .await
         .unwrap();
     let (store, _) = Postgres::open(&url).await.unwrap();
     store_contract(&store, "contract-").await;
-    players_contract(&store).await;
-    finish_contract(&store, "contract-").await;
+    players_contract(&store, "contract-").await;
+    finish_contract(&store, "finish-").await;
     two_instances_share_every_game(&url).await;
     instances_race_to_end_a_game_on_time_and_to_take_a_seek(&client, &url).await;
     a_game_goes_on_when_the_servers_backends_are_terminated(&client, &url).await;
@@ -64,7 +66,9 @@ async fn a_game_goes_on_when_the_servers_backends_are_terminated(client: &tokio_
 /// resumes.
 async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str) {
     client
-        .batch_execute("DROP TABLE IF EXISTS rooms, players, ratings, games, schema_version")
+        .batch_execute(
+            "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
+        )
         .await
         .unwrap();
     // Exactly what the server before versions created, and a room as it wrote one: a game of

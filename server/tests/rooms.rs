@@ -81,30 +81,15 @@ impl Store for Slow {
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, board_suite_server::store::LobbyRows> {
         self.0.lobby(now, since, limit)
     }
-    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<board_suite_server::store::PlayerRow>> {
-        self.0.player(key_hash)
-    }
-    fn add_player(
-        &self,
-        id: String,
-        key_hash: String,
-        now: u64,
-    ) -> Pending<'_, board_suite_server::store::PlayerRow> {
-        self.0.add_player(id, key_hash, now)
-    }
-    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, board_suite_server::store::Renamed> {
-        self.0.rename(id, name, now)
-    }
     fn finish(
         &self,
-        room: RoomRow,
-        game: board_suite_server::store::GameRow,
-        ratings: Vec<board_suite_server::store::RatingRow>,
-    ) -> Pending<'_, bool> {
-        self.0.finish(room, game, ratings)
+        finish: board_suite_server::store::Finish,
+        rate: Option<board_suite_server::store::Rate>,
+    ) -> Pending<'_, Option<board_suite_server::store::Finish>> {
+        self.0.finish(finish, rate)
     }
-    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<board_suite_server::store::RatingRow>> {
-        self.0.ratings(player)
+    fn players(&self) -> &dyn board_suite_server::store::Players {
+        self.0.players()
     }
 }
 

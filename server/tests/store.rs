@@ -12,7 +12,7 @@ use common::*;
 #[tokio::test]
 async fn memory_keeps_the_contract() {
     store_contract(&Memory::default(), "").await;
-    players_contract(&Memory::default()).await;
+    players_contract(&Memory::default(), "").await;
     finish_contract(&Memory::default(), "").await;
 }
 
@@ -20,8 +20,8 @@ async fn memory_keeps_the_contract() {
 async fn sqlite_keeps_the_contract() {
     let data = data_dir("contract");
     store_contract(&Sqlite::open(&data).unwrap(), "").await;
-    players_contract(&Sqlite::open(&data).unwrap()).await;
-    finish_contract(&Sqlite::open(&data).unwrap(), "").await;
+    players_contract(&Sqlite::open(&data).unwrap(), "").await;
+    finish_contract(&Sqlite::open(&data).unwrap(), "finish-").await;
 }
 
 /// The store `tests/data/rooms-v0.sqlite`, as its rooms and seats' tokens (`tests/data/README.md`).

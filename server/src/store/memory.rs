@@ -1,17 +1,29 @@
 //! Rooms kept in memory alone: for tests, and for a server that need keep nothing
 //! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
 
-use super::{GameRow, LobbyRows, Pending, PlayerRow, RatingRow, Renamed, RoomRow, Store, renamed};
+use super::players::renamed;
+use super::{
+    Finish, GameQuery, GameRow, LeaderRow, LobbyRows, Pending, PlayerRow, Players, Rate, RatingRow, Renamed,
+    RoomRow, Store, Tally, side_result,
+};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
 #[derive(Default)]
 pub struct Memory {
     rooms: Mutex<HashMap<String, RoomRow>>,
-    /// Each player by their key's hash.
-    players: Mutex<HashMap<String, PlayerRow>>,
+    /// The players by id, the ids by their devices' keys' hashes, and the transfer codes.
+    players: Mutex<People>,
     /// The finished games by id, and the ratings by player, game and speed.
     kept: Mutex<Kept>,
+}
+
+#[derive(Default)]
+struct People {
+    players: HashMap<String, PlayerRow>,
+    keys: HashMap<String, String>,
+    /// Each code's player and when it expires.
+    transfers: HashMap<String, (String, u64)>,
 }
 
 #[derive(Default)]
@@ -63,56 +75,33 @@ impl Store for Memory {
         })
     }
 
-    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
-        let found = self.players.lock().unwrap_or_else(|e| e.into_inner()).get(key_hash).cloned();
-        Box::pin(async move { Ok(found) })
-    }
-
-    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
-        let row = PlayerRow { id, name: None, named: None, created: now };
-        self.players.lock().unwrap_or_else(|e| e.into_inner()).insert(key_hash, row.clone());
-        Box::pin(async move { Ok(row) })
-    }
-
-    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
-        let mut players = self.players.lock().unwrap_or_else(|e| e.into_inner());
-        let key = name.to_ascii_lowercase();
-        let holder =
-            players.values().find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key));
-        let holder = holder.map(|p| p.id.clone());
-        let named = players.values().find(|p| p.id == id).map(|p| p.named);
-        let result = renamed(&id, holder.as_deref(), named, now).unwrap_or_else(|| {
-            if let Some(player) = players.values_mut().find(|p| p.id == id) {
-                player.name = Some(name);
-                player.named = Some(now);
-            }
-            Renamed::Done
-        });
-        Box::pin(async move { Ok(result) })
-    }
-
-    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
+    fn finish(&self, mut finish: Finish, rate: Option<Rate>) -> Pending<'_, Option<Finish>> {
         let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let room = &finish.room;
         let newer = rooms.get(&room.id).is_none_or(|stored| room.version > stored.version);
-        let done = newer && !kept.games.contains_key(&game.id);
-        if done {
-            rooms.insert(room.id.clone(), room);
-            kept.games.insert(game.id.clone(), game);
-            for rating in ratings {
+        if !newer || kept.games.contains_key(&finish.game.id) {
+            return Box::pin(async { Ok(None) });
+        }
+        if let Some(rate) = rate {
+            let game = &finish.game;
+            let before = game.players.clone().map(|player| {
+                let key =
+                    (player.unwrap_or_default(), game.game.clone(), game.speed.clone().unwrap_or_default());
+                kept.ratings.get(&key).cloned()
+            });
+            for rating in rate(&mut finish, before) {
                 kept.ratings
                     .insert((rating.player.clone(), rating.game.clone(), rating.speed.clone()), rating);
             }
         }
-        Box::pin(async move { Ok(done) })
+        rooms.insert(finish.room.id.clone(), finish.room.clone());
+        kept.games.insert(finish.game.id.clone(), finish.game.clone());
+        Box::pin(async move { Ok(Some(finish)) })
     }
 
-    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
-        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let mut found: Vec<RatingRow> =
-            kept.ratings.values().filter(|r| r.player == player).cloned().collect();
-        found.sort_by(|a, b| (&a.game, &a.speed).cmp(&(&b.game, &b.speed)));
-        Box::pin(async move { Ok(found) })
+    fn players(&self) -> &dyn Players {
+        self
     }
 
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
@@ -129,4 +118,155 @@ impl Store for Memory {
             LobbyRows { seeks: listed(&seeks), games: listed(&games), playing: games.len() as u64 }
         })
     }
+}
+
+fn ready<T: Send + 'static>(value: T) -> Pending<'static, T> {
+    Box::pin(async move { Ok(value) })
+}
+
+impl Players for Memory {
+    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        ready(people.keys.get(key_hash).and_then(|id| people.players.get(id)).cloned())
+    }
+
+    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
+        let row = PlayerRow { id: id.clone(), name: None, named: None, created: now };
+        let mut people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        people.players.insert(id.clone(), row.clone());
+        people.keys.insert(key_hash, id);
+        ready(row)
+    }
+
+    fn forget_key<'a>(&'a self, key_hash: &'a str) -> Pending<'a, bool> {
+        ready(self.players.lock().unwrap_or_else(|e| e.into_inner()).keys.remove(key_hash).is_some())
+    }
+
+    fn add_transfer(&self, code_hash: String, player: String, expires: u64) -> Pending<'_, ()> {
+        let mut people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        people.transfers.insert(code_hash, (player, expires));
+        ready(())
+    }
+
+    fn transfer(&self, code_hash: String, key_hash: String, now: u64) -> Pending<'_, Option<PlayerRow>> {
+        let mut people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let player =
+            people.transfers.remove(&code_hash).filter(|(_, expires)| *expires > now).map(|(id, _)| id);
+        let found = player.and_then(|id| people.players.get(&id).cloned());
+        if let Some(found) = &found {
+            people.keys.insert(key_hash, found.id.clone());
+        }
+        ready(found)
+    }
+
+    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
+        let mut people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let key = name.to_ascii_lowercase();
+        let holder = people
+            .players
+            .values()
+            .find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key))
+            .map(|p| p.id.clone());
+        let named = people.players.get(&id).map(|p| p.named);
+        let result = renamed(&id, holder.as_deref(), named, now).unwrap_or_else(|| {
+            if let Some(player) = people.players.get_mut(&id) {
+                (player.name, player.named) = (Some(name), Some(now));
+            }
+            Renamed::Done
+        });
+        ready(result)
+    }
+
+    fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let key = name.to_ascii_lowercase();
+        ready(
+            people
+                .players
+                .values()
+                .find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key))
+                .cloned(),
+        )
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let mut found: Vec<RatingRow> =
+            kept.ratings.values().filter(|r| r.player == player).cloned().collect();
+        found.sort_by(|a, b| (&a.game, &a.speed).cmp(&(&b.game, &b.speed)));
+        ready(found)
+    }
+
+    fn games<'a>(&'a self, query: &'a GameQuery) -> Pending<'a, Vec<GameRow>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let mut found: Vec<GameRow> = kept
+            .games
+            .values()
+            .filter(|g| played(g, &query.player, query.game.as_deref()))
+            .cloned()
+            .collect();
+        found.retain(|g| g.rated || !query.rated);
+        found.sort_by(|a, b| b.ended.cmp(&a.ended).then_with(|| a.id.cmp(&b.id)));
+        let page = found.into_iter().skip(query.offset as usize).take(query.limit as usize);
+        ready(page.map(|g| if query.records { g } else { GameRow { record: String::new(), ..g } }).collect())
+    }
+
+    fn tally<'a>(&'a self, player: &'a str, game: Option<&'a str>) -> Pending<'a, Tally> {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tally = Tally::default();
+        for played in kept.games.values().filter(|g| played(g, player, game)) {
+            tally.games += 1;
+            match side_result(played, player) {
+                Some(Greater) => tally.wins += 1,
+                Some(Equal) => tally.draws += 1,
+                Some(Less) => tally.losses += 1,
+                None => {}
+            }
+        }
+        ready(tally)
+    }
+
+    fn leaders<'a>(
+        &'a self,
+        game: &'a str,
+        deviation: f64,
+        since: u64,
+        per_speed: u64,
+    ) -> Pending<'a, Vec<LeaderRow>> {
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let mut rows: Vec<LeaderRow> = kept
+            .ratings
+            .values()
+            .filter(|r| r.game == game && r.deviation <= deviation && r.updated >= since)
+            .filter_map(|r| {
+                Some(LeaderRow {
+                    player: people.players.get(&r.player)?.clone(),
+                    speed: r.speed.clone(),
+                    rating: r.rating,
+                    deviation: r.deviation,
+                    games: r.games,
+                })
+            })
+            .collect();
+        rows.sort_by(|a, b| {
+            a.speed
+                .cmp(&b.speed)
+                .then(b.rating.total_cmp(&a.rating))
+                .then_with(|| a.player.id.cmp(&b.player.id))
+        });
+        let mut placed: HashMap<String, u64> = HashMap::new();
+        rows.retain(|row| {
+            let place = placed.entry(row.speed.clone()).or_default();
+            *place += 1;
+            *place <= per_speed
+        });
+        ready(rows)
+    }
+}
+
+/// Whether `player` played `game`, of `kind` (or of any).
+fn played(game: &GameRow, player: &str, kind: Option<&str>) -> bool {
+    game.players.iter().any(|p| p.as_deref() == Some(player)) && kind.is_none_or(|kind| game.game == kind)
 }

@@ -8,10 +8,15 @@
 //! by [`MIGRATIONS`] when opened.
 
 mod memory;
+mod players;
 pub mod postgres;
 pub mod sqlite;
 
 pub use memory::Memory;
+pub use players::{
+    GameQuery, GameRow, LeaderRow, PlayerRow, Players, RENAME_AFTER_MS, RatingRow, Renamed, Tally,
+    side_result,
+};
 pub use postgres::Postgres;
 pub use sqlite::Sqlite;
 
@@ -63,68 +68,20 @@ impl<E: std::fmt::Display> From<E> for StoreError {
     }
 }
 
-/// A player as stored: their key is never kept, only its hash.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayerRow {
-    /// Public: it names the player where they have no name yet.
-    pub id: String,
-    /// The name they chose, as they wrote it.
-    pub name: Option<String>,
-    /// When they last chose one (milliseconds since 1970).
-    pub named: Option<u64>,
-    pub created: u64,
-}
-
-/// A finished game, kept among its players' games.
+/// A finished game as stored: the room at its last version, and the game kept among its
+/// players' games.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct GameRow {
-    /// Its room's id: a room holds one game (a rematch is played in a new room).
-    pub id: String,
-    /// The game's route name.
-    pub game: String,
-    /// Its speed's name (`blitz`), `None` for an untimed game.
-    pub speed: Option<String>,
-    pub rated: bool,
-    /// The players' ids, the first player's first.
-    pub players: [Option<String>; 2],
-    /// As a record writes it: `1-0`, `0-1`, `1/2-1/2`.
-    pub result: String,
-    /// Each side's rating before and after, as JSON; empty for a casual game.
-    pub ratings: String,
-    /// The full record.
-    pub record: String,
-    /// Milliseconds since 1970.
-    pub ended: u64,
+pub struct Finish {
+    pub room: RoomRow,
+    pub game: GameRow,
 }
 
-/// A player's rating in one game and speed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RatingRow {
-    pub player: String,
-    pub game: String,
-    pub speed: String,
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    /// Rated games played in this game and speed.
-    pub games: u64,
-    pub updated: u64,
-}
-
-/// What asking for a name came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Renamed {
-    Done,
-    /// Another player has it, its case ignored.
-    Taken,
-    /// The player chose a name less than [`RENAME_AFTER_MS`] ago.
-    TooSoon,
-    /// No such player.
-    Unknown,
-}
-
-/// How long a player keeps a name before they may change it.
-pub const RENAME_AFTER_MS: u64 = 24 * 3600 * 1000;
+/// Works out a rated game's ratings from its players' ratings in its game and speed as the
+/// store holds them while it writes the game's end (`None`: a first rated game there), so that
+/// two games ending at once never rate from the same rating. It gives the rows to write, and
+/// writes what the room and the game keep of them into `finish`. Run again if the store must
+/// try again.
+pub type Rate = Box<dyn Fn(&mut Finish, [Option<RatingRow>; 2]) -> Vec<RatingRow> + Send + Sync>;
 
 /// What a store's operation gives, later.
 pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
@@ -148,24 +105,14 @@ pub trait Store: Send + Sync {
     /// (at most `limit` of each), and how many of those there are.
     fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows>;
 
-    /// The player whose key hashes to `key_hash`.
-    fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>>;
-
-    /// Adds a player with no name: `id` (new) and their key's hash.
-    fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow>;
-
-    /// Gives player `id` the name `name` (already checked: [`board_suite::players::PlayerName`]),
-    /// unless another player has it, its case ignored, or they chose one within
-    /// [`RENAME_AFTER_MS`] of `now`.
-    fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed>;
-
     /// Stores a finished game, all of it or nothing, once: the room at its last version, the
-    /// game among its players' games, and the ratings it changed. A game stored already, or a
-    /// room the store holds at this version or newer, writes nothing: `false`.
-    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool>;
+    /// game among its players' games, and for a rated game (`rate`) the ratings it changed. A
+    /// game stored already, or a room the store holds at this version or newer, writes
+    /// nothing: `None`. Otherwise the game as written.
+    fn finish(&self, finish: Finish, rate: Option<Rate>) -> Pending<'_, Option<Finish>>;
 
-    /// A player's ratings, by game and speed.
-    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>>;
+    /// The players, their ratings and their games.
+    fn players(&self) -> &dyn Players;
 
     /// Whether the store is ready for the server to take traffic (for PostgreSQL: connected,
     /// and listening for the other instances' changes).
@@ -219,15 +166,25 @@ pub const MIGRATIONS: [&str; 4] = [
     ALTER TABLE rooms ADD COLUMN seek_until BIGINT;
     ALTER TABLE rooms ADD COLUMN playing BIGINT NOT NULL DEFAULT 0;
     CREATE INDEX IF NOT EXISTS rooms_seeks ON rooms (seek_until);",
-    // 4: players: an id anyone may see, the hash of the key their devices alone hold, and the
-    // name they chose (unique, its case ignored, through `name_key`).
+    // 4: players: an id anyone may see, the name they chose (unique, its case ignored, through
+    // `name_key`), the hashes of the keys their devices hold, and the one-time codes that move
+    // them to another device; their ratings per game and speed; and every finished game.
     "CREATE TABLE IF NOT EXISTS players (
         id TEXT PRIMARY KEY,
-        key_hash TEXT NOT NULL UNIQUE,
         name TEXT,
         name_key TEXT UNIQUE,
         named BIGINT,
         created BIGINT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS player_keys (
+        key_hash TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        created BIGINT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS transfers (
+        code_hash TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        expires BIGINT NOT NULL
     );
     CREATE TABLE IF NOT EXISTS ratings (
         player TEXT NOT NULL,
@@ -252,6 +209,7 @@ pub const MIGRATIONS: [&str; 4] = [
         record TEXT NOT NULL,
         ended BIGINT NOT NULL
     );
+    CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, speed, rating);
     CREATE INDEX IF NOT EXISTS games_first ON games (first_player, ended);
     CREATE INDEX IF NOT EXISTS games_second ON games (second_player, ended);",
 ];
@@ -270,29 +228,14 @@ fn migrations_from(version: u64) -> Result<&'static [&'static str], StoreError> 
 }
 
 /// A room written unless the store holds it at this version or a newer one.
-/// A room's row written from `$values` (its eleven columns) over an older version of itself.
-macro_rules! room_upsert {
-    ($values:literal) => {
-        concat!(
-            "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated,
-      extra, seek_until, playing) ",
-            $values,
-            " ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
+const UPSERT: &str = "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated,
+      extra, seek_until, playing)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    ON CONFLICT (id) DO UPDATE SET record = excluded.record, first_seat = excluded.first_seat,
       second_seat = excluded.second_seat, offer = excluded.offer, version = excluded.version,
       updated = excluded.updated, extra = excluded.extra, seek_until = excluded.seek_until,
       playing = excluded.playing
-    WHERE excluded.version > rooms.version"
-        )
-    };
-}
-
-const UPSERT: &str = room_upsert!("VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)");
-
-/// A finished game's room, written unless its game (`$12`) is kept already: a finish writes
-/// all of itself or nothing.
-const FINISH_ROOM: &str = room_upsert!(
-    "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = $12)"
-);
+    WHERE excluded.version > rooms.version";
 
 const SELECT: &str = "SELECT id, game, record, first_seat, second_seat, offer, version, updated, extra,
     seek_until, playing FROM rooms WHERE id = $1";
@@ -305,42 +248,5 @@ const GAMES: &str =
     "SELECT id, game, extra FROM rooms WHERE playing = 1 AND updated > $1 ORDER BY updated DESC LIMIT $2";
 
 const REMOVE: &str = "DELETE FROM rooms WHERE id = $1 AND version = $2";
-
-const PLAYER: &str = "SELECT id, name, named, created FROM players WHERE key_hash = $1";
-
-const ADD_PLAYER: &str = "INSERT INTO players (id, key_hash, created) VALUES ($1, $2, $3)";
-
-/// A game kept once: a second finish of it writes nothing.
-const KEEP_GAME: &str =
-    "INSERT INTO games (id, game, speed, rated, first_player, second_player, result, ratings,
-      record, ended)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING";
-
-const UPSERT_RATING: &str =
-    "INSERT INTO ratings (player, game, speed, rating, deviation, volatility, games, updated)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (player, game, speed) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation,
-      volatility = excluded.volatility, games = excluded.games, updated = excluded.updated";
-
-const RATINGS: &str = "SELECT player, game, speed, rating, deviation, volatility, games, updated FROM ratings
-    WHERE player = $1 ORDER BY game, speed";
-
-/// The name's holder and when the player last chose one.
-const NAME_HOLDER: &str = "SELECT id FROM players WHERE name_key = $1";
-const NAMED: &str = "SELECT named FROM players WHERE id = $1";
-
-/// (SQLite numbers parameters in the order they first appear: they are written in order.)
-const RENAME: &str = "UPDATE players SET name = $1, name_key = $2, named = $3 WHERE id = $4";
-
-/// What a rename comes to, from the name's holder and when the player last chose one (`None`
-/// for no such player): the same rule on every store.
-fn renamed(id: &str, holder: Option<&str>, named: Option<Option<u64>>, now: u64) -> Option<Renamed> {
-    match named {
-        None => Some(Renamed::Unknown),
-        Some(_) if holder.is_some_and(|holder| holder != id) => Some(Renamed::Taken),
-        Some(Some(at)) if now < at.saturating_add(RENAME_AFTER_MS) => Some(Renamed::TooSoon),
-        Some(_) => None,
-    }
-}
 
 const IDLE: &str = "SELECT id, version FROM rooms WHERE updated < $1 ORDER BY updated LIMIT $2";

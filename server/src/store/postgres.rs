@@ -6,10 +6,14 @@
 //! listening connection is made again with backoff, after which every room in memory is read
 //! again ([`Change::Resync`]), so a change told while nobody listened is not missed.
 
+use super::players::{
+    ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, KEEP_GAME, LEADERS, NAMED, PLAYER, PLAYER_BY_ID,
+    RATING, RATINGS, RENAME, TALLY, UPSERT_RATING, renamed,
+};
 use super::{
-    ADD_PLAYER, Change, Changes, FINISH_ROOM, GAMES, GameRow, IDLE, LobbyRows, NAME_HOLDER, NAMED, PLAYER,
-    PLAYING, Pending, PlayerRow, RATINGS, REMOVE, RENAME, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store,
-    StoreError, UPSERT, VERSION_TABLE, renamed,
+    Change, Changes, Finish, GAMES, GameQuery, GameRow, IDLE, LeaderRow, LobbyRows, PLAYING, Pending,
+    PlayerRow, Players, REMOVE, Rate, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, Tally,
+    UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
 use std::future::Future;
@@ -19,7 +23,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_postgres::error::SqlState;
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::{AsyncMessage, GenericClient, NoTls};
 
 /// The channels PostgreSQL tells changed rooms and presence on.
 const CHANNEL: &str = "rooms";
@@ -38,7 +42,6 @@ const MOST_BACKOFF: Duration = Duration::from_secs(10);
 struct Link {
     client: tokio_postgres::Client,
     save: tokio_postgres::Statement,
-    finish: tokio_postgres::Statement,
     load: tokio_postgres::Statement,
     remove: tokio_postgres::Statement,
     presence: tokio_postgres::Statement,
@@ -50,6 +53,145 @@ pub struct Postgres {
     link: tokio::sync::Mutex<Arc<Link>>,
     /// Whether the listening connection is up.
     listening: Arc<AtomicBool>,
+    /// The connection that finishes games, each in a transaction of its own (the queries on
+    /// the shared connection run interleaved, and cannot hold one).
+    finisher: tokio::sync::Mutex<Option<tokio_postgres::Client>>,
+}
+
+/// A room written and told in one statement: every instance hears of the change (when its
+/// transaction, if any, commits).
+fn save_and_tell() -> String {
+    format!(
+        "WITH saved AS ({UPSERT} RETURNING id, version) SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
+    )
+}
+
+/// Writes a room with `statement` ([`save_and_tell`]); whether it was written.
+async fn write_room<C, S>(client: &C, statement: &S, row: &RoomRow) -> Result<bool, tokio_postgres::Error>
+where
+    C: GenericClient,
+    S: ?Sized + tokio_postgres::ToStatement + Sync + Send,
+{
+    let (version, updated) = (row.version as i64, row.updated as i64);
+    let (seek_until, playing) = (row.seek_until.map(|at| at as i64), i64::from(row.playing));
+    let seats = &row.seats;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+        &row.id,
+        &row.game,
+        &row.record,
+        &seats[0],
+        &seats[1],
+        &row.offer,
+        &version,
+        &updated,
+        &row.extra,
+        &seek_until,
+        &playing,
+    ];
+    Ok(client.query(statement, &params).await?.len() == 1)
+}
+
+/// A finished game in one transaction: the room, the game kept, the ratings worked out from
+/// those the transaction reads, with its players locked meanwhile; or nothing.
+async fn finish(
+    client: &mut tokio_postgres::Client,
+    mut finish: Finish,
+    rate: Option<&Rate>,
+) -> Result<Option<Finish>, tokio_postgres::Error> {
+    let transaction = client.transaction().await?;
+    let ratings = match rate {
+        Some(rate) => {
+            let game = &finish.game;
+            let players: Vec<&str> = game.players.iter().flatten().map(String::as_str).collect();
+            // In one order: two games of a player ending at once rate one after the other.
+            transaction
+                .execute("SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE", &[&players])
+                .await?;
+            let speed = game.speed.clone().unwrap_or_default();
+            let mut before = [None, None];
+            for (side, player) in game.players.iter().enumerate() {
+                before[side] = transaction
+                    .query_opt(RATING, &[player, &game.game, &speed])
+                    .await?
+                    .as_ref()
+                    .map(rating_row);
+            }
+            rate(&mut finish, before)
+        }
+        None => Vec::new(),
+    };
+    if !write_room(&transaction, save_and_tell().as_str(), &finish.room).await? {
+        return Ok(None);
+    }
+    let game = &finish.game;
+    let (rated, ended) = (i64::from(game.rated), game.ended as i64);
+    let kept = transaction
+        .execute(
+            KEEP_GAME,
+            &[
+                &game.id,
+                &game.game,
+                &game.speed,
+                &rated,
+                &game.players[0],
+                &game.players[1],
+                &game.result,
+                &game.ratings,
+                &game.record,
+                &ended,
+            ],
+        )
+        .await?;
+    if kept != 1 {
+        return Ok(None);
+    }
+    for r in &ratings {
+        let (games, updated) = (r.games as i64, r.updated as i64);
+        transaction
+            .execute(
+                UPSERT_RATING,
+                &[&r.player, &r.game, &r.speed, &r.rating, &r.deviation, &r.volatility, &games, &updated],
+            )
+            .await?;
+    }
+    transaction.commit().await?;
+    Ok(Some(finish))
+}
+
+fn player_row(r: &tokio_postgres::Row) -> PlayerRow {
+    PlayerRow {
+        id: r.get(0),
+        name: r.get(1),
+        named: r.get::<_, Option<i64>>(2).map(|at| at as u64),
+        created: r.get::<_, i64>(3) as u64,
+    }
+}
+
+fn rating_row(r: &tokio_postgres::Row) -> RatingRow {
+    RatingRow {
+        player: r.get(0),
+        game: r.get(1),
+        speed: r.get(2),
+        rating: r.get(3),
+        deviation: r.get(4),
+        volatility: r.get(5),
+        games: r.get::<_, i64>(6) as u64,
+        updated: r.get::<_, i64>(7) as u64,
+    }
+}
+
+fn game_row(r: &tokio_postgres::Row) -> GameRow {
+    GameRow {
+        id: r.get(0),
+        game: r.get(1),
+        speed: r.get(2),
+        rated: r.get::<_, i64>(3) == 1,
+        players: [r.get(4), r.get(5)],
+        result: r.get(6),
+        ratings: r.get(7),
+        record: r.get(8),
+        ended: r.get::<_, i64>(9) as u64,
+    }
 }
 
 async fn connect(config: &tokio_postgres::Config) -> Result<tokio_postgres::Client, StoreError> {
@@ -65,35 +207,11 @@ async fn connect(config: &tokio_postgres::Config) -> Result<tokio_postgres::Clie
 impl Link {
     async fn open(config: &tokio_postgres::Config) -> Result<Link, StoreError> {
         let client = connect(config).await?;
-        // Written and told in one statement: every instance hears of the change.
-        let save = client
-            .prepare(&format!(
-                "WITH saved AS ({UPSERT} RETURNING id, version) \
-                 SELECT pg_notify('{CHANNEL}', id || ' ' || version) FROM saved"
-            ))
-            .await?;
-        // A finished game in one statement, so all of it or nothing: the room, the game kept
-        // once, the ratings, and the change told.
-        let finish = client
-            .prepare(&format!(
-                "WITH saved AS ({FINISH_ROOM} RETURNING id, version), \
-                 kept AS (INSERT INTO games (id, game, speed, rated, first_player, second_player, result, \
-                   ratings, record, ended) \
-                   SELECT $12, $13, $14, $15, $16, $17, $18, $19, $20, $21 WHERE EXISTS (SELECT 1 FROM saved) \
-                   ON CONFLICT (id) DO NOTHING RETURNING id), \
-                 rated AS (INSERT INTO ratings (player, game, speed, rating, deviation, volatility, games, updated) \
-                   SELECT * FROM unnest($22::text[], $23::text[], $24::text[], $25::float8[], $26::float8[], \
-                     $27::float8[], $28::int8[], $29::int8[]) WHERE EXISTS (SELECT 1 FROM kept) \
-                   ON CONFLICT (player, game, speed) DO UPDATE SET rating = excluded.rating, \
-                     deviation = excluded.deviation, volatility = excluded.volatility, games = excluded.games, \
-                     updated = excluded.updated RETURNING 1) \
-                 SELECT pg_notify('{CHANNEL}', id || ' ' || version), (SELECT count(*) FROM kept) FROM saved"
-            ))
-            .await?;
+        let save = client.prepare(&save_and_tell()).await?;
         let load = client.prepare(SELECT).await?;
         let remove = client.prepare(REMOVE).await?;
         let presence = client.prepare(&format!("SELECT pg_notify('{PRESENCE}', $1)")).await?;
-        Ok(Link { client, save, finish, load, remove, presence })
+        Ok(Link { client, save, load, remove, presence })
     }
 }
 
@@ -119,7 +237,8 @@ impl Postgres {
         listening.store(true, Ordering::Relaxed);
         tokio::spawn(keep_listening(config.clone(), changed, listening.clone(), first));
         let link = Link::open(&config).await?;
-        Ok((Postgres { config, link: tokio::sync::Mutex::new(Arc::new(link)), listening }, changes))
+        let finisher = tokio::sync::Mutex::new(None);
+        Ok((Postgres { config, link: tokio::sync::Mutex::new(Arc::new(link)), listening, finisher }, changes))
     }
 
     /// The connection to use: the one in use, unless it is lost (or is `failed`).
@@ -271,27 +390,8 @@ fn row(r: &tokio_postgres::Row) -> RoomRow {
 impl Store for Postgres {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
         Box::pin(async move {
-            let (version, updated) = (row.version as i64, row.updated as i64);
-            let (seek_until, playing) = (row.seek_until.map(|at| at as i64), i64::from(row.playing));
             let row = &row;
-            self.run(|link| async move {
-                let seats = &row.seats;
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
-                    &row.id,
-                    &row.game,
-                    &row.record,
-                    &seats[0],
-                    &seats[1],
-                    &row.offer,
-                    &version,
-                    &updated,
-                    &row.extra,
-                    &seek_until,
-                    &playing,
-                ];
-                Ok(link.client.query(&link.save, &params).await?.len() == 1)
-            })
-            .await
+            self.run(|link| async move { write_room(&link.client, &link.save, row).await }).await
         })
     }
 
@@ -341,93 +441,49 @@ impl Store for Postgres {
         })
     }
 
-    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
+    fn finish(&self, done: Finish, rate: Option<Rate>) -> Pending<'_, Option<Finish>> {
         Box::pin(async move {
-            let (version, updated) = (room.version as i64, room.updated as i64);
-            let (seek_until, playing) = (room.seek_until.map(|at| at as i64), i64::from(room.playing));
-            let (rated, ended) = (i64::from(game.rated), game.ended as i64);
-            let column = |pick: fn(&RatingRow) -> String| ratings.iter().map(pick).collect::<Vec<String>>();
-            let (players, games, speeds) =
-                (column(|r| r.player.clone()), column(|r| r.game.clone()), column(|r| r.speed.clone()));
-            let number = |pick: fn(&RatingRow) -> f64| ratings.iter().map(pick).collect::<Vec<f64>>();
-            let (values, deviations, volatilities) =
-                (number(|r| r.rating), number(|r| r.deviation), number(|r| r.volatility));
-            let counts: Vec<i64> = ratings.iter().map(|r| r.games as i64).collect();
-            let times: Vec<i64> = ratings.iter().map(|r| r.updated as i64).collect();
-            let (room, game) = (&room, &game);
-            let arrays = (&players, &games, &speeds, &values, &deviations, &volatilities, &counts, &times);
-            self.run(|link| async move {
-                let seats = &room.seats;
-                let params: [&(dyn tokio_postgres::types::ToSql + Sync); 29] = [
-                    &room.id,
-                    &room.game,
-                    &room.record,
-                    &seats[0],
-                    &seats[1],
-                    &room.offer,
-                    &version,
-                    &updated,
-                    &room.extra,
-                    &seek_until,
-                    &playing,
-                    &game.id,
-                    &game.game,
-                    &game.speed,
-                    &rated,
-                    &game.players[0],
-                    &game.players[1],
-                    &game.result,
-                    &game.ratings,
-                    &game.record,
-                    &ended,
-                    arrays.0,
-                    arrays.1,
-                    arrays.2,
-                    arrays.3,
-                    arrays.4,
-                    arrays.5,
-                    arrays.6,
-                    arrays.7,
-                ];
-                let done = link.client.query_opt(&link.finish, &params).await?;
-                Ok(done.is_some_and(|row| row.get::<_, i64>(1) == 1))
-            })
-            .await
+            let mut finisher = self.finisher.lock().await;
+            // Sent again once on a new connection if its connection was lost: a transaction
+            // that never committed wrote nothing.
+            for attempt in 0..2 {
+                let client = match finisher.as_mut() {
+                    Some(client) if !client.is_closed() => client,
+                    _ => finisher.insert(connect(&self.config).await?),
+                };
+                match finish(client, done.clone(), rate.as_ref()).await {
+                    Ok(finished) => return Ok(finished),
+                    Err(error) if attempt == 0 && (error.is_closed() || client.is_closed()) => {
+                        *finisher = None
+                    }
+                    Err(error) => return Err(error.into()),
+                }
+            }
+            Err(StoreError("PostgreSQL: the connection was lost twice".into()))
         })
     }
 
-    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
-        Box::pin(async move {
-            self.run(|link| async move {
-                let rows = link.client.query(RATINGS, &[&player]).await?;
-                Ok(rows
-                    .iter()
-                    .map(|r| RatingRow {
-                        player: r.get(0),
-                        game: r.get(1),
-                        speed: r.get(2),
-                        rating: r.get(3),
-                        deviation: r.get(4),
-                        volatility: r.get(5),
-                        games: r.get::<_, i64>(6) as u64,
-                        updated: r.get::<_, i64>(7) as u64,
-                    })
-                    .collect())
-            })
-            .await
-        })
+    fn players(&self) -> &dyn Players {
+        self
     }
 
+    fn healthy(&self) -> bool {
+        self.listening.load(Ordering::Relaxed)
+    }
+
+    fn tell_presence<'a>(&'a self, payload: &'a str) -> Pending<'a, ()> {
+        Box::pin(async move {
+            self.run(|link| async move { link.client.execute(&link.presence, &[&payload]).await.map(|_| ()) })
+                .await
+        })
+    }
+}
+
+impl Players for Postgres {
     fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
         Box::pin(async move {
             self.run(|link| async move {
-                let found = link.client.query_opt(PLAYER, &[&key_hash]).await?;
-                Ok(found.map(|r| PlayerRow {
-                    id: r.get(0),
-                    name: r.get(1),
-                    named: r.get::<_, Option<i64>>(2).map(|at| at as u64),
-                    created: r.get::<_, i64>(3) as u64,
-                }))
+                Ok(link.client.query_opt(PLAYER, &[&key_hash]).await?.as_ref().map(player_row))
             })
             .await
         })
@@ -437,21 +493,60 @@ impl Store for Postgres {
         Box::pin(async move {
             let created = now as i64;
             let (id_, key_hash) = (&id, &key_hash);
-            self.run(|link| async move { link.client.execute(ADD_PLAYER, &[id_, key_hash, &created]).await })
+            // One statement: never a player without a key.
+            let add = "WITH added AS (INSERT INTO players (id, created) VALUES ($1, $2) RETURNING id) \
+                INSERT INTO player_keys (key_hash, player, created) SELECT $3, id, $2 FROM added";
+            self.run(|link| async move { link.client.execute(add, &[id_, &created, key_hash]).await })
                 .await?;
             Ok(PlayerRow { id, name: None, named: None, created: now })
         })
     }
 
+    fn forget_key<'a>(&'a self, key_hash: &'a str) -> Pending<'a, bool> {
+        Box::pin(async move {
+            self.run(|link| async move { Ok(link.client.execute(FORGET_KEY, &[&key_hash]).await? == 1) })
+                .await
+        })
+    }
+
+    fn add_transfer(&self, code_hash: String, player: String, expires: u64) -> Pending<'_, ()> {
+        Box::pin(async move {
+            let (code_hash, player, expires) = (&code_hash, &player, expires as i64);
+            self.run(|link| async move {
+                link.client.execute(ADD_TRANSFER, &[code_hash, player, &expires]).await.map(|_| ())
+            })
+            .await
+        })
+    }
+
+    fn transfer(&self, code_hash: String, key_hash: String, now: u64) -> Pending<'_, Option<PlayerRow>> {
+        Box::pin(async move {
+            let (code_hash, key_hash, now) = (&code_hash, &key_hash, now as i64);
+            // One statement: the code used up (expired or not) and the key added, or neither.
+            let transfer = "WITH used AS (DELETE FROM transfers WHERE code_hash = $1 RETURNING player, expires), \
+                added AS (INSERT INTO player_keys (key_hash, player, created) \
+                  SELECT $2, player, $3 FROM used WHERE expires > $3 RETURNING player) \
+                SELECT p.id, p.name, p.named, p.created FROM players p JOIN added ON p.id = added.player";
+            self.run(|link| async move {
+                link.client.execute(EXPIRED_TRANSFERS, &[&now]).await?;
+                Ok(link
+                    .client
+                    .query_opt(transfer, &[code_hash, key_hash, &now])
+                    .await?
+                    .as_ref()
+                    .map(player_row))
+            })
+            .await
+        })
+    }
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
         Box::pin(async move {
             let key = name.to_ascii_lowercase();
             let (id, name, key) = (&id, &name, &key);
             self.run(|link| async move {
-                let holder: Option<String> =
-                    link.client.query_opt(NAME_HOLDER, &[key]).await?.map(|r| r.get(0));
-                let named = link.client.query_opt(NAMED, &[id]).await?;
-                let named = named.map(|r| r.get::<_, Option<i64>>(0).map(|at| at as u64));
+                let holder = link.client.query_opt(NAMED, &[key]).await?.as_ref().map(player_row);
+                let named = link.client.query_opt(PLAYER_BY_ID, &[id]).await?.as_ref().map(player_row);
+                let (holder, named) = (holder.map(|p| p.id), named.map(|p| p.named));
                 if let Some(refused) = renamed(id, holder.as_deref(), named, now) {
                     return Ok(refused);
                 }
@@ -471,14 +566,77 @@ impl Store for Postgres {
         })
     }
 
-    fn healthy(&self) -> bool {
-        self.listening.load(Ordering::Relaxed)
+    fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        Box::pin(async move {
+            let key = &name.to_ascii_lowercase();
+            self.run(|link| async move {
+                Ok(link.client.query_opt(NAMED, &[key]).await?.as_ref().map(player_row))
+            })
+            .await
+        })
     }
 
-    fn tell_presence<'a>(&'a self, payload: &'a str) -> Pending<'a, ()> {
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
         Box::pin(async move {
-            self.run(|link| async move { link.client.execute(&link.presence, &[&payload]).await.map(|_| ()) })
-                .await
+            self.run(|link| async move {
+                Ok(link.client.query(RATINGS, &[&player]).await?.iter().map(rating_row).collect())
+            })
+            .await
+        })
+    }
+
+    fn games<'a>(&'a self, query: &'a GameQuery) -> Pending<'a, Vec<GameRow>> {
+        Box::pin(async move {
+            let game = &query.game.clone().unwrap_or_default();
+            let (rated, records) = (&i64::from(query.rated), &i64::from(query.records));
+            let limit = &(query.limit.min(i64::MAX as u64) as i64);
+            let offset = &(query.offset.min(i64::MAX as u64) as i64);
+            self.run(|link| async move {
+                let rows = link
+                    .client
+                    .query(GAMES_OF, &[records, &query.player, game, rated, limit, offset])
+                    .await?;
+                Ok(rows.iter().map(game_row).collect())
+            })
+            .await
+        })
+    }
+
+    fn tally<'a>(&'a self, player: &'a str, game: Option<&'a str>) -> Pending<'a, Tally> {
+        Box::pin(async move {
+            let game = &game.unwrap_or_default();
+            self.run(|link| async move {
+                let r = link.client.query_one(TALLY, &[&player, game]).await?;
+                let count = |i| r.get::<_, i64>(i) as u64;
+                Ok(Tally { wins: count(0), draws: count(1), losses: count(2), games: count(3) })
+            })
+            .await
+        })
+    }
+
+    fn leaders<'a>(
+        &'a self,
+        game: &'a str,
+        deviation: f64,
+        since: u64,
+        per_speed: u64,
+    ) -> Pending<'a, Vec<LeaderRow>> {
+        Box::pin(async move {
+            let (since, per_speed) = (&(since as i64), &(per_speed as i64));
+            self.run(|link| async move {
+                let rows = link.client.query(LEADERS, &[&game, &deviation, since, per_speed]).await?;
+                Ok(rows
+                    .iter()
+                    .map(|r| LeaderRow {
+                        player: player_row(r),
+                        speed: r.get(4),
+                        rating: r.get(5),
+                        deviation: r.get(6),
+                        games: r.get::<_, i64>(7) as u64,
+                    })
+                    .collect())
+            })
+            .await
         })
     }
 }

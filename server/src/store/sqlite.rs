@@ -1,9 +1,13 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
+use super::players::{
+    ADD_KEY, ADD_PLAYER, ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, KEEP_GAME, LEADERS, NAMED,
+    PLAYER, PLAYER_BY_ID, RATING, RATINGS, RENAME, TALLY, UPSERT_RATING, USE_TRANSFER, renamed,
+};
 use super::{
-    ADD_PLAYER, GAMES, GameRow, IDLE, KEEP_GAME, LobbyRows, NAME_HOLDER, NAMED, PLAYER, PLAYING, Pending,
-    PlayerRow, RATINGS, REMOVE, RENAME, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError,
-    UPSERT, UPSERT_RATING, VERSION_TABLE, renamed,
+    Finish, GAMES, GameQuery, GameRow, IDLE, LeaderRow, LobbyRows, PLAYING, Pending, PlayerRow, Players,
+    REMOVE, Rate, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, Tally, UPSERT,
+    VERSION_TABLE,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -56,12 +60,20 @@ impl Sqlite {
         &self,
         work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Pending<'_, T> {
+        self.with_mut(move |c| work(c))
+    }
+
+    /// Runs `work` on the connection away from the async threads; it may take a transaction.
+    fn with_mut<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Pending<'_, T> {
         let connection = self.connection.clone();
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
-                let connection =
+                let mut connection =
                     connection.lock().map_err(|_| StoreError("the store's lock was poisoned".into()))?;
-                work(&connection).map_err(StoreError::from)
+                work(&mut connection).map_err(StoreError::from)
             })
             .await?
         })
@@ -160,17 +172,29 @@ fn save(c: &Connection, row: &RoomRow) -> rusqlite::Result<bool> {
         .map(|written| written == 1)
 }
 
-/// A finished game in one transaction: the room, the game kept, the ratings; or nothing.
-fn finish(
-    c: &mut Connection,
-    room: &RoomRow,
-    game: &GameRow,
-    ratings: &[RatingRow],
-) -> rusqlite::Result<bool> {
+/// A finished game in one transaction: the room, the game kept, the ratings worked out from
+/// those the transaction reads; or nothing.
+fn finish(c: &mut Connection, mut finish: Finish, rate: Option<&Rate>) -> rusqlite::Result<Option<Finish>> {
     let transaction = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    if !save(&transaction, room)? {
-        return Ok(false);
+    let ratings = match rate {
+        Some(rate) => {
+            let game = &finish.game;
+            let speed = game.speed.clone().unwrap_or_default();
+            let mut before = [None, None];
+            for (side, player) in game.players.iter().enumerate() {
+                before[side] = transaction
+                    .prepare_cached(RATING)?
+                    .query_row(params![player, game.game, speed], rating_row)
+                    .optional()?;
+            }
+            rate(&mut finish, before)
+        }
+        None => Vec::new(),
+    };
+    if !save(&transaction, &finish.room)? {
+        return Ok(None);
     }
+    let game = &finish.game;
     let kept = transaction.prepare_cached(KEEP_GAME)?.execute(params![
         game.id,
         game.game,
@@ -184,7 +208,7 @@ fn finish(
         game.ended as i64
     ])?;
     if kept != 1 {
-        return Ok(false);
+        return Ok(None);
     }
     for r in ratings {
         transaction.prepare_cached(UPSERT_RATING)?.execute(params![
@@ -199,7 +223,7 @@ fn finish(
         ])?;
     }
     transaction.commit()?;
-    Ok(true)
+    Ok(Some(finish))
 }
 
 fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRow> {
@@ -211,41 +235,44 @@ fn player_row(r: &rusqlite::Row) -> rusqlite::Result<PlayerRow> {
     })
 }
 
+fn rating_row(r: &rusqlite::Row) -> rusqlite::Result<RatingRow> {
+    Ok(RatingRow {
+        player: r.get(0)?,
+        game: r.get(1)?,
+        speed: r.get(2)?,
+        rating: r.get(3)?,
+        deviation: r.get(4)?,
+        volatility: r.get(5)?,
+        games: r.get::<_, i64>(6)? as u64,
+        updated: r.get::<_, i64>(7)? as u64,
+    })
+}
+
+fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        game: r.get(1)?,
+        speed: r.get(2)?,
+        rated: r.get::<_, i64>(3)? == 1,
+        players: [r.get(4)?, r.get(5)?],
+        result: r.get(6)?,
+        ratings: r.get(7)?,
+        record: r.get(8)?,
+        ended: r.get::<_, i64>(9)? as u64,
+    })
+}
+
 impl Store for Sqlite {
     fn save(&self, row: RoomRow) -> Pending<'_, bool> {
         self.with(move |c| save(c, &row))
     }
 
-    fn finish(&self, room: RoomRow, game: GameRow, ratings: Vec<RatingRow>) -> Pending<'_, bool> {
-        let connection = self.connection.clone();
-        Box::pin(async move {
-            tokio::task::spawn_blocking(move || {
-                let mut connection =
-                    connection.lock().map_err(|_| StoreError("the store's lock was poisoned".into()))?;
-                finish(&mut connection, &room, &game, &ratings).map_err(StoreError::from)
-            })
-            .await?
-        })
+    fn finish(&self, done: Finish, rate: Option<Rate>) -> Pending<'_, Option<Finish>> {
+        self.with_mut(move |c| finish(c, done, rate.as_ref()))
     }
 
-    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
-        let player = player.to_owned();
-        self.with(move |c| {
-            let mut query = c.prepare_cached(RATINGS)?;
-            let rows = query.query_map([player], |r| {
-                Ok(RatingRow {
-                    player: r.get(0)?,
-                    game: r.get(1)?,
-                    speed: r.get(2)?,
-                    rating: r.get(3)?,
-                    deviation: r.get(4)?,
-                    volatility: r.get(5)?,
-                    games: r.get::<_, i64>(6)? as u64,
-                    updated: r.get::<_, i64>(7)? as u64,
-                })
-            })?;
-            rows.collect()
-        })
+    fn players(&self) -> &dyn Players {
+        self
     }
 
     fn load<'a>(&'a self, id: &'a str) -> Pending<'a, Option<RoomRow>> {
@@ -268,14 +295,34 @@ impl Store for Sqlite {
         })
     }
 
+    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
+        self.with(move |c| {
+            let mut query = c.prepare_cached(SEEKS)?;
+            let seeks = query
+                .query_map(params![now as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            let games = c
+                .prepare_cached(GAMES)?
+                .query_map(params![since as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<Vec<_>, _>>()?;
+            let playing: i64 = c.prepare_cached(PLAYING)?.query_row([since as i64], |r| r.get(0))?;
+            Ok(LobbyRows { seeks, games, playing: playing as u64 })
+        })
+    }
+}
+
+impl Players for Sqlite {
     fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
         let key_hash = key_hash.to_owned();
         self.with(move |c| c.prepare_cached(PLAYER)?.query_row([key_hash], player_row).optional())
     }
 
     fn add_player(&self, id: String, key_hash: String, now: u64) -> Pending<'_, PlayerRow> {
-        self.with(move |c| {
-            c.prepare_cached(ADD_PLAYER)?.execute(params![id, key_hash, now as i64])?;
+        self.with_mut(move |c| {
+            let transaction = c.transaction()?;
+            transaction.prepare_cached(ADD_PLAYER)?.execute(params![id, now as i64])?;
+            transaction.prepare_cached(ADD_KEY)?.execute(params![key_hash, id, now as i64])?;
+            transaction.commit()?;
             Ok(PlayerRow { id, name: None, named: None, created: now })
         })
     }
@@ -283,11 +330,9 @@ impl Store for Sqlite {
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
         self.with(move |c| {
             let key = name.to_ascii_lowercase();
-            let holder: Option<String> =
-                c.prepare_cached(NAME_HOLDER)?.query_row([&key], |r| r.get(0)).optional()?;
-            let named: Option<Option<i64>> =
-                c.prepare_cached(NAMED)?.query_row([&id], |r| r.get(0)).optional()?;
-            let named = named.map(|at| at.map(|at| at as u64));
+            let holder = c.prepare_cached(NAMED)?.query_row([&key], player_row).optional()?;
+            let named = c.prepare_cached(PLAYER_BY_ID)?.query_row([&id], player_row).optional()?;
+            let (holder, named) = (holder.map(|p| p.id), named.map(|p| p.named));
             if let Some(refused) = renamed(&id, holder.as_deref(), named, now) {
                 return Ok(refused);
             }
@@ -304,18 +349,90 @@ impl Store for Sqlite {
         })
     }
 
-    fn lobby(&self, now: u64, since: u64, limit: usize) -> Pending<'_, LobbyRows> {
+    fn forget_key<'a>(&'a self, key_hash: &'a str) -> Pending<'a, bool> {
+        let key_hash = key_hash.to_owned();
+        self.with(move |c| c.prepare_cached(FORGET_KEY)?.execute([key_hash]).map(|n| n == 1))
+    }
+
+    fn add_transfer(&self, code_hash: String, player: String, expires: u64) -> Pending<'_, ()> {
         self.with(move |c| {
-            let mut query = c.prepare_cached(SEEKS)?;
-            let seeks = query
-                .query_map(params![now as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<Result<Vec<_>, _>>()?;
-            let games = c
-                .prepare_cached(GAMES)?
-                .query_map(params![since as i64, limit as i64], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-                .collect::<Result<Vec<_>, _>>()?;
-            let playing: i64 = c.prepare_cached(PLAYING)?.query_row([since as i64], |r| r.get(0))?;
-            Ok(LobbyRows { seeks, games, playing: playing as u64 })
+            c.prepare_cached(ADD_TRANSFER)?.execute(params![code_hash, player, expires as i64])?;
+            Ok(())
+        })
+    }
+
+    fn transfer(&self, code_hash: String, key_hash: String, now: u64) -> Pending<'_, Option<PlayerRow>> {
+        self.with_mut(move |c| {
+            let transaction = c.transaction()?;
+            transaction.prepare_cached(EXPIRED_TRANSFERS)?.execute([now as i64])?;
+            let used: Option<(String, i64)> = transaction
+                .prepare_cached(USE_TRANSFER)?
+                .query_row([code_hash], |r| Ok((r.get(0)?, r.get(1)?)))
+                .optional()?;
+            let Some((player, _)) = used else {
+                transaction.commit()?;
+                return Ok(None);
+            };
+            transaction.prepare_cached(ADD_KEY)?.execute(params![key_hash, player, now as i64])?;
+            let found =
+                transaction.prepare_cached(PLAYER_BY_ID)?.query_row([player], player_row).optional()?;
+            transaction.commit()?;
+            Ok(found)
+        })
+    }
+
+    fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
+        let key = name.to_ascii_lowercase();
+        self.with(move |c| c.prepare_cached(NAMED)?.query_row([key], player_row).optional())
+    }
+
+    fn ratings<'a>(&'a self, player: &'a str) -> Pending<'a, Vec<RatingRow>> {
+        let player = player.to_owned();
+        self.with(move |c| c.prepare_cached(RATINGS)?.query_map([player], rating_row)?.collect())
+    }
+
+    fn games<'a>(&'a self, query: &'a GameQuery) -> Pending<'a, Vec<GameRow>> {
+        let q = query.clone();
+        self.with(move |c| {
+            let game = q.game.unwrap_or_default();
+            let (rated, records) = (i64::from(q.rated), i64::from(q.records));
+            let (limit, offset) = (q.limit.min(i64::MAX as u64) as i64, q.offset.min(i64::MAX as u64) as i64);
+            c.prepare_cached(GAMES_OF)?
+                .query_map(params![records, q.player, game, rated, limit, offset], game_row)?
+                .collect()
+        })
+    }
+
+    fn tally<'a>(&'a self, player: &'a str, game: Option<&'a str>) -> Pending<'a, Tally> {
+        let (player, game) = (player.to_owned(), game.unwrap_or_default().to_owned());
+        self.with(move |c| {
+            c.prepare_cached(TALLY)?.query_row(params![player, game], |r| {
+                let count = |i| r.get::<_, i64>(i).map(|n| n as u64);
+                Ok(Tally { wins: count(0)?, draws: count(1)?, losses: count(2)?, games: count(3)? })
+            })
+        })
+    }
+
+    fn leaders<'a>(
+        &'a self,
+        game: &'a str,
+        deviation: f64,
+        since: u64,
+        per_speed: u64,
+    ) -> Pending<'a, Vec<LeaderRow>> {
+        let game = game.to_owned();
+        self.with(move |c| {
+            c.prepare_cached(LEADERS)?
+                .query_map(params![game, deviation, since as i64, per_speed as i64], |r| {
+                    Ok(LeaderRow {
+                        player: player_row(r)?,
+                        speed: r.get(4)?,
+                        rating: r.get(5)?,
+                        deviation: r.get(6)?,
+                        games: r.get::<_, i64>(7)? as u64,
+                    })
+                })?
+                .collect()
         })
     }
 }

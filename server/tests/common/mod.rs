@@ -10,7 +10,9 @@ use board_suite_server::clock::Clock;
 use board_suite_server::net::Net;
 use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
-use board_suite_server::store::{GameRow, PlayerRow, RENAME_AFTER_MS, RatingRow, Renamed, RoomRow, Store};
+use board_suite_server::store::{
+    Finish, GameQuery, GameRow, PlayerRow, RENAME_AFTER_MS, Rate, RatingRow, Renamed, RoomRow, Store, Tally,
+};
 use board_suite_server::{Config, serve};
 use futures_util::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
@@ -273,76 +275,214 @@ pub async fn play_out(
     state
 }
 
-/// What every store does with players, from none: each found by their key's hash alone; a name
-/// unique ignoring case, changed at most once a day.
-pub async fn players_contract(store: &dyn Store) {
-    let ming = store.add_player("ming".into(), "hash-ming".into(), 1_000).await.unwrap();
-    assert_eq!(ming, PlayerRow { id: "ming".into(), name: None, named: None, created: 1_000 });
-    let lan = store.add_player("lan".into(), "hash-lan".into(), 2_000).await.unwrap();
-    assert_eq!(store.player("hash-ming").await.unwrap(), Some(ming.clone()));
-    assert_eq!(store.player("hash-lan").await.unwrap(), Some(lan.clone()));
-    assert_eq!(store.player("ming").await.unwrap(), None, "found by the key's hash, never the id");
-    assert_eq!(store.player("HASH-MING").await.unwrap(), None);
-    assert_eq!(store.rename("ming".into(), "MingLi".into(), 5_000).await.unwrap(), Renamed::Done);
-    let named = store.player("hash-ming").await.unwrap().unwrap();
-    assert_eq!((named.name.as_deref(), named.named), (Some("MingLi"), Some(5_000)));
-    assert_eq!(store.rename("lan".into(), "MINGLI".into(), 6_000).await.unwrap(), Renamed::Taken);
-    assert_eq!(store.player("hash-lan").await.unwrap(), Some(lan), "a refusal changes nothing");
-    assert_eq!(store.rename("ming".into(), "Ming".into(), 7_000).await.unwrap(), Renamed::TooSoon);
+/// What every store does with players, from none: each found by one of their devices' keys'
+/// hashes alone; a device moved by a one-time code, and forgotten; a name unique ignoring case,
+/// changed at most once a day. Ids begin with `prefix`.
+pub async fn players_contract(store: &dyn Store, prefix: &str) {
+    let players = store.players();
+    let id = |name: &str| format!("{prefix}{name}");
+    let ming = players.add_player(id("ming"), id("hash-ming"), 1_000).await.unwrap();
+    assert_eq!(ming, PlayerRow { id: id("ming"), name: None, named: None, created: 1_000 });
+    let lan = players.add_player(id("lan"), id("hash-lan"), 2_000).await.unwrap();
+    assert_eq!(players.player(&id("hash-ming")).await.unwrap(), Some(ming.clone()));
+    assert_eq!(players.player(&id("hash-lan")).await.unwrap(), Some(lan.clone()));
+    assert_eq!(players.player(&id("ming")).await.unwrap(), None, "found by the key's hash, never the id");
+    assert_eq!(players.player(&id("HASH-MING")).await.unwrap(), None);
+
+    // A one-time code moves Ming to a second device: once, before it expires.
+    players.add_transfer(id("code"), id("ming"), 10_000).await.unwrap();
+    assert_eq!(players.transfer(id("wrong"), id("hash-phone"), 3_000).await.unwrap(), None);
+    assert_eq!(players.transfer(id("code"), id("hash-phone"), 3_000).await.unwrap(), Some(ming.clone()));
+    assert_eq!(players.player(&id("hash-phone")).await.unwrap(), Some(ming.clone()));
+    assert_eq!(players.player(&id("hash-ming")).await.unwrap(), Some(ming.clone()), "both devices are Ming");
+    assert_eq!(players.transfer(id("code"), id("hash-thief"), 3_001).await.unwrap(), None, "used once");
+    players.add_transfer(id("late"), id("ming"), 4_000).await.unwrap();
+    assert_eq!(players.transfer(id("late"), id("hash-thief"), 4_000).await.unwrap(), None, "expired");
+    assert_eq!(players.player(&id("hash-thief")).await.unwrap(), None);
+    // The phone forgets its key: it is no one's, and the first device is still Ming.
+    assert!(players.forget_key(&id("hash-phone")).await.unwrap());
+    assert!(!players.forget_key(&id("hash-phone")).await.unwrap());
+    assert_eq!(players.player(&id("hash-phone")).await.unwrap(), None);
+    assert_eq!(players.player(&id("hash-ming")).await.unwrap(), Some(ming.clone()));
+
+    let name = |n: &str| format!("{}{n}", prefix.replace('-', ""));
+    assert_eq!(players.rename(id("ming"), name("MingLi"), 5_000).await.unwrap(), Renamed::Done);
+    let named = players.player(&id("hash-ming")).await.unwrap().unwrap();
+    assert_eq!((named.name, named.named), (Some(name("MingLi")), Some(5_000)));
+    assert_eq!(players.named(&name("mingli").to_uppercase()).await.unwrap().map(|p| p.id), Some(id("ming")));
+    assert_eq!(players.rename(id("lan"), name("MINGLI"), 6_000).await.unwrap(), Renamed::Taken);
+    assert_eq!(players.player(&id("hash-lan")).await.unwrap(), Some(lan), "a refusal changes nothing");
+    assert_eq!(players.rename(id("ming"), name("Ming"), 7_000).await.unwrap(), Renamed::TooSoon);
     let later = 5_000 + RENAME_AFTER_MS;
-    assert_eq!(store.rename("ming".into(), "Ming".into(), later).await.unwrap(), Renamed::Done);
-    assert_eq!(store.rename("lan".into(), "mingli".into(), later).await.unwrap(), Renamed::Done);
-    assert_eq!(store.rename("nobody".into(), "Nobody".into(), later).await.unwrap(), Renamed::Unknown);
+    assert_eq!(players.rename(id("ming"), name("Ming"), later).await.unwrap(), Renamed::Done);
+    assert_eq!(players.rename(id("lan"), name("mingli"), later).await.unwrap(), Renamed::Done);
+    assert_eq!(players.rename(id("nobody"), name("Nobody"), later).await.unwrap(), Renamed::Unknown);
+    assert_eq!(players.named(&name("nobody")).await.unwrap(), None);
+}
+
+/// A rating in gomoku blitz, for the contracts.
+fn blitz(player: &str, rating: f64, deviation: f64, games: u64, updated: u64) -> RatingRow {
+    RatingRow {
+        player: player.into(),
+        game: "gomoku".into(),
+        speed: "blitz".into(),
+        rating,
+        deviation,
+        volatility: 0.06,
+        games,
+        updated,
+    }
+}
+
+/// A rating that adds 100 to each side's (1500 for a first game), and says what it read.
+fn plus_100() -> Rate {
+    Box::new(|finish: &mut Finish, before: [Option<RatingRow>; 2]| {
+        let game = finish.game.clone();
+        let read: Vec<String> =
+            before.iter().map(|r| format!("{:?}", r.as_ref().map(|r| r.rating))).collect();
+        finish.game.ratings = read.join(" ");
+        finish.room.extra = "rated".into();
+        (0..2)
+            .map(|side| {
+                let player = game.players[side].clone().unwrap();
+                let (rating, games) = before[side].as_ref().map_or((1500.0, 0), |r| (r.rating, r.games));
+                blitz(&player, rating + 100.0, 100.0, games + 1, game.ended)
+            })
+            .collect()
+    })
 }
 
 /// What every store does with a finished game, from none: the room, the game and the ratings
-/// it changed written together, once. Ids begin with `prefix`.
+/// worked out from those the store holds, written together, once; then a player's games,
+/// results and the leaderboard. Ids begin with `prefix`.
 pub async fn finish_contract(store: &dyn Store, prefix: &str) {
-    let room = |version: u64| RoomRow {
-        id: format!("{prefix}ended"),
+    let players = store.players();
+    let id = |name: &str| format!("{prefix}{name}");
+    for player in ["ming", "lan", "bo"] {
+        players.add_player(id(player), id(&format!("key-{player}")), 1).await.unwrap();
+    }
+    players.rename(id("ming"), format!("{}Ming", prefix.replace('-', "")), 1).await.unwrap();
+    let room = |name: &str, version: u64| RoomRow {
+        id: id(name),
         game: "gomoku".into(),
         record: "h8 h9 1-0".into(),
         version,
         updated: 9_000 + version,
         ..RoomRow::default()
     };
-    let game = GameRow {
-        id: format!("{prefix}ended"),
+    let game = |name: &str, first: &str, second: &str, result: &str, ended: u64| GameRow {
+        id: id(name),
         game: "gomoku".into(),
         speed: Some("blitz".into()),
         rated: true,
-        players: [Some(format!("{prefix}ming")), Some(format!("{prefix}lan"))],
-        result: "1-0".into(),
-        ratings: r#"{"before":[1500,1500],"after":[1662,1338]}"#.into(),
-        record: "h8 h9 1-0".into(),
-        ended: 9_000,
+        players: [Some(id(first)), Some(id(second))],
+        result: result.into(),
+        ratings: String::new(),
+        record: format!("[Result \"{result}\"]"),
+        ended,
     };
-    let rating = |player: &str, rating: f64, games: u64| RatingRow {
-        player: format!("{prefix}{player}"),
-        game: "gomoku".into(),
-        speed: "blitz".into(),
-        rating,
-        deviation: 290.3,
-        volatility: 0.06,
-        games,
-        updated: 9_000,
-    };
-    let rated = vec![rating("ming", 1662.3, 1), rating("lan", 1337.7, 1)];
-    assert!(store.finish(room(4), game.clone(), rated.clone()).await.unwrap());
-    assert_eq!(store.load(&room(4).id).await.unwrap(), Some(room(4)));
-    assert_eq!(store.ratings(&format!("{prefix}ming")).await.unwrap(), [rated[0].clone()]);
-    assert_eq!(store.ratings(&format!("{prefix}lan")).await.unwrap(), [rated[1].clone()]);
+    let finish = |name: &str, version: u64, game: GameRow| Finish { room: room(name, version), game };
+    let done =
+        store.finish(finish("one", 4, game("one", "ming", "lan", "1-0", 9_000)), Some(plus_100())).await;
+    let done = done.unwrap().expect("written");
+    assert_eq!((done.game.ratings.as_str(), done.room.extra.as_str()), ("None None", "rated"));
+    assert_eq!(store.load(&id("one")).await.unwrap(), Some(done.room.clone()), "the room as rated");
+    assert_eq!(players.ratings(&id("ming")).await.unwrap(), [blitz(&id("ming"), 1600.0, 100.0, 1, 9_000)]);
+    assert_eq!(players.ratings(&id("lan")).await.unwrap(), [blitz(&id("lan"), 1600.0, 100.0, 1, 9_000)]);
     // The same end told again, by a second instance or after a restart, counts once.
-    let again = vec![rating("ming", 1700.0, 2), rating("lan", 1300.0, 2)];
-    assert!(!store.finish(room(4), game.clone(), again.clone()).await.unwrap());
-    assert!(!store.finish(room(5), game, again).await.unwrap());
+    let again = finish("one", 4, game("one", "ming", "lan", "1-0", 9_000));
+    assert_eq!(store.finish(again.clone(), Some(plus_100())).await.unwrap(), None);
+    assert_eq!(store.finish(Finish { room: room("one", 5), ..again }, Some(plus_100())).await.unwrap(), None);
     assert_eq!(
-        store.load(&room(4).id).await.unwrap(),
-        Some(room(4)),
+        store.load(&id("one")).await.unwrap(),
+        Some(done.room),
         "nothing of a refused finish is written"
     );
-    assert_eq!(store.ratings(&format!("{prefix}ming")).await.unwrap(), [rated[0].clone()]);
-    assert_eq!(store.ratings(&format!("{prefix}nobody")).await.unwrap(), []);
+    assert_eq!(players.ratings(&id("ming")).await.unwrap()[0].rating, 1600.0);
+    assert_eq!(players.ratings(&id("nobody")).await.unwrap(), []);
+
+    // A second rated game starts from the ratings the first left; a casual one rates nothing.
+    let second =
+        store.finish(finish("two", 9, game("two", "lan", "ming", "1/2-1/2", 9_500)), Some(plus_100()));
+    assert_eq!(second.await.unwrap().unwrap().game.ratings, "Some(1600.0) Some(1600.0)");
+    let casual = Finish {
+        room: room("three", 2),
+        game: GameRow { rated: false, ..game("three", "bo", "ming", "0-1", 9_700) },
+    };
+    store.finish(casual, None).await.unwrap().unwrap();
+    let aborted = GameRow { rated: false, ..game("four", "ming", "bo", "*", 9_800) };
+    store.finish(Finish { room: room("four", 2), game: aborted }, None).await.unwrap().unwrap();
+    assert_eq!(players.ratings(&id("ming")).await.unwrap(), [blitz(&id("ming"), 1700.0, 100.0, 2, 9_500)]);
+    assert_eq!(players.ratings(&id("bo")).await.unwrap(), []);
+
+    // Ming's games, newest first, a page at a time, with or without records.
+    let query = |offset, limit, rated, records| GameQuery {
+        player: id("ming"),
+        game: None,
+        rated,
+        records,
+        offset,
+        limit,
+    };
+    let ids = |games: Vec<GameRow>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(players.games(&query(0, 20, false, true)).await.unwrap()),
+        [id("four"), id("three"), id("two"), id("one")]
+    );
+    assert_eq!(ids(players.games(&query(1, 2, false, true)).await.unwrap()), [id("three"), id("two")]);
+    let history = players.games(&query(0, 20, true, false)).await.unwrap();
+    assert_eq!(ids(history.clone()), [id("two"), id("one")], "rated alone");
+    assert!(history.iter().all(|g| g.record.is_empty()), "without records");
+    let page = players.games(&query(0, 1, false, true)).await.unwrap();
+    assert_eq!(page[0], GameRow { rated: false, ..game("four", "ming", "bo", "*", 9_800) });
+    let other = GameQuery { game: Some("checkers".into()), ..query(0, 20, false, true) };
+    assert_eq!(players.games(&other).await.unwrap(), []);
+    // Won one, drew one, won one as the second player, and one aborted.
+    let tally = players.tally(&id("ming"), None).await.unwrap();
+    assert_eq!(tally, Tally { wins: 2, draws: 1, losses: 0, games: 4 });
+    assert_eq!(
+        players.tally(&id("bo"), Some("gomoku")).await.unwrap(),
+        Tally { wins: 0, draws: 0, losses: 1, games: 2 }
+    );
+    assert_eq!(players.tally(&id("bo"), Some("checkers")).await.unwrap(), Tally::default());
+
+    // The leaderboard: settled ratings (a deviation of 100) with a game since 9,200, best first.
+    let leaders = players.leaders("gomoku", 110.0, 9_200, 50).await.unwrap();
+    let mine: Vec<(String, f64)> = leaders
+        .iter()
+        .filter(|l| l.player.id.starts_with(prefix))
+        .map(|l| (l.player.id.clone(), l.rating))
+        .collect();
+    assert_eq!(mine, [(id("lan"), 1700.0), (id("ming"), 1700.0)], "equal ratings in the ids' order");
+    assert!(leaders.iter().all(|l| l.speed == "blitz"));
+    assert_eq!(
+        leaders.iter().find(|l| l.player.id == id("ming")).unwrap().player.name,
+        Some(format!("{}Ming", prefix.replace('-', "")))
+    );
+    assert_eq!(
+        players
+            .leaders("gomoku", 110.0, 9_600, 50)
+            .await
+            .unwrap()
+            .iter()
+            .filter(|l| l.player.id.starts_with(prefix))
+            .count(),
+        0,
+        "no game since"
+    );
+    assert_eq!(
+        players
+            .leaders("gomoku", 50.0, 0, 50)
+            .await
+            .unwrap()
+            .iter()
+            .filter(|l| l.player.id.starts_with(prefix))
+            .count(),
+        0,
+        "provisional"
+    );
+    let first = players.leaders("gomoku", 110.0, 0, 1).await.unwrap();
+    assert_eq!(first.iter().filter(|l| l.speed == "blitz").count(), 1, "at most this many per speed");
 }
 
 /// What every store does, from empty: rows written only over older versions of themselves,

@@ -25,6 +25,10 @@ pub enum Request {
         rules: String,
         #[serde(default)]
         time: String,
+        /// Rated: the players' ratings change with the result. Only a timed game between two
+        /// players is; any other is casual.
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
     },
     /// A seat against the next player who asks for the same game, rules and time control.
     Quick {
@@ -33,6 +37,10 @@ pub enum Request {
         rules: String,
         #[serde(default)]
         time: String,
+        /// Rated: the players' ratings change with the result. Only a timed game between two
+        /// players is; any other is casual.
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
     },
     /// A room like [`Request::Create`]'s, listed in the lobby until someone takes its other
     /// seat ([`Request::Take`]), its maker leaves, or 15 minutes pass.
@@ -42,6 +50,10 @@ pub enum Request {
         rules: String,
         #[serde(default)]
         time: String,
+        /// Rated: the players' ratings change with the result. Only a timed game between two
+        /// players is; any other is casual.
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
     },
     /// Takes the free seat of a seek in the lobby: the game starts for both.
     Take {
@@ -95,6 +107,16 @@ pub enum Request {
     Name {
         name: String,
     },
+    /// A one-time code that moves this device's player to another device: a
+    /// [`Reply::TransferCode`], valid for [`TRANSFER_MINUTES`] and used once.
+    TransferCode,
+    /// Plays as the player whose one-time code this is, on this device: a [`Reply::Player`]
+    /// with a new key for the device to keep, or an error (a wrong, used or expired code).
+    Transfer {
+        code: String,
+    },
+    /// This device forgets its player: its key is no longer anyone's ([`Reply::Forgotten`]).
+    Forget,
     /// The page's heartbeat: the server answers at once with a [`Reply::Pong`] of the same `n`,
     /// so a connection that has silently died is noticed and made again. `rtt` is the round
     /// trip the page last measured, in milliseconds: half of it (at most 500 ms) is given back
@@ -110,10 +132,34 @@ fn yes() -> bool {
     true
 }
 
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+/// How long a transfer code is valid.
+pub const TRANSFER_MINUTES: u64 = 10;
+
 /// The requests' `type`s, to tell an unknown one from a malformed known one.
-pub const TYPES: [&str; 16] = [
-    "create", "quick", "seek", "take", "lobby", "join", "move", "offer", "answer", "resign", "abort",
-    "claim", "chat", "hello", "name", "ping",
+pub const TYPES: [&str; 19] = [
+    "create",
+    "quick",
+    "seek",
+    "take",
+    "lobby",
+    "join",
+    "move",
+    "offer",
+    "answer",
+    "resign",
+    "abort",
+    "claim",
+    "chat",
+    "hello",
+    "name",
+    "transfer-code",
+    "transfer",
+    "forget",
+    "ping",
 ];
 
 /// The chat's preset messages, by name: each page says them in its own language.
@@ -255,6 +301,15 @@ pub enum Reply {
         /// holds the other seat there).
         #[serde(skip_serializing_if = "Option::is_none")]
         next: Option<String>,
+        /// Who plays each seat, the first seat's first, once they have taken it.
+        #[serde(default, skip_serializing_if = "no_players")]
+        players: [Option<SeatPlayer>; 2],
+        /// The result changes the players' ratings.
+        #[serde(default, skip_serializing_if = "is_false")]
+        rated: bool,
+        /// After a rated game: each side's rating before and after it, the first seat's first.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ratings: Option<[RatingChange; 2]>,
     },
     /// The lobby, to a connection that follows it: the open seeks, oldest first, the games
     /// being played, the latest changed first (each watched by entering its room), and how many
@@ -280,6 +335,14 @@ pub enum Reply {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         key: Option<String>,
     },
+    /// A one-time code that moves this player to another device, in answer to a
+    /// [`Request::TransferCode`], and how long it is valid, in seconds.
+    TransferCode {
+        code: String,
+        expires_in: u64,
+    },
+    /// This device's key is no longer anyone's, in answer to a [`Request::Forget`].
+    Forgotten,
     /// The answer to a [`Request::Ping`], with its `n`.
     Pong {
         n: u64,
@@ -293,13 +356,61 @@ pub struct ChatLine {
 }
 
 /// A room in the lobby: a seek (taken with [`Request::Take`]) or a game being played (watched
-/// with [`Request::Join`]): its room, game, rules and time control.
+/// with [`Request::Join`]): its room, game, rules and time control, and for a seek who made it
+/// and whether it is rated.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoomInfo {
     pub room: String,
     pub game: String,
     pub rules: String,
     pub time: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<SeatPlayer>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
+}
+
+/// Who plays a seat: their public id, their name once chosen (else they show as "Anonymous"
+/// and the id's first four characters), and their rating in the game's game and speed as they
+/// sat down, in whole points (none untimed).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatPlayer {
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<i64>,
+    /// The rating is provisional: shown with a `?`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub provisional: bool,
+}
+
+impl SeatPlayer {
+    /// How an anonymous player is told apart: the start of their id.
+    pub fn tag(&self) -> &str {
+        self.id.get(..4).unwrap_or(&self.id)
+    }
+}
+
+fn no_players(players: &[Option<SeatPlayer>; 2]) -> bool {
+    players.iter().all(Option::is_none)
+}
+
+/// One side's rating before and after a rated game, in whole points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub before: i64,
+    pub after: i64,
+    /// Provisional after the game.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub provisional: bool,
+}
+
+impl RatingChange {
+    /// The change, as the page shows it (whole points).
+    pub fn delta(&self) -> i64 {
+        self.after - self.before
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -357,10 +468,16 @@ pub enum ErrorCode {
     NameInvalid,
     /// The player chose a name less than a day ago.
     NameTooSoon,
+    /// A reserved word (`computer`, `admin`, ...).
+    NameReserved,
+    /// Not a transfer code this server gave, or one used or expired.
+    TransferInvalid,
+    /// Too many wrong transfer codes from this address lately: it waits a minute.
+    TransferWait,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 31] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::Version,
@@ -389,6 +506,9 @@ impl ErrorCode {
         ErrorCode::NameTaken,
         ErrorCode::NameInvalid,
         ErrorCode::NameTooSoon,
+        ErrorCode::NameReserved,
+        ErrorCode::TransferInvalid,
+        ErrorCode::TransferWait,
     ];
 
     /// Its word in the frames (its name in kebab case).
@@ -422,6 +542,9 @@ impl ErrorCode {
             ErrorCode::NameTaken => "name-taken",
             ErrorCode::NameInvalid => "name-invalid",
             ErrorCode::NameTooSoon => "name-too-soon",
+            ErrorCode::NameReserved => "name-reserved",
+            ErrorCode::TransferInvalid => "transfer-invalid",
+            ErrorCode::TransferWait => "transfer-wait",
         }
     }
 }

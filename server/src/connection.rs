@@ -5,11 +5,13 @@ use crate::clock::Clock;
 use crate::metrics::Refusal;
 use crate::net::Net;
 use crate::players::{self, Identified};
+use crate::protocol::TRANSFER_MINUTES;
 use crate::protocol::{self, ErrorCode, Reply, Request};
 use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
-use crate::store::{PlayerRow, Renamed};
+use crate::secrets::{hashed, new_key};
+use crate::store::Renamed;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use board_suite::players::PlayerName;
+use board_suite::players::{NameError, PlayerName};
 use board_suite::rules::Player;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -67,8 +69,8 @@ struct Connection {
     /// The round trip the page last measured (its heartbeat says): half of it, capped, is
     /// given back to its player's clock on each move.
     round_trip_ms: u64,
-    /// The player this device plays as, once it has said hello.
-    player: Option<PlayerRow>,
+    /// The hash of the key the device said hello with (or was given): what it forgets.
+    key_hash: Option<String>,
 }
 
 /// The close code for a frame the WebSocket could not read, if it is the client's fault.
@@ -114,9 +116,9 @@ pub async fn run(
     mut closing: watch::Receiver<bool>,
 ) {
     let (outbox, mut pushed) = Outbox::new(net.outbox_frames);
-    let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox };
+    let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox, player: None };
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
-    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0, player: None };
+    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0, key_hash: None };
     // Refused for the rate lately: how many, and when the last was.
     let (mut refusals, mut refused_at) = (0, 0);
     // Pings keep a connection through proxies open, and find a peer that is gone.
@@ -248,8 +250,9 @@ impl Connection {
     async fn hello(&mut self, key: Option<&str>) -> Reply {
         match players::identify(self.hub.store(), key, self.hub.clock.now_ms()).await {
             Ok(Identified { player, new_key }) => {
+                self.key_hash = new_key.as_deref().or(key).map(hashed);
                 let reply = Reply::Player { id: player.id.clone(), name: player.name.clone(), key: new_key };
-                self.player = Some(player);
+                self.client.player = Some(player);
                 reply
             }
             Err(error) => {
@@ -262,14 +265,20 @@ impl Connection {
     /// The name the device's player chooses, checked, and taken unless another has it or the
     /// player chose one within a day.
     async fn name(&mut self, name: &str) -> Reply {
-        let Some(player) = &mut self.player else {
+        let Some(player) = &mut self.client.player else {
             return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
         };
-        let Ok(name) = PlayerName::parse(name) else {
-            return Reply::error(
-                ErrorCode::NameInvalid,
-                "a name is 3 to 20 ASCII letters, digits, _ or -, a letter first, and not a reserved word",
-            );
+        let name = match PlayerName::parse(name) {
+            Ok(name) => name,
+            Err(NameError::Reserved) => {
+                return Reply::error(ErrorCode::NameReserved, "that name is kept for the site");
+            }
+            Err(_) => {
+                return Reply::error(
+                    ErrorCode::NameInvalid,
+                    "a name is 3 to 20 ASCII letters, digits, _ or -, a letter first",
+                );
+            }
         };
         let now = self.hub.clock.now_ms();
         match self.hub.store().players().rename(player.id.clone(), name.to_string(), now).await {
@@ -283,6 +292,75 @@ impl Connection {
             Err(error) => {
                 tracing::warn!("the store could not rename a player: {}", error.0);
                 Reply::error(ErrorCode::Storage, "the server could not store your name: nothing changed")
+            }
+        }
+    }
+
+    /// A one-time code that moves this device's player to another device.
+    async fn transfer_code(&mut self) -> Reply {
+        let Some(player) = &self.client.player else {
+            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
+        };
+        let code = players::new_transfer_code();
+        let expires = self.hub.clock.now_ms().saturating_add(TRANSFER_MINUTES * 60_000);
+        let added = self.hub.store().players().add_transfer(
+            players::transfer_code_hash(&code),
+            player.id.clone(),
+            expires,
+        );
+        match added.await {
+            Ok(()) => Reply::TransferCode { code, expires_in: TRANSFER_MINUTES * 60 },
+            Err(error) => {
+                tracing::warn!("the store could not keep a transfer code: {}", error.0);
+                Reply::error(ErrorCode::Storage, "the server could not make a code: try again")
+            }
+        }
+    }
+
+    /// Plays as the player whose transfer code this is, with a new key for this device. An
+    /// address that sent too many wrong codes this minute waits.
+    async fn transfer(&mut self, code: &str) -> Reply {
+        let (now, address) = (self.hub.clock.now_ms(), self.client.address);
+        if self.hub.wrong_codes.waits(address, now) {
+            self.hub.metrics.refused(Refusal::Rate);
+            return Reply::error(ErrorCode::TransferWait, "too many wrong codes: wait a minute");
+        }
+        let key = new_key();
+        match self.hub.store().players().transfer(players::transfer_code_hash(code), hashed(&key), now).await
+        {
+            Ok(Some(player)) => {
+                self.key_hash = Some(hashed(&key));
+                let reply =
+                    Reply::Player { id: player.id.clone(), name: player.name.clone(), key: Some(key) };
+                self.client.player = Some(player);
+                reply
+            }
+            Ok(None) => {
+                self.hub.wrong_codes.count(address, now);
+                Reply::error(ErrorCode::TransferInvalid, "that code is wrong, used or expired")
+            }
+            Err(error) => {
+                tracing::warn!("the store could not use a transfer code: {}", error.0);
+                Reply::error(ErrorCode::Storage, "the server could not use the code: try again")
+            }
+        }
+    }
+
+    /// This device's key is no longer anyone's; the device plays on as no one until it says
+    /// hello again.
+    async fn forget(&mut self) -> Reply {
+        let Some(key_hash) = self.key_hash.take() else {
+            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
+        };
+        match self.hub.store().players().forget_key(&key_hash).await {
+            Ok(_) => {
+                self.client.player = None;
+                Reply::Forgotten
+            }
+            Err(error) => {
+                self.key_hash = Some(key_hash);
+                tracing::warn!("the store could not forget a key: {}", error.0);
+                Reply::error(ErrorCode::Storage, "the server could not forget this device: try again")
             }
         }
     }
@@ -303,13 +381,15 @@ impl Connection {
         };
         let hub = self.hub.clone();
         let taken = match request {
-            Request::Create { game, rules, time } => {
-                hub.create(&self.client, &game, &rules, &time, false).await.map(Some)
+            Request::Create { game, rules, time, rated } => {
+                hub.create(&self.client, &game, &rules, &time, false, rated).await.map(Some)
             }
-            Request::Seek { game, rules, time } => {
-                hub.create(&self.client, &game, &rules, &time, true).await.map(Some)
+            Request::Seek { game, rules, time, rated } => {
+                hub.create(&self.client, &game, &rules, &time, true, rated).await.map(Some)
             }
-            Request::Quick { game, rules, time } => hub.quick(&self.client, &game, &rules, &time).await,
+            Request::Quick { game, rules, time, rated } => {
+                hub.quick(&self.client, &game, &rules, &time, rated).await
+            }
             Request::Join { room, token } => hub.join(&self.client, &room, token.as_deref()).await.map(Some),
             Request::Take { room } => hub.take(&self.client, &room).await.map(Some),
             Request::Lobby { follow } => {
@@ -327,6 +407,9 @@ impl Connection {
             Request::Chat { preset } => return self.act(Action::Chat(preset)).await,
             Request::Hello { key } => return Some(self.hello(key.as_deref()).await),
             Request::Name { name } => return Some(self.name(&name).await),
+            Request::TransferCode => return Some(self.transfer_code().await),
+            Request::Transfer { code } => return Some(self.transfer(&code).await),
+            Request::Forget => return Some(self.forget().await),
             Request::Ping { n, rtt } => {
                 if let Some(rtt) = rtt {
                     self.round_trip_ms = rtt;

@@ -285,6 +285,14 @@ pub async fn serve_until(
             sweeper.remove_idle().await;
         }
     });
+    // Rated players waiting for a quick match are paired as their ranges widen.
+    let pairer = hub.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(rooms::PAIRING_EVERY).await;
+            pairer.pair_waiting().await;
+        }
+    });
     let metrics = hub.metrics.clone();
     tokio::spawn(give_back(metrics.clone()));
     let (closing, closed) = watch::channel(false);

@@ -7,6 +7,9 @@ use crate::secrets::{hashed, new_id, new_key};
 use crate::store::{PlayerRow, RatingRow, Store, StoreError};
 use board_suite::rating::{Rating, Speed, rate};
 use board_suite::rules::Outcome;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
 
 /// A player's public id: short, and enough to tell the anonymous apart.
 pub const PLAYER_ID_LENGTH: usize = 12;
@@ -29,6 +32,46 @@ pub async fn identify(store: &dyn Store, key: Option<&str>, now: u64) -> Result<
     let key = new_key();
     let player = store.players().add_player(new_id(PLAYER_ID_LENGTH), hashed(&key), now).await?;
     Ok(Identified { player, new_key: Some(key) })
+}
+
+/// A transfer code's letters and digits (about 49 random bits): short enough to type.
+pub const TRANSFER_CODE_LENGTH: usize = 10;
+
+/// A new transfer code, as shown: two groups of five.
+pub fn new_transfer_code() -> String {
+    let code = new_id(TRANSFER_CODE_LENGTH);
+    format!("{}-{}", &code[..5], &code[5..])
+}
+
+/// A transfer code as typed, as it is kept (hashed): its case, spaces and dashes ignored.
+pub fn transfer_code_hash(typed: &str) -> String {
+    let code: String =
+        typed.chars().filter(|c| !c.is_whitespace() && *c != '-').map(|c| c.to_ascii_lowercase()).collect();
+    hashed(&code)
+}
+
+/// Wrong transfer codes an address may send in a minute; after them it waits out the minute.
+pub const WRONG_CODES_PER_MINUTE: u32 = 10;
+
+/// The wrong transfer codes each address sent in its current minute, and when it began.
+#[derive(Default)]
+pub struct WrongCodes(Mutex<HashMap<IpAddr, (u32, u64)>>);
+
+impl WrongCodes {
+    /// Whether `address` must wait before it tries another code.
+    pub fn waits(&self, address: IpAddr, now: u64) -> bool {
+        let wrong = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        wrong
+            .get(&address)
+            .is_some_and(|&(count, since)| count >= WRONG_CODES_PER_MINUTE && now < since + 60_000)
+    }
+
+    /// Counts a wrong code from `address`.
+    pub fn count(&self, address: IpAddr, now: u64) {
+        let mut wrong = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        wrong.retain(|_, (_, since)| now < *since + 60_000);
+        wrong.entry(address).or_insert((0, now)).0 += 1;
+    }
 }
 
 /// How a player without a name is shown after "Anonymous": the start of their id.
@@ -100,6 +143,23 @@ mod tests {
             assert!(other.new_key.is_some_and(|new| new != key));
         }
         assert_eq!(tag(&first.player).len(), 4);
+    }
+
+    #[test]
+    fn a_transfer_code_is_read_as_typed_and_an_address_waits_after_ten_wrong() {
+        let code = new_transfer_code();
+        assert_eq!((code.len(), &code[5..6]), (11, "-"));
+        let typed = format!(" {} ", code.to_uppercase().replace('-', " - "));
+        assert_eq!(transfer_code_hash(&typed), transfer_code_hash(&code));
+        assert_ne!(transfer_code_hash(&code[1..]), transfer_code_hash(&code));
+        let (wrong, address) = (WrongCodes::default(), IpAddr::from([192, 0, 2, 1]));
+        for _ in 0..WRONG_CODES_PER_MINUTE {
+            assert!(!wrong.waits(address, 1_000));
+            wrong.count(address, 1_000);
+        }
+        assert!(wrong.waits(address, 1_000) && wrong.waits(address, 60_999));
+        assert!(!wrong.waits(IpAddr::from([192, 0, 2, 2]), 1_000), "another address");
+        assert!(!wrong.waits(address, 61_000), "a minute on");
     }
 
     #[test]

@@ -4,13 +4,18 @@
 use crate::clock::Clock;
 use crate::game_clock::GameClock;
 use crate::metrics::{Metrics, Refusal};
-use crate::protocol::{ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, Reply, RoomInfo, Seat};
+use crate::players::{GameRatings, WrongCodes, rated_end};
+use crate::protocol::{
+    ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, RatingChange, Reply, RoomInfo, Seat, SeatPlayer,
+};
 use crate::secrets::{ROOM_ID_LENGTH, hashed, new_id, new_token, random_bytes};
-use crate::store::{RoomRow, Store};
+use crate::store::{Finish, GameRow, PlayerRow, Rate, RatingRow, RoomRow, Store};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
+use board_suite::rating::{Rating, Speed};
 use board_suite::rules::clock::TimeControl;
 use board_suite::rules::record::Timing;
+use board_suite::rules::record::result_text;
 use board_suite::rules::{Conclusion, Player};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -88,6 +93,8 @@ pub struct Client {
     pub id: u64,
     pub address: IpAddr,
     pub outbox: Outbox,
+    /// The player it plays as, once it has said hello.
+    pub player: Option<PlayerRow>,
 }
 
 pub struct RoomCell {
@@ -123,7 +130,7 @@ struct Room {
 
 /// What protocol 2 added to a room, stored as one JSON column (`extra`); a room stored before
 /// reads as untimed, between friends, with nothing said.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 struct Extra {
     #[serde(default)]
     clock: GameClock,
@@ -143,6 +150,23 @@ struct Extra {
     /// The rematch's room, once agreed.
     #[serde(default)]
     next: Option<String>,
+    /// Who took each seat, with their rating as they sat down. (A room stored before players
+    /// has none: casual.)
+    #[serde(default)]
+    players: [Option<SeatPlayer>; 2],
+    /// The result changes the players' ratings.
+    #[serde(default)]
+    rated: bool,
+    /// A rated game's ratings before and after, once it has ended.
+    #[serde(default)]
+    ratings: Option<GameRatings>,
+}
+
+impl Extra {
+    /// The game's speed: `None` untimed.
+    fn speed(&self) -> Option<Speed> {
+        Speed::of(self.clock.control())
+    }
 }
 
 /// How long a seek stays in the lobby.
@@ -162,6 +186,12 @@ const PLAYERS_NEWS: &str = "players";
 /// believed (an instance that stopped is soon no longer counted).
 pub const PLAYERS_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
 const PLAYERS_HEARD_MS: u64 = 45_000;
+/// Quick match pairs rated players whose ratings are this close, and this much further for
+/// every second the longer waiting of them has waited.
+const PAIRING_RANGE: f64 = 100.0;
+const PAIRING_WIDENS_PER_SECOND: f64 = 10.0;
+/// How often waiters are looked at again for a pairing their wider ranges allow.
+pub const PAIRING_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 /// Changes to the lobby within this go out in one frame.
 const LOBBY_PAUSE: std::time::Duration = std::time::Duration::from_millis(50);
 
@@ -216,8 +246,9 @@ pub struct Hub {
     /// Itself, for the rooms' alarms to wake it without keeping it.
     me: Weak<Hub>,
     rooms: Mutex<HashMap<String, Arc<RoomCell>>>,
-    /// Who waits for a quick match, by game, rules and time control.
-    queue: Mutex<HashMap<(GameId, String, String), Client>>,
+    /// Who waits for a quick match, by game, rules, time control and rated or not, the
+    /// longest waiting first.
+    queue: Mutex<HashMap<QueueKey, Vec<Waiter>>>,
     /// The unfinished rooms each address created.
     created: Mutex<HashMap<IpAddr, HashSet<String>>>,
     store: Arc<dyn Store>,
@@ -232,6 +263,38 @@ pub struct Hub {
     lobby_due: AtomicBool,
     /// The players each other instance sharing the store said it holds, and when.
     players_elsewhere: Mutex<HashMap<String, (u64, u64)>>,
+    /// Wrong transfer codes, by address.
+    pub wrong_codes: WrongCodes,
+}
+
+/// What a quick match pairs on: the game, its rules, its time control and whether it is rated.
+type QueueKey = (GameId, String, String, bool);
+
+/// A device waiting for a quick match.
+struct Waiter {
+    client: Client,
+    player: Option<SeatPlayer>,
+    /// Since when (ms since 1970).
+    since: u64,
+}
+
+impl Waiter {
+    fn rating(&self) -> i64 {
+        self.player.as_ref().and_then(|p| p.rating).unwrap_or(Rating::NEW.rating as i64)
+    }
+}
+
+/// How far apart two rated players' ratings may be for quick match to pair them, when the
+/// longer waiting of them has waited `waited_ms`.
+fn pairing_range(waited_ms: u64) -> f64 {
+    PAIRING_RANGE + PAIRING_WIDENS_PER_SECOND * waited_ms as f64 / 1000.0
+}
+
+/// Whether two waiters may play a rated game: two players, not the same one, close enough.
+fn may_pair(a: &Waiter, b: &Waiter, now: u64) -> bool {
+    let (Some(pa), Some(pb)) = (&a.player, &b.player) else { return false };
+    let waited = now.saturating_sub(a.since.min(b.since));
+    pa.id != pb.id && (a.rating() - b.rating()).abs() as f64 <= pairing_range(waited)
 }
 
 /// A place taken in a room: a seat, or `None` to watch.
@@ -362,7 +425,50 @@ impl Room {
                 .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
                 .collect(),
             next: self.extra.next.clone(),
+            players: self.extra.players.clone(),
+            rated: self.extra.rated,
+            ratings: self.extra.ratings.map(|kept| {
+                [0, 1].map(|side| RatingChange {
+                    before: kept.before[side].rating.round() as i64,
+                    after: kept.after[side].rating.round() as i64,
+                    provisional: kept.after[side].provisional(),
+                })
+            }),
         }
+    }
+
+    /// What works out a rated game's ratings as its end is written (see [`Rate`]): `None` for
+    /// a game that rates no one (casual, aborted, untimed, a seat without a player).
+    fn rate(&self, game: &GameRow) -> Option<Rate> {
+        let (speed, outcome) = (self.extra.speed()?, self.table.outcome()?);
+        let [Some(first), Some(second)] = game.players.clone() else { return None };
+        let (extra, slug, ended) = (self.extra.clone(), game.game.clone(), game.ended);
+        Some(Box::new(move |finish: &mut Finish, before: [Option<RatingRow>; 2]| {
+            let players = [first.as_str(), second.as_str()];
+            let before = [before[0].as_ref(), before[1].as_ref()];
+            let (rows, kept) = rated_end(&slug, speed, players, before, outcome, ended);
+            let extra = Extra { ratings: Some(kept), ..extra.clone() };
+            finish.room.extra = serde_json::to_string(&extra).unwrap_or_default();
+            finish.game.ratings = serde_json::to_string(&kept).unwrap_or_default();
+            rows
+        }))
+    }
+
+    /// The game's end as the players' games keep it (the first seat's result first); `None`
+    /// until the game is over.
+    fn kept_game(&self, id: &str, now: u64) -> Option<GameRow> {
+        let outcome = self.table.over().then(|| self.table.outcome())?;
+        Some(GameRow {
+            id: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            speed: self.extra.speed().map(|speed| speed.slug().to_owned()),
+            rated: self.extra.rated && outcome.is_some(),
+            players: self.extra.players.clone().map(|p| p.map(|p| p.id)),
+            result: result_text(outcome, [Player::First, Player::Second]).to_owned(),
+            ratings: String::new(),
+            record: self.table.full_record(&self.timing()),
+            ended: now,
+        })
     }
 
     /// The seats with a device connected to this instance.
@@ -463,6 +569,7 @@ impl Hub {
             lobby: Mutex::default(),
             lobby_due: AtomicBool::new(false),
             players_elsewhere: Mutex::default(),
+            wrong_codes: WrongCodes::default(),
         })
     }
 
@@ -605,9 +712,26 @@ impl Hub {
         let row = room.row(&cell.id);
         // What the lobby shows changes with a seek, and with a game begun or ended.
         let lobby_news = (room.stored.seek_until, room.stored.playing) != (row.seek_until, row.playing);
-        match self.store.save(row.clone()).await {
-            Ok(true) => room.stored = row,
-            Ok(false) => {
+        // The change that ends a game in play keeps the game among its players' games, with
+        // the ratings it changes, in the same write.
+        let written = match room.kept_game(&cell.id, room.updated).filter(|_| room.stored.playing) {
+            Some(game) => {
+                let rate = game.rated.then(|| room.rate(&game)).flatten();
+                let finished = self.store.finish(Finish { room: row, game }, rate).await;
+                finished.map(|finished| finished.map(|finished| finished.room))
+            }
+            None => self.store.save(row.clone()).await.map(|saved| saved.then_some(row)),
+        };
+        match written {
+            Ok(Some(row)) => {
+                if row.extra != room.stored.extra
+                    && let Ok(extra) = serde_json::from_str(&row.extra)
+                {
+                    room.extra = extra;
+                }
+                room.stored = row;
+            }
+            Ok(None) => {
                 if let Ok(Some(stored)) = self.store.load(&cell.id).await {
                     room.restore(&stored);
                     self.arm(cell, room);
@@ -762,7 +886,7 @@ impl Hub {
     /// the room.
     async fn open_room(
         &self,
-        asking: &Client,
+        asking: Option<&Client>,
         table: Box<dyn Table>,
         seated: &[(&Client, Player)],
         extra: Extra,
@@ -780,7 +904,7 @@ impl Hub {
             let mut room = self.lock(&cell).await;
             let game = room.table.game();
             for ((client, player), token) in seated.iter().zip(tokens) {
-                if client.id != asking.id {
+                if asking.is_none_or(|asking| client.id != asking.id) {
                     client.outbox.send(Push::Seated { room: cell.clone(), seat: *player });
                 }
                 tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
@@ -862,8 +986,59 @@ impl Hub {
         }
     }
 
+    /// A player's rating in a game and speed: a first rated game's if they have none, and
+    /// none when the store cannot say.
+    async fn rating(&self, player: &str, game: GameId, speed: Speed) -> Option<Rating> {
+        match self.store.players().ratings(player).await {
+            Ok(rows) => {
+                Some(rows.into_iter().find(|r| r.game == game.slug() && r.speed == speed.slug()).map_or(
+                    Rating::NEW,
+                    |r| Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility },
+                ))
+            }
+            Err(error) => {
+                Metrics::count(&self.metrics.store_errors);
+                tracing::warn!("a rating could not be read: {}", error.0);
+                None
+            }
+        }
+    }
+
+    /// Who a player is at a seat of `game` at `speed` (none untimed): their name, and their
+    /// rating there as they sit down.
+    async fn seat_player(
+        &self,
+        id: &str,
+        name: Option<String>,
+        game: GameId,
+        speed: Option<Speed>,
+    ) -> SeatPlayer {
+        let rating = match speed {
+            Some(speed) => self.rating(id, game, speed).await,
+            None => None,
+        };
+        SeatPlayer {
+            id: id.to_owned(),
+            name,
+            rating: rating.map(|r| r.rating.round() as i64),
+            provisional: rating.is_some_and(|r| r.provisional()),
+        }
+    }
+
+    /// [`Hub::seat_player`] for a device: none before it has said hello.
+    async fn seat_player_of(
+        &self,
+        client: &Client,
+        game: GameId,
+        speed: Option<Speed>,
+    ) -> Option<SeatPlayer> {
+        let player = client.player.as_ref()?;
+        Some(self.seat_player(&player.id, player.name.clone(), game, speed).await)
+    }
+
     /// A new room of `game` under `rules` and the time control `time`; `client` takes the
-    /// first seat. A seek (`seek`) is listed in the lobby until someone takes the other.
+    /// first seat. A seek (`seek`) is listed in the lobby until someone takes the other. It is
+    /// `rated` only if timed and the device has a player.
     pub async fn create(
         &self,
         client: &Client,
@@ -871,58 +1046,130 @@ impl Hub {
         rules: &str,
         time: &str,
         seek: bool,
+        rated: bool,
     ) -> Result<Taken, Reply> {
-        let (_, table) = Self::game_and_rules(game, rules)?;
+        let (game, table) = Self::game_and_rules(game, rules)?;
         let control = Self::time_control(time)?;
         self.may_open(client.address)?;
         let mut extra = self.extra(&*table, control, seek);
         if seek {
             extra.seek_until = Some(self.clock.now_ms().saturating_add(SEEK_MS));
         }
-        let cell = self.open_room(client, table, &[(client, Player::First)], extra).await?;
+        extra.players[0] = self.seat_player_of(client, game, extra.speed()).await;
+        extra.rated = rated && extra.speed().is_some() && extra.players[0].is_some();
+        let cell = self.open_room(Some(client), table, &[(client, Player::First)], extra).await?;
         self.opened(&cell.id, &[client]);
         Ok(Taken { room: cell, seat: Some(Player::First) })
     }
 
-    /// Pairs `client` with a player waiting for the same game, rules and time control, or
-    /// queues it: `None` while it waits (the waiter learns its room from a [`Push::Seated`]).
+    /// Pairs `client` with a player waiting for the same game, rules, time control and rated
+    /// or not, or queues it: `None` while it waits (the waiter learns its room from a
+    /// [`Push::Seated`]). A casual game pairs with the longest waiting; a rated one with the
+    /// nearest rating in range (see [`Hub::pair_waiting`]), never the same player.
     pub async fn quick(
         &self,
         client: &Client,
         game: &str,
         rules: &str,
         time: &str,
+        rated: bool,
     ) -> Result<Option<Taken>, Reply> {
         let (game, table) = Self::game_and_rules(game, rules)?;
         let control = Self::time_control(time)?;
         // A room quick match opens counts against both players, as one they created would.
         self.may_open(client.address)?;
-        let key = (game, table.rules(), control.text());
-        let waiting = {
+        let speed = Speed::of(control);
+        let player = self.seat_player_of(client, game, speed).await;
+        let rated = rated && speed.is_some() && player.is_some();
+        let now = self.clock.now_ms();
+        let me = Waiter { client: client.clone(), player, since: now };
+        let key = (game, table.rules(), control.text(), rated);
+        let partner = {
             let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
-            match queue.remove(&key) {
-                Some(waiter) if waiter.id != client.id && !waiter.outbox.is_closed() => Some(waiter),
-                _ => {
-                    queue.insert(key.clone(), client.clone());
+            let waiting = queue.entry(key.clone()).or_default();
+            waiting.retain(|w| w.client.id != client.id && !w.client.outbox.is_closed());
+            let nearest = waiting
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| !rated || may_pair(w, &me, now))
+                .min_by_key(|(_, w)| if rated { (w.rating() - me.rating()).abs() } else { 0 })
+                .map(|(at, _)| at);
+            match nearest {
+                Some(at) => Some((waiting.remove(at), me)),
+                None => {
+                    waiting.push(me);
                     None
                 }
             }
         };
-        let Some(waiter) = waiting else {
+        let Some((waiter, me)) = partner else {
             tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: key.2 });
             return Ok(None);
         };
-        let extra = self.extra(&*table, control, true);
-        match self
-            .open_room(client, table, &[(&waiter, Player::First), (client, Player::Second)], extra)
-            .await
+        self.pair(Some(client), [waiter, me], &key).await.map(Some)
+    }
+
+    /// Pairs rated waiters whose ranges have widened enough since they came: the closest
+    /// ratings first. Run every few seconds.
+    pub async fn pair_waiting(&self) {
+        let now = self.clock.now_ms();
+        let mut pairs = Vec::new();
         {
+            let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+            for (key, waiting) in queue.iter_mut().filter(|(key, _)| key.3) {
+                waiting.retain(|w| !w.client.outbox.is_closed());
+                loop {
+                    let mut best: Option<(i64, usize, usize)> = None;
+                    for a in 0..waiting.len() {
+                        for b in a + 1..waiting.len() {
+                            let gap = (waiting[a].rating() - waiting[b].rating()).abs();
+                            if may_pair(&waiting[a], &waiting[b], now)
+                                && best.is_none_or(|(least, ..)| gap < least)
+                            {
+                                best = Some((gap, a, b));
+                            }
+                        }
+                    }
+                    let Some((_, a, b)) = best else { break };
+                    // The longer waiting plays first; `b` comes after `a`, so goes first.
+                    let second = waiting.remove(b);
+                    let first = waiting.remove(a);
+                    pairs.push((key.clone(), [first, second]));
+                }
+            }
+            queue.retain(|_, waiting| !waiting.is_empty());
+        }
+        for (key, pair) in pairs {
+            // Each is told of its room, or why there is none.
+            let _ = self.pair(None, pair, &key).await;
+        }
+    }
+
+    /// A room for two waiters of a quick match, the first taking the first seat; `asking`
+    /// (if one of them asked just now) hears of it in its answer, the others by a
+    /// [`Push::Seated`]. Its answer is the second seat.
+    async fn pair(&self, asking: Option<&Client>, pair: [Waiter; 2], key: &QueueKey) -> Result<Taken, Reply> {
+        let (game, rules, time, rated) = key;
+        let [first, second] = pair;
+        let opened = async {
+            let (_, table) = Self::game_and_rules(game.slug(), rules)?;
+            let mut extra = self.extra(&*table, Self::time_control(time)?, true);
+            extra.players = [first.player.clone(), second.player.clone()];
+            extra.rated = *rated;
+            let seated = [(&first.client, Player::First), (&second.client, Player::Second)];
+            self.open_room(asking, table, &seated, extra).await
+        };
+        match opened.await {
             Ok(cell) => {
-                self.opened(&cell.id, &[&waiter, client]);
-                Ok(Some(Taken { room: cell, seat: Some(Player::Second) }))
+                self.opened(&cell.id, &[&first.client, &second.client]);
+                Ok(Taken { room: cell, seat: Some(Player::Second) })
             }
             Err(error) => {
-                tell(&waiter, error.clone());
+                for waiter in [&first, &second] {
+                    if asking.is_none_or(|asking| asking.id != waiter.client.id) {
+                        tell(&waiter.client, error.clone());
+                    }
+                }
                 Err(error)
             }
         }
@@ -1023,6 +1270,11 @@ impl Hub {
             (None, Some(free)) if !room.table.over() => {
                 let token = new_token();
                 room.seats[index(free)] = Some(hashed(&token));
+                room.extra.players[index(free)] = self.seat_player_of(client, game, room.extra.speed()).await;
+                // Rated between two players alone, and never one player's two devices.
+                let [first, second] = &room.extra.players;
+                let two = matches!((first, second), (Some(a), Some(b)) if a.id != b.id);
+                room.extra.rated &= two;
                 // A seek's taker hears of its seat only once it is sure: another instance may
                 // take it first.
                 let seat_frame = Self::seat_frame(id, game, Some(free), Some(token));
@@ -1074,7 +1326,11 @@ impl Hub {
 
     /// A connection no longer waits for a quick match.
     pub fn unqueue(&self, client: &Client) {
-        self.queue.lock().unwrap_or_else(|e| e.into_inner()).retain(|_, waiter| waiter.id != client.id);
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        for waiting in queue.values_mut() {
+            waiting.retain(|w| w.client.id != client.id);
+        }
+        queue.retain(|_, waiting| !waiting.is_empty());
     }
 
     /// A connection leaves a room: the others see a seat go (a spectator's going changes
@@ -1298,7 +1554,15 @@ impl Hub {
     async fn rematch(&self, room: &Room) -> Result<String, Reply> {
         let game = room.table.game();
         let (_, table) = Self::game_and_rules(game.slug(), &room.table.rules())?;
-        let extra = self.extra(&*table, room.extra.clock.control(), room.extra.strangers);
+        let mut extra = self.extra(&*table, room.extra.clock.control(), room.extra.strangers);
+        // The players swap seats, each at their rating now.
+        for (seat, player) in room.extra.players.iter().rev().enumerate() {
+            if let Some(player) = player {
+                let seated = self.seat_player(&player.id, player.name.clone(), game, extra.speed()).await;
+                extra.players[seat] = Some(seated);
+            }
+        }
+        extra.rated = room.extra.rated;
         let [first, second] = room.seats.clone();
         let cell = self.new_room(table, [second, first], extra);
         {
@@ -1341,7 +1605,9 @@ impl Hub {
                 .into_iter()
                 .filter_map(|(room, game, extra)| {
                     let extra: Extra = serde_json::from_str(&extra).ok()?;
-                    Some(RoomInfo { room, game, rules: extra.rules, time: extra.clock.control().text() })
+                    let time = extra.clock.control().text();
+                    let [player, _] = extra.players;
+                    Some(RoomInfo { room, game, rules: extra.rules, time, player, rated: extra.rated })
                 })
                 .collect()
         };

@@ -4,7 +4,7 @@
 use board_suite::games::GameId;
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Header, RecordError, Recorded, Timing};
-use board_suite::rules::{Conclusion, History, Player, Termination};
+use board_suite::rules::{Conclusion, History, Outcome, Player, Termination};
 
 /// Why a turn was not played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub trait Table: Send + Sync {
     /// The whole turns played.
     fn turns(&self) -> usize;
     fn over(&self) -> bool;
+    /// The result, once the game is over; `None` for a game aborted or not over.
+    fn outcome(&self) -> Option<Outcome>;
     /// Why the game ended, once it has.
     fn termination(&self) -> Option<Termination>;
     /// Plays a whole turn written as the engine announces it (a flip without what it shows).
@@ -55,6 +57,10 @@ where
 
     fn over(&self) -> bool {
         self.1.over()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.1.outcome()
     }
 
     fn termination(&self) -> Option<Termination> {

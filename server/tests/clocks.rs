@@ -23,7 +23,11 @@ struct Device {
 impl Device {
     fn new(id: u64) -> Device {
         let (outbox, pushed) = Outbox::new(256);
-        Device { client: Client { id, address: [127, 0, 0, 1].into(), outbox }, pushed, seat_token: None }
+        Device {
+            client: Client { id, address: [127, 0, 0, 1].into(), outbox, player: None },
+            pushed,
+            seat_token: None,
+        }
     }
 
     /// Every frame sent so far, read.
@@ -76,7 +80,7 @@ fn play(turn: &str, turns: usize) -> Action {
 /// A room of Connect Four under `time`, both seats taken, and the two devices.
 async fn table(hub: &Hub, time: &str) -> (Arc<RoomCell>, Device, Device) {
     let (mut first, mut second) = (Device::new(1), Device::new(2));
-    let room = hub.create(&first.client, "connect-four", "", time, false).await.ok().unwrap().room;
+    let room = hub.create(&first.client, "connect-four", "", time, false, false).await.ok().unwrap().room;
     hub.join(&second.client, &room.id, None).await.ok().unwrap();
     first.frames();
     second.frames();
@@ -199,8 +203,8 @@ async fn a_first_move_not_made_in_time_aborts_the_game() {
     assert_eq!((over, abort_in), (false, None));
     // Untimed between strangers (quick match): the limit applies.
     let (first, mut second) = (Device::new(7), Device::new(8));
-    assert!(hub.quick(&first.client, "gomoku", "", "untimed").await.unwrap().is_none());
-    let room = hub.quick(&second.client, "gomoku", "", "untimed").await.unwrap().unwrap().room;
+    assert!(hub.quick(&first.client, "gomoku", "", "untimed", false).await.unwrap().is_none());
+    let room = hub.quick(&second.client, "gomoku", "", "untimed", false).await.unwrap().unwrap().room;
     advance(30_000).await;
     for _ in 0..10 {
         tokio::task::yield_now().await;
@@ -271,7 +275,7 @@ async fn a_rematch_swaps_the_colours_and_keeps_rules_and_clock() {
     let hub = hub(Arc::new(Memory::default()));
     let (mut first, mut second) = (Device::new(1), Device::new(2));
     let room = hub
-        .create(&first.client, "gomoku", r#"[Rules "renju"]"#, "fischer:300+3", false)
+        .create(&first.client, "gomoku", r#"[Rules "renju"]"#, "fischer:300+3", false, false)
         .await
         .ok()
         .unwrap()
@@ -312,7 +316,8 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
     hub.follow_lobby(&watcher.client, true).await;
     let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
     assert!(seeks.is_empty());
-    let room = hub.create(&maker.client, "checkers", "", "correspondence:3", true).await.ok().unwrap().room;
+    let room =
+        hub.create(&maker.client, "checkers", "", "correspondence:3", true, false).await.ok().unwrap().room;
     advance(100).await;
     let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
     assert_eq!(seeks.len(), 1);
@@ -346,7 +351,7 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
     ));
     // After 15 minutes a seek goes.
     let maker = Device::new(5);
-    hub.create(&maker.client, "gomoku", "", "fischer:60+0", true).await.ok().unwrap();
+    hub.create(&maker.client, "gomoku", "", "fischer:60+0", true, false).await.ok().unwrap();
     advance(15 * 60_000 - 1_000).await;
     let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
     assert_eq!(seeks.len(), 1);
@@ -355,7 +360,7 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
     assert!(seeks.is_empty());
     // And when its maker leaves.
     let maker = Device::new(6);
-    let room = hub.create(&maker.client, "gomoku", "", "", true).await.ok().unwrap().room;
+    let room = hub.create(&maker.client, "gomoku", "", "", true, false).await.ok().unwrap().room;
     advance(100).await;
     let Reply::Lobby { seeks, .. } = watcher.lobby() else { unreachable!() };
     assert_eq!(seeks.len(), 1);
@@ -401,10 +406,10 @@ async fn a_time_control_out_of_range_is_refused_and_nothing_is_made() {
     let device = Device::new(1);
     for time in ["fischer:14+0", "fischer:60+181", "correspondence:4", "blitz", "fischer:10801+0"] {
         for seek in [false, true] {
-            let made = hub.create(&device.client, "gomoku", "", time, seek).await;
+            let made = hub.create(&device.client, "gomoku", "", time, seek, false).await;
             assert!(matches!(made, Err(Reply::Error { code: ErrorCode::BadTimeControl, .. })), "{time}");
         }
-        let quick = hub.quick(&device.client, "gomoku", "", time).await;
+        let quick = hub.quick(&device.client, "gomoku", "", time, false).await;
         assert!(matches!(quick, Err(Reply::Error { code: ErrorCode::BadTimeControl, .. })), "{time}");
     }
     assert_eq!(hub.rooms_in_memory(), 0);
@@ -415,9 +420,9 @@ async fn a_time_control_out_of_range_is_refused_and_nothing_is_made() {
 async fn quick_match_pairs_only_the_same_time_control() {
     let hub = hub(Arc::new(Memory::default()));
     let (a, b, c) = (Device::new(1), Device::new(2), Device::new(3));
-    assert!(hub.quick(&a.client, "gomoku", "", "fischer:180+2").await.unwrap().is_none());
-    assert!(hub.quick(&b.client, "gomoku", "", "fischer:300+3").await.unwrap().is_none());
-    let paired = hub.quick(&c.client, "gomoku", "", "fischer:180+2").await.unwrap().unwrap();
+    assert!(hub.quick(&a.client, "gomoku", "", "fischer:180+2", false).await.unwrap().is_none());
+    assert!(hub.quick(&b.client, "gomoku", "", "fischer:300+3", false).await.unwrap().is_none());
+    let paired = hub.quick(&c.client, "gomoku", "", "fischer:180+2", false).await.unwrap().unwrap();
     let Reply::State { time, .. } = hub.state_of(&paired.room).await else { unreachable!() };
     assert_eq!(time, "fischer:180+2");
 }

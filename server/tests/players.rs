@@ -46,9 +46,13 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
     assert_ne!(forged, id);
     assert!(forged_key.is_some_and(|k| k != key));
 
-    for bad in ["ab", "9lives", "two words", "Admin", "名字好"] {
+    for bad in ["ab", "9lives", "two words", "名字好"] {
         first.send(&name(bad)).await;
         assert_eq!(first.error().await, ErrorCode::NameInvalid, "{bad}");
+    }
+    for reserved in ["Admin", "computer", "Anonymous"] {
+        first.send(&name(reserved)).await;
+        assert_eq!(first.error().await, ErrorCode::NameReserved, "{reserved}");
     }
     first.send(&name("MingLi")).await;
     assert_eq!(player(&mut first).await, (id.clone(), Some("MingLi".into()), None));
@@ -63,4 +67,69 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
     let mut back = Client::connect(port).await;
     back.send(&hello(Some(&key))).await;
     assert_eq!(player(&mut back).await, (id, Some("MingLi".into()), None));
+}
+
+fn ask(kind: &str) -> String {
+    serde_json::json!({"v": 2, "type": kind}).to_string()
+}
+
+fn transfer(code: &str) -> String {
+    serde_json::json!({"v": 2, "type": "transfer", "code": code}).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_code_moves_a_player_once_and_a_device_forgets_its_key() {
+    let data = data_dir("transfer");
+    let port = start(&data, fast()).await;
+    let mut laptop = Client::connect(port).await;
+    laptop.send(&ask("transfer-code")).await;
+    assert_eq!(laptop.error().await, ErrorCode::NoPlayer, "no code before hello");
+    laptop.send(&hello(None)).await;
+    let (id, _, key) = player(&mut laptop).await;
+    let key = key.unwrap();
+    laptop.send(&ask("transfer-code")).await;
+    let code = match laptop.next().await {
+        Reply::TransferCode { code, expires_in } => {
+            assert_eq!(expires_in, 600);
+            code
+        }
+        other => panic!("a code, not {other:?}"),
+    };
+
+    // The phone types it (its case and dashes as it likes): it is the laptop's player, with
+    // a key of its own.
+    let mut phone = Client::connect(port).await;
+    phone.send(&transfer(&code.to_uppercase().replace('-', " "))).await;
+    let (moved, _, phone_key) = player(&mut phone).await;
+    let phone_key = phone_key.expect("a key for the phone");
+    assert_eq!(moved, id);
+    assert_ne!(phone_key, key, "never the other device's key");
+    // Used once.
+    let mut thief = Client::connect(port).await;
+    thief.send(&transfer(&code)).await;
+    assert_eq!(thief.error().await, ErrorCode::TransferInvalid);
+
+    // The phone forgets itself: its key is no one's, and the laptop is still the player.
+    phone.send(&ask("forget")).await;
+    assert_eq!(phone.next().await, Reply::Forgotten);
+    phone.send(&ask("transfer-code")).await;
+    assert_eq!(phone.error().await, ErrorCode::NoPlayer);
+    let mut again = Client::connect(port).await;
+    again.send(&hello(Some(&phone_key))).await;
+    let (other, _, _) = player(&mut again).await;
+    assert_ne!(other, id, "a forgotten key is a new player");
+    again.send(&hello(Some(&key))).await;
+    assert_eq!(player(&mut again).await.0, id);
+
+    // Ten wrong codes from one address in a minute (the thief's and nine more, all from this
+    // machine): it waits, even with a good code.
+    laptop.send(&ask("transfer-code")).await;
+    let Reply::TransferCode { code, .. } = laptop.next().await else { panic!("a code") };
+    let mut guesser = Client::connect(port).await;
+    for n in 0..9 {
+        guesser.send(&transfer(&format!("guess-{n:05}"))).await;
+        assert_eq!(guesser.error().await, ErrorCode::TransferInvalid);
+    }
+    guesser.send(&transfer(&code)).await;
+    assert_eq!(guesser.error().await, ErrorCode::TransferWait);
 }

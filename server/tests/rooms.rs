@@ -12,7 +12,7 @@ use tokio::sync::mpsc::Receiver;
 
 fn client(id: u64) -> (Client, Receiver<Push>) {
     let (outbox, pushed) = Outbox::new(64);
-    (Client { id, address: [127, 0, 0, 1].into(), outbox }, pushed)
+    (Client { id, address: [127, 0, 0, 1].into(), outbox, player: None }, pushed)
 }
 
 fn hub(store: Arc<Memory>) -> Arc<Hub> {
@@ -24,7 +24,7 @@ async fn an_idle_room_goes_at_its_deadline_which_each_change_moves() {
     let store = Arc::new(Memory::default());
     let hub = hub(store.clone());
     let (first, _pushed) = client(1);
-    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false, false).await.ok().unwrap().room;
     // 30 s on, a turn: the deadline moves from 60 s to 90 s.
     tokio::time::sleep(Duration::from_secs(30)).await;
     let turn = Action::Move { turn: "4".into(), turns: 0, round_trip_ms: 0 };
@@ -43,7 +43,8 @@ async fn an_idle_room_goes_at_its_deadline_which_each_change_moves() {
 async fn a_room_read_from_the_store_sets_its_alarm_and_a_refused_change_keeps_it() {
     let store = Arc::new(Memory::default());
     let (first, _pushed) = client(1);
-    let id = hub(store.clone()).create(&first, "gomoku", "", "", false).await.ok().unwrap().room.id.clone();
+    let id =
+        hub(store.clone()).create(&first, "gomoku", "", "", false, false).await.ok().unwrap().room.id.clone();
     // Another hub (a restarted server) reads the room when a device comes back, 50 s on.
     tokio::time::sleep(Duration::from_secs(50)).await;
     let hub = hub(store.clone());
@@ -108,7 +109,7 @@ async fn the_idle_sweep_neither_loses_nor_forks_a_room_being_played() {
     let start = tokio::time::Instant::now();
     let (first, _first_pushed) = client(1);
     let (second, _second_pushed) = client(2);
-    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false, false).await.ok().unwrap().room;
     // Joined (a change) 1 s in, stored at 2 s: the room's deadline is 61 s.
     hub.join(&second, &room.id, None).await.ok().unwrap();
     // Just before that, a turn; its write takes a second, and the sweep runs while it is
@@ -150,7 +151,7 @@ async fn a_room_that_went_idle_is_not_written_back_by_a_device_still_holding_it(
     let store = Arc::new(Memory::default());
     let hub = hub(store.clone());
     let (first, _pushed) = client(1);
-    let room = hub.create(&first, "gomoku", "", "", false).await.ok().unwrap().room;
+    let room = hub.create(&first, "gomoku", "", "", false, false).await.ok().unwrap().room;
     tokio::time::sleep(Duration::from_secs(61)).await;
     assert_eq!(store.load(&room.id).await.unwrap(), None);
     let turn = Action::Move { turn: "h8".into(), turns: 0, round_trip_ms: 0 };
@@ -182,7 +183,7 @@ async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() 
     for n in 0..10_000u64 {
         let (first, _pushed) = client(2 * n + 10);
         let (second, _pushed_too) = client(2 * n + 11);
-        let room = hub.create(&first, "gomoku", "", "", false).await.ok().unwrap().room;
+        let room = hub.create(&first, "gomoku", "", "", false, false).await.ok().unwrap().room;
         hub.join(&second, &room.id, None).await.ok().unwrap();
         assert!(hub.act(&room, Some(Player::Second), Action::Resign).await.is_ok());
         hub.leave(&first, &room).await;
@@ -202,13 +203,13 @@ async fn finished_rooms_and_a_spectator_that_never_reads_leave_memory_bounded() 
     // A game in play, a spectator that never reads, and a crowd of 300 coming and going.
     let (first, mut first_pushed) = client(1_000_001);
     let (second, mut second_pushed) = client(1_000_002);
-    let room = hub.create(&first, "connect-four", "", "", false).await.ok().unwrap().room;
+    let room = hub.create(&first, "connect-four", "", "", false, false).await.ok().unwrap().room;
     hub.join(&second, &room.id, None).await.ok().unwrap();
     queued(&mut first_pushed);
     queued(&mut second_pushed);
     let (deaf, _never_read) = {
         let (outbox, pushed) = Outbox::new(8);
-        (Client { id: 1_000_003, address: [127, 0, 0, 1].into(), outbox }, pushed)
+        (Client { id: 1_000_003, address: [127, 0, 0, 1].into(), outbox, player: None }, pushed)
     };
     hub.join(&deaf, &room.id, None).await.ok().unwrap();
     let mut crowd = Vec::new();

@@ -81,9 +81,15 @@ fn address() -> Option<String> {
 fn frame(game: &str, ask: &Ask) -> String {
     let game = game.to_owned();
     let request = match ask {
-        Ask::Create { rules, time } => Request::Create { game, rules: rules.clone(), time: time.clone() },
-        Ask::Quick { rules, time } => Request::Quick { game, rules: rules.clone(), time: time.clone() },
-        Ask::Seek { rules, time } => Request::Seek { game, rules: rules.clone(), time: time.clone() },
+        Ask::Create { rules, time } => {
+            Request::Create { game, rules: rules.clone(), time: time.clone(), rated: false }
+        }
+        Ask::Quick { rules, time } => {
+            Request::Quick { game, rules: rules.clone(), time: time.clone(), rated: false }
+        }
+        Ask::Seek { rules, time } => {
+            Request::Seek { game, rules: rules.clone(), time: time.clone(), rated: false }
+        }
         Ask::Take { room } => Request::Take { room: room.clone() },
         Ask::Join { room } => Request::Join { room: room.clone(), token: storage::read(&token_key(room)) },
     };
@@ -101,7 +107,7 @@ fn read(reply: Reply) -> Option<ServerNews> {
         }
         Reply::Waiting { .. } => ServerNews::Waiting,
         // Players are being built (issue 52): this page does not say hello yet.
-        Reply::Player { .. } => return None,
+        Reply::Player { .. } | Reply::TransferCode { .. } | Reply::Forgotten => return None,
         Reply::State {
             room,
             version,

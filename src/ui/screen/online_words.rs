@@ -88,10 +88,11 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::UnknownPreset => "無法送出這則訊息。",
             ErrorCode::NoPlayer => "伺服器還不認得這個裝置：請重新連線。",
             ErrorCode::NameTaken => "這個名稱已有人使用。",
-            ErrorCode::NameInvalid => {
-                "名稱須為 3 到 20 個英文字母、數字、_ 或 -，以字母開頭，且不能是保留字。"
-            }
+            ErrorCode::NameInvalid => "名稱須為 3 到 20 個英文字母、數字、_ 或 -，並以字母開頭。",
             ErrorCode::NameTooSoon => "名稱一天只能改一次。",
+            ErrorCode::NameReserved => "這個名稱保留給網站使用：請換一個。",
+            ErrorCode::TransferInvalid => "轉移碼不正確、已使用或已過期。",
+            ErrorCode::TransferWait => "錯誤的轉移碼太多：請一分鐘後再試。",
             ErrorCode::Malformed
             | ErrorCode::TooLarge
             | ErrorCode::UnknownGame
@@ -172,10 +173,11 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::UnknownPreset => "That message cannot be sent.",
             ErrorCode::NoPlayer => "The server does not know this device yet: reconnect.",
             ErrorCode::NameTaken => "That name is taken.",
-            ErrorCode::NameInvalid => {
-                "A name is 3 to 20 letters, digits, _ or -, starting with a letter, and not a reserved word."
-            }
+            ErrorCode::NameInvalid => "A name is 3 to 20 letters, digits, _ or -, starting with a letter.",
             ErrorCode::NameTooSoon => "A name may be changed once a day.",
+            ErrorCode::NameReserved => "That name is kept for the site: choose another.",
+            ErrorCode::TransferInvalid => "That code is wrong, used or expired.",
+            ErrorCode::TransferWait => "Too many wrong codes: try again in a minute.",
             // What this page never asks wrongly, or rules it offered: said plainly.
             ErrorCode::Malformed
             | ErrorCode::TooLarge

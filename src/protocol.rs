@@ -303,13 +303,13 @@ pub enum Reply {
         next: Option<String>,
         /// Who plays each seat, the first seat's first, once they have taken it.
         #[serde(default, skip_serializing_if = "no_players")]
-        players: [Option<SeatPlayer>; 2],
+        players: Box<[Option<SeatPlayer>; 2]>,
         /// The result changes the players' ratings.
         #[serde(default, skip_serializing_if = "is_false")]
         rated: bool,
         /// After a rated game: each side's rating before and after it, the first seat's first.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        ratings: Option<[RatingChange; 2]>,
+        ratings: Option<Box<[RatingChange; 2]>>,
     },
     /// The lobby, to a connection that follows it: the open seeks, oldest first, the games
     /// being played, the latest changed first (each watched by entering its room), and how many
@@ -653,7 +653,12 @@ mod tests {
         assert_eq!(read(r#"{"v":2,"type":"resign","extra":1}"#), Ok(Request::Resign));
         assert_eq!(
             read(r#"{"v":2,"type":"create","game":"gomoku"}"#),
-            Ok(Request::Create { game: "gomoku".into(), rules: String::new(), time: String::new() })
+            Ok(Request::Create {
+                game: "gomoku".into(),
+                rules: String::new(),
+                time: String::new(),
+                rated: false
+            })
         );
         assert_eq!(
             read(r#"{"type":"join","room":"r","v":2}"#),
@@ -668,9 +673,26 @@ mod tests {
                 game: "gomoku".into(),
                 rules: "[Rules \"renju\"]".into(),
                 time: "fischer:180+2".into(),
+                rated: true,
             },
-            Request::Quick { game: "checkers".into(), rules: String::new(), time: String::new() },
-            Request::Seek { game: "checkers".into(), rules: String::new(), time: "correspondence:3".into() },
+            Request::Quick {
+                game: "checkers".into(),
+                rules: String::new(),
+                time: String::new(),
+                rated: false,
+            },
+            Request::Seek {
+                game: "checkers".into(),
+                rules: String::new(),
+                time: "correspondence:3".into(),
+                rated: true,
+            },
+            Request::Hello { key: Some("ab".repeat(32)) },
+            Request::Hello { key: None },
+            Request::Name { name: "MingLi".into() },
+            Request::TransferCode,
+            Request::Transfer { code: "abcde-fghjk".into() },
+            Request::Forget,
             Request::Take { room: "k3vx8q2mwa".into() },
             Request::Lobby { follow: true },
             Request::Lobby { follow: false },
@@ -703,8 +725,13 @@ mod tests {
         assert_eq!(read(&odd.to_text()), Ok(odd));
         // Exactly the frames docs/protocol.md shows, and the page always sent.
         assert_eq!(
-            Request::Create { game: "connect-four".into(), rules: String::new(), time: "untimed".into() }
-                .to_text(),
+            Request::Create {
+                game: "connect-four".into(),
+                rules: String::new(),
+                time: "untimed".into(),
+                rated: false
+            }
+            .to_text(),
             r#"{"v":2,"type":"create","game":"connect-four","rules":"","time":"untimed"}"#
         );
         assert_eq!(
@@ -744,6 +771,9 @@ mod tests {
             claim_in: None,
             chat: Vec::new(),
             next: None,
+            players: Box::default(),
+            rated: false,
+            ratings: None,
         };
         let timed = Reply::State {
             room: "r".into(),
@@ -766,6 +796,20 @@ mod tests {
                 ChatLine { from: Seat::Second, preset: "good-luck".into() },
             ],
             next: Some("k3vx8q2mwb".into()),
+            players: Box::new([
+                Some(SeatPlayer {
+                    id: "p7x2".into(),
+                    name: Some("MingLi".into()),
+                    rating: Some(1662),
+                    provisional: true,
+                }),
+                Some(SeatPlayer { id: "q9k3".into(), name: None, rating: Some(1500), provisional: false }),
+            ]),
+            rated: true,
+            ratings: Some(Box::new([
+                RatingChange { before: 1662, after: 1650, provisional: true },
+                RatingChange { before: 1500, after: 1508, provisional: false },
+            ])),
         };
         let replies = [
             Reply::Seat {
@@ -789,12 +833,21 @@ mod tests {
                     game: "checkers".into(),
                     rules: String::new(),
                     time: "correspondence:3".into(),
+                    player: Some(SeatPlayer {
+                        id: "p7x2".into(),
+                        name: None,
+                        rating: Some(1500),
+                        provisional: true,
+                    }),
+                    rated: true,
                 }],
                 playing: vec![RoomInfo {
                     room: "s".into(),
                     game: "gomoku".into(),
                     rules: "[Rules \"renju\"]".into(),
                     time: "fischer:300+3".into(),
+                    player: None,
+                    rated: false,
                 }],
                 games: 12,
                 players: 40,
@@ -802,6 +855,10 @@ mod tests {
             state(Some(OfferState { what: Offer::Draw, by: Seat::First }), None),
             Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
             Reply::Pong { n: 7 },
+            Reply::Player { id: "p7x2".into(), name: Some("MingLi".into()), key: Some("ab".repeat(32)) },
+            Reply::Player { id: "p7x2".into(), name: None, key: None },
+            Reply::TransferCode { code: "abcde-fghjk".into(), expires_in: 600 },
+            Reply::Forgotten,
         ];
         let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
         for reply in replies.into_iter().chain(ended) {

@@ -425,14 +425,14 @@ impl Room {
                 .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
                 .collect(),
             next: self.extra.next.clone(),
-            players: self.extra.players.clone(),
+            players: Box::new(self.extra.players.clone()),
             rated: self.extra.rated,
             ratings: self.extra.ratings.map(|kept| {
-                [0, 1].map(|side| RatingChange {
+                Box::new([0, 1].map(|side| RatingChange {
                     before: kept.before[side].rating.round() as i64,
                     after: kept.after[side].rating.round() as i64,
                     provisional: kept.after[side].provisional(),
-                })
+                }))
             }),
         }
     }

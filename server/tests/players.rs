@@ -133,3 +133,190 @@ async fn a_code_moves_a_player_once_and_a_device_forgets_its_key() {
     guesser.send(&transfer(&code)).await;
     assert_eq!(guesser.error().await, ErrorCode::TransferWait);
 }
+
+/// Glicko-2 worked as Glickman's paper (2012) gives it, step by step, for one game in a
+/// rating period of its own: the reference the server's ratings are held to. `score` is 1 for
+/// a win, 0.5 a draw, 0 a loss. The rating and deviation after.
+fn glicko2(rating: f64, deviation: f64, volatility: f64, other: (f64, f64), score: f64) -> (f64, f64, f64) {
+    use std::f64::consts::PI;
+    const SCALE: f64 = 173.7178;
+    const TAU: f64 = 0.5;
+    let (mu, phi) = ((rating - 1500.0) / SCALE, deviation / SCALE);
+    let (mu_j, phi_j) = ((other.0 - 1500.0) / SCALE, other.1 / SCALE);
+    let g = 1.0 / (1.0 + 3.0 * phi_j * phi_j / (PI * PI)).sqrt();
+    let e = 1.0 / (1.0 + (-g * (mu - mu_j)).exp());
+    let v = 1.0 / (g * g * e * (1.0 - e));
+    let delta = v * g * (score - e);
+    let a = (volatility * volatility).ln();
+    let f = |x: f64| {
+        let ex = x.exp();
+        ex * (delta * delta - phi * phi - v - ex) / (2.0 * (phi * phi + v + ex).powi(2))
+            - (x - a) / (TAU * TAU)
+    };
+    let mut big_a = a;
+    let mut big_b = if delta * delta > phi * phi + v {
+        (delta * delta - phi * phi - v).ln()
+    } else {
+        let mut k = 1.0;
+        while f(a - k * TAU) < 0.0 {
+            k += 1.0;
+        }
+        a - k * TAU
+    };
+    let (mut f_a, mut f_b) = (f(big_a), f(big_b));
+    while (big_b - big_a).abs() > 1e-6 {
+        let c = big_a + (big_a - big_b) * f_a / (f_b - f_a);
+        let f_c = f(c);
+        if f_c * f_b <= 0.0 {
+            (big_a, f_a) = (big_b, f_b);
+        } else {
+            f_a /= 2.0;
+        }
+        (big_b, f_b) = (c, f_c);
+    }
+    let sigma = (big_a / 2.0).exp();
+    let phi_star = (phi * phi + sigma * sigma).sqrt();
+    let phi_new = 1.0 / (1.0 / (phi_star * phi_star) + 1.0 / v).sqrt();
+    let mu_new = mu + phi_new * phi_new * g * (score - e);
+    (SCALE * mu_new + 1500.0, SCALE * phi_new, sigma)
+}
+
+fn seek_rated(game: &str, time: &str) -> String {
+    serde_json::json!({"v": 2, "type": "create", "game": game, "time": time, "rated": true}).to_string()
+}
+
+/// The players and rating changes the room's next frame that has them says.
+async fn end_of(client: &mut Client) -> (bool, Option<Box<[board_suite_server::protocol::RatingChange; 2]>>) {
+    client
+        .until(|r| match r {
+            Reply::State { over: true, rated, ratings, .. } => Some((*rated, ratings.clone())),
+            _ => None,
+        })
+        .await
+}
+
+/// A device that has said hello with `key` (a new player for none): its client and key.
+async fn player_device(port: u16, key: Option<&str>) -> (Client, String, String) {
+    let mut client = Client::connect(port).await;
+    client.send(&hello(key)).await;
+    let (id, _, new_key) = player(&mut client).await;
+    (client, id, new_key.or(key.map(str::to_owned)).unwrap())
+}
+
+/// `first` makes a rated room of Connect Four at `time`, `second` takes its other seat, each
+/// plays one turn, and `loser` resigns (`None`: a draw agreed). Both hear the end: rated or
+/// not, and the ratings' changes.
+async fn rated_game(
+    first: &mut Client,
+    second: &mut Client,
+    time: &str,
+    loser: Option<usize>,
+) -> (bool, Option<Box<[board_suite_server::protocol::RatingChange; 2]>>) {
+    first.send(&seek_rated("connect-four", time)).await;
+    let (room, _, _) = first.seat().await;
+    second.send(&join(&room, None)).await;
+    second.seat().await;
+    let state = first.state_where(|s| s.online == [true, true]).await;
+    first.send(&play(&pick("connect-four", &state.record, 1), 0)).await;
+    let state = second.state_at(1).await;
+    second.send(&play(&pick("connect-four", &state.record, 2), 1)).await;
+    first.state_at(2).await;
+    match loser {
+        Some(loser) => [&mut *first, &mut *second][loser].send(&ask("resign")).await,
+        None => {
+            first.send(&serde_json::json!({"v": 2, "type": "offer", "what": "draw"}).to_string()).await;
+            second.state_where(|s| s.offer).await;
+            second.send(&serde_json::json!({"v": 2, "type": "answer", "accept": true}).to_string()).await;
+        }
+    }
+    let heard = end_of(second).await;
+    assert_eq!(end_of(first).await, heard, "both pages see the same end");
+    heard
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
+    let data = data_dir("rated");
+    let port = start(&data, fast()).await;
+    let (mut ming, ming_id, ming_key) = player_device(port, None).await;
+    let (mut lan, lan_id, _) = player_device(port, None).await;
+
+    // Ming wins a blitz game: both new, so 1500/350 each before.
+    let (rated, changes) = rated_game(&mut ming, &mut lan, "fischer:180+2", Some(1)).await;
+    assert!(rated);
+    let changes = changes.expect("a rated game's end shows the ratings");
+    let (won, _, won_vol) = glicko2(1500.0, 350.0, 0.06, (1500.0, 350.0), 1.0);
+    let (lost, _, lost_vol) = glicko2(1500.0, 350.0, 0.06, (1500.0, 350.0), 0.0);
+    assert_eq!([changes[0].before, changes[1].before], [1500, 1500]);
+    assert!(
+        (changes[0].after as f64 - won).abs() <= 1.0 && (changes[1].after as f64 - lost).abs() <= 1.0,
+        "{changes:?}"
+    );
+    assert_eq!((changes[0].delta(), changes[1].delta()), (162, -162));
+    assert!(changes[0].provisional && changes[1].provisional);
+
+    // Lan makes the next and they draw: each starts from the rating the first game left.
+    let store = board_suite_server::store::Sqlite::open(&data).unwrap();
+    let players = |id: &str| {
+        let (store, id) = (&store, id.to_owned());
+        async move { board_suite_server::store::Store::players(store).ratings(&id).await.unwrap() }
+    };
+    let (ming_before, lan_before) = (players(&ming_id).await[0].clone(), players(&lan_id).await[0].clone());
+    assert_eq!((ming_before.games, lan_before.games, ming_before.speed.as_str()), (1, 1, "blitz"));
+    let (_, changes) = rated_game(&mut lan, &mut ming, "fischer:300+0", None).await;
+    let changes = changes.unwrap();
+    let lan_after = glicko2(
+        lan_before.rating,
+        lan_before.deviation,
+        lost_vol,
+        (ming_before.rating, ming_before.deviation),
+        0.5,
+    );
+    let ming_after = glicko2(
+        ming_before.rating,
+        ming_before.deviation,
+        won_vol,
+        (lan_before.rating, lan_before.deviation),
+        0.5,
+    );
+    let (lan_now, ming_now) = (players(&lan_id).await[0].clone(), players(&ming_id).await[0].clone());
+    for (now, reference) in [(&lan_now, lan_after), (&ming_now, ming_after)] {
+        assert!(
+            (now.rating - reference.0).abs() < 1.0 && (now.deviation - reference.1).abs() < 1.0,
+            "{now:?} {reference:?}"
+        );
+        assert_eq!(now.games, 2);
+    }
+    assert_eq!(changes[0].after, lan_now.rating.round() as i64);
+    assert!(
+        changes[0].delta() > 0 && changes[1].delta() < 0,
+        "the lower rated gains from a draw: {changes:?}"
+    );
+
+    // Ming's phone, the same player: never rated against Ming's laptop.
+    let (mut phone, phone_id, _) = player_device(port, Some(&ming_key)).await;
+    assert_eq!(phone_id, ming_id);
+    assert_eq!(rated_game(&mut ming, &mut phone, "fischer:180+2", Some(1)).await, (false, None));
+    // Untimed: casual whatever was asked. A game aborted before both moved rates no one.
+    assert_eq!(rated_game(&mut ming, &mut lan, "untimed", Some(0)).await, (false, None));
+    ming.send(&seek_rated("connect-four", "fischer:180+2")).await;
+    let (room, _, _) = ming.seat().await;
+    lan.send(&join(&room, None)).await;
+    lan.seat().await;
+    ming.state_where(|s| s.online == [true, true]).await;
+    ming.send(&ask("abort")).await;
+    assert_eq!(end_of(&mut lan).await, (true, None));
+    assert_eq!(players(&ming_id).await[0].games, 2, "nothing more was rated");
+
+    // Every game is kept, the casual and aborted ones too, newest first.
+    let query = board_suite_server::store::GameQuery {
+        player: ming_id.clone(),
+        limit: 20,
+        records: true,
+        ..Default::default()
+    };
+    let games = board_suite_server::store::Store::players(&store).games(&query).await.unwrap();
+    let kept: Vec<(bool, &str)> = games.iter().map(|g| (g.rated, g.result.as_str())).collect();
+    assert_eq!(kept, [(false, "*"), (false, "0-1"), (false, "1-0"), (true, "1/2-1/2"), (true, "1-0")]);
+    assert!(games.iter().all(|g| g.record.contains("[Result")), "each with its record");
+}

@@ -1,6 +1,7 @@
 //! The suite's server: the built page, and online rooms on a WebSocket (`/ws`) whose every
 //! turn the suite's own rules check. Rooms are stored, so a restart loses nothing.
 
+pub mod api;
 pub mod clock;
 pub mod connection;
 pub mod files;
@@ -221,6 +222,7 @@ fn app(shared: Shared) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
+        .merge(api::router(shared.hub.clone()))
         .fallback(file)
         .with_state(shared)
         .layer(axum::middleware::from_fn(sane_path))

@@ -468,6 +468,7 @@ impl Room {
             ratings: String::new(),
             record: self.table.full_record(&self.timing()),
             ended: now,
+            names: [None, None],
         })
     }
 

@@ -2,6 +2,7 @@
 //! text. The server's state is the truth; every turn a client sends goes through the rules.
 
 use board_suite::games::GameId;
+use board_suite::route::Route;
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Header, RecordError, Recorded, Timing};
 use board_suite::rules::{Conclusion, History, Outcome, Player, Termination};
@@ -37,6 +38,8 @@ pub trait Table: Send + Sync {
     fn full_record(&self, timing: &Timing) -> String;
     /// The rules the game was started under, as the tags anyone may see, for pairing.
     fn rules(&self) -> String;
+    /// The page's link that shows this game (a share link).
+    fn link(&self) -> String;
 }
 
 impl<G: Recorded + TurnText + Send + Sync + 'static> Table for (GameId, History<G>)
@@ -110,6 +113,10 @@ where
 
     fn rules(&self) -> String {
         record::public_rules(self.1.start())
+    }
+
+    fn link(&self) -> String {
+        Route::record(self.0, record::write_short(&self.1)).hash()
     }
 }
 

@@ -5,21 +5,6 @@ mod common;
 
 use board_suite_server::protocol::Seat;
 use common::*;
-use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// A GET's status and body.
-async fn get(port: u16, path: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut said = String::new();
-    tokio::time::timeout(Duration::from_secs(30), stream.read_to_string(&mut said)).await.unwrap().unwrap();
-    let status = said.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let body = said.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default();
-    (status, body)
-}
 
 /// A metric's value (the first line that starts with `name`).
 fn metric(text: &str, name: &str) -> f64 {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use board_suite_server::protocol::{ErrorCode, Reply};
+use board_suite_server::protocol::{ErrorCode, Leaderboard, Profile, Reply};
 use common::*;
 
 fn hello(key: Option<&str>) -> String {
@@ -41,7 +41,8 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
     assert_eq!(player(&mut again).await, (id.clone(), None, None));
     // A forged key is a new player, with a key of its own.
     let mut forger = Client::connect(port).await;
-    forger.send(&hello(Some(&format!("{}0", &key[..63])))).await;
+    let last = if key.ends_with('0') { '1' } else { '0' };
+    forger.send(&hello(Some(&format!("{}{last}", &key[..63])))).await;
     let (forged, _, forged_key) = player(&mut forger).await;
     assert_ne!(forged, id);
     assert!(forged_key.is_some_and(|k| k != key));
@@ -240,6 +241,10 @@ async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
     let port = start(&data, fast()).await;
     let (mut ming, ming_id, ming_key) = player_device(port, None).await;
     let (mut lan, lan_id, _) = player_device(port, None).await;
+    ming.send(&name("MingLi")).await;
+    player(&mut ming).await;
+    lan.send(&name("Lan")).await;
+    player(&mut lan).await;
 
     // Ming wins a blitz game: both new, so 1500/350 each before.
     let (rated, changes) = rated_game(&mut ming, &mut lan, "fischer:180+2", Some(1)).await;
@@ -319,4 +324,48 @@ async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
     let kept: Vec<(bool, &str)> = games.iter().map(|g| (g.rated, g.result.as_str())).collect();
     assert_eq!(kept, [(false, "*"), (false, "0-1"), (false, "1-0"), (true, "1/2-1/2"), (true, "1-0")]);
     assert!(games.iter().all(|g| g.record.contains("[Result")), "each with its record");
+
+    // Ming's page: the rating with its games, its history, the results and every game kept,
+    // each with its link; one game's page; all the games as one file.
+    let (status, body) = get(port, "/api/players/mingli").await;
+    assert_eq!(status, 200, "{body}");
+    let profile: Profile = serde_json::from_str(&body).unwrap();
+    assert_eq!((profile.id.as_str(), profile.name.as_str()), (ming_id.as_str(), "MingLi"));
+    let rating = &profile.ratings[..];
+    assert_eq!(rating.len(), 1);
+    assert_eq!(
+        (rating[0].game.as_str(), rating[0].speed.as_str(), rating[0].games),
+        ("connect-four", "blitz", 2)
+    );
+    assert_eq!(rating[0].rating, ming_now.rating.round() as i64);
+    let history: Vec<i64> = profile.history.iter().map(|p| p.rating).collect();
+    assert_eq!(history, [1662, ming_now.rating.round() as i64], "oldest first");
+    // A win, a draw, a win against itself (the phone), a loss untimed, one aborted.
+    assert_eq!((profile.wins, profile.draws, profile.losses, profile.games), (2, 1, 1, 5));
+    let results: Vec<&str> = profile.kept.iter().map(|g| g.result.as_str()).collect();
+    assert_eq!(results, ["aborted", "loss", "win", "draw", "win"]);
+    assert!(profile.kept.iter().all(|g| g.link.starts_with("#/connect-four?record=")), "{:?}", profile.kept);
+    let first = profile.kept.last().unwrap();
+    assert_eq!(first.players[1].as_ref().and_then(|p| p.name.as_deref()), Some("Lan"));
+    assert_eq!(first.ratings.map(|r| r[0].delta()), Some(162));
+    assert_eq!((profile.page, profile.pages), (1, 1));
+    let (_, body) = get(port, "/api/players/MINGLI?game=gomoku&page=3").await;
+    let gomoku: Profile = serde_json::from_str(&body).unwrap();
+    assert_eq!((gomoku.games, gomoku.kept.len(), gomoku.page, gomoku.ratings.len()), (0, 0, 1, 1));
+    let (status, head, body) = get_whole(port, "/api/players/MingLi/games").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("filename=\"MingLi-games.txt\""), "{head}");
+    assert_eq!(body.matches("[Result ").count(), 5, "{body}");
+    // Provisional ratings lead no board; unknown names and games are said so.
+    let (status, body) = get(port, "/api/leaderboard/connect-four").await;
+    assert_eq!(status, 200);
+    assert_eq!(serde_json::from_str::<Leaderboard>(&body).unwrap().leaders, []);
+    for unknown in [
+        "/api/players/nobody",
+        "/api/players/admin",
+        "/api/players/MingLi?game=chess",
+        "/api/leaderboard/chess",
+    ] {
+        assert_eq!(get(port, unknown).await.0, 404, "{unknown}");
+    }
 }

@@ -207,8 +207,15 @@ impl Players for Memory {
             .collect();
         found.retain(|g| g.rated || !query.rated);
         found.sort_by(|a, b| b.ended.cmp(&a.ended).then_with(|| a.id.cmp(&b.id)));
-        let page = found.into_iter().skip(query.offset as usize).take(query.limit as usize);
-        ready(page.map(|g| if query.records { g } else { GameRow { record: String::new(), ..g } }).collect())
+        let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
+        let name = |id: &Option<String>| id.as_ref().and_then(|id| people.players.get(id)?.name.clone());
+        let page =
+            found.into_iter().skip(query.offset as usize).take(query.limit as usize).map(|g| GameRow {
+                names: [name(&g.players[0]), name(&g.players[1])],
+                record: if query.records { g.record } else { String::new() },
+                ..g
+            });
+        ready(page.collect())
     }
 
     fn tally<'a>(&'a self, player: &'a str, game: Option<&'a str>) -> Pending<'a, Tally> {

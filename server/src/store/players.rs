@@ -35,6 +35,8 @@ pub struct GameRow {
     pub record: String,
     /// Milliseconds since 1970.
     pub ended: u64,
+    /// The players' names as they are now (read, never written).
+    pub names: [Option<String>; 2],
 }
 
 /// A player's rating in one game and speed.
@@ -216,17 +218,20 @@ pub(super) const UPSERT_RATING: &str =
 
 /// A player's games (`$1`: 1 with records; `$3`: one game's name, or empty for all; `$4`: 1 for
 /// rated alone), newest first.
-pub(super) const GAMES_OF: &str = "SELECT id, game, speed, rated, first_player, second_player, result,
-      ratings, CASE WHEN CAST($1 AS BIGINT) = 1 THEN record ELSE '' END, ended
-    FROM games WHERE (first_player = $2 OR second_player = $2) AND ($3 = '' OR game = $3) AND rated >= $4
-    ORDER BY ended DESC, id LIMIT $5 OFFSET $6";
+pub(super) const GAMES_OF: &str = "SELECT g.id, g.game, g.speed, g.rated, g.first_player, g.second_player,
+      g.result, g.ratings, CASE WHEN CAST($1 AS BIGINT) = 1 THEN g.record ELSE '' END, g.ended, f.name, s.name
+    FROM games g LEFT JOIN players f ON f.id = g.first_player LEFT JOIN players s ON s.id = g.second_player
+    WHERE (g.first_player = $2 OR g.second_player = $2) AND ($3 = '' OR g.game = $3) AND g.rated >= $4
+    ORDER BY g.ended DESC, g.id LIMIT $5 OFFSET $6";
 
+/// (A player's side is the first seat if they had it: a game between their own two devices
+/// counts once, as [`side_result`] counts it.)
 pub(super) const TALLY: &str = "SELECT
-      COALESCE(SUM(CASE WHEN (first_player = $1 AND result = '1-0') OR (second_player = $1 AND result = '0-1')
-        THEN 1 ELSE 0 END), 0),
+      COALESCE(SUM(CASE WHEN (first_player = $1 AND result = '1-0')
+        OR (COALESCE(first_player, '') <> $1 AND result = '0-1') THEN 1 ELSE 0 END), 0),
       COALESCE(SUM(CASE WHEN result = '1/2-1/2' THEN 1 ELSE 0 END), 0),
-      COALESCE(SUM(CASE WHEN (first_player = $1 AND result = '0-1') OR (second_player = $1 AND result = '1-0')
-        THEN 1 ELSE 0 END), 0),
+      COALESCE(SUM(CASE WHEN (first_player = $1 AND result = '0-1')
+        OR (COALESCE(first_player, '') <> $1 AND result = '1-0') THEN 1 ELSE 0 END), 0),
       count(*)
     FROM games WHERE (first_player = $1 OR second_player = $1) AND ($2 = '' OR game = $2)";
 

@@ -191,6 +191,7 @@ fn game_row(r: &tokio_postgres::Row) -> GameRow {
         ratings: r.get(7),
         record: r.get(8),
         ended: r.get::<_, i64>(9) as u64,
+        names: [r.get(10), r.get(11)],
     }
 }
 

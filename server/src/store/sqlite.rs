@@ -259,6 +259,7 @@ fn game_row(r: &rusqlite::Row) -> rusqlite::Result<GameRow> {
         ratings: r.get(7)?,
         record: r.get(8)?,
         ended: r.get::<_, i64>(9)? as u64,
+        names: [r.get(10)?, r.get(11)?],
     })
 }
 

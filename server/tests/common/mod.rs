@@ -204,6 +204,25 @@ pub struct State {
     pub online: [bool; 2],
 }
 
+/// A GET's status and body (the connection closed after it).
+pub async fn get(port: u16, path: &str) -> (u16, String) {
+    let (status, _, body) = get_whole(port, path).await;
+    (status, body)
+}
+
+/// A GET's status, headers and body.
+pub async fn get_whole(port: u16, path: &str) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut said = String::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_string(&mut said)).await.unwrap().unwrap();
+    let status = said.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (head, body) = said.split_once("\r\n\r\n").unwrap_or((&said, ""));
+    (status, head.to_owned(), body.to_owned())
+}
+
 /// A random whole turn in the position a public record shows, as a client announces it.
 pub fn pick(game: &str, record: &str, seed: u64) -> String {
     fn pick_as<G: Recorded + TurnText>(record: &str, seed: u64) -> String {
@@ -380,6 +399,7 @@ pub async fn finish_contract(store: &dyn Store, prefix: &str) {
         ratings: String::new(),
         record: format!("[Result \"{result}\"]"),
         ended,
+        names: [None, None],
     };
     let finish = |name: &str, version: u64, game: GameRow| Finish { room: room(name, version), game };
     let done =
@@ -434,7 +454,8 @@ pub async fn finish_contract(store: &dyn Store, prefix: &str) {
     assert_eq!(ids(history.clone()), [id("two"), id("one")], "rated alone");
     assert!(history.iter().all(|g| g.record.is_empty()), "without records");
     let page = players.games(&query(0, 1, false, true)).await.unwrap();
-    assert_eq!(page[0], GameRow { rated: false, ..game("four", "ming", "bo", "*", 9_800) });
+    let names = [Some(format!("{}Ming", prefix.replace('-', ""))), None];
+    assert_eq!(page[0], GameRow { rated: false, names, ..game("four", "ming", "bo", "*", 9_800) });
     let other = GameQuery { game: Some("checkers".into()), ..query(0, 20, false, true) };
     assert_eq!(players.games(&other).await.unwrap(), []);
     // Won one, drew one, won one as the second player, and one aborted.
@@ -481,6 +502,11 @@ pub async fn finish_contract(store: &dyn Store, prefix: &str) {
         0,
         "provisional"
     );
+    // A game between one player's two devices counts once, from the first seat.
+    let alone = GameRow { rated: false, ..game("five", "ming", "ming", "1-0", 9_900) };
+    store.finish(Finish { room: room("five", 2), game: alone }, None).await.unwrap().unwrap();
+    let tally = players.tally(&id("ming"), None).await.unwrap();
+    assert_eq!(tally, Tally { wins: 3, draws: 1, losses: 0, games: 5 });
     let first = players.leaders("gomoku", 110.0, 0, 1).await.unwrap();
     assert_eq!(first.iter().filter(|l| l.speed == "blitz").count(), 1, "at most this many per speed");
 }

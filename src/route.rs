@@ -26,6 +26,11 @@ pub enum Route {
         game: GameId,
         problem: LinkProblem,
     },
+    /// A player's page (`#/@/MingLi`): their ratings and games. The name as the link has it;
+    /// the page says so if no player has it.
+    Player(String),
+    /// A game's leaderboard (`#/leaderboard/gomoku`): the game as the link names it.
+    Leaderboard(String),
     /// Anything else, kept so the page can say what it did not understand.
     NotFound(String),
 }
@@ -98,6 +103,16 @@ impl Route {
             return Route::Picker;
         }
         let not_found = || Route::NotFound(hash.trim_start_matches('#').to_owned());
+        // A name or a game's route name: short, and plain letters, digits, `_` and `-`.
+        let plain = |part: &str| {
+            (1..=40).contains(&part.len())
+                && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+        };
+        match path.split_once('/') {
+            Some(("@", name)) if plain(name) => return Route::Player(name.to_owned()),
+            Some(("leaderboard", game)) if plain(game) => return Route::Leaderboard(game.to_owned()),
+            _ => {}
+        }
         let Some(game) = GameId::from_slug(path) else { return not_found() };
         let value = |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='));
         let bad = |problem| Route::BadLink { game, problem };
@@ -134,6 +149,8 @@ impl Route {
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
+            Route::Player(name) => format!("#/@/{name}"),
+            Route::Leaderboard(game) => format!("#/leaderboard/{game}"),
             Route::BadLink { game, .. } => Route::game(*game).hash(),
             Route::Game { game, seed, record, room, play, take } => {
                 let mut hash = format!("#/{}", game.slug());
@@ -220,6 +237,21 @@ mod tests {
                 Route::parse(&format!("#/{slug}?x=1&seed=18446744073709551615")),
                 game(id, Some(u64::MAX))
             );
+        }
+    }
+
+    #[test]
+    fn players_and_leaderboards_travel_in_the_hash() {
+        assert_eq!(Route::parse("#/@/MingLi"), Route::Player("MingLi".into()));
+        assert_eq!(Route::parse("#/@/MingLi/"), Route::Player("MingLi".into()));
+        assert_eq!(Route::parse("#/leaderboard/gomoku"), Route::Leaderboard("gomoku".into()));
+        // An unknown game is the page's to say; a name that could be no one's is not a route.
+        assert_eq!(Route::parse("#/leaderboard/chess"), Route::Leaderboard("chess".into()));
+        for odd in ["#/@/", "#/@/a b", "#/@/%3Cb%3E", "#/@/名字", "#/leaderboard/", "#/@/MingLi/games"] {
+            assert!(matches!(Route::parse(odd), Route::NotFound(_)), "{odd}");
+        }
+        for route in [Route::Player("Lan_2".into()), Route::Leaderboard("dark-chess".into())] {
+            assert_eq!(Route::parse(&route.hash()), route);
         }
     }
 

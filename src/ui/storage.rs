@@ -40,6 +40,13 @@ pub fn write(key: &str, value: &str) {
     let _ = try_write(key, value);
 }
 
+/// Forgets what a key holds.
+pub fn remove(key: &str) {
+    if let Ok(storage) = local_storage() {
+        let _ = storage.remove_item(key);
+    }
+}
+
 /// A player's on/off choice (a toggle remembered across visits); off until chosen.
 pub fn flag(key: &str) -> bool {
     read(key).as_deref() == Some("on")

@@ -24,13 +24,15 @@ pub fn on_control<G: UiGame>(
     let (fetching, pace) = (computer.fetching.clone(), computer.pace.clone());
     Callback::from(move |control: Control| match control {
         Control::Online(
-            way @ (OnlineControl::Create(clock) | OnlineControl::Quick(clock) | OnlineControl::Seek(clock)),
+            way @ (OnlineControl::Create(clock, rated)
+            | OnlineControl::Quick(clock, rated)
+            | OnlineControl::Seek(clock, rated)),
         ) => {
             let (rules, time) = (page.rules(), clock.text());
             let ask = match way {
-                OnlineControl::Create(_) => Ask::Create { rules, time },
-                OnlineControl::Quick(_) => Ask::Quick { rules, time },
-                _ => Ask::Seek { rules, time },
+                OnlineControl::Create(..) => Ask::Create { rules, time, rated },
+                OnlineControl::Quick(..) => Ask::Quick { rules, time, rated },
+                _ => Ask::Seek { rules, time, rated },
             };
             page.dispatch(Action::GoOnline);
             online::open(slug, ask, on_heard.clone());

@@ -10,7 +10,7 @@ mod summary;
 
 pub use analysis::{AnalysisNews, Stored, analysis_key, column_value};
 pub use board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
-pub use online::{Connection, LobbyListing, RoomState, ServerNews, token_key};
+pub use online::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, RoomState, ServerNews, token_key};
 pub use opponent::Opponent;
 
 pub use summary::{

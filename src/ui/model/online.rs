@@ -1,7 +1,7 @@
 //! Online play as the page knows it: the connection, the room's game as the server last told
 //! it, and what the server says.
 
-use crate::protocol::{ErrorCode, Offer, RoomInfo};
+use crate::protocol::{ErrorCode, Offer, RatingChange, RoomInfo, SeatPlayer};
 use crate::rules::Player;
 use crate::rules::clock::TimeControl;
 
@@ -51,6 +51,12 @@ pub struct RoomState {
     pub chat: Vec<(Player, String)>,
     /// A rematch was agreed: the devices go on to its room.
     pub rematch: bool,
+    /// Who plays each seat, the first player's first.
+    pub players: [Option<SeatPlayer>; 2],
+    /// The result changes the players' ratings.
+    pub rated: bool,
+    /// After a rated game: each side's rating before and after.
+    pub ratings: Option<[RatingChange; 2]>,
     /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
     pub at: u64,
 }
@@ -70,6 +76,35 @@ pub enum ServerNews {
     /// A request refused: the server's code for why.
     Refused(ErrorCode),
 }
+
+/// What the server says of this device's player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerNews {
+    /// Who the device plays as: their public id, and their name once chosen.
+    Me { id: String, name: Option<String> },
+    /// A one-time code that moves the player to another device, valid `expires_in` seconds.
+    Code { code: String, expires_in: u64 },
+    /// The device's key is no one's any more.
+    Forgotten,
+    /// A request about the player refused: the server's code for why.
+    Refused(ErrorCode),
+}
+
+impl PlayerNews {
+    /// The errors that answer a request about the player, not the room's.
+    pub const CODES: [ErrorCode; 7] = [
+        ErrorCode::NoPlayer,
+        ErrorCode::NameTaken,
+        ErrorCode::NameInvalid,
+        ErrorCode::NameTooSoon,
+        ErrorCode::NameReserved,
+        ErrorCode::TransferInvalid,
+        ErrorCode::TransferWait,
+    ];
+}
+
+/// Where the device keeps its player's key: never in a URL, never sent but in a hello.
+pub const PLAYER_KEY: &str = "board-suite/player-key";
 
 /// The lobby as the server last told it: the open seeks, oldest first, the games being played
 /// (the latest changed first), and how many games are being played and players are online.

@@ -283,10 +283,11 @@ pub struct OnlinePanel {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum OnlineControl {
-    /// A room for a friend, the quick-match queue, or a seek in the lobby, under this clock.
-    Create(TimeControl),
-    Quick(TimeControl),
-    Seek(TimeControl),
+    /// A room for a friend, the quick-match queue, or a seek in the lobby, under this clock,
+    /// rated or not.
+    Create(TimeControl, bool),
+    Quick(TimeControl, bool),
+    Seek(TimeControl, bool),
     Leave,
     Answer(bool),
     Abort,

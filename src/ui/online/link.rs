@@ -4,7 +4,7 @@
 use super::Ask;
 use crate::protocol::{OfferState, Reply, Request};
 use crate::rules::clock::TimeControl;
-use crate::ui::model::{Connection, LobbyListing, RoomState, ServerNews, token_key};
+use crate::ui::model::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, RoomState, ServerNews, token_key};
 use crate::ui::storage;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -81,14 +81,14 @@ fn address() -> Option<String> {
 fn frame(game: &str, ask: &Ask) -> String {
     let game = game.to_owned();
     let request = match ask {
-        Ask::Create { rules, time } => {
-            Request::Create { game, rules: rules.clone(), time: time.clone(), rated: false }
+        Ask::Create { rules, time, rated } => {
+            Request::Create { game, rules: rules.clone(), time: time.clone(), rated: *rated }
         }
-        Ask::Quick { rules, time } => {
-            Request::Quick { game, rules: rules.clone(), time: time.clone(), rated: false }
+        Ask::Quick { rules, time, rated } => {
+            Request::Quick { game, rules: rules.clone(), time: time.clone(), rated: *rated }
         }
-        Ask::Seek { rules, time } => {
-            Request::Seek { game, rules: rules.clone(), time: time.clone(), rated: false }
+        Ask::Seek { rules, time, rated } => {
+            Request::Seek { game, rules: rules.clone(), time: time.clone(), rated: *rated }
         }
         Ask::Take { room } => Request::Take { room: room.clone() },
         Ask::Join { room } => Request::Join { room: room.clone(), token: storage::read(&token_key(room)) },
@@ -106,7 +106,7 @@ fn read(reply: Reply) -> Option<ServerNews> {
             ServerNews::Seat { room, seat: seat.player() }
         }
         Reply::Waiting { .. } => ServerNews::Waiting,
-        // Players are being built (issue 52): this page does not say hello yet.
+        // Said to the player's follower (`player_news`).
         Reply::Player { .. } | Reply::TransferCode { .. } | Reply::Forgotten => return None,
         Reply::State {
             room,
@@ -123,6 +123,9 @@ fn read(reply: Reply) -> Option<ServerNews> {
             claim_in,
             chat,
             next,
+            players,
+            rated,
+            ratings,
             ..
         } => {
             if let Some(next) = &next {
@@ -147,6 +150,9 @@ fn read(reply: Reply) -> Option<ServerNews> {
                 // A spectator has no voice: a line from one is not shown.
                 chat: chat.into_iter().filter_map(|line| Some((line.from.player()?, line.preset))).collect(),
                 rematch: next.is_some(),
+                players: *players,
+                rated,
+                ratings: ratings.map(|ratings| *ratings),
                 at: js_sys::Date::now() as u64,
             }))
         }
@@ -154,6 +160,39 @@ fn read(reply: Reply) -> Option<ServerNews> {
         // The heartbeat's answer (taken in by the link), and the lobby's (followed apart).
         Reply::Pong { .. } | Reply::Lobby { .. } => return None,
     })
+}
+
+/// What a frame says of this device's player, if anything: a new key is kept at once.
+fn player_news(reply: &Reply) -> Option<PlayerNews> {
+    Some(match reply {
+        Reply::Player { id, name, key } => {
+            if let Some(key) = key {
+                storage::write(PLAYER_KEY, key);
+            }
+            PlayerNews::Me { id: id.clone(), name: name.clone() }
+        }
+        Reply::TransferCode { code, expires_in } => {
+            PlayerNews::Code { code: code.clone(), expires_in: *expires_in }
+        }
+        Reply::Forgotten => {
+            storage::remove(PLAYER_KEY);
+            PlayerNews::Forgotten
+        }
+        Reply::Error { code, .. } if PlayerNews::CODES.contains(code) => PlayerNews::Refused(*code),
+        _ => return None,
+    })
+}
+
+/// Who this device plays as, asked of the server: its key, if it has one.
+fn hello() -> String {
+    Request::Hello { key: storage::read(PLAYER_KEY) }.to_text()
+}
+
+/// Tells the player's follower what the server said of the player.
+fn tell_player(news: PlayerNews) {
+    if let Some(on_player) = PLAYER.with_borrow(Clone::clone) {
+        on_player.emit(news);
+    }
 }
 
 /// A rematch agreed (a state naming the `next` room): the device goes on to it, and its seat's
@@ -211,6 +250,8 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Serve
             link.opened = true;
             link.attempts = 0;
             link.heard_at = js_sys::Date::now();
+            // Who the device is, before anything it asks: its seat is then its player's.
+            let _ = link.socket.send_with_str(&hello());
             let text = frame(link.game, &link.ask);
             link.socket.send_with_str(&text).ok()
         });
@@ -237,6 +278,9 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Serve
         });
         if let Reply::Lobby { .. } = reply {
             return tell_lobby(reply);
+        }
+        if let Some(news) = player_news(&reply) {
+            return tell_player(news);
         }
         if let Some(heard) = read(reply) {
             // Seated: a connection made again joins this room, with its token.
@@ -356,6 +400,8 @@ impl Drop for Follower {
 thread_local! {
     /// Who follows the lobby: the page's lobby, while it is shown.
     static LOBBY: RefCell<Option<Callback<LobbyListing>>> = const { RefCell::new(None) };
+    /// Who follows this device's player: the header's badge.
+    static PLAYER: RefCell<Option<Callback<PlayerNews>>> = const { RefCell::new(None) };
     static FOLLOWER: RefCell<Option<Follower>> = const { RefCell::new(None) };
 }
 
@@ -380,9 +426,10 @@ fn follow_in_room(follow: bool) -> bool {
     })
 }
 
-/// The lobby's own connection, unless the page is in a room (whose connection follows it).
+/// The lobby's own connection, unless the page is in a room (whose connection follows it); it
+/// also carries the player's requests while the page is in no room.
 fn lobby_connection() {
-    let followed = LOBBY.with_borrow(Option::is_some);
+    let followed = LOBBY.with_borrow(Option::is_some) || PLAYER.with_borrow(Option::is_some);
     if !followed || LINK.with_borrow(Option::is_some) || FOLLOWER.with_borrow(Option::is_some) {
         return;
     }
@@ -390,11 +437,20 @@ fn lobby_connection() {
         FOLLOWER.with_borrow_mut(|follower| {
             if let Some(follower) = follower.as_mut() {
                 follower.opened = true;
-                let _ = follower.socket.send_with_str(&Request::Lobby { follow: true }.to_text());
+                let _ = follower.socket.send_with_str(&hello());
+                if LOBBY.with_borrow(Option::is_some) {
+                    let _ = follower.socket.send_with_str(&Request::Lobby { follow: true }.to_text());
+                }
             }
         })
     };
-    let on_text = |text: String| Reply::read(&text).into_iter().for_each(tell_lobby);
+    let on_text = |text: String| {
+        let Some(reply) = Reply::read(&text) else { return };
+        match player_news(&reply) {
+            Some(news) => tell_player(news),
+            None => tell_lobby(reply),
+        }
+    };
     let on_close = || {
         // Made again while still followed, unless it never opened (no server here).
         let opened = FOLLOWER.with_borrow_mut(|follower| follower.take().is_some_and(|f| f.opened));
@@ -422,6 +478,43 @@ pub fn follow_lobby(on_lobby: Callback<LobbyListing>) {
 /// Stops following the lobby.
 pub fn unfollow_lobby() {
     LOBBY.with_borrow_mut(|lobby| *lobby = None);
-    FOLLOWER.with_borrow_mut(|follower| *follower = None);
+    if PLAYER.with_borrow(Option::is_none) {
+        FOLLOWER.with_borrow_mut(|follower| *follower = None);
+    } else {
+        send_over_follower(&Request::Lobby { follow: false }.to_text());
+    }
     follow_in_room(false);
+}
+
+/// Sends a frame over the lobby's own connection, if open; whether it went.
+fn send_over_follower(text: &str) -> bool {
+    FOLLOWER.with_borrow(|follower| {
+        follower.as_ref().filter(|f| f.opened).is_some_and(|f| f.socket.send_with_str(text).is_ok())
+    })
+}
+
+/// Sends a request about this device's player over whichever connection is open; whether it
+/// went.
+pub fn send_player(request: Request) -> bool {
+    let text = request.to_text();
+    let over_room = LINK.with_borrow(|link| {
+        link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
+    });
+    over_room || send_over_follower(&text)
+}
+
+/// Follows this device's player: `on_player` hears who it is now (a hello goes out) and after
+/// every change, until [`unfollow_player`].
+pub fn follow_player(on_player: Callback<PlayerNews>) {
+    PLAYER.with_borrow_mut(|player| *player = Some(on_player));
+    if !send_player(Request::Hello { key: storage::read(PLAYER_KEY) }) {
+        lobby_connection();
+    }
+}
+
+pub fn unfollow_player() {
+    PLAYER.with_borrow_mut(|player| *player = None);
+    if LOBBY.with_borrow(Option::is_none) {
+        FOLLOWER.with_borrow_mut(|follower| *follower = None);
+    }
 }

@@ -42,6 +42,9 @@ pub struct ExtrasWords {
     pub time_out_of_range: &'static str,
     /// Puts a game in the lobby for anyone to take.
     pub seek: &'static str,
+    /// The online game changes the players' ratings; an untimed one cannot.
+    pub rated: &'static str,
+    pub untimed_casual: &'static str,
 }
 
 pub static EXTRAS_WORDS: Words<ExtrasWords> = Words {
@@ -74,6 +77,8 @@ pub static EXTRAS_WORDS: Words<ExtrasWords> = Words {
         days_per_move: "每步天數",
         time_out_of_range: "基本時間須為 15 至 10,800 秒（3 小時），每步加秒須為 0 至 180 秒。",
         seek: "在大廳開局",
+        rated: "計分（影響等級分）",
+        untimed_casual: "不限時的對局不計分。",
     },
     en: ExtrasWords {
         renderer: "Board drawn with",
@@ -104,5 +109,7 @@ pub static EXTRAS_WORDS: Words<ExtrasWords> = Words {
         days_per_move: "Days a move",
         time_out_of_range: "The base is 15 to 10,800 seconds (3 hours), the increment 0 to 180 seconds.",
         seek: "Post in the lobby",
+        rated: "Rated (the result changes ratings)",
+        untimed_casual: "Untimed games are casual.",
     },
 };

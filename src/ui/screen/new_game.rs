@@ -19,6 +19,8 @@ use yew::prelude::*;
 
 /// Where the last time control played online is remembered, as its text (`fischer:180+2`).
 const TIME_KEY: &str = "board-suite/time-control";
+/// Whether online games are asked for rated: `off` once the player unchecks it.
+const RATED_KEY: &str = "board-suite/rated";
 /// The kinds of time control, as `[data-setting="time-control"]` names them.
 const KINDS: [&str; 3] = ["untimed", "fischer", "correspondence"];
 
@@ -100,6 +102,8 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
     let choices = use_state_eq(|| now.clone());
     let time = use_state_eq(TimeChoice::remembered);
+    // Online games are rated unless the player says otherwise (remembered).
+    let rated = use_state_eq(|| storage::read(RATED_KEY).as_deref() != Some("off"));
     let root = use_node_ref();
     let online_ref = use_node_ref();
     {
@@ -146,9 +150,10 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     });
     let control = time.control();
     // Each way online plays under the clock chosen, which is remembered for the next game.
-    let online = |ask: fn(TimeControl) -> OnlineControl| {
+    let untimed = matches!(control, Ok(TimeControl::Untimed));
+    let online = |ask: fn(TimeControl, bool) -> OnlineControl| {
         let control = control.clone().unwrap_or_default();
-        let go = make(rules_changed && props.played, Some(Control::Online(ask(control))));
+        let go = make(rules_changed && props.played, Some(Control::Online(ask(control, *rated && !untimed))));
         Callback::from(move |event: MouseEvent| {
             storage::write(TIME_KEY, &control.text());
             go.emit(event);
@@ -187,6 +192,19 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
                 <fieldset class="online-choices" ref={online_ref}>
                     <legend>{ if online_only { text.online } else { words.or_online } }</legend>
                     { time_fields(props.lang, &time) }
+                    <label class="check">
+                        <input type="checkbox" data-setting="rated" checked={*rated && !untimed} disabled={untimed}
+                            onchange={
+                                let rated = rated.clone();
+                                move |event: Event| {
+                                    let on = event.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
+                                    storage::set_flag(RATED_KEY, on);
+                                    rated.set(on);
+                                }
+                            } />
+                        { words.rated }
+                    </label>
+                    if untimed { <p class="hint" data-casual="">{ words.untimed_casual }</p> }
                     <button data-action="online" class={classes!(online_only.then_some("primary"))} autofocus={true}
                         disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ words.invite_friend }</button>
                     <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ words.quick_match }</button>

@@ -2,6 +2,7 @@
 //! chooses.
 
 use super::offline;
+use super::players::PlayerBadge;
 use super::settings;
 use super::storage;
 use crate::games::GameId;
@@ -119,6 +120,7 @@ pub fn App(props: &AppProps) -> Html {
                 <a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "棋" }</span>{ text.title }
                 </a>
+                <PlayerBadge lang={*lang} />
             </header>
             if let Some(waiting) = (*update).clone() {
                 <div data-notice="update" class="notice" role="status">

@@ -26,6 +26,8 @@ mod model;
 mod offline;
 mod online;
 mod picker;
+mod player_words;
+mod players;
 mod screen;
 mod session;
 mod settings;
@@ -43,6 +45,7 @@ pub use lazy::{Fetching, OnDemand};
 use lobby::{Following, LobbyCode};
 pub use model::UiGame;
 pub use picker::{DrawHome, HOME, draw_home};
+use players::{BadgeCode, PlayerLink};
 use screen::{DrawAnalysis, OnlinePanels};
 pub use screen::{EXTRAS, Extras};
 pub use session::AnalysisCode;
@@ -56,6 +59,7 @@ use yew::{Html, html};
 pub struct OnlineCode {
     link: &'static online::Link,
     lobby: LobbyCode,
+    badge: BadgeCode,
     panels: Option<&'static OnlinePanels>,
 }
 
@@ -65,6 +69,14 @@ pub const ONLINE_CODE: OnlineCode = OnlineCode {
     lobby: LobbyCode {
         draw: lobby::draw_lobby,
         following: Following { follow: online::follow_lobby, unfollow: online::unfollow_lobby },
+    },
+    badge: BadgeCode {
+        draw: players::draw_badge,
+        link: PlayerLink {
+            follow: online::follow_player,
+            unfollow: online::unfollow_player,
+            send: online::send_player,
+        },
     },
     panels: Some(&screen::ONLINE_PANELS),
 };
@@ -125,6 +137,7 @@ thread_local! {
 pub fn run(plays: Plays) {
     online::CONNECTION.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.link) })));
     lobby::LOBBY.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
+    players::BADGE.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.badge) })));
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }

@@ -6,7 +6,7 @@ use super::Opponent;
 use super::{Command, Setting, Tray};
 use crate::engine::analysis::Judgement;
 use crate::i18n::{GameText, Side};
-use crate::protocol::{ErrorCode, Offer};
+use crate::protocol::{ErrorCode, Offer, RatingChange, SeatPlayer};
 use crate::rules::clock::TimeControl;
 use crate::rules::record::RecordError;
 use crate::rules::{Illegal, Player};
@@ -279,6 +279,12 @@ pub struct OnlinePanel {
     /// When the server's last state arrived (ms since the epoch).
     pub at: u64,
     pub chat: Vec<ChatLine>,
+    /// Who plays each side, with the side, the first seat's first.
+    pub players: Vec<(Side, SeatPlayer)>,
+    /// The result changes the players' ratings.
+    pub rated: bool,
+    /// After a rated game: each side's rating before and after, with the side.
+    pub ratings: Vec<(Side, RatingChange)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -20,7 +20,7 @@ mod moves;
 mod new_game;
 mod notices;
 mod online;
-mod online_words;
+pub(super) mod online_words;
 mod prefs;
 mod record;
 mod result;

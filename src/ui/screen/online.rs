@@ -8,7 +8,7 @@ use super::copy::{copy_status, use_copy};
 use super::emit;
 use super::online_words::ONLINE_WORDS;
 use crate::i18n::{GameText, Lang};
-use crate::protocol::{ErrorCode, Offer};
+use crate::protocol::{ErrorCode, Offer, SeatPlayer};
 use crate::ui::js;
 use crate::ui::lazy::LazyCode;
 use crate::ui::model::{Connection, Control, OnlineControl, OnlinePanel};
@@ -88,6 +88,43 @@ pub fn online_box(props: OnlineProps) -> Html {
             </p>
         }
     });
+    let shown_name = |player: &SeatPlayer| match &player.name {
+        Some(name) => name.clone(),
+        None => format!("{} {}", words.anonymous, player.tag()),
+    };
+    let seat_players = panel.players.iter().map(|(side, player)| {
+        let rating = player.rating.map(|r| format!("{r}{}", if player.provisional { "?" } else { "" }));
+        html! {
+            <p data-seat-player={side.attr()} data-name={player.name.clone().unwrap_or_default()}
+                data-rating={player.rating.map(|r| r.to_string())} data-provisional={player.provisional.then_some("")}>
+                <span class="side">{ (text.side)(*side) }</span>
+                if let Some(name) = &player.name {
+                    <a href={format!("#/@/{name}")}>{ name }</a>
+                } else {
+                    <span>{ shown_name(player) }</span>
+                }
+                if let Some(rating) = rating { <span class="rating">{ rating }</span> }
+            </p>
+        }
+    });
+    let names: Vec<(crate::i18n::Side, String)> =
+        panel.players.iter().map(|(side, player)| (*side, shown_name(player))).collect();
+    let changes = panel.ratings.iter().map(|(side, change)| {
+        let who = names.iter().find(|(s, _)| s == side).map_or_else(|| (text.side)(*side).to_owned(), |(_, n)| n.clone());
+        let delta = change.delta();
+        let signed = match delta {
+            0 => "±0".to_owned(),
+            d if d > 0 => format!("+{d}"),
+            d => format!("−{}", d.unsigned_abs()),
+        };
+        let after = format!("{}{}", change.after, if change.provisional { "?" } else { "" });
+        html! {
+            <p data-rating-change={side.attr()} data-before={change.before.to_string()} data-after={change.after.to_string()}
+                data-delta={delta.to_string()} class={classes!("rating-change", (delta > 0).then_some("up"), (delta < 0).then_some("down"))}>
+                { (words.rating_change)(&who, change.before, &after, &signed) }
+            </p>
+        }
+    });
     let outdated = matches!(panel.refused, Some(ErrorCode::Version | ErrorCode::UnknownType));
     let rematch = props.rematch_here && panel.over && panel.seat.is_some();
     html! {
@@ -96,6 +133,13 @@ pub fn online_box(props: OnlineProps) -> Html {
                 <span class="dot" aria-hidden="true"></span>{ connection }
             </p>
             if let Some(seat) = seat { <p>{ seat }</p> }
+            if !panel.players.is_empty() {
+                <div class="seat-players" data-rated={panel.rated.then_some("")}>
+                    { for seat_players }
+                    <p class="hint">{ if panel.rated { words.rated_game } else { words.casual_game } }</p>
+                </div>
+            }
+            { for changes }
             if panel.waiting { <p>{ words.waiting_for_match }</p> }
             if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
             if panel.waiting_for_opponent {

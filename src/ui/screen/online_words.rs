@@ -6,6 +6,13 @@ use crate::protocol::{ErrorCode, Offer};
 
 /// What online play's panels say.
 pub struct OnlineWords {
+    /// A player with no name yet, before their tag.
+    pub anonymous: &'static str,
+    /// Whether the game changes ratings.
+    pub rated_game: &'static str,
+    pub casual_game: &'static str,
+    /// A side's rating after a rated game: who, before, after, the change.
+    pub rating_change: fn(&str, i64, &str, &str) -> String,
     pub leave_online: &'static str,
     pub invite: &'static str,
     pub connection: fn(&str) -> &'static str,
@@ -47,6 +54,10 @@ pub struct OnlineWords {
 
 pub static ONLINE_WORDS: Words<OnlineWords> = Words {
     zh_hant: OnlineWords {
+        anonymous: "匿名",
+        rated_game: "計分對局",
+        casual_game: "不計分對局",
+        rating_change: |who, before, after, change| format!("{who}：{before} → {after}（{change}）"),
         leave_online: "離開線上對局",
         invite: "邀請連結",
         connection: |state| match state {
@@ -124,6 +135,10 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
         no_messages: "還沒有訊息",
     },
     en: OnlineWords {
+        anonymous: "Anonymous",
+        rated_game: "Rated game",
+        casual_game: "Casual game",
+        rating_change: |who, before, after, change| format!("{who}: {before} → {after} ({change})"),
         leave_online: "Leave online game",
         invite: "Invite link",
         connection: |state| match state {

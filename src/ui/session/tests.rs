@@ -529,6 +529,9 @@ fn room(version: u64, turns: &[&str]) -> RoomState {
         claim_in: None,
         chat: Vec::new(),
         rematch: false,
+        players: [None, None],
+        rated: false,
+        ratings: None,
         at: 1_000,
     }
 }
@@ -598,6 +601,35 @@ fn online_another_tabs_save_is_the_devices_own_game_not_the_rooms() {
     let theirs = Saved { history: shared_game(), pending: Vec::new(), revision: 3 };
     let next = act(&online, Action::Follow { saved: theirs, overtook: false });
     assert_eq!(next.game.history, online.game.history);
+}
+
+#[test]
+fn the_seats_players_and_a_rated_games_changes_are_shown_by_side() {
+    use crate::protocol::{RatingChange, SeatPlayer};
+    let ming = SeatPlayer {
+        id: "p7x2q9k3".into(),
+        name: Some("MingLi".into()),
+        rating: Some(1500),
+        provisional: true,
+    };
+    let lan = SeatPlayer { id: "q9k3".into(), name: None, rating: Some(1620), provisional: false };
+    let changes = [
+        RatingChange { before: 1500, after: 1662, provisional: true },
+        RatingChange { before: 1620, after: 1611, provisional: false },
+    ];
+    let room = RoomState {
+        players: [Some(ming.clone()), Some(lan.clone())],
+        rated: true,
+        ratings: Some(changes),
+        over: true,
+        ..self::room(1, &["4"])
+    };
+    let told = act(&seated(Player::Second), Action::Online(ServerNews::State(Box::new(room))));
+    let panel = summary(&told).online.unwrap();
+    assert_eq!(panel.players, [(Side::Red, ming), (Side::Yellow, lan)]);
+    assert!(panel.rated);
+    assert_eq!(panel.ratings, [(Side::Red, changes[0]), (Side::Yellow, changes[1])]);
+    assert_eq!((changes[0].delta(), changes[1].delta()), (162, -9));
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 use super::offline;
 use super::players::PlayerBadge;
+use super::profiles::Profiles;
 use super::settings;
 use super::storage;
 use crate::games::GameId;
@@ -102,7 +103,10 @@ pub fn App(props: &AppProps) -> Html {
         Route::BadLink { game, problem } => (Route::game(*game), Some((text.bad_link)(problem))),
         route => (route.clone(), None),
     };
-    let page = (props.plays)(&shown, *lang).unwrap_or_else(|| match &shown {
+    // A player's page and a leaderboard are every binary's (their code is a piece of its own).
+    let profiles = matches!(shown, Route::Player(_) | Route::Leaderboard(_))
+        .then(|| html! { <Profiles route={shown.clone()} lang={*lang} /> });
+    let page = profiles.or_else(|| (props.plays)(&shown, *lang)).unwrap_or_else(|| match &shown {
         Route::Game { game, .. } => html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> },
         _ => Html::default(),
     });

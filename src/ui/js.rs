@@ -35,6 +35,7 @@ export function trapTab(r,e){const f=[...r.querySelectorAll(
 'button:not([disabled]),select:not([disabled]),input:not([disabled]),textarea,a[href]')].filter(x=>x.offsetParent);
 if(!f.length)return;const a=f[0],b=f[f.length-1],n=document.activeElement;
 if(e.shiftKey?n===a||!r.contains(n):n===b){(e.shiftKey?b:a).focus();e.preventDefault()}}
+export function getText(u){return fetch(u,{cache:'no-cache'}).then(r=>r.ok?r.text():Promise.reject(r.status),()=>Promise.reject(0))}
 export function ready(){return navigator.onLine===false?Promise.resolve(false):fetch('/healthz',{cache:'no-store'}).then(r=>r.ok?r.text():'',()=>'').then(t=>t.trim()==='ok')}
 export function copy(t){try{return navigator.clipboard.writeText(t).then(()=>true,()=>false)}catch(e){return Promise.resolve(false)}}
 export function canShare(){return typeof navigator.share==='function'}
@@ -61,6 +62,10 @@ extern "C" {
     /// Keeps the Tab key inside the dialog `root`: from its last control to its first, and back.
     #[wasm_bindgen(js_name = trapTab)]
     pub fn trap_tab(root: &web_sys::Element, event: &web_sys::KeyboardEvent);
+    /// A GET's text from the page's server: a promise of it, rejected with the status (0 for
+    /// no answer).
+    #[wasm_bindgen(js_name = getText)]
+    pub fn get_text(url: &str) -> js_sys::Promise;
     /// Whether a game server answers where the page came from: a promise of a boolean.
     pub fn ready() -> js_sys::Promise;
     /// Puts text on the clipboard: a promise of whether it could.

@@ -28,6 +28,7 @@ mod online;
 mod picker;
 mod player_words;
 mod players;
+mod profiles;
 mod screen;
 mod session;
 mod settings;
@@ -46,6 +47,7 @@ use lobby::{Following, LobbyCode};
 pub use model::UiGame;
 pub use picker::{DrawHome, HOME, draw_home};
 use players::{BadgeCode, PlayerLink};
+pub use profiles::{PROFILES, PROFILES_CODE, ProfilesCode};
 use screen::{DrawAnalysis, OnlinePanels};
 pub use screen::{EXTRAS, Extras};
 pub use session::AnalysisCode;
@@ -190,11 +192,13 @@ macro_rules! page {
             $crate::ui::ANALYSIS_PIECE => analysis: &'static $crate::ui::AnalysisPiece = &ANALYSIS,
             $crate::ui::EXTRAS => extras: &'static $crate::ui::Extras = &EXTRAS,
             $crate::ui::ENGINE => computer: &'static $crate::ui::ComputerCode = &$crate::ui::COMPUTER,
+            $crate::ui::PROFILES => profiles: &'static $crate::ui::ProfilesCode = &$crate::ui::PROFILES_CODE,
         });
     };
     (picker) => {
         $crate::page!(@entry $crate::ui::plays_none, || (), {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_LOBBY_CODE,
+            $crate::ui::PROFILES => profiles: &'static $crate::ui::ProfilesCode = &$crate::ui::PROFILES_CODE,
         });
     };
     (@entry $plays:expr, $provide:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {

@@ -1,0 +1,378 @@
+//! A player's page (`#/@/<name>`: their ratings, each over time, their results and every game
+//! they finished, each opening for review) and a game's leaderboard (`#/leaderboard/<game>`),
+//! as the server's `/api` gives them. A piece of its own, split off every binary: only these
+//! routes need it.
+
+use super::app::unavailable;
+use super::js;
+use super::lazy::{LazyCode, use_lazy_code};
+use super::model::{Card, UiGame};
+use super::player_words::{PROFILE_WORDS, ProfileWords};
+use crate::games::GameId;
+use crate::i18n::Lang;
+use crate::protocol::{KeptGame, Leaderboard, Profile, RatingPoint, SeatPlayer};
+use crate::rating::Speed;
+use crate::route::Route;
+use serde::de::DeserializeOwned;
+use yew::prelude::*;
+
+/// The piece's code: the page a route draws.
+pub struct ProfilesCode {
+    pub draw: fn(Route, Lang) -> Html,
+}
+
+pub const PROFILES_CODE: ProfilesCode = ProfilesCode { draw };
+
+thread_local! {
+    /// The players' pages' code, fetched the first time one is opened.
+    pub static PROFILES: LazyCode<&'static ProfilesCode> = const { LazyCode::new() };
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ProfilesProps {
+    pub route: Route,
+    pub lang: Lang,
+}
+
+/// A player's page or a leaderboard, once its code is here.
+#[component]
+pub fn Profiles(props: &ProfilesProps) -> Html {
+    let attempt = use_state_eq(|| 1u32);
+    let loaded = use_lazy_code(&PROFILES, *attempt);
+    let text = props.lang.text();
+    match loaded.here {
+        Some(code) => (code.draw)(props.route.clone(), props.lang),
+        None if loaded.failed => unavailable(
+            text.part_unavailable,
+            text.try_again,
+            Callback::from(move |_| attempt.set(*attempt + 1)),
+        ),
+        None => html! { <main class="loading" data-page="loading" role="status">{ text.loading }</main> },
+    }
+}
+
+fn draw(route: Route, lang: Lang) -> Html {
+    match route {
+        Route::Player(name) => html! { <PlayerPage {name} {lang} /> },
+        Route::Leaderboard(game) => html! { <LeaderboardPage {game} {lang} /> },
+        _ => Html::default(),
+    }
+}
+
+/// What the server said, as a page shows it.
+#[derive(Clone, PartialEq)]
+enum Answer<T> {
+    Waiting,
+    Here(T),
+    /// No such player or game.
+    Missing,
+    Failed,
+}
+
+/// `url`'s JSON, from the page's server.
+async fn fetch<T: DeserializeOwned>(url: String) -> Answer<T> {
+    match wasm_bindgen_futures::JsFuture::from(js::get_text(&url)).await {
+        Ok(text) => {
+            crate::codec::read(&text.as_string().unwrap_or_default()).map_or(Answer::Failed, Answer::Here)
+        }
+        Err(status) if status.as_f64() == Some(404.0) => Answer::Missing,
+        Err(_) => Answer::Failed,
+    }
+}
+
+/// A hook: `url`'s JSON, fetched again whenever `url` changes.
+#[hook]
+fn use_fetched<T: DeserializeOwned + Clone + PartialEq + 'static>(url: String) -> Answer<T> {
+    let answer = use_state_eq(|| Answer::Waiting);
+    {
+        let answer = answer.clone();
+        use_effect_with(url, move |url| {
+            let url = url.clone();
+            yew::platform::spawn_local(async move { answer.set(fetch(url).await) });
+        });
+    }
+    (*answer).clone()
+}
+
+fn game_name(game: GameId, lang: Lang) -> &'static str {
+    let Card { name, .. } = with_game!(game, G => G::CARD.of(lang));
+    name
+}
+
+/// A game's name from its route name, as the server gives it.
+fn named_game(slug: &str, lang: Lang) -> String {
+    GameId::from_slug(slug).map_or_else(|| slug.to_owned(), |game| game_name(game, lang).to_owned())
+}
+
+fn speed_name(words: &ProfileWords, slug: &str) -> &'static str {
+    Speed::ALL.iter().position(|s| s.slug() == slug).map_or("", |at| words.speeds[at])
+}
+
+/// A player as a page shows them: their name (a link to their page), or "Anonymous" and a tag.
+fn player_name(player: &SeatPlayer, lang: Lang) -> Html {
+    match &player.name {
+        Some(name) => html! { <a href={Route::Player(name.clone()).hash()}>{ name }</a> },
+        None => {
+            let anonymous = if lang == Lang::En { "Anonymous" } else { "匿名" };
+            html! { <span>{ format!("{anonymous} {}", player.tag()) }</span> }
+        }
+    }
+}
+
+fn date(ms: u64, lang: Lang) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    String::from(date.to_locale_date_string(lang.code(), &wasm_bindgen::JsValue::UNDEFINED))
+}
+
+fn signed(delta: i64) -> String {
+    match delta {
+        0 => "±0".to_owned(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("−{}", d.unsigned_abs()),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct PlayerProps {
+    name: String,
+    lang: Lang,
+}
+
+#[component]
+fn PlayerPage(props: &PlayerProps) -> Html {
+    let words = PROFILE_WORDS.of(props.lang);
+    let lang = props.lang;
+    let filter = use_state_eq(|| None::<GameId>);
+    let page = use_state_eq(|| 1u64);
+    let query = filter.map_or_else(String::new, |game| format!("&game={}", game.slug()));
+    let answer: Answer<Profile> = use_fetched(format!("/api/players/{}?page={}{query}", props.name, *page));
+    let main = |inside: Html, missing: bool| {
+        html! {
+            <main class="profile" data-page="player" data-profile="" data-name={props.name.clone()}
+                data-missing={missing.then_some("")}>
+                { inside }
+            </main>
+        }
+    };
+    let profile = match answer {
+        Answer::Here(profile) => profile,
+        Answer::Waiting => return main(html! { <p role="status">{ words.loading }</p> }, false),
+        Answer::Missing => {
+            return main(html! { <p class="notice">{ (words.no_player)(&props.name) }</p> }, true);
+        }
+        Answer::Failed => {
+            return main(html! { <p class="notice" role="alert">{ words.unavailable }</p> }, false);
+        }
+    };
+    let ratings = profile.ratings.iter().map(|r| {
+        let shown = format!("{}{}", r.rating, if r.provisional { "?" } else { "" });
+        html! {
+            <li data-rating="" data-game={r.game.clone()} data-speed={r.speed.clone()} data-value={r.rating.to_string()}
+                data-games={r.games.to_string()} data-provisional={r.provisional.then_some("")}>
+                <span>{ format!("{} · {}", named_game(&r.game, lang), speed_name(words, &r.speed)) }</span>
+                <strong>{ shown }</strong>
+                <span class="hint">{ (words.rated_games)(r.games) }</span>
+            </li>
+        }
+    });
+    let choose = {
+        let (filter, page) = (filter.clone(), page.clone());
+        Callback::from(move |event: Event| {
+            let value = event.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            filter.set(GameId::from_slug(&value));
+            page.set(1);
+        })
+    };
+    let options = GameId::ALL.into_iter().map(|game| {
+        html! { <option value={game.slug()} selected={*filter == Some(game)}>{ game_name(game, lang) }</option> }
+    });
+    let games = profile.kept.iter().map(|game| kept_game(game, lang, words));
+    let turn = |to: u64| {
+        let page = page.clone();
+        Callback::from(move |_: MouseEvent| page.set(to))
+    };
+    let download = format!("/api/players/{}/games{}", profile.name, query.replacen('&', "?", 1));
+    let boards = GameId::ALL.into_iter().map(|game| {
+        html! { <a href={Route::Leaderboard(game.slug().to_owned()).hash()}>{ game_name(game, lang) }</a> }
+    });
+    main(
+        html! {
+            <>
+                <h1>{ &profile.name }</h1>
+                <section class="ratings" aria-label={words.ratings}>
+                    <h2>{ words.ratings }</h2>
+                    if profile.ratings.is_empty() {
+                        <p class="hint">{ words.no_ratings }</p>
+                    } else {
+                        <ul class="rating-list">{ for ratings }</ul>
+                        { graph(&profile.history, lang, words) }
+                    }
+                </section>
+                <section class="games" aria-label={words.games}>
+                    <h2>{ words.games }</h2>
+                    <p data-results="" data-wins={profile.wins.to_string()} data-draws={profile.draws.to_string()}
+                        data-losses={profile.losses.to_string()}>
+                        { (words.results)(profile.wins, profile.draws, profile.losses) }
+                    </p>
+                    <label>{ words.games }
+                        <select data-setting="profile-game" onchange={choose}>
+                            <option value="" selected={filter.is_none()}>{ words.all_games }</option>
+                            { for options }
+                        </select>
+                    </label>
+                    if profile.kept.is_empty() {
+                        <p class="hint">{ words.no_games }</p>
+                    } else {
+                        <ol class="history">{ for games }</ol>
+                    }
+                    if profile.pages > 1 {
+                        <p class="pages">
+                            <button data-action="newer-games" disabled={profile.page <= 1} onclick={turn(profile.page - 1)}>{ words.newer }</button>
+                            <span data-page-of="">{ (words.page_of)(profile.page, profile.pages) }</span>
+                            <button data-action="older-games" disabled={profile.page >= profile.pages} onclick={turn(profile.page + 1)}>{ words.older }</button>
+                        </p>
+                    }
+                    <p><a data-download="" href={download} download="">{ words.download }</a></p>
+                </section>
+                <nav class="boards">{ words.leaderboards }{ for boards }</nav>
+            </>
+        },
+        false,
+    )
+}
+
+fn kept_game(game: &KeptGame, lang: Lang, words: &ProfileWords) -> Html {
+    let mine = usize::from(game.seat != crate::protocol::Seat::First);
+    let opponent = game.players[1 - mine].as_ref().map_or_else(Html::default, |p| player_name(p, lang));
+    let change = game.ratings.map(|r| {
+        let change = r[mine];
+        format!("{} → {} ({})", change.before, change.after, signed(change.delta()))
+    });
+    let speed = game.speed.as_deref().map(|s| speed_name(words, s)).unwrap_or_default();
+    html! {
+        <li data-history-game="" data-game={game.game.clone()} data-room={game.room.clone()}
+            data-result={game.result.clone()} data-rated={game.rated.to_string()} class={game.result.clone()}>
+            <a href={game.link.clone()}>{ format!("{} · {}", named_game(&game.game, lang), (words.result)(&game.result)) }</a>
+            <span>{ words.versus }{ " " }{ opponent }</span>
+            <span class="hint">{ format!("{} {} · {}", speed, if game.rated { words.rated } else { words.casual }, date(game.ended, lang)) }</span>
+            if let Some(change) = change { <span class="rating">{ change }</span> }
+        </li>
+    }
+}
+
+/// Each rating over time, as lines in one SVG: time across, the rating up.
+fn graph(history: &[RatingPoint], lang: Lang, words: &ProfileWords) -> Html {
+    const WIDTH: f64 = 600.0;
+    const HEIGHT: f64 = 200.0;
+    const PAD: f64 = 24.0;
+    if history.is_empty() {
+        return Html::default();
+    }
+    let (first, last) = (history[0].at as f64, history[history.len() - 1].at as f64);
+    let low = history.iter().map(|p| p.rating).min().unwrap_or(1500) as f64 - 20.0;
+    let high = history.iter().map(|p| p.rating).max().unwrap_or(1500) as f64 + 20.0;
+    let x = |at: u64| PAD + (at as f64 - first) / (last - first).max(1.0) * (WIDTH - 2.0 * PAD);
+    let y = |rating: i64| HEIGHT - PAD - (rating as f64 - low) / (high - low) * (HEIGHT - 2.0 * PAD);
+    let mut series: Vec<(&str, &str)> = Vec::new();
+    for point in history {
+        if !series.contains(&(point.game.as_str(), point.speed.as_str())) {
+            series.push((&point.game, &point.speed));
+        }
+    }
+    let lines = series.iter().enumerate().map(|(index, (game, speed))| {
+        let points: Vec<String> = history
+            .iter()
+            .filter(|p| p.game == *game && p.speed == *speed)
+            .map(|p| format!("{:.1},{:.1}", x(p.at), y(p.rating)))
+            .collect();
+        let label = format!("{} · {}", named_game(game, lang), speed_name(words, speed));
+        html! {
+            <g class={format!("series series-{}", index % 5)} data-series={format!("{game}/{speed}")}>
+                <title>{ label }</title>
+                <polyline points={points.join(" ")} />
+                { for points.iter().map(|point| {
+                    let (cx, cy) = point.split_once(',').unwrap_or_default();
+                    html! { <circle cx={cx.to_owned()} cy={cy.to_owned()} r="3" /> }
+                }) }
+            </g>
+        }
+    });
+    let legend = series.iter().enumerate().map(|(index, (game, speed))| {
+        html! {
+            <li class={format!("series-{}", index % 5)}>{ format!("{} · {}", named_game(game, lang), speed_name(words, speed)) }</li>
+        }
+    });
+    html! {
+        <figure class="rating-graph">
+            <svg data-rating-graph="" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={words.graph}>
+                <text x="2" y={format!("{:.0}", y(high as i64 - 20) + 4.0)} class="axis">{ (high - 20.0) as i64 }</text>
+                <text x="2" y={format!("{:.0}", y(low as i64 + 20) + 4.0)} class="axis">{ (low + 20.0) as i64 }</text>
+                { for lines }
+            </svg>
+            <figcaption><ul class="legend">{ for legend }</ul></figcaption>
+        </figure>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LeaderboardProps {
+    game: String,
+    lang: Lang,
+}
+
+#[component]
+fn LeaderboardPage(props: &LeaderboardProps) -> Html {
+    let words = PROFILE_WORDS.of(props.lang);
+    let lang = props.lang;
+    let known = GameId::from_slug(&props.game);
+    let answer: Answer<Leaderboard> = use_fetched(format!("/api/leaderboard/{}", props.game));
+    let others = GameId::ALL.into_iter().map(|game| {
+        let current = (Some(game) == known).then_some("page");
+        html! { <a href={Route::Leaderboard(game.slug().to_owned()).hash()} aria-current={current}>{ game_name(game, lang) }</a> }
+    });
+    let body = match (known, answer) {
+        (None, _) | (_, Answer::Missing) => html! { <p class="notice">{ (words.no_game)(&props.game) }</p> },
+        (_, Answer::Waiting) => html! { <p role="status">{ words.loading }</p> },
+        (_, Answer::Failed) => html! { <p class="notice" role="alert">{ words.unavailable }</p> },
+        (_, Answer::Here(board)) if board.leaders.is_empty() => {
+            html! { <p class="hint">{ words.no_leaders }</p> }
+        }
+        (_, Answer::Here(board)) => {
+            let mut speeds: Vec<&str> = Vec::new();
+            for leader in &board.leaders {
+                if !speeds.contains(&leader.speed.as_str()) {
+                    speeds.push(&leader.speed);
+                }
+            }
+            let tables = speeds.into_iter().map(|speed| {
+                let rows = board.leaders.iter().filter(|l| l.speed == speed).map(|leader| {
+                    html! {
+                        <li data-leader="" data-rank={leader.rank.to_string()} data-name={leader.player.name.clone().unwrap_or_default()}
+                            data-speed={leader.speed.clone()} data-rating={leader.player.rating.unwrap_or_default().to_string()}>
+                            <span class="rank">{ leader.rank }</span>
+                            { player_name(&leader.player, lang) }
+                            <strong>{ leader.player.rating.unwrap_or_default() }</strong>
+                            <span class="hint">{ (words.rated_games)(leader.games) }</span>
+                        </li>
+                    }
+                });
+                html! {
+                    <section data-speed={speed.to_owned()}>
+                        <h2>{ speed_name(words, speed) }</h2>
+                        <ol class="leaders">{ for rows }</ol>
+                    </section>
+                }
+            });
+            html! { <>{ for tables }</> }
+        }
+    };
+    let title = known.map_or_else(|| props.game.clone(), |game| game_name(game, lang).to_owned());
+    html! {
+        <main class="leaderboard" data-page="leaderboard" data-leaderboard="" data-game={props.game.clone()}
+            data-missing={known.is_none().then_some("")}>
+            <h1>{ format!("{} · {}", title, words.leaderboard) }</h1>
+            <nav class="boards">{ for others }</nav>
+            { body }
+        </main>
+    }
+}

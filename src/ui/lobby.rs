@@ -182,6 +182,15 @@ fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
                 <span class="seek-game">{ name }</span>
                 <span class="seek-time">{ time }</span>
                 if !rules.is_empty() { <span class="seek-rules">{ rules.join(" · ") }</span> }
+                if let Some(player) = &room.player {
+                    <span class="seek-player" data-seek-rating={player.rating.map(|r| r.to_string())}>
+                        { player.name.clone().unwrap_or_else(|| format!("{} {}", words.anonymous, player.tag())) }
+                        if let Some(rating) = player.rating {
+                            { format!(" {rating}{}", if player.provisional { "?" } else { "" }) }
+                        }
+                    </span>
+                }
+                if room.rated { <span class="seek-rated">{ words.rated }</span> }
             </>
         },
     ))
@@ -222,6 +231,9 @@ struct LobbyWords {
     time: fn(TimeControl) -> String,
     /// A rule's label and its choice.
     rule: fn(&str, &str) -> String,
+    /// A seek's maker with no name yet, before their tag; a rated seek.
+    anonymous: &'static str,
+    rated: &'static str,
 }
 
 static WORDS: Words<LobbyWords> = Words {
@@ -243,6 +255,8 @@ static WORDS: Words<LobbyWords> = Words {
             TimeControl::Correspondence { days } => format!("每步 {days} 天"),
         },
         rule: |label, choice| format!("{label}：{choice}"),
+        anonymous: "匿名",
+        rated: "計分",
     },
     en: LobbyWords {
         lobby: "Open games",
@@ -272,6 +286,8 @@ static WORDS: Words<LobbyWords> = Words {
             TimeControl::Correspondence { days } => format!("{days} days a move"),
         },
         rule: |label, choice| format!("{label}: {choice}"),
+        anonymous: "Anonymous",
+        rated: "Rated",
     },
 };
 

@@ -11,7 +11,7 @@ import { openNewGame, serve, watch } from './harness.mjs';
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 
-/** Builds the server and starts it; `base()` is its address, `stop()` and `start()` stop it and
+/** Builds the server and starts it; `base()` is its address, `data()` its store's folder, `stop()` and `start()` stop it and
  * start it again on the same port and store, `process()` its child process, and `close()`
  * stops it and removes its store. */
 export async function gameServer() {
@@ -48,6 +48,7 @@ export async function gameServer() {
   await start();
   return {
     base: () => `http://127.0.0.1:${port}/`,
+    data: () => data,
     start,
     stop,
     process: () => child,

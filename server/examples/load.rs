@@ -27,6 +27,15 @@
 //! whose `spectators` (300) keep joining and leaving (each watches up to 2 s, then comes back),
 //! and alone once more. Prints the server's memory per idle connection and once the games have
 //! ended, each phase's relay p50/p99 and its errors.
+//!
+//! The rated scenario: `rooms` (100) rooms of two players (each says hello, so each is a
+//! player) play rated blitz gomoku at once, players thinking up to 200 ms, each room for 10 to
+//! 40 turns, then one resigns, so that the games end while the others play. Prints the turns'
+//! relay and, for the ends, the time from the resignation sent to the other player hearing the
+//! end with both ratings: the game kept and both ratings written in one transaction, then the
+//! frame relayed.
+//!
+//!     load <port> rated [rooms]
 
 use board_suite::rules::Game;
 use board_suite::rules::TurnText;
@@ -572,6 +581,85 @@ async fn clocks(port: u16, pid: u32, rooms: usize, turns: usize) {
     usage.report(pid);
 }
 
+/// Says hello as a new player.
+async fn hello(socket: &mut Socket) -> Result<(), Failure> {
+    send(socket, serde_json::json!({"v": 2, "type": "hello"})).await?;
+    match next(socket).await? {
+        Reply::Player { .. } => Ok(()),
+        other => Err(format!("not a player: {other:?}")),
+    }
+}
+
+/// One room of the rated scenario: the turns' latencies and the end's (µs).
+async fn rated_room(port: u16, index: usize, think: u64) -> Result<(Vec<u64>, u64), Failure> {
+    let from = Ipv4Addr::new(127, 3, (index / 250) as u8, (index % 250 + 1) as u8);
+    let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
+    hello(&mut first).await?;
+    hello(&mut second).await?;
+    let create = serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:180+2", "rated": true});
+    send(&mut first, create).await?;
+    let room = match next(&mut first).await? {
+        Reply::Seat { room, .. } => room,
+        other => return Err(format!("{other:?}")),
+    };
+    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    state_at(&mut second, 0).await?;
+    let mut game = Gomoku::new(&Default::default());
+    let mut latencies = Vec::new();
+    let mut seed = index as u64 * 7919 + 1;
+    let turns = 10 + index % 31;
+    for turns in 0..turns {
+        let (mover, other) =
+            if turns % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        tokio::time::sleep(Duration::from_millis((seed >> 40) % (think + 1))).await;
+        let turn = pick(&mut game, seed >> 33);
+        let sent = Instant::now();
+        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+        if state_at(other, turns + 1).await? {
+            return Err("the game ended early".to_owned());
+        }
+        latencies.push(sent.elapsed().as_micros() as u64);
+        state_at(mover, turns + 1).await?;
+    }
+    let sent = Instant::now();
+    send(&mut first, serde_json::json!({"v": 2, "type": "resign"})).await?;
+    loop {
+        if let Reply::State { over: true, ratings, .. } = next(&mut second).await? {
+            if ratings.is_none() {
+                return Err("a rated game ended without ratings".to_owned());
+            }
+            return Ok((latencies, sent.elapsed().as_micros() as u64));
+        }
+    }
+}
+
+/// The rated scenario: `rooms` rated rooms at once, ending while the others play.
+async fn rated(port: u16, rooms: usize) {
+    let tasks: Vec<_> = (0..rooms).map(|i| tokio::spawn(rated_room(port, i, 200))).collect();
+    let (mut latencies, mut ends, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+    for task in tasks {
+        match task.await {
+            Ok(Ok((room, end))) => {
+                latencies.extend(room);
+                ends.push(end);
+            }
+            Ok(Err(failure)) => errors.push(failure),
+            Err(panic) => errors.push(panic.to_string()),
+        }
+    }
+    latencies.sort_unstable();
+    ends.sort_unstable();
+    report(&format!("{} players in {rooms} rated rooms", rooms * 2), &latencies, &errors);
+    println!(
+        "{} rated ends (kept and both ratings written, then relayed): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        ends.len(),
+        quantile(&ends, 0.5),
+        quantile(&ends, 0.99),
+        quantile(&ends, 1.0)
+    );
+}
+
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -579,6 +667,10 @@ async fn main() {
     let port = number(1, 8080) as u16;
     if args.get(2).map(String::as_str) == Some("clocks") {
         clocks(port, number(3, 0) as u32, number(4, 500), number(5, 20)).await;
+        return;
+    }
+    if args.get(2).map(String::as_str) == Some("rated") {
+        rated(port, number(3, 100)).await;
         return;
     }
     if args.get(2).map(String::as_str) == Some("crowd") {

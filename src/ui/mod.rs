@@ -61,7 +61,6 @@ use yew::{Html, html};
 pub struct OnlineCode {
     link: &'static online::Link,
     lobby: LobbyCode,
-    badge: BadgeCode,
     panels: Option<&'static OnlinePanels>,
 }
 
@@ -71,13 +70,13 @@ pub const ONLINE_CODE: OnlineCode = OnlineCode {
     lobby: LobbyCode {
         draw: lobby::draw_lobby,
         following: Following { follow: online::follow_lobby, unfollow: online::unfollow_lobby },
-    },
-    badge: BadgeCode {
-        draw: players::draw_badge,
-        link: PlayerLink {
-            follow: online::follow_player,
-            unfollow: online::unfollow_player,
-            send: online::send_player,
+        badge: BadgeCode {
+            draw: players::draw_badge,
+            link: PlayerLink {
+                follow: online::follow_player,
+                unfollow: online::unfollow_player,
+                send: online::send_player,
+            },
         },
     },
     panels: Some(&screen::ONLINE_PANELS),
@@ -139,7 +138,6 @@ thread_local! {
 pub fn run(plays: Plays) {
     online::CONNECTION.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.link) })));
     lobby::LOBBY.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
-    players::BADGE.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.badge) })));
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }

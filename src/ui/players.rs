@@ -3,8 +3,7 @@
 //! another device, such a code used here, and forgetting this device. Shown only where a game
 //! server answers; its code is part of online play's, fetched with the lobby's.
 
-use super::js;
-use super::lazy::{LazyCode, use_lazy_code};
+use super::lobby::use_server_code;
 use super::model::PlayerNews;
 use super::player_words::PLAYER_WORDS;
 use super::screen::online_words::ONLINE_WORDS;
@@ -38,11 +37,6 @@ pub fn draw_badge(lang: Lang, link: PlayerLink) -> Html {
     html! { <Badge {lang} {link} /> }
 }
 
-thread_local! {
-    /// The badge's code, fetched once the page knows a game server answers.
-    pub static BADGE: LazyCode<BadgeCode> = const { LazyCode::new() };
-}
-
 #[derive(Properties, PartialEq)]
 pub struct PlayerBadgeProps {
     pub lang: Lang,
@@ -51,15 +45,7 @@ pub struct PlayerBadgeProps {
 /// The header's badge, once its code is here and a game server answers (nothing before).
 #[component]
 pub fn PlayerBadge(props: &PlayerBadgeProps) -> Html {
-    let server = use_state_eq(|| false);
-    {
-        let server = server.clone();
-        use_effect_with((), move |_| {
-            yew::platform::spawn_local(async move { server.set(js::server_answers().await) });
-        });
-    }
-    let code = use_lazy_code(&BADGE, u32::from(*server)).here;
-    code.map_or_else(Html::default, |code| (code.draw)(props.lang, code.link))
+    use_server_code().map_or_else(Html::default, |code| (code.badge.draw)(props.lang, code.badge.link))
 }
 
 #[derive(Properties, PartialEq)]

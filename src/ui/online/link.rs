@@ -470,7 +470,8 @@ fn lobby_connection() {
 /// [`unfollow_lobby`]; over the room's connection if the page is in a room, else its own.
 pub fn follow_lobby(on_lobby: Callback<LobbyListing>) {
     LOBBY.with_borrow_mut(|lobby| *lobby = Some(on_lobby));
-    if !follow_in_room(true) {
+    // The lobby's own connection may be open already, for the player's badge.
+    if !follow_in_room(true) && !send_over_follower(&Request::Lobby { follow: true }.to_text()) {
         lobby_connection();
     }
 }

@@ -2,8 +2,9 @@
 //! chooses.
 
 use super::offline;
+use super::picker::Later;
 use super::players::PlayerBadge;
-use super::profiles::Profiles;
+use super::profiles::PROFILES;
 use super::settings;
 use super::storage;
 use crate::games::GameId;
@@ -105,7 +106,7 @@ pub fn App(props: &AppProps) -> Html {
     };
     // A player's page and a leaderboard are every binary's (their code is a piece of its own).
     let profiles = matches!(shown, Route::Player(_) | Route::Leaderboard(_))
-        .then(|| html! { <Profiles route={shown.clone()} lang={*lang} /> });
+        .then(|| html! { <Later key={shown.hash()} lang={*lang} piece={&PROFILES} /> });
     let page = profiles.or_else(|| (props.plays)(&shown, *lang)).unwrap_or_else(|| match &shown {
         Route::Game { game, .. } => html! { <Elsewhere key={game.slug()} game={*game} lang={*lang} /> },
         _ => Html::default(),

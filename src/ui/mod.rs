@@ -47,7 +47,7 @@ use lobby::{Following, LobbyCode};
 pub use model::UiGame;
 pub use picker::{DrawHome, HOME, draw_home};
 use players::{BadgeCode, PlayerLink};
-pub use profiles::{PROFILES, PROFILES_CODE, ProfilesCode};
+pub use profiles::{PROFILES, draw_profiles};
 use screen::{DrawAnalysis, OnlinePanels};
 pub use screen::{EXTRAS, Extras};
 pub use session::AnalysisCode;
@@ -111,7 +111,7 @@ thread_local! {
 /// Plays `G` alone: a game's binary, whose home page is split off it.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
     let Route::Game { game, seed, record, room, play, take } = route else {
-        return Some(html! { <picker::LaterHome {lang} /> });
+        return Some(html! { <picker::Later {lang} piece={&HOME} /> });
     };
     (*game == G::ID).then(|| {
         html! {
@@ -190,13 +190,13 @@ macro_rules! page {
             $crate::ui::ANALYSIS_PIECE => analysis: &'static $crate::ui::AnalysisPiece = &ANALYSIS,
             $crate::ui::EXTRAS => extras: &'static $crate::ui::Extras = &EXTRAS,
             $crate::ui::ENGINE => computer: &'static $crate::ui::ComputerCode = &$crate::ui::COMPUTER,
-            $crate::ui::PROFILES => profiles: &'static $crate::ui::ProfilesCode = &$crate::ui::PROFILES_CODE,
+            $crate::ui::PROFILES => profiles: $crate::ui::DrawHome = $crate::ui::draw_profiles,
         });
     };
     (picker) => {
         $crate::page!(@entry $crate::ui::plays_none, || (), {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_LOBBY_CODE,
-            $crate::ui::PROFILES => profiles: &'static $crate::ui::ProfilesCode = &$crate::ui::PROFILES_CODE,
+            $crate::ui::PROFILES => profiles: $crate::ui::DrawHome = $crate::ui::draw_profiles,
         });
     };
     (@entry $plays:expr, $provide:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {

@@ -3,7 +3,7 @@
 //! device, continued in one click, and under the cards the lobby's open games.
 
 use super::app;
-use super::lazy::{LazyCode, use_lazy_code};
+use super::lazy::{Lazy, LazyCode, use_lazy_code};
 use super::lobby::Lobby;
 use super::model::{Card, UiGame};
 use super::settings::{menu_body, settings_menu, use_menu, use_menu_focus};
@@ -18,7 +18,8 @@ pub struct PickerProps {
     pub lang: Lang,
 }
 
-/// What draws the home page.
+/// What draws a page of its own, split off the binary: the home page, the players' pages (which
+/// read their route from the address).
 pub type DrawHome = fn(Lang) -> Html;
 
 /// Draws the home page.
@@ -32,16 +33,30 @@ thread_local! {
     pub static HOME: LazyCode<DrawHome> = const { LazyCode::new() };
 }
 
-/// The home page in a game's binary: drawn once its code is here, "loading" until then, and
-/// a notice with Try again if it could not be fetched.
+#[derive(Properties)]
+pub struct LaterProps {
+    pub lang: Lang,
+    /// The cell that keeps the page's code.
+    pub piece: &'static Lazy<DrawHome>,
+}
+
+impl PartialEq for LaterProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang && std::ptr::eq(self.piece, other.piece)
+    }
+}
+
+/// A page whose code is split off the binary (the home page in a game's binary, a player's
+/// page): drawn once its code is here, "loading" until then, and a notice with Try again if it
+/// could not be fetched.
 #[component]
-pub fn LaterHome(props: &PickerProps) -> Html {
+pub fn Later(props: &LaterProps) -> Html {
     let attempt = use_state_eq(|| 1_u32);
-    let home = use_lazy_code(&HOME, *attempt);
+    let page = use_lazy_code(props.piece, *attempt);
     let text = props.lang.text();
-    match home.here {
+    match page.here {
         Some(draw) => draw(props.lang),
-        None if home.failed => app::unavailable(
+        None if page.failed => app::unavailable(
             text.part_unavailable,
             text.try_again,
             Callback::from(move |_| attempt.set(*attempt + 1)),

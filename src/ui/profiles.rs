@@ -3,10 +3,10 @@
 //! as the server's `/api` gives them. A piece of its own, split off every binary: only these
 //! routes need it.
 
-use super::app::unavailable;
 use super::js;
-use super::lazy::{LazyCode, use_lazy_code};
+use super::lazy::LazyCode;
 use super::model::{Card, UiGame};
+use super::picker::DrawHome;
 use super::player_words::{PROFILE_WORDS, ProfileWords};
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -16,45 +16,18 @@ use crate::route::Route;
 use serde::de::DeserializeOwned;
 use yew::prelude::*;
 
-/// The piece's code: the page a route draws.
-pub struct ProfilesCode {
-    pub draw: fn(Route, Lang) -> Html,
-}
-
-pub const PROFILES_CODE: ProfilesCode = ProfilesCode { draw };
-
 thread_local! {
     /// The players' pages' code, fetched the first time one is opened.
-    pub static PROFILES: LazyCode<&'static ProfilesCode> = const { LazyCode::new() };
+    pub static PROFILES: LazyCode<DrawHome> = const { LazyCode::new() };
 }
 
-#[derive(Properties, PartialEq)]
-pub struct ProfilesProps {
-    pub route: Route,
-    pub lang: Lang,
-}
-
-/// A player's page or a leaderboard, once its code is here.
-#[component]
-pub fn Profiles(props: &ProfilesProps) -> Html {
-    let attempt = use_state_eq(|| 1u32);
-    let loaded = use_lazy_code(&PROFILES, *attempt);
-    let text = props.lang.text();
-    match loaded.here {
-        Some(code) => (code.draw)(props.route.clone(), props.lang),
-        None if loaded.failed => unavailable(
-            text.part_unavailable,
-            text.try_again,
-            Callback::from(move |_| attempt.set(*attempt + 1)),
-        ),
-        None => html! { <main class="loading" data-page="loading" role="status">{ text.loading }</main> },
-    }
-}
-
-fn draw(route: Route, lang: Lang) -> Html {
-    match route {
-        Route::Player(name) => html! { <PlayerPage {name} {lang} /> },
-        Route::Leaderboard(game) => html! { <LeaderboardPage {game} {lang} /> },
+/// The player's page or the leaderboard the address names.
+pub fn draw_profiles(lang: Lang) -> Html {
+    match Route::parse(&gloo::utils::window().location().hash().unwrap_or_default()) {
+        Route::Player(name) => html! { <PlayerPage key={name.as_str()} name={name.clone()} {lang} /> },
+        Route::Leaderboard(game) => {
+            html! { <LeaderboardPage key={game.as_str()} game={game.clone()} {lang} /> }
+        }
         _ => Html::default(),
     }
 }

@@ -279,12 +279,14 @@ pub struct OnlinePanel {
     /// When the server's last state arrived (ms since the epoch).
     pub at: u64,
     pub chat: Vec<ChatLine>,
-    /// Who plays each side, with the side, the first seat's first.
-    pub players: Vec<(Side, SeatPlayer)>,
+    /// The sides of the first seat and the second.
+    pub sides: [Side; 2],
+    /// Who plays each seat, the first seat's first.
+    pub players: [Option<SeatPlayer>; 2],
     /// The result changes the players' ratings.
     pub rated: bool,
-    /// After a rated game: each side's rating before and after, with the side.
-    pub ratings: Vec<(Side, RatingChange)>,
+    /// After a rated game: each seat's rating before and after.
+    pub ratings: Option<[RatingChange; 2]>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

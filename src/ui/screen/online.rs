@@ -92,12 +92,14 @@ pub fn online_box(props: OnlineProps) -> Html {
         Some(name) => name.clone(),
         None => format!("{} {}", words.anonymous, player.tag()),
     };
-    let seat_players = panel.players.iter().map(|(side, player)| {
+    // Each seat's player with their side, the first seat's first.
+    let seated = panel.sides.iter().zip(&panel.players).filter_map(|(side, p)| Some((*side, p.as_ref()?)));
+    let seat_players = seated.map(|(side, player)| {
         let rating = player.rating.map(|r| format!("{r}{}", if player.provisional { "?" } else { "" }));
         html! {
             <p data-seat-player={side.attr()} data-name={player.name.clone().unwrap_or_default()}
                 data-rating={player.rating.map(|r| r.to_string())} data-provisional={player.provisional.then_some("")}>
-                <span class="side">{ (text.side)(*side) }</span>
+                <span class="side">{ (text.side)(side) }</span>
                 if let Some(name) = &player.name {
                     <a href={format!("#/@/{name}")}>{ name }</a>
                 } else {
@@ -107,10 +109,9 @@ pub fn online_box(props: OnlineProps) -> Html {
             </p>
         }
     });
-    let names: Vec<(crate::i18n::Side, String)> =
-        panel.players.iter().map(|(side, player)| (*side, shown_name(player))).collect();
-    let changes = panel.ratings.iter().map(|(side, change)| {
-        let who = names.iter().find(|(s, _)| s == side).map_or_else(|| (text.side)(*side).to_owned(), |(_, n)| n.clone());
+    let changes = panel.ratings.iter().flatten().enumerate().map(|(seat, change)| {
+        let side = panel.sides[seat];
+        let who = panel.players[seat].as_ref().map_or_else(|| (text.side)(side).to_owned(), shown_name);
         let delta = change.delta();
         let signed = match delta {
             0 => "±0".to_owned(),
@@ -133,7 +134,7 @@ pub fn online_box(props: OnlineProps) -> Html {
                 <span class="dot" aria-hidden="true"></span>{ connection }
             </p>
             if let Some(seat) = seat { <p>{ seat }</p> }
-            if !panel.players.is_empty() {
+            if panel.players.iter().any(Option::is_some) {
                 <div class="seat-players" data-rated={panel.rated.then_some("")}>
                     { for seat_players }
                     <p class="hint">{ if panel.rated { words.rated_game } else { words.casual_game } }</p>

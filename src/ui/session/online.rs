@@ -97,13 +97,10 @@ impl Online {
                     })
                     .collect()
             }),
-            players: state.map_or_else(Vec::new, |s| {
-                (0..2).filter_map(|i| Some((sides[i], s.players[i].clone()?))).collect()
-            }),
+            sides,
+            players: state.map_or_else(Default::default, |s| s.players.clone()),
             rated: state.is_some_and(|s| s.rated),
-            ratings: state
-                .and_then(|s| s.ratings)
-                .map_or_else(Vec::new, |r| vec![(sides[0], r[0]), (sides[1], r[1])]),
+            ratings: state.and_then(|s| s.ratings),
         }
     }
 

@@ -604,7 +604,7 @@ fn online_another_tabs_save_is_the_devices_own_game_not_the_rooms() {
 }
 
 #[test]
-fn the_seats_players_and_a_rated_games_changes_are_shown_by_side() {
+fn the_seats_players_and_a_rated_games_changes_reach_the_panel() {
     use crate::protocol::{RatingChange, SeatPlayer};
     let ming = SeatPlayer {
         id: "p7x2q9k3".into(),
@@ -626,9 +626,9 @@ fn the_seats_players_and_a_rated_games_changes_are_shown_by_side() {
     };
     let told = act(&seated(Player::Second), Action::Online(ServerNews::State(Box::new(room))));
     let panel = summary(&told).online.unwrap();
-    assert_eq!(panel.players, [(Side::Red, ming), (Side::Yellow, lan)]);
+    assert_eq!((panel.sides, panel.players), ([Side::Red, Side::Yellow], [Some(ming), Some(lan)]));
     assert!(panel.rated);
-    assert_eq!(panel.ratings, [(Side::Red, changes[0]), (Side::Yellow, changes[1])]);
+    assert_eq!(panel.ratings, Some(changes));
     assert_eq!((changes[0].delta(), changes[1].delta()), (162, -9));
 }
 

@@ -157,6 +157,7 @@ fn Badge(props: &BadgeProps) -> Html {
         let open = open.clone();
         Callback::from(move |()| open.set(false))
     };
+    let close_on_click = close.reform(|_: MouseEvent| ());
     html! {
         <div class="player-badge" data-player="" data-name={name.clone().unwrap_or_default()}>
             <button data-action="player" aria-expanded={open.to_string()} onclick={toggle}>{ shown }</button>
@@ -165,7 +166,7 @@ fn Badge(props: &BadgeProps) -> Html {
                     ref={root.clone()} onkeydown={dialog_keys(&root, close)}>
                     <h2>{ words.your_player }</h2>
                     if let Some(name) = &name {
-                        <p><a data-my-page="" href={format!("#/@/{name}")}>{ words.your_page }</a></p>
+                        <p><a data-my-page="" href={format!("#/@/{name}")} onclick={close_on_click}>{ words.your_page }</a></p>
                     }
                     <form onsubmit={save_name}>
                         <label>{ words.name }

@@ -237,7 +237,7 @@ fn kept_game(game: &KeptGame, lang: Lang, words: &ProfileWords) -> Html {
 fn graph(history: &[RatingPoint], lang: Lang, words: &ProfileWords) -> Html {
     const WIDTH: f64 = 600.0;
     const HEIGHT: f64 = 200.0;
-    const PAD: f64 = 24.0;
+    const PAD: f64 = 40.0;
     if history.is_empty() {
         return Html::default();
     }
@@ -279,7 +279,9 @@ fn graph(history: &[RatingPoint], lang: Lang, words: &ProfileWords) -> Html {
         <figure class="rating-graph">
             <svg data-rating-graph="" viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={words.graph}>
                 <text x="2" y={format!("{:.0}", y(high as i64 - 20) + 4.0)} class="axis">{ (high - 20.0) as i64 }</text>
-                <text x="2" y={format!("{:.0}", y(low as i64 + 20) + 4.0)} class="axis">{ (low + 20.0) as i64 }</text>
+                if high - low > 40.0 {
+                    <text x="2" y={format!("{:.0}", y(low as i64 + 20) + 4.0)} class="axis">{ (low + 20.0) as i64 }</text>
+                }
                 { for lines }
             </svg>
             <figcaption><ul class="legend">{ for legend }</ul></figcaption>

@@ -6,21 +6,6 @@ mod common;
 use board_suite_server::protocol::Reply;
 use common::*;
 
-/// The log, as the server writes it, kept for the test to read.
-#[derive(Clone, Default)]
-struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Log {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 fn ask(value: serde_json::Value) -> String {
     let mut value = value;
     value["v"] = 2.into();

@@ -7,21 +7,6 @@ mod common;
 use common::*;
 use std::time::Duration;
 
-/// The log, as the server writes it, kept for a test to read.
-#[derive(Clone, Default)]
-struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Log {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Every line a connection logs once it is in a room carries the room's id, and no line a
 /// seat's token. On one thread, so that the test's own logger hears the server's tasks.
 #[tokio::test(flavor = "current_thread")]

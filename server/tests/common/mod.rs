@@ -204,6 +204,21 @@ pub struct State {
     pub online: [bool; 2],
 }
 
+/// The log, as the server writes it, kept for a test to read.
+#[derive(Clone, Default)]
+pub struct Log(pub std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// A GET's status and body (the connection closed after it).
 pub async fn get(port: u16, path: &str) -> (u16, String) {
     let (status, _, body) = get_whole(port, path).await;

@@ -17,6 +17,8 @@ postgres=$(scripts/postgres.sh start)
 eval "$postgres"
 trap 'scripts/postgres.sh stop' EXIT
 cargo test -q -p board-suite-server --test postgres -- --ignored
+# The server killed as rated games end, on PostgreSQL.
+cargo test -q -p board-suite-server --test crash -- --ignored
 trunk build --release
 node scripts/size.mjs
 node --test --test-concurrency=1 tests/browser/*.test.mjs

@@ -18,6 +18,7 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     let (client, connection) = tokio_postgres::connect(&url, NoTls).await.unwrap();
     tokio::spawn(connection);
     an_old_database_is_upgraded(&client, &url).await;
+    a_database_from_before_players_is_upgraded_and_its_games_go_on_casual(&client, &url).await;
     client
         .batch_execute(
             "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
@@ -130,6 +131,95 @@ async fn an_old_database_is_upgraded(client: &tokio_postgres::Client, url: &str)
     assert_eq!((state.turns, state.to_move), (1, Seat::Second));
     second.send(&play("4", 1)).await;
     assert_eq!(second.state_at(2).await.turns, 2);
+}
+
+/// A database at schema 3, as the server before players and ratings (commit 8770ed2) left
+/// it, holding the rooms of `tests/data/rooms-v3.sqlite`. Opened, it is at this server's
+/// version with every room as it was, and its games go on, casual; one that ends now is kept,
+/// unrated.
+async fn a_database_from_before_players_is_upgraded_and_its_games_go_on_casual(
+    client: &tokio_postgres::Client,
+    url: &str,
+) {
+    client
+        .batch_execute(
+            "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
+        )
+        .await
+        .unwrap();
+    for migration in &board_suite_server::store::MIGRATIONS[..3] {
+        client.batch_execute(migration).await.unwrap();
+    }
+    client
+        .batch_execute(
+            "CREATE TABLE schema_version (version BIGINT NOT NULL); INSERT INTO schema_version VALUES (3)",
+        )
+        .await
+        .unwrap();
+    // The rows read from a copy: SQLite writes beside a file it opens.
+    let data = data_dir("postgres-v3");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms-v3.sqlite");
+    std::fs::copy(v3::FILE, &file).unwrap();
+    let before = v3::rows(&file);
+    assert_eq!(before.len(), 7);
+    for row in &before {
+        let (version, updated) = (row.version as i64, row.updated as i64);
+        let (seek_until, playing) = (row.seek_until.map(|at| at as i64), i64::from(row.playing));
+        client
+            .execute(
+                "INSERT INTO rooms (id, game, record, first_seat, second_seat, offer, version, updated, extra, \
+                 seek_until, playing) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &[
+                    &row.id,
+                    &row.game,
+                    &row.record,
+                    &row.seats[0],
+                    &row.seats[1],
+                    &row.offer,
+                    &version,
+                    &updated,
+                    &row.extra,
+                    &seek_until,
+                    &playing,
+                ],
+            )
+            .await
+            .unwrap();
+    }
+
+    let (store, _) = Postgres::open(url).await.unwrap();
+    let version: i64 = client.query_one("SELECT version FROM schema_version", &[]).await.unwrap().get(0);
+    assert_eq!(version as u64, SCHEMA);
+    for old in &before {
+        assert_eq!(store.load(&old.id).await.unwrap().as_ref(), Some(old), "nothing lost");
+    }
+    let mut config = config(&data, Some(url), fast());
+    config.clock = board_suite_server::clock::Clock::starting_at(v3::LAST_CHANGE + 60_000);
+    let port = start_with(config).await;
+    let ended = v3::games_go_on_casual(port, &before).await;
+
+    // Kept once, with no players, unrated; no one's rating moved.
+    let kept = client
+        .query("SELECT id, rated, first_player, second_player, result, ratings, speed FROM games", &[])
+        .await
+        .unwrap();
+    let [game] = &kept[..] else { panic!("one game kept: {kept:?}") };
+    assert_eq!(
+        (
+            game.get::<_, &str>(0),
+            game.get::<_, i64>(1),
+            game.get::<_, Option<&str>>(2),
+            game.get::<_, Option<&str>>(3)
+        ),
+        (ended, 0, None, None)
+    );
+    assert_eq!(
+        (game.get::<_, &str>(4), game.get::<_, &str>(5), game.get::<_, Option<&str>>(6)),
+        ("0-1", "", Some("rapid"))
+    );
+    let rated: i64 = client.query_one("SELECT count(*) FROM ratings", &[]).await.unwrap().get(0);
+    assert_eq!(rated, 0);
 }
 
 async fn two_instances_share_every_game(url: &str) {

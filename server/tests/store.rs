@@ -6,7 +6,7 @@ mod common;
 use board_suite::rules::Termination;
 use board_suite_server::clock::Clock;
 use board_suite_server::protocol::Seat;
-use board_suite_server::store::{Memory, RoomRow, SCHEMA, Sqlite, Store};
+use board_suite_server::store::{GameRow, Memory, RoomRow, SCHEMA, Sqlite, Store};
 use common::*;
 
 #[tokio::test]
@@ -269,4 +269,59 @@ async fn a_store_from_before_clocks_opens_upgraded_and_its_games_go_on_untimed()
         mover.send(&play(&pick(game, &state.record, 1), turns)).await;
         assert_eq!(other.state_at(turns + 1).await.turns, turns + 1, "{game}");
     }
+}
+
+/// A store the server wrote before players and ratings (schema 3, commit 8770ed2), opened:
+/// every room as it was, and its games go on, casual; one that ends now is kept, unrated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_store_from_before_players_opens_upgraded_and_its_games_go_on_casual() {
+    let data = data_dir("upgrade-v3");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms.sqlite");
+    std::fs::copy(v3::FILE, &file).unwrap();
+    let before = v3::rows(&file);
+    assert_eq!((before.len(), schema_version(&file)), (7, Some(3)));
+    let store = Sqlite::open(&data).unwrap();
+    assert_eq!(schema_version(&file), Some(SCHEMA));
+    for old in &before {
+        assert_eq!(store.load(&old.id).await.unwrap().unwrap(), *old, "nothing lost");
+    }
+    drop(store);
+    assert_eq!(v3::rows(&file), before);
+
+    let mut config = config(&data, None, fast());
+    config.clock = Clock::starting_at(v3::LAST_CHANGE + 60_000);
+    let port = start_with(config).await;
+    let ended = v3::games_go_on_casual(port, &before).await;
+
+    // Kept once, with no players (its seats had none), unrated; no one's rating moved.
+    let connection = rusqlite::Connection::open(&file).unwrap();
+    let kept: Vec<GameRow> = connection
+        .prepare("SELECT id, game, speed, rated, first_player, second_player, result, ratings, record, ended FROM games")
+        .unwrap()
+        .query_map([], |r| {
+            Ok(GameRow {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                speed: r.get(2)?,
+                rated: r.get::<_, i64>(3)? == 1,
+                players: [r.get(4)?, r.get(5)?],
+                result: r.get(6)?,
+                ratings: r.get(7)?,
+                record: r.get(8)?,
+                ended: r.get::<_, i64>(9)? as u64,
+            })
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let [game] = &kept[..] else { panic!("one game kept: {kept:?}") };
+    assert_eq!(
+        (game.id.as_str(), game.game.as_str(), game.speed.as_deref(), game.rated, &game.players),
+        (ended, "connect-four", Some("rapid"), false, &[None, None])
+    );
+    assert_eq!((game.result.as_str(), game.ratings.as_str()), ("0-1", ""));
+    assert!(game.record.contains("[Result \"0-1\"]") && game.ended > v3::LAST_CHANGE, "{game:?}");
+    let rated: i64 = connection.query_row("SELECT count(*) FROM ratings", [], |r| r.get(0)).unwrap();
+    assert_eq!(rated, 0);
 }

@@ -2,6 +2,8 @@
 //! the page does.
 #![allow(dead_code)]
 
+pub mod v3;
+
 use board_suite::games::GameId;
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};

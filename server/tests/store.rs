@@ -310,6 +310,7 @@ async fn a_store_from_before_players_opens_upgraded_and_its_games_go_on_casual()
                 ratings: r.get(7)?,
                 record: r.get(8)?,
                 ended: r.get::<_, i64>(9)? as u64,
+                names: [None, None],
             })
         })
         .unwrap()

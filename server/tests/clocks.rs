@@ -1,5 +1,5 @@
-//! Clocks, abort, claims, rematch, seeks and chat, on tokio's paused time through the server's
-//! injected clock: no real sleeps, every instant exact.
+//! Clocks, abort, claims, rematch, seeks, chat and quick match by rating, on tokio's paused
+//! time through the server's injected clock: no real sleeps, every instant exact.
 
 use board_suite::protocol::{Claim, Offer, Seat};
 use board_suite::rules::{Player, Termination};
@@ -452,4 +452,106 @@ async fn the_lobby_counts_the_players_other_instances_hold_while_they_say_so() {
     hub.heard_presence("players").await;
     hub.follow_lobby(&watcher.client, true).await;
     assert_eq!(players(&mut watcher), 6);
+}
+
+/// A device of a player rated `rating` in Connect Four blitz (seeded through a finished game
+/// whose ratings are set as given).
+async fn rated_device(store: &Memory, id: u64, player: &str, rating: f64) -> Device {
+    use board_suite_server::store::{Finish, GameRow, RatingRow, RoomRow};
+    let players = store.players();
+    let row = match players.player(&format!("hash-{player}")).await.unwrap() {
+        Some(row) => row,
+        None => players.add_player(player.into(), format!("hash-{player}"), START).await.unwrap(),
+    };
+    let seed = format!("seed-{player}-{id}");
+    let game = GameRow {
+        id: seed.clone(),
+        game: "connect-four".into(),
+        speed: Some("blitz".into()),
+        rated: true,
+        players: [Some(player.into()), Some("someone".into())],
+        result: "1-0".into(),
+        ended: START,
+        ..GameRow::default()
+    };
+    let set = player.to_owned();
+    let rate: board_suite_server::store::Rate = Box::new(move |_, _| {
+        vec![RatingRow {
+            player: set.clone(),
+            game: "connect-four".into(),
+            speed: "blitz".into(),
+            rating,
+            deviation: 60.0,
+            volatility: 0.06,
+            games: 30,
+            updated: START,
+        }]
+    });
+    let room = RoomRow { id: seed, game: "connect-four".into(), version: 1, ..RoomRow::default() };
+    store.finish(Finish { room, game }, Some(rate)).await.unwrap();
+    let mut device = Device::new(id);
+    device.client.player = Some(row);
+    device
+}
+
+/// The room a waiter was seated in by a quick match, if it was.
+fn seated(device: &mut Device) -> Option<(Arc<RoomCell>, Player)> {
+    while let Ok(push) = device.pushed.try_recv() {
+        if let Push::Seated { room, seat } = push {
+            return Some((room, seat));
+        }
+    }
+    None
+}
+
+#[tokio::test(start_paused = true)]
+async fn rated_quick_match_pairs_the_nearest_rating_and_widens_its_range_with_the_wait() {
+    let store = Arc::new(Memory::default());
+    let hub = hub(store.clone());
+    let blitz = "fischer:180+2";
+    let mut low = rated_device(&store, 1, "low", 1500.0).await;
+    let mut high = rated_device(&store, 2, "high", 1900.0).await;
+    assert!(hub.quick(&low.client, "connect-four", "", blitz, true).await.unwrap().is_none());
+    assert!(hub.quick(&high.client, "connect-four", "", blitz, true).await.unwrap().is_none());
+    hub.pair_waiting().await;
+    assert!(seated(&mut low).is_none() && seated(&mut high).is_none(), "400 apart: both wait");
+
+    // A third at 1580 plays the nearest in range, at once.
+    let near = rated_device(&store, 3, "near", 1580.0).await;
+    let paired = hub.quick(&near.client, "connect-four", "", blitz, true).await.unwrap().unwrap();
+    let (room, seat) = seated(&mut low).expect("the 1500 is seated");
+    assert_eq!(
+        (room.id.as_str(), seat, paired.seat),
+        (paired.room.id.as_str(), Player::First, Some(Player::Second))
+    );
+    let Reply::State { players, rated, .. } = hub.state_of(&room).await else { unreachable!() };
+    let ratings = players.map(|p| p.and_then(|p| p.rating));
+    assert_eq!((ratings, rated), ([Some(1500), Some(1580)], true));
+
+    // One player's second device is never their opponent, however near.
+    let mut twin = rated_device(&store, 4, "high", 1900.0).await;
+    assert!(hub.quick(&twin.client, "connect-four", "", blitz, true).await.unwrap().is_none());
+    hub.pair_waiting().await;
+    assert!(seated(&mut twin).is_none() && seated(&mut high).is_none());
+
+    // 1700 is 200 from the 1900 who has waited longest: 100 at first, 10 more a second.
+    let mut middle = rated_device(&store, 5, "middle", 1700.0).await;
+    assert!(hub.quick(&middle.client, "connect-four", "", blitz, true).await.unwrap().is_none());
+    advance(9_000).await;
+    hub.pair_waiting().await;
+    assert!(seated(&mut middle).is_none(), "a range of 190 after 9 s");
+    advance(1_000).await;
+    hub.pair_waiting().await;
+    let (room, seat) = seated(&mut high).expect("a range of 200 after 10 s");
+    assert_eq!(seat, Player::First, "the longer waiting plays first");
+    assert_eq!(seated(&mut middle).map(|(r, s)| (r.id.clone(), s)), Some((room.id.clone(), Player::Second)));
+    assert!(seated(&mut twin).is_none(), "the same player's other device still waits");
+
+    // Casual waiters are paired in order, whatever their ratings.
+    let (casual, other) =
+        (rated_device(&store, 6, "low", 1500.0).await, rated_device(&store, 7, "high", 1900.0).await);
+    assert!(hub.quick(&casual.client, "connect-four", "", blitz, false).await.unwrap().is_none());
+    let paired = hub.quick(&other.client, "connect-four", "", blitz, false).await.unwrap().unwrap();
+    let Reply::State { rated, .. } = hub.state_of(&paired.room).await else { unreachable!() };
+    assert!(!rated);
 }

@@ -9,7 +9,8 @@
 # connection and once the games have ended, and the CPU the server and the clients use in
 # those last three phases. Then 500 rooms of 15-second games at once, each left to run out of
 # time: how late each end comes after its instant, and the server's CPU with the clocks
-# running. Bounded: every wait times out.
+# running. Then 100 rooms of rated blitz, ending while the others play: how long a game's end
+# takes to be kept with both ratings and heard. Bounded: every wait times out.
 #   scripts/bench-server.sh [rooms] [moves] [idle] [spectators]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,6 +60,13 @@ timed() {
   stop
 }
 
+rated() {
+  start
+  echo "== $1: 100 rooms of rated blitz, each ending while the others play"
+  timeout 300 target/server/examples/load "$port" rated 100 || echo "the rated scenario did not finish"
+  stop
+}
+
 crowd() {
   start
   echo "== $1: $idle idle WebSockets, rooms playing, $spectators spectators coming and going"
@@ -69,8 +77,10 @@ crowd() {
 
 run "SQLite"
 timed "SQLite"
+rated "SQLite"
 crowd "SQLite"
 postgres=$(scripts/postgres.sh start)
 eval "$postgres"
 trap 'scripts/postgres.sh stop' EXIT
 DATABASE_URL=$TEST_DATABASE_URL run "PostgreSQL"
+DATABASE_URL=$TEST_DATABASE_URL rated "PostgreSQL"

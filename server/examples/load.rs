@@ -22,11 +22,11 @@
 //!
 //!     load <port> crowd <server pid> [idle] [rooms] [spectators]
 //!
-//! opens `idle` WebSockets (5,000) that only answer pings, and with them held plays 100 rooms,
-//! then `rooms` (500), with players thinking 100 ms; then 20 rooms alone, again beside a room
-//! whose `spectators` (300) keep joining and leaving (each watches up to 2 s, then comes back),
-//! and alone once more. Prints the server's memory per idle connection and once the games have
-//! ended, each phase's relay p50/p99 and its errors.
+//! opens `idle` WebSockets (5,000) that say hello as new players and then only answer pings,
+//! and with them held plays 100 rooms, then `rooms` (500), with players thinking 100 ms; then
+//! 20 rooms alone, again beside a room whose `spectators` (300) keep joining and leaving (each
+//! watches up to 2 s, then comes back), and alone once more. Prints the server's memory per
+//! idle connection and once the games have ended, each phase's relay p50/p99 and its errors.
 //!
 //! The rated scenario: `rooms` (100) rooms of two players (each says hello, so each is a
 //! player) play rated blitz gomoku at once, players thinking up to 200 ms, each room for 10 to
@@ -119,6 +119,38 @@ fn pick(game: &mut Gomoku, seed: u64) -> String {
     text
 }
 
+/// A room `first` creates as `create` asks, `second` joining it: its id.
+async fn open_room(
+    first: &mut Socket,
+    second: &mut Socket,
+    create: serde_json::Value,
+) -> Result<String, Failure> {
+    send(first, create).await?;
+    let room = match next(first).await? {
+        Reply::Seat { room, .. } => room,
+        other => return Err(format!("{other:?}")),
+    };
+    send(second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    Ok(room)
+}
+
+/// The mover's turn `turns` after thinking up to `think` ms (drawn from `seed`, which moves
+/// on): sent, and when.
+async fn move_after(
+    mover: &mut Socket,
+    game: &mut Gomoku,
+    seed: &mut u64,
+    think: u64,
+    turns: usize,
+) -> Result<Instant, Failure> {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    tokio::time::sleep(Duration::from_millis((*seed >> 40) % (think + 1))).await;
+    let turn = pick(game, *seed >> 33);
+    let sent = Instant::now();
+    send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+    Ok(sent)
+}
+
 /// When each turn of the crowd's room was sent, by its number.
 type SentLog = Arc<std::sync::Mutex<Vec<Instant>>>;
 
@@ -139,14 +171,10 @@ async fn room(
     stage: Option<Stage>,
 ) -> Result<Vec<u64>, Failure> {
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
-    let mut first = connect(port, from).await?;
-    send(&mut first, serde_json::json!({"v": 2, "type": "create", "game": "gomoku"})).await?;
-    let room = match next(&mut first).await? {
-        Reply::Seat { room, .. } => room,
-        other => return Err(format!("{other:?}")),
-    };
-    let mut second = connect(port, from).await?;
-    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
+    let room =
+        open_room(&mut first, &mut second, serde_json::json!({"v": 2, "type": "create", "game": "gomoku"}))
+            .await?;
     let (announce, sent_at) = stage.map(|stage| (stage.announce, stage.sent)).unzip();
     if let Some(announce) = announce {
         let _ = announce.send(room.clone());
@@ -286,11 +314,13 @@ async fn metric(port: u16, name: &str) -> Option<f64> {
     tokio::time::timeout(Duration::from_secs(10), ask).await.ok().flatten()
 }
 
-/// A connection that does nothing but answer the server's pings, until `stop`.
+/// A connection that says hello as a new player (as every page's connection does), then does
+/// nothing but answer the server's pings, until `stop`.
 async fn idle(port: u16, index: usize, stop: Arc<AtomicBool>) -> Result<(), Failure> {
     // 50 a loopback address, under the server's 64.
     let home = index / 50;
     let mut socket = connect(port, Ipv4Addr::new(127, 2, (home / 250) as u8, (home % 250 + 1) as u8)).await?;
+    hello(&mut socket).await?;
     while !stop.load(Ordering::Relaxed) {
         // Reading answers pings; a second at a time, to see `stop`.
         match tokio::time::timeout(Duration::from_secs(1), socket.next()).await {
@@ -493,15 +523,9 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
 /// negative if early), measured from the frame that started the last turn.
 async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result<(Vec<u64>, i64), Failure> {
     let from = Ipv4Addr::new(127, 2, (index / 250) as u8, (index % 250 + 1) as u8);
-    let mut first = connect(port, from).await?;
-    send(&mut first, serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:15+0"}))
-        .await?;
-    let room = match next(&mut first).await? {
-        Reply::Seat { room, .. } => room,
-        other => return Err(format!("{other:?}")),
-    };
-    let mut second = connect(port, from).await?;
-    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
+    let create = serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:15+0"});
+    open_room(&mut first, &mut second, create).await?;
     state_at(&mut second, 0).await?;
     let mut game = Gomoku::new(&Default::default());
     let mut latencies = Vec::new();
@@ -511,11 +535,7 @@ async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result
     for turns in 0..turns {
         let (mover, other) =
             if turns % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        tokio::time::sleep(Duration::from_millis((seed >> 40) % (think + 1))).await;
-        let turn = pick(&mut game, seed >> 33);
-        let sent = Instant::now();
-        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+        let sent = move_after(mover, &mut game, &mut seed, think, turns).await?;
         loop {
             if let Reply::State { turns: now, clocks, over, .. } = next(other).await? {
                 if over {
@@ -597,12 +617,7 @@ async fn rated_room(port: u16, index: usize, think: u64) -> Result<(Vec<u64>, u6
     hello(&mut first).await?;
     hello(&mut second).await?;
     let create = serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:180+2", "rated": true});
-    send(&mut first, create).await?;
-    let room = match next(&mut first).await? {
-        Reply::Seat { room, .. } => room,
-        other => return Err(format!("{other:?}")),
-    };
-    send(&mut second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    open_room(&mut first, &mut second, create).await?;
     state_at(&mut second, 0).await?;
     let mut game = Gomoku::new(&Default::default());
     let mut latencies = Vec::new();
@@ -611,11 +626,7 @@ async fn rated_room(port: u16, index: usize, think: u64) -> Result<(Vec<u64>, u6
     for turns in 0..turns {
         let (mover, other) =
             if turns % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        tokio::time::sleep(Duration::from_millis((seed >> 40) % (think + 1))).await;
-        let turn = pick(&mut game, seed >> 33);
-        let sent = Instant::now();
-        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+        let sent = move_after(mover, &mut game, &mut seed, think, turns).await?;
         if state_at(other, turns + 1).await? {
             return Err("the game ended early".to_owned());
         }

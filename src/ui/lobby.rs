@@ -161,6 +161,10 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
             </li>
         })
     };
+    let boards = GameId::ALL.into_iter().map(|game| {
+        let name = with_game!(game, G => G::CARD.of(props.lang).name);
+        html! { <a href={Route::Leaderboard(game.slug().to_owned()).hash()}>{ name }</a> }
+    });
     html! {
         <section class="lobby" data-lobby="" data-games={lobby.games.to_string()}
             data-players={lobby.players.to_string()} aria-labelledby="lobby-title">
@@ -172,6 +176,7 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
                 <h3 class="lobby-subtitle">{ words.being_played }</h3>
                 <ul class="seeks">{ for lobby.playing.iter().filter_map(watched) }</ul>
             }
+            <nav class="boards" data-leaderboards="">{ words.leaderboards }{ for boards }</nav>
         </section>
     }
 }
@@ -243,6 +248,8 @@ struct LobbyWords {
     /// A seek's maker with no name yet, before their tag; a rated seek.
     anonymous: &'static str,
     rated: &'static str,
+    /// Before the links to each game's leaderboard.
+    leaderboards: &'static str,
 }
 
 static WORDS: Words<LobbyWords> = Words {
@@ -266,6 +273,7 @@ static WORDS: Words<LobbyWords> = Words {
         rule: |label, choice| format!("{label}：{choice}"),
         anonymous: "匿名",
         rated: "計分",
+        leaderboards: "排行榜：",
     },
     en: LobbyWords {
         lobby: "Open games",
@@ -297,6 +305,7 @@ static WORDS: Words<LobbyWords> = Words {
         rule: |label, choice| format!("{label}: {choice}"),
         anonymous: "Anonymous",
         rated: "Rated",
+        leaderboards: "Leaderboards:",
     },
 };
 

@@ -6,7 +6,7 @@ use super::app;
 use super::lazy::{Lazy, LazyCode, use_lazy_code};
 use super::lobby::Lobby;
 use super::model::{Card, UiGame};
-use super::settings::{menu_body, settings_menu, use_menu, use_menu_focus};
+use super::settings::{common_settings, use_menu, use_menu_focus};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
@@ -100,7 +100,7 @@ fn Picker(props: &PickerProps) -> Html {
     });
     html! {
         <>
-        { settings_menu(&menu, props.lang, menu.is_open().then(|| menu_body(&menu, props.lang, html! {}))) }
+        { common_settings(&menu, props.lang) }
         <main class="picker" data-page="picker">
             <h1>{ text.pick_a_game }</h1>
             <p class="subtitle">{ text.tagline }</p>

@@ -8,6 +8,7 @@ use super::lazy::LazyCode;
 use super::model::{Card, UiGame};
 use super::picker::DrawHome;
 use super::player_words::{PROFILE_WORDS, ProfileWords};
+use super::settings::{common_settings, use_menu, use_menu_focus};
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::protocol::{KeptGame, Leaderboard, Profile, RatingPoint, SeatPlayer};
@@ -23,13 +24,28 @@ thread_local! {
 
 /// The player's page or the leaderboard the address names.
 pub fn draw_profiles(lang: Lang) -> Html {
-    match Route::parse(&gloo::utils::window().location().hash().unwrap_or_default()) {
+    html! { <Profiles {lang} /> }
+}
+
+#[derive(Properties, PartialEq)]
+struct ProfilesProps {
+    lang: Lang,
+}
+
+/// The page the address names, with the settings' gear as on the home page.
+#[component]
+fn Profiles(props: &ProfilesProps) -> Html {
+    let lang = props.lang;
+    let menu = use_menu();
+    use_menu_focus(&menu, true);
+    let page = match Route::parse(&gloo::utils::window().location().hash().unwrap_or_default()) {
         Route::Player(name) => html! { <PlayerPage key={name.as_str()} name={name.clone()} {lang} /> },
         Route::Leaderboard(game) => {
             html! { <LeaderboardPage key={game.as_str()} game={game.clone()} {lang} /> }
         }
         _ => Html::default(),
-    }
+    };
+    html! { <>{ common_settings(&menu, lang) }{ page }</> }
 }
 
 /// What the server said, as a page shows it.

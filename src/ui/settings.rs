@@ -135,6 +135,12 @@ pub fn settings_menu(menu: &Menu, lang: Lang, body: Option<Html>) -> Html {
     }
 }
 
+/// The gear and its menu with the language and the theme alone: a page with no settings of its
+/// own.
+pub fn common_settings(menu: &Menu, lang: Lang) -> Html {
+    settings_menu(menu, lang, menu.is_open().then(|| menu_body(menu, lang, html! {})))
+}
+
 /// The open menu: the page's own `items`, then the language and the theme.
 pub fn menu_body(menu: &Menu, lang: Lang, items: Html) -> Html {
     let text = lang.text();

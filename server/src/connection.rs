@@ -381,15 +381,13 @@ impl Connection {
         };
         let hub = self.hub.clone();
         let taken = match request {
-            Request::Create { game, rules, time, rated } => {
-                hub.create(&self.client, &game, &rules, &time, false, rated).await.map(Some)
+            Request::Create(new) => {
+                hub.create(&self.client, &new.game, &new.rules, &new.time, false, new.rated).await.map(Some)
             }
-            Request::Seek { game, rules, time, rated } => {
-                hub.create(&self.client, &game, &rules, &time, true, rated).await.map(Some)
+            Request::Seek(new) => {
+                hub.create(&self.client, &new.game, &new.rules, &new.time, true, new.rated).await.map(Some)
             }
-            Request::Quick { game, rules, time, rated } => {
-                hub.quick(&self.client, &game, &rules, &time, rated).await
-            }
+            Request::Quick(new) => hub.quick(&self.client, &new.game, &new.rules, &new.time, new.rated).await,
             Request::Join { room, token } => hub.join(&self.client, &room, token.as_deref()).await.map(Some),
             Request::Take { room } => hub.take(&self.client, &room).await.map(Some),
             Request::Lobby { follow } => {

@@ -15,50 +15,35 @@ pub const VERSION: u64 = 2;
 /// The largest frame read; a longer one gets [`ErrorCode::TooLarge`].
 pub const MAX_FRAME: usize = 4096;
 
+/// A new room as a device asks for one: made ([`Request::Create`]), sought in the lobby
+/// ([`Request::Seek`]) or paired by quick match ([`Request::Quick`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewRoom {
+    pub game: String,
+    /// A record's tag pairs; empty for the defaults.
+    #[serde(default)]
+    pub rules: String,
+    /// The time control's text (`fischer:180+2`, `correspondence:3`, `untimed`; empty is
+    /// untimed).
+    #[serde(default)]
+    pub time: String,
+    /// Rated: the players' ratings change with the result. Only a timed game between two
+    /// players is; any other is casual.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
+}
+
 /// What a client asks.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum Request {
-    /// A new room of `game`, under `rules` (a record's tag pairs; empty for the defaults).
-    /// The device takes the first seat.
-    /// `time` is the time control's text (`fischer:180+2`, `correspondence:3`, `untimed`;
-    /// empty is untimed).
-    Create {
-        game: String,
-        #[serde(default)]
-        rules: String,
-        #[serde(default)]
-        time: String,
-        /// Rated: the players' ratings change with the result. Only a timed game between two
-        /// players is; any other is casual.
-        #[serde(default, skip_serializing_if = "is_false")]
-        rated: bool,
-    },
+    /// A new room; the device takes the first seat.
+    Create(NewRoom),
     /// A seat against the next player who asks for the same game, rules and time control.
-    Quick {
-        game: String,
-        #[serde(default)]
-        rules: String,
-        #[serde(default)]
-        time: String,
-        /// Rated: the players' ratings change with the result. Only a timed game between two
-        /// players is; any other is casual.
-        #[serde(default, skip_serializing_if = "is_false")]
-        rated: bool,
-    },
+    Quick(NewRoom),
     /// A room like [`Request::Create`]'s, listed in the lobby until someone takes its other
     /// seat ([`Request::Take`]), its maker leaves, or 15 minutes pass.
-    Seek {
-        game: String,
-        #[serde(default)]
-        rules: String,
-        #[serde(default)]
-        time: String,
-        /// Rated: the players' ratings change with the result. Only a timed game between two
-        /// players is; any other is casual.
-        #[serde(default, skip_serializing_if = "is_false")]
-        rated: bool,
-    },
+    Seek(NewRoom),
     /// Takes the free seat of a seek in the lobby: the game starts for both.
     Take {
         room: String,
@@ -657,12 +642,12 @@ mod tests {
         assert_eq!(read(r#"{"v":2,"type":"resign","extra":1}"#), Ok(Request::Resign));
         assert_eq!(
             read(r#"{"v":2,"type":"create","game":"gomoku"}"#),
-            Ok(Request::Create {
+            Ok(Request::Create(NewRoom {
                 game: "gomoku".into(),
                 rules: String::new(),
                 time: String::new(),
                 rated: false
-            })
+            }))
         );
         assert_eq!(
             read(r#"{"type":"join","room":"r","v":2}"#),
@@ -673,24 +658,24 @@ mod tests {
     #[test]
     fn every_request_reads_back_as_written() {
         let requests = [
-            Request::Create {
+            Request::Create(NewRoom {
                 game: "gomoku".into(),
                 rules: "[Rules \"renju\"]".into(),
                 time: "fischer:180+2".into(),
                 rated: true,
-            },
-            Request::Quick {
+            }),
+            Request::Quick(NewRoom {
                 game: "checkers".into(),
                 rules: String::new(),
                 time: String::new(),
                 rated: false,
-            },
-            Request::Seek {
+            }),
+            Request::Seek(NewRoom {
                 game: "checkers".into(),
                 rules: String::new(),
                 time: "correspondence:3".into(),
                 rated: true,
-            },
+            }),
             Request::Hello { key: Some("ab".repeat(32)) },
             Request::Hello { key: None },
             Request::Name { name: "MingLi".into() },
@@ -729,12 +714,12 @@ mod tests {
         assert_eq!(read(&odd.to_text()), Ok(odd));
         // Exactly the frames docs/protocol.md shows, and the page always sent.
         assert_eq!(
-            Request::Create {
+            Request::Create(NewRoom {
                 game: "connect-four".into(),
                 rules: String::new(),
                 time: "untimed".into(),
                 rated: false
-            }
+            })
             .to_text(),
             r#"{"v":2,"type":"create","game":"connect-four","rules":"","time":"untimed"}"#
         );

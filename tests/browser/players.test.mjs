@@ -2,7 +2,9 @@
 // each become a player and choose a name (a taken and a reserved one refused in words), play a
 // rated Connect Four game to its end, and both pages and a spectator see each side's rating
 // before and after; the winner's page lists the rating, its graph and the game, which opens for
-// review; the leaderboard lists a settled rating and says so of an unknown game.
+// review; the leaderboard lists a settled rating and says so of an unknown game. A rated seek
+// shows its maker's rating in the lobby, whose links open the leaderboards; the players' pages
+// have the settings' gear.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -143,4 +145,29 @@ db.commit()
   assert.equal(await leader.count(), 1, 'a provisional rating is not listed');
   await red.goto(server.base() + 'index.html#/leaderboard/chess');
   await red.locator('[data-leaderboard][data-game="chess"][data-missing]').waitFor();
+});
+
+test('a rated seek shows its maker and rating in the lobby, which links the leaderboards; the players\' pages switch language', async () => {
+  // The first test's winner (its rating settled there) posts a rated blitz seek.
+  const maker = await visit(browsers[0], '#/connect-four');
+  await maker.locator('[data-player][data-name="RedPlayer"]').waitFor();
+  await startOnline(maker, { time: 'fischer', base: 180, increment: 2 }, 'seek');
+  const home = await visit(browsers[1], '#/');
+  const listed = home.locator('[data-lobby] [data-seek][data-game="connect-four"]');
+  await listed.waitFor();
+  const player = listed.locator('[data-seek-rating]');
+  assert.equal(await player.getAttribute('data-seek-rating'), '1662');
+  assert.match(await player.textContent(), /RedPlayer 1662$/);
+  assert.match(await listed.textContent(), /Rated/);
+
+  // The lobby's link opens that game's leaderboard, where the settings' gear switches language.
+  await home.locator('[data-lobby] [data-leaderboards] a[href="#/leaderboard/connect-four"]').click();
+  await home.locator('[data-leaderboard][data-game="connect-four"] [data-leader][data-name="RedPlayer"]').waitFor();
+  await button(home, 'settings').click();
+  await button(home, 'language').click();
+  await home.locator('[data-leaderboard] h1', { hasText: '排行榜' }).waitFor();
+  await home.locator('[data-leader] a[href="#/@/RedPlayer"]').click();
+  await home.locator('[data-profile][data-name="RedPlayer"] [data-rating]').waitFor();
+  assert.equal(await home.locator('html').getAttribute('lang'), 'zh-Hant');
+  assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
 });

@@ -4,7 +4,7 @@
 use super::computer::{Computer, ask_engine};
 use super::{PageHandle, clear_query, random_seed};
 use crate::games::GameId;
-use crate::protocol::{Offer, PRESETS};
+use crate::protocol::{NewRoom, Offer, PRESETS};
 use crate::ui::computer;
 use crate::ui::flow::{FlowControl, Prefs};
 use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
@@ -28,11 +28,11 @@ pub fn on_control<G: UiGame>(
             | OnlineControl::Quick(clock, rated)
             | OnlineControl::Seek(clock, rated)),
         ) => {
-            let (rules, time) = (page.rules(), clock.text());
+            let new = NewRoom { game: slug.to_owned(), rules: page.rules(), time: clock.text(), rated };
             let ask = match way {
-                OnlineControl::Create(..) => Ask::Create { rules, time, rated },
-                OnlineControl::Quick(..) => Ask::Quick { rules, time, rated },
-                _ => Ask::Seek { rules, time, rated },
+                OnlineControl::Create(..) => Ask::Create(new),
+                OnlineControl::Quick(..) => Ask::Quick(new),
+                _ => Ask::Seek(new),
             };
             page.dispatch(Action::GoOnline);
             online::open(slug, ask, on_heard.clone());

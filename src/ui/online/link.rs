@@ -78,18 +78,11 @@ fn address() -> Option<String> {
     Some(format!("{scheme}://{}/ws", location.host().ok()?))
 }
 
-fn frame(game: &str, ask: &Ask) -> String {
-    let game = game.to_owned();
+fn frame(ask: &Ask) -> String {
     let request = match ask {
-        Ask::Create { rules, time, rated } => {
-            Request::Create { game, rules: rules.clone(), time: time.clone(), rated: *rated }
-        }
-        Ask::Quick { rules, time, rated } => {
-            Request::Quick { game, rules: rules.clone(), time: time.clone(), rated: *rated }
-        }
-        Ask::Seek { rules, time, rated } => {
-            Request::Seek { game, rules: rules.clone(), time: time.clone(), rated: *rated }
-        }
+        Ask::Create(new) => Request::Create(new.clone()),
+        Ask::Quick(new) => Request::Quick(new.clone()),
+        Ask::Seek(new) => Request::Seek(new.clone()),
         Ask::Take { room } => Request::Take { room: room.clone() },
         Ask::Join { room } => Request::Join { room: room.clone(), token: storage::read(&token_key(room)) },
     };
@@ -209,7 +202,7 @@ fn go_on(next: &str) {
             storage::write(&token_key(next), &token);
         }
         link.ask = Ask::Join { room: next.to_owned() };
-        let _ = link.socket.send_with_str(&frame(link.game, &link.ask));
+        let _ = link.socket.send_with_str(&frame(&link.ask));
     });
 }
 
@@ -252,7 +245,7 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Serve
             link.heard_at = js_sys::Date::now();
             // Who the device is, before anything it asks: its seat is then its player's.
             let _ = link.socket.send_with_str(&hello());
-            let text = frame(link.game, &link.ask);
+            let text = frame(&link.ask);
             link.socket.send_with_str(&text).ok()
         });
         // The lobby, if the page shows it, is followed over this connection.

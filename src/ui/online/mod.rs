@@ -16,31 +16,18 @@ mod link;
 use super::lazy::{LazyCode, OnDemand};
 use super::model::{Connection, ServerNews};
 pub use crate::protocol::Offer;
-use crate::protocol::Request;
+use crate::protocol::{NewRoom, Request};
 pub(super) use link::{follow_lobby, follow_player, send_player, unfollow_lobby, unfollow_player};
 use yew::Callback;
 
-/// What the device asks first: after a connection is made again, it joins its room.
+/// What the device asks first: after a connection is made again, it joins its room. A new
+/// room's `rated` asks for a rated game (the server makes it casual where it cannot be).
 #[derive(Clone, Debug, PartialEq, Eq)]
-/// `time` is the time control's text (`fischer:180+2`; empty is untimed); `rated` asks for a
-/// rated game (the server makes it casual where it cannot be).
 pub enum Ask {
-    Create {
-        rules: String,
-        time: String,
-        rated: bool,
-    },
-    Quick {
-        rules: String,
-        time: String,
-        rated: bool,
-    },
+    Create(NewRoom),
+    Quick(NewRoom),
     /// A room listed in the lobby until someone takes it.
-    Seek {
-        rules: String,
-        time: String,
-        rated: bool,
-    },
+    Seek(NewRoom),
     /// The free seat of a seek in the lobby.
     Take {
         room: String,

@@ -1,10 +1,10 @@
 //! The app shell: the header and the route's page, in the language the page's settings menu
 //! chooses.
 
+use super::later::{Later, unavailable};
 use super::offline;
-use super::picker::Later;
-use super::players::PlayerBadge;
 use super::profiles::PROFILES;
+use super::served::PlayerBadge;
 use super::settings;
 use super::storage;
 use crate::games::GameId;
@@ -177,17 +177,5 @@ fn Elsewhere(props: &ElsewhereProps) -> Html {
         unavailable(text.game_unavailable, text.try_again, Callback::from(move |_| attempt.set(*attempt + 1)))
     } else {
         html! { <main class="loading" data-page="loading" role="status">{ text.loading_game }</main> }
-    }
-}
-
-/// A page whose code could not be fetched: why, in words, and Try again (`retry`).
-pub fn unavailable(why: &'static str, try_again: &'static str, retry: Callback<MouseEvent>) -> Html {
-    html! {
-        <main class="loading" data-page="unavailable">
-            <div data-notice="unavailable" class="notice" role="alert">
-                <span>{ why }</span>
-                <button data-action="retry" class="primary" onclick={retry}>{ try_again }</button>
-            </div>
-        </main>
     }
 }

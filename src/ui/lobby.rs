@@ -9,9 +9,7 @@
 //! page has settled, where a game server answers: most visits never need it.
 
 use super::js;
-use super::lazy::{LazyCode, use_lazy_code};
 use super::model::{LobbyListing, SettingValue, UiGame, token_key};
-use super::players::BadgeCode;
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::{Lang, Words};
@@ -47,45 +45,9 @@ impl PartialEq for Following {
     }
 }
 
-/// The code of what a page shows where a game server answers: the lobby's panel and how it
-/// follows the server's lobby, and the header's player badge (one cell, so that both are
-/// fetched and drawn by one hook).
-#[derive(Clone, Copy)]
-pub struct LobbyCode {
-    pub draw: fn(LobbyProps, Following) -> Html,
-    pub following: Following,
-    pub badge: BadgeCode,
-}
-
 /// Draws the lobby.
 pub fn draw_lobby(lobby: LobbyProps, following: Following) -> Html {
     html! { <LobbyPanel {lobby} {following} /> }
-}
-
-thread_local! {
-    /// The lobby's code, fetched once the page knows a game server answers.
-    pub static LOBBY: LazyCode<LobbyCode> = const { LazyCode::new() };
-}
-
-/// The lobby, drawn once its code is here and a game server answers (nothing before, or if its
-/// code cannot come: the lobby is for online play, which needs the connection that fetches it).
-#[component]
-pub fn Lobby(props: &LobbyProps) -> Html {
-    use_server_code().map_or_else(Html::default, |code| (code.draw)(props.clone(), code.following))
-}
-
-/// The lobby's code, once a game server is known to answer (a static host has no lobby, no
-/// players): `None` before, and where it cannot come.
-#[hook]
-pub fn use_server_code() -> Option<LobbyCode> {
-    let server = use_state_eq(|| false);
-    {
-        let server = server.clone();
-        use_effect_with((), move |_| {
-            yew::platform::spawn_local(async move { server.set(js::server_answers().await) });
-        });
-    }
-    use_lazy_code(&LOBBY, u32::from(*server)).here
 }
 
 #[derive(Properties, PartialEq)]

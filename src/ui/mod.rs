@@ -20,6 +20,7 @@ mod flow;
 mod game;
 mod gomoku;
 mod js;
+mod later;
 mod lazy;
 mod lobby;
 mod model;
@@ -30,6 +31,7 @@ mod player_words;
 mod players;
 mod profiles;
 mod screen;
+mod served;
 mod session;
 mod settings;
 mod storage;
@@ -41,15 +43,17 @@ use crate::route::Route;
 pub use app::Plays;
 pub use computer::{COMPUTER, ComputerCode, ENGINE};
 use game::GamePage;
+pub use later::DrawPage;
 use lazy::LazyCode;
 pub use lazy::{Fetching, OnDemand};
-use lobby::{Following, LobbyCode};
+use lobby::Following;
 pub use model::UiGame;
-pub use picker::{DrawHome, HOME, draw_home};
+pub use picker::{HOME, draw_home};
 use players::{BadgeCode, PlayerLink};
 pub use profiles::{PROFILES, draw_profiles};
 use screen::{DrawAnalysis, OnlinePanels};
 pub use screen::{EXTRAS, Extras};
+use served::ServedCode;
 pub use session::AnalysisCode;
 use std::any::Any;
 use std::cell::RefCell;
@@ -60,14 +64,14 @@ use yew::{Html, html};
 /// through a cell of its own ([`run`]).
 pub struct OnlineCode {
     link: &'static online::Link,
-    lobby: LobbyCode,
+    lobby: ServedCode,
     panels: Option<&'static OnlinePanels>,
 }
 
 /// A game's binary's online code.
 pub const ONLINE_CODE: OnlineCode = OnlineCode {
     link: &online::LINK,
-    lobby: LobbyCode {
+    lobby: ServedCode {
         draw: lobby::draw_lobby,
         following: Following { follow: online::follow_lobby, unfollow: online::unfollow_lobby },
         badge: BadgeCode {
@@ -111,7 +115,7 @@ thread_local! {
 /// Plays `G` alone: a game's binary, whose home page is split off it.
 pub fn plays<G: UiGame>(route: &Route, lang: Lang) -> Option<Html> {
     let Route::Game { game, seed, record, room, play, take } = route else {
-        return Some(html! { <picker::Later {lang} piece={&HOME} /> });
+        return Some(html! { <later::Later {lang} piece={&HOME} /> });
     };
     (*game == G::ID).then(|| {
         html! {
@@ -137,7 +141,7 @@ thread_local! {
 /// with its message and stack rather than failing silently.
 pub fn run(plays: Plays) {
     online::CONNECTION.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.link) })));
-    lobby::LOBBY.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
+    served::SERVED.provide(Some(|| Box::pin(async { Some(ONLINE_PIECE.get().await?.lobby) })));
     APP.with_borrow_mut(|app| app.0 = Some(plays));
     resume();
 }
@@ -186,17 +190,17 @@ macro_rules! page {
             $crate::ui::AnalysisPiece::new(&$crate::ui::AnalysisCode::<$game>::CODE);
         $crate::page!(@entry $crate::ui::plays::<$game>, $crate::ui::provide_game_screen, {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_CODE,
-            $crate::ui::HOME => home: $crate::ui::DrawHome = $crate::ui::draw_home,
+            $crate::ui::HOME => home: $crate::ui::DrawPage = $crate::ui::draw_home,
             $crate::ui::ANALYSIS_PIECE => analysis: &'static $crate::ui::AnalysisPiece = &ANALYSIS,
             $crate::ui::EXTRAS => extras: &'static $crate::ui::Extras = &EXTRAS,
             $crate::ui::ENGINE => computer: &'static $crate::ui::ComputerCode = &$crate::ui::COMPUTER,
-            $crate::ui::PROFILES => profiles: $crate::ui::DrawHome = $crate::ui::draw_profiles,
+            $crate::ui::PROFILES => profiles: $crate::ui::DrawPage = $crate::ui::draw_profiles,
         });
     };
     (picker) => {
         $crate::page!(@entry $crate::ui::plays_none, || (), {
             $crate::ui::ONLINE_PIECE => online: &'static $crate::ui::OnlineCode = &$crate::ui::ONLINE_LOBBY_CODE,
-            $crate::ui::PROFILES => profiles: $crate::ui::DrawHome = $crate::ui::draw_profiles,
+            $crate::ui::PROFILES => profiles: $crate::ui::DrawPage = $crate::ui::draw_profiles,
         });
     };
     (@entry $plays:expr, $provide:expr, { $($cell:path => $name:ident: $ty:ty = $code:expr,)* }) => {

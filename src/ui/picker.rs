@@ -2,10 +2,10 @@
 //! (with a friend on this device, against the computer, online), the game in progress on this
 //! device, continued in one click, and under the cards the lobby's open games.
 
-use super::app;
-use super::lazy::{Lazy, LazyCode, use_lazy_code};
-use super::lobby::Lobby;
+use super::later::DrawPage;
+use super::lazy::LazyCode;
 use super::model::{Card, UiGame};
+use super::served::Lobby;
 use super::settings::{common_settings, use_menu, use_menu_focus};
 use super::storage;
 use crate::games::GameId;
@@ -18,10 +18,6 @@ pub struct PickerProps {
     pub lang: Lang,
 }
 
-/// What draws a page of its own, split off the binary: the home page, the players' pages (which
-/// read their route from the address).
-pub type DrawHome = fn(Lang) -> Html;
-
 /// Draws the home page.
 pub fn draw_home(lang: Lang) -> Html {
     html! { <Picker {lang} /> }
@@ -30,39 +26,7 @@ pub fn draw_home(lang: Lang) -> Html {
 thread_local! {
     /// The home page's code in a game's binary: split off it (its visits mostly never go home,
     /// and the page holds every game's card and picture).
-    pub static HOME: LazyCode<DrawHome> = const { LazyCode::new() };
-}
-
-#[derive(Properties)]
-pub struct LaterProps {
-    pub lang: Lang,
-    /// The cell that keeps the page's code.
-    pub piece: &'static Lazy<DrawHome>,
-}
-
-impl PartialEq for LaterProps {
-    fn eq(&self, other: &Self) -> bool {
-        self.lang == other.lang && std::ptr::eq(self.piece, other.piece)
-    }
-}
-
-/// A page whose code is split off the binary (the home page in a game's binary, a player's
-/// page): drawn once its code is here, "loading" until then, and a notice with Try again if it
-/// could not be fetched.
-#[component]
-pub fn Later(props: &LaterProps) -> Html {
-    let attempt = use_state_eq(|| 1_u32);
-    let page = use_lazy_code(props.piece, *attempt);
-    let text = props.lang.text();
-    match page.here {
-        Some(draw) => draw(props.lang),
-        None if page.failed => app::unavailable(
-            text.part_unavailable,
-            text.try_again,
-            Callback::from(move |_| attempt.set(*attempt + 1)),
-        ),
-        None => html! { <main class="loading" data-page="loading" role="status">{ text.loading }</main> },
-    }
+    pub static HOME: LazyCode<DrawPage> = const { LazyCode::new() };
 }
 
 #[component]

@@ -3,7 +3,6 @@
 //! another device, such a code used here, and forgetting this device. Shown only where a game
 //! server answers; its code is part of online play's, fetched with the lobby's.
 
-use super::lobby::use_server_code;
 use super::model::PlayerNews;
 use super::player_words::PLAYER_WORDS;
 use super::screen::online_words::ONLINE_WORDS;
@@ -35,17 +34,6 @@ pub struct BadgeCode {
 
 pub fn draw_badge(lang: Lang, link: PlayerLink) -> Html {
     html! { <Badge {lang} {link} /> }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct PlayerBadgeProps {
-    pub lang: Lang,
-}
-
-/// The header's badge, once its code is here and a game server answers (nothing before).
-#[component]
-pub fn PlayerBadge(props: &PlayerBadgeProps) -> Html {
-    use_server_code().map_or_else(Html::default, |code| (code.badge.draw)(props.lang, code.badge.link))
 }
 
 #[derive(Properties, PartialEq)]

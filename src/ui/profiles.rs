@@ -4,9 +4,9 @@
 //! routes need it.
 
 use super::js;
+use super::later::DrawPage;
 use super::lazy::LazyCode;
 use super::model::{Card, UiGame};
-use super::picker::DrawHome;
 use super::player_words::{PROFILE_WORDS, ProfileWords};
 use super::settings::{common_settings, use_menu, use_menu_focus};
 use crate::games::GameId;
@@ -19,7 +19,7 @@ use yew::prelude::*;
 
 thread_local! {
     /// The players' pages' code, fetched the first time one is opened.
-    pub static PROFILES: LazyCode<DrawHome> = const { LazyCode::new() };
+    pub static PROFILES: LazyCode<DrawPage> = const { LazyCode::new() };
 }
 
 /// The player's page or the leaderboard the address names.

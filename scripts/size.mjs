@@ -43,12 +43,14 @@ const sum = (files) => files.reduce((total, file) => {
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // The built files, not the compressed forms the build writes beside them.
 const top = readdirSync(dist).filter((f) => !/\.(br|gz)$/.test(f));
-// The font the page preloads (its tag as the build minified it: attributes in any order, quoted
-// or not).
-const preloaded = [...html.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag)
-  .filter((tag) => /\brel="?preload\b/.test(tag) && /\bas="?font\b/.test(tag))
-  .map((tag) => /\bhref="?([^"\s>]+)/.exec(tag)[1]);
-const shared = ['index.html', ...top.filter((f) => f.endsWith('.css')), ...preloaded];
+// The page's link tags as the build minified them (attributes in any order, quoted or not):
+// the stylesheets it links and the font it preloads. A piece's own stylesheet (the players'
+// pages') is not linked: it comes with the piece.
+const links = [...html.matchAll(/<link\b[^>]*>/g)].map(([tag]) => tag);
+const href = (tag) => /\bhref="?\/?([^"\s>]+)/.exec(tag)[1];
+const stylesheets = links.filter((tag) => /\brel="?stylesheet\b/.test(tag)).map(href);
+const preloaded = links.filter((tag) => /\brel="?preload\b/.test(tag) && /\bas="?font\b/.test(tag)).map(href);
+const shared = ['index.html', ...stylesheets, ...preloaded];
 // The loader's list of binaries, as the build wrote it into the page.
 const builds = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(html)[1]));
 /** A binary's script and wasm, and the scripts its script imports (snippets, the loader of
@@ -67,6 +69,9 @@ for (const [game, files] of Object.entries(builds).sort()) {
   for (const piece of pieces(files)) {
     measured[`${route} on first use: ${piece.replace(/^.*\.(split_|chunk_)/, '$1').replace(/\.wasm$/, '')}`] = sum([piece]);
   }
+}
+if (existsSync(join(dist, 'profiles.css'))) {
+  measured["the players' pages' styles (fetched with their piece)"] = wire(readFileSync(join(dist, 'profiles.css')));
 }
 measured['engine worker'] = sum(top.filter((f) => f.startsWith('engine-worker')));
 if (existsSync(join(dist, 'connect-four.book'))) {

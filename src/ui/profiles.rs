@@ -45,7 +45,8 @@ fn Profiles(props: &ProfilesProps) -> Html {
         }
         _ => Html::default(),
     };
-    html! { <>{ common_settings(&menu, lang) }{ page }</> }
+    // Their styles come with their code, not with every route's first load.
+    html! { <><link rel="stylesheet" href="profiles.css" />{ common_settings(&menu, lang) }{ page }</> }
 }
 
 /// What the server said, as a page shows it.

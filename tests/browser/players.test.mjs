@@ -168,6 +168,8 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   await home.locator('[data-leaderboard] h1', { hasText: '排行榜' }).waitFor();
   await home.locator('[data-leader] a[href="#/@/RedPlayer"]').click();
   await home.locator('[data-profile][data-name="RedPlayer"] [data-rating]').waitFor();
+  // Its styles came with its code.
+  await home.waitForFunction(() => getComputedStyle(document.querySelector('[data-profile]')).display === 'flex');
   assert.equal(await home.locator('html').getAttribute('lang'), 'zh-Hant');
   assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
 });

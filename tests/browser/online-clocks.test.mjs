@@ -172,7 +172,7 @@ test('the page counts a clock down from the frame, says a newer server\'s refusa
     await page.goto(host.url + 'index.html#/connect-four');
     await startOnline(page, { time: 'fischer', base: 60, increment: 0 });
     assert.deepEqual(fake.requests.find((r) => r.type === 'create'),
-      { v: 2, type: 'create', game: 'connect-four', rules: '', time: 'fischer:60+0' });
+      { v: 2, type: 'create', game: 'connect-four', rules: '', time: 'fischer:60+0', rated: true });
     await page.locator('[data-status][data-seat="red"]').waitFor();
     fake.send(state({
       version: 2, time: 'fischer:60+0', record: '[Game "connect-four"]\n\n1. 4 4 *\n', turns: 2,

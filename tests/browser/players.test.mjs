@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { button, cell, launch } from './harness.mjs';
+import { accessibility, button, cell, launch } from './harness.mjs';
 import { gameServer, invited, startOnline, visit as visitOn } from './game-server.mjs';
 
 let server;
@@ -170,6 +170,15 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   await home.locator('[data-profile][data-name="RedPlayer"] [data-rating]').waitFor();
   // Its styles came with its code.
   await home.waitForFunction(() => getComputedStyle(document.querySelector('[data-profile]')).display === 'flex');
+  assert.deepEqual(await accessibility(home), [], 'the player\'s page');
+  await home.goto(server.base() + 'index.html#/leaderboard/connect-four');
+  await home.locator('[data-leader]').waitFor();
+  assert.deepEqual(await accessibility(home), [], 'the leaderboard');
+  // The player's panel, on a phone.
+  await home.setViewportSize({ width: 390, height: 844 });
+  await button(home, 'player').click();
+  await home.locator('[data-dialog="player"]').waitFor();
+  assert.deepEqual(await accessibility(home), [], 'the player\'s panel on a phone');
   assert.equal(await home.locator('html').getAttribute('lang'), 'zh-Hant');
   assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
 });

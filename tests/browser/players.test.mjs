@@ -166,6 +166,7 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   await button(home, 'settings').click();
   await button(home, 'language').click();
   await home.locator('[data-leaderboard] h1', { hasText: '排行榜' }).waitFor();
+  await button(home, 'close-settings').click();
   await home.locator('[data-leader] a[href="#/@/RedPlayer"]').click();
   await home.locator('[data-profile][data-name="RedPlayer"] [data-rating]').waitFor();
   // Its styles came with its code.

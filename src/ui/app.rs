@@ -122,7 +122,7 @@ pub fn App(props: &AppProps) -> Html {
     html! {
         <>
             <header class="top">
-                <a class="brand" href="#/" aria-label={text.title}>
+                <a class="brand" href="#/">
                     <span class="logo" aria-hidden="true">{ "棋" }</span><span class="brand-name">{ text.title }</span>
                 </a>
                 <PlayerBadge lang={*lang} />

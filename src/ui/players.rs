@@ -76,6 +76,17 @@ fn Badge(props: &BadgeProps) -> Html {
     let code_input = use_node_ref();
     let root = use_node_ref();
     {
+        // The panel belongs to the page it was opened on: another page closes it.
+        let open = open.clone();
+        use_effect_with((), move |_| {
+            let listener =
+                gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                    open.set(false)
+                });
+            move || drop(listener)
+        });
+    }
+    {
         let (me, said, link, naming) = (me.clone(), said.clone(), props.link, naming.clone());
         use_effect_with((), move |_| {
             (link.follow)(Callback::from(move |news: PlayerNews| match news {

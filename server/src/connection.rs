@@ -190,7 +190,8 @@ pub async fn run(
                 Push::Seated { room, seat } => {
                     tracing::Span::current().record("room", tracing::field::display(&room.id));
                     if let Some((old, _)) = connection.room.replace((room, Some(seat))) {
-                        connection.hub.leave(&connection.client, &old).await;
+                        // Boxed, as a request is: leaving may end a game and rate it.
+                        Box::pin(connection.hub.leave(&connection.client, &old)).await;
                     }
                     None
                 }
@@ -226,7 +227,7 @@ pub async fn run(
             break;
         }
     }
-    connection.leave().await;
+    Box::pin(connection.leave()).await;
 }
 
 /// A connection's task that ends without leaving (it panicked) leaves its room and the queue
@@ -252,7 +253,7 @@ impl Connection {
             Ok(Identified { player, new_key }) => {
                 self.key_hash = new_key.as_deref().or(key).map(hashed);
                 let reply = Reply::Player { id: player.id.clone(), name: player.name.clone(), key: new_key };
-                self.client.player = Some(player);
+                self.client.player = Some(Box::new(player));
                 reply
             }
             Err(error) => {
@@ -332,7 +333,7 @@ impl Connection {
                 self.key_hash = Some(hashed(&key));
                 let reply =
                     Reply::Player { id: player.id.clone(), name: player.name.clone(), key: Some(key) };
-                self.client.player = Some(player);
+                self.client.player = Some(Box::new(player));
                 reply
             }
             Ok(None) => {

@@ -93,8 +93,9 @@ pub struct Client {
     pub id: u64,
     pub address: IpAddr,
     pub outbox: Outbox,
-    /// The player it plays as, once it has said hello.
-    pub player: Option<PlayerRow>,
+    /// The player it plays as, once it has said hello (boxed: an idle connection keeps its
+    /// room in its task).
+    pub player: Option<Box<PlayerRow>>,
 }
 
 pub struct RoomCell {

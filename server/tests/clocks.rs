@@ -490,7 +490,7 @@ async fn rated_device(store: &Memory, id: u64, player: &str, rating: f64) -> Dev
     let room = RoomRow { id: seed, game: "connect-four".into(), version: 1, ..RoomRow::default() };
     store.finish(Finish { room, game }, Some(rate)).await.unwrap();
     let mut device = Device::new(id);
-    device.client.player = Some(row);
+    device.client.player = Some(Box::new(row));
     device
 }
 

@@ -403,9 +403,8 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     let open = metric(port, "board_websockets").await.unwrap_or(0.0) as usize;
     let held = kb();
     println!(
-        "{open} idle WebSockets open: server memory {held} KB, {:.1} KB a connection; its heap in use {:.0} KB",
-        held.saturating_sub(before) as f64 / open.max(1) as f64,
-        heap().await
+        "{open} idle WebSockets open: server memory {held} KB, {:.1} KB a connection",
+        held.saturating_sub(before) as f64 / open.max(1) as f64
     );
     // Rooms playing beside them: 100, then `rooms`; each room's share is 40 turns.
     let mut numbered = 0;

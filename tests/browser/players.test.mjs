@@ -171,6 +171,8 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   await home.locator('[data-profile][data-name="RedPlayer"] [data-rating]').waitFor();
   // Its styles came with its code.
   await home.waitForFunction(() => getComputedStyle(document.querySelector('[data-profile]')).display === 'flex');
+  assert.equal(await home.locator('html').getAttribute('lang'), 'zh-Hant');
+  assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
   assert.deepEqual(await accessibility(home), [], 'the player\'s page');
   await home.goto(server.base() + 'index.html#/leaderboard/connect-four');
   await home.locator('[data-leader]').waitFor();
@@ -180,6 +182,4 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   await button(home, 'player').click();
   await home.locator('[data-dialog="player"]').waitFor();
   assert.deepEqual(await accessibility(home), [], 'the player\'s panel on a phone');
-  assert.equal(await home.locator('html').getAttribute('lang'), 'zh-Hant');
-  assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
 });

@@ -23,7 +23,10 @@ await page.evaluate(({ slug, canvas }) => {
 }, { slug, canvas });
 await page.reload();
 await page.locator(canvas ? 'canvas[data-board]' : '[data-board] [data-cell]').first().waitFor();
-await page.waitForTimeout(500);
+// Settled: the fonts loaded and two frames painted since.
+const painted = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+await page.evaluate(() => document.fonts.ready);
+await painted();
 await cdp.send('Profiler.enable');
 await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -34,7 +37,7 @@ for (const [i, [x, y]] of clicks.entries()) {
   else { const b = await cell(page, x, y).boundingBox(); at = { x: b.x + b.width / 2, y: b.y + b.height / 2 }; }
   await page.mouse.click(at.x, at.y);
   await page.waitForFunction((n) => document.querySelectorAll('[data-moves] [data-move]').length >= n, i + 1);
-  await page.waitForTimeout(50);
+  await painted();
 }
 const { profile } = await cdp.send('Profiler.stop');
 await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

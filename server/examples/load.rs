@@ -26,7 +26,8 @@
 //! and with them held plays 100 rooms, then `rooms` (500), with players thinking 100 ms; then
 //! 20 rooms alone, again beside a room whose `spectators` (300) keep joining and leaving (each
 //! watches up to 2 s, then comes back), and alone once more. Prints the server's memory per
-//! idle connection and once the games have ended, each phase's relay p50/p99 and its errors.
+//! idle connection (on average, and each one's after the first 1,000, which pay for what the
+//! server takes once) and once the games have ended, each phase's relay p50/p99 and its errors.
 //!
 //! The rated scenario: `rooms` (100) rooms of two players (each says hello, so each is a
 //! player) play rated blitz gomoku at once, players thinking up to 200 ms, each room for 10 to
@@ -388,7 +389,14 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
     let stop_idle = Arc::new(AtomicBool::new(false));
     let mut idlers = Vec::new();
     let mut errors = Vec::new();
+    // Memory once the first thousand are open: what the server takes once, not per connection
+    // (the store's page cache, the allocator's arenas of its blocking threads), is in it.
+    let mut warmed = None;
     for batch in (0..idle_count).collect::<Vec<_>>().chunks(100) {
+        if batch[0] == 1_000 {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            warmed = Some((metric(port, "board_websockets").await.unwrap_or(0.0) as usize, kb()));
+        }
         let opening: Vec<_> = batch.iter().map(|&i| tokio::spawn(idle(port, i, stop_idle.clone()))).collect();
         // Each is open once the server counts it (one that failed, never).
         idlers.extend(opening);
@@ -406,6 +414,13 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
         "{open} idle WebSockets open: server memory {held} KB, {:.1} KB a connection",
         held.saturating_sub(before) as f64 / open.max(1) as f64
     );
+    if let Some((first, at)) = warmed.filter(|&(first, _)| open > first) {
+        println!(
+            "each of the {} after the first {first}: {:.1} KB",
+            open - first,
+            held.saturating_sub(at) as f64 / (open - first) as f64
+        );
+    }
     // Rooms playing beside them: 100, then `rooms`; each room's share is 40 turns.
     let mut numbered = 0;
     for playing in [100, rooms] {

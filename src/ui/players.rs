@@ -75,15 +75,23 @@ fn Badge(props: &BadgeProps) -> Html {
     let name_input = use_node_ref();
     let code_input = use_node_ref();
     let root = use_node_ref();
+    let badge = use_node_ref();
     {
-        // The panel belongs to the page it was opened on: another page closes it.
-        let open = open.clone();
+        // The panel belongs to the page it was opened on: another page closes it, and so does a
+        // click beside it (the path the click took: what it hit may be gone once handled).
+        let (open, badge) = (open.clone(), badge.clone());
         use_effect_with((), move |_| {
-            let listener =
-                gloo::events::EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                    open.set(false)
-                });
-            move || drop(listener)
+            use gloo::events::EventListener;
+            let paged = {
+                let open = open.clone();
+                EventListener::new(&gloo::utils::window(), "hashchange", move |_| open.set(false))
+            };
+            let clicked = EventListener::new(&gloo::utils::document(), "click", move |event| {
+                if !badge.get().is_some_and(|badge| event.composed_path().includes(&badge, 0)) {
+                    open.set(false);
+                }
+            });
+            move || drop((paged, clicked))
         });
     }
     {
@@ -158,7 +166,7 @@ fn Badge(props: &BadgeProps) -> Html {
     };
     let close_on_click = close.reform(|_: MouseEvent| ());
     html! {
-        <div class="player-badge" data-player="" data-name={name.clone().unwrap_or_default()}>
+        <div class="player-badge" ref={badge} data-player="" data-name={name.clone().unwrap_or_default()}>
             <button data-action="player" aria-expanded={open.to_string()} onclick={toggle}>{ shown }</button>
             if *open {
                 <div data-dialog="player" class="player-panel" role="dialog" aria-label={words.your_player}

@@ -51,7 +51,9 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await chooseName(yellow, 'YellowPlayer');
   await yellow.locator('[data-player][data-name="YellowPlayer"]').waitFor();
   assert.equal(await yellow.locator('[data-name-error]').count(), 0);
-  await button(yellow, 'player').click();
+  // A click beside the panel closes it.
+  await yellow.mouse.click(5, 400);
+  await yellow.locator('[data-dialog="player"]').waitFor({ state: 'detached' });
 
   // A blitz game, rated (the dialog's default), joined through the invite link.
   await startOnline(red, { time: 'fischer', base: 180, increment: 2 });

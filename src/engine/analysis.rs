@@ -178,8 +178,7 @@ pub fn review(game: GameId, positions: &[Option<Found>], to_move: &[Player], end
     let turns = losses(game, &scores, &to_move[..count.saturating_sub(1)]);
     let judgements = (1..count)
         .zip(&turns)
-        .map(|(i, &(_, loss))| {
-            let mover = to_move[i - 1];
+        .map(|(i, &(mover, loss))| {
             let solved = exact(i - 1) && exact(i);
             let thrown = solved.then(|| Judgement::of_values(of(i - 1, mover), of(i, mover))).flatten();
             thrown.or_else(|| Judgement::of_loss(loss))
@@ -558,16 +557,10 @@ mod tests {
         assert!(reviewed.accuracy[1].unwrap() < reviewed.accuracy[0].unwrap());
         // Solved positions are judged by value: a draw thrown into a loss is a blunder, however
         // small the estimate would be; a slower win is nothing.
-        let solved = |score| Some(Found { score, exact: true, pv: Vec::new(), columns: Vec::new() });
         // The first player throws a win away (into a loss), the second a win into a draw; the
         // first then wins again, and the second's loss put off is nothing.
-        let positions = [
-            solved(Score::Win(9)),
-            solved(Score::Win(20)),
-            solved(Score::Value(0)),
-            solved(Score::Loss(8)),
-            solved(Score::Win(11)),
-        ];
+        let positions =
+            solved(&[Score::Win(9), Score::Win(20), Score::Value(0), Score::Loss(8), Score::Win(11)]);
         let reviewed = review(GameId::ConnectFour, &positions, &movers, Score::Value(0));
         assert_eq!(reviewed.judgements, [Some(Judgement::Blunder), Some(Judgement::Blunder), None, None]);
         // The end, unfound, counts as `end` for its player to move.

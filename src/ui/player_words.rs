@@ -72,6 +72,8 @@ pub struct ProfileWords {
     /// Wins, draws and losses.
     pub results: fn(u64, u64, u64) -> String,
     pub games: &'static str,
+    /// The label of the games' filter.
+    pub show: &'static str,
     pub all_games: &'static str,
     pub no_games: &'static str,
     /// A game's result from the page's player's side: win, loss, draw, aborted.
@@ -102,6 +104,7 @@ pub static PROFILE_WORDS: Words<ProfileWords> = Words {
         graph: "等級分走勢",
         results: |w, d, l| format!("勝 {w}・和 {d}・負 {l}"),
         games: "對局",
+        show: "顯示",
         all_games: "全部棋種",
         no_games: "沒有對局。",
         result: |result| match result {
@@ -129,10 +132,11 @@ pub static PROFILE_WORDS: Words<ProfileWords> = Words {
         unavailable: "The server cannot answer just now: try again later.",
         ratings: "Ratings",
         no_ratings: "No rated games yet.",
-        rated_games: |n| format!("{n} games"),
+        rated_games: |n| if n == 1 { "1 game".to_owned() } else { format!("{n} games") },
         graph: "Ratings over time",
         results: |w, d, l| format!("{w} won · {d} drawn · {l} lost"),
         games: "Games",
+        show: "Show",
         all_games: "All games",
         no_games: "No games.",
         result: |result| match result {

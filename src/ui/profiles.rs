@@ -204,7 +204,7 @@ fn PlayerPage(props: &PlayerProps) -> Html {
                         data-losses={profile.losses.to_string()}>
                         { (words.results)(profile.wins, profile.draws, profile.losses) }
                     </p>
-                    <label>{ words.games }
+                    <label class="filter">{ words.show }
                         <select data-setting="profile-game" onchange={choose}>
                             <option value="" selected={filter.is_none()}>{ words.all_games }</option>
                             { for options }

@@ -255,13 +255,15 @@ fn graph(history: &[RatingPoint], lang: Lang, words: &ProfileWords) -> Html {
     const WIDTH: f64 = 600.0;
     const HEIGHT: f64 = 200.0;
     const PAD: f64 = 40.0;
+    // Room at the left for the ratings' labels, at a phone's larger type too.
+    const LEFT: f64 = 56.0;
     if history.is_empty() {
         return Html::default();
     }
     let (first, last) = (history[0].at as f64, history[history.len() - 1].at as f64);
     let low = history.iter().map(|p| p.rating).min().unwrap_or(1500) as f64 - 20.0;
     let high = history.iter().map(|p| p.rating).max().unwrap_or(1500) as f64 + 20.0;
-    let x = |at: u64| PAD + (at as f64 - first) / (last - first).max(1.0) * (WIDTH - 2.0 * PAD);
+    let x = |at: u64| LEFT + (at as f64 - first) / (last - first).max(1.0) * (WIDTH - LEFT - PAD);
     let y = |rating: i64| HEIGHT - PAD - (rating as f64 - low) / (high - low) * (HEIGHT - 2.0 * PAD);
     let mut series: Vec<(&str, &str)> = Vec::new();
     for point in history {

@@ -10,10 +10,11 @@
 // 4. In release builds the JavaScript is minified (Trunk leaves wasm-bindgen's glue as it is),
 //    with the page's integrity hashes made anew.
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { minify } from 'terser';
 import { split } from './split.mjs';
+import { optimiseAll } from './wasm-opt.mjs';
 import { ROUTE_FONTS } from './route-fonts.mjs';
 
 const staging = process.env.TRUNK_STAGING_DIR;
@@ -40,10 +41,21 @@ const target = process.env.CARGO_TARGET_DIR ?? join(source, 'target');
 const cargoOut = join(target, 'wasm32-unknown-unknown', release ? 'page' : 'debug');
 /** Each page binary's pieces fetched on first use, by binary. */
 const pieces = {};
+const optimise = [];
 for (const name of readdirSync(staging).filter((name) => PAGE_BINARY.test(name))) {
   const bin = name.slice(0, -'.js'.length);
-  pieces[bin] = split(bin, cargoOut, staging, join(target, 'wasm-split', bin), release);
+  const { added, optimise: wasm } = split(bin, cargoOut, staging, join(staging, '.wasm-split', bin));
+  pieces[bin] = added;
+  optimise.push(...wasm);
 }
+// Every piece of every binary optimised at once (release builds), or taken as it is.
+if (release) {
+  const { optimised, kept } = await optimiseAll(optimise);
+  console.log(`postbuild: ${optimised} wasm file(s) optimised, ${kept} as kept from an earlier build`);
+} else {
+  for (const { from, to } of optimise) if (from !== to) copyFileSync(from, to);
+}
+rmSync(join(staging, '.wasm-split'), { recursive: true, force: true });
 
 const index = join(staging, 'index.html');
 // `trunk serve` fills its reload script's placeholders per request (the address from the Host

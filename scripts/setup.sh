@@ -39,6 +39,12 @@ if ! cargo install --list | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSIO
   cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked
 fi
 
+# The native tests' runner: each test a process of its own, the test binaries side by side.
+if ! cargo nextest --version >/dev/null 2>&1; then
+  say "installing cargo-nextest (about 5 minutes)"
+  cargo install cargo-nextest --locked
+fi
+
 # wasm-opt (binaryen), terser and playwright-core, pinned in package-lock.json.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   say "installing npm tools"

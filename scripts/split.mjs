@@ -8,31 +8,28 @@
 //     chunk_<n>.wasm for code several share, and __wasm_split.js, which fetches them on first use
 //     into the running instance (its memory and function table);
 //   wasm-bindgen on the main module, keeping the linker's exports the pieces link against;
-//   wasm-opt on every piece, as Trunk would have on the whole.
+//   wasm-opt on every piece, as Trunk would have on the whole: the caller optimises them all at
+//     once (scripts/wasm-opt.mjs).
 // The pieces are named after the binary (`<bin>.split.js`, `<bin>.split_<name>.wasm`), so that
 // the binaries' pieces can share the page's folder; `postbuild.mjs` then adds the hash.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-// `KEEP_NAMES=1` keeps the functions' names, for a profiler (tests/browser/profile-click.mjs).
-const WASM_OPT = ['-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
-  ...(process.env.KEEP_NAMES ? ['--debuginfo'] : ['--strip-debug'])];
 
 const run = (command, args) => execFileSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** Splits binary `bin`, whose cargo output is in `built` (a profile's folder for wasm32), into
- * the staging folder `staging`, replacing Trunk's `<bin>.js` and `<bin>_bg.wasm`, optimised if
- * `release`; returns the pieces' file names it added. `work` is a scratch folder of its own. */
-export function split(bin, built, staging, work, release) {
-  const optimise = (from, to) => release
-    ? run('wasm-opt', [...WASM_OPT, from, '-o', to])
-    : copyFileSync(from, to);
+ * the staging folder `staging`, replacing Trunk's `<bin>.js` and `<bin>_bg.wasm`; returns the
+ * pieces' file names it added, and the wasm to optimise (`{ from, to }`: the pieces go to the
+ * staging folder as they are optimised, or copied as they are). `work` is a scratch folder of
+ * its own. */
+export function split(bin, built, staging, work) {
+  const optimise = [];
   // A binary with no split point (none imports the split loader) keeps Trunk's binding.
   const imports = WebAssembly.Module.imports(new WebAssembly.Module(readFileSync(join(built, `${bin}.wasm`))));
   if (!imports.some((i) => i.module === '__wasm_split_placeholder__')) {
-    optimise(join(staging, `${bin}_bg.wasm`), join(staging, `${bin}_bg.wasm`));
-    return [];
+    const wasm = join(staging, `${bin}_bg.wasm`);
+    return { added: [], optimise: [{ from: wasm, to: wasm }] };
   }
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -49,13 +46,13 @@ export function split(bin, built, staging, work, release) {
   const glue = readFileSync(join(work, `${bin}.js`), 'utf8').replaceAll('from "./__wasm_split.js"', `from "./${link}"`);
   writeFileSync(join(staging, `${bin}.js`), glue);
   const added = [link];
-  optimise(join(work, `${bin}_bg.wasm`), join(staging, `${bin}_bg.wasm`));
+  optimise.push({ from: join(work, `${bin}_bg.wasm`), to: join(staging, `${bin}_bg.wasm`) });
   for (const piece of pieces) {
-    optimise(join(work, piece), join(staging, `${bin}.${piece}`));
+    optimise.push({ from: join(work, piece), to: join(staging, `${bin}.${piece}`) });
     added.push(`${bin}.${piece}`);
   }
   // The glue's inline snippets, as Trunk copied them (the same names: the same crate).
   if (existsSync(join(work, 'snippets'))) cpSync(join(work, 'snippets'), join(staging, 'snippets'), { recursive: true });
-  return added;
+  return { added, optimise };
 }
 

@@ -1,24 +1,83 @@
 #!/usr/bin/env bash
 # Runs every test: formatting and lints, the native tests (rules, engines, and the server on
-# loopback), the wasm release build (and its size), then the browser tests in headless
-# Chromium against that build.
+# loopback, on SQLite and PostgreSQL), the wasm release build (and its size), then the browser
+# tests in headless Chromium against that build. Every step is timed (scripts/steps.sh): the
+# summary at the end, however the run ends, gives each step's seconds and result, and the
+# counts of tests run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --browser
-. scripts/env.sh
+. scripts/steps.sh
 
-scripts/self-contained.sh
-cargo fmt --check
-cargo clippy -q --workspace --all-targets -- -D warnings
-cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
-cargo test -q --workspace
-# The server's shared store: two instances on a throwaway PostgreSQL.
+# The fewest tests a run may count: a run that counts fewer fails (a test lost is no pass).
+NATIVE_TESTS_AT_LEAST=440
+BROWSER_TESTS_AT_LEAST=212
+# Browser test files that wait on real time (clocks, heartbeats, a server's restart): they run
+# beside the others. Files that assert how long something took run after both, alone.
+WAITING=(online online-clocks lobby players proxy)
+TIMED=(analysis opponent)
+
+finish() {
+  local rc=$?
+  scripts/postgres.sh stop
+  # A CI clone removes what it built inside itself; the build folder outside it is kept.
+  if [ -n "${CI:-}" ]; then rm -rf target dist tests/browser/artifacts; fi
+  steps_summary "$rc"
+}
+trap finish EXIT
+
+step setup scripts/setup.sh --browser
+. scripts/env.sh
+. scripts/build-folder.sh
+
+step self-contained scripts/self-contained.sh
+step format cargo fmt --check
+step clippy cargo clippy -q --workspace --all-targets -- -D warnings
+step clippy-wasm cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
+
+# The native tests, each in a process of its own (.config/nextest.toml). The examples are
+# checked by clippy alone: no test runs them.
+NATIVE=(--workspace --lib --tests)
+step native-build cargo nextest run "${NATIVE[@]}" --no-run
 postgres=$(scripts/postgres.sh start)
 eval "$postgres"
-trap 'scripts/postgres.sh stop' EXIT
-cargo test -q -p board-suite-server --test postgres -- --ignored
-# The server killed as rated games end, on PostgreSQL.
-cargo test -q -p board-suite-server --test crash -- --ignored
-trunk build --release
-node scripts/size.mjs
-node --test --test-concurrency=1 tests/browser/*.test.mjs
+step native-tests cargo nextest run "${NATIVE[@]}"
+native=$(sed -n 's/.* \([0-9][0-9]*\) tests\{0,1\} run: .*/\1/p' "$(step_log native-tests)" | tail -1)
+# The server's shared store and two instances on it, and the server killed as rated games
+# end, on a throwaway PostgreSQL.
+step native-postgres cargo nextest run "${NATIVE[@]}" --run-ignored only -E 'package(board-suite-server) & test(/postgres/)'
+native=$((native + $(sed -n 's/.* \([0-9][0-9]*\) tests\{0,1\} run: .*/\1/p' "$(step_log native-postgres)" | tail -1)))
+# The one example in the documentation (cargo-nextest runs no doctests).
+step native-doc cargo test -q --workspace --doc
+native=$((native + $(sed -n 's/^test result: ok\. \([0-9][0-9]*\) passed.*/\1/p' "$(step_log native-doc)" | awk '{ s += $1 } END { print s + 0 }')))
+count "native tests run" "$native"
+
+step page-build trunk build --release
+step size node scripts/size.mjs
+
+# The browser tests in lanes: the files that wait beside the rest, then the timed ones.
+browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
+mapfile -t waiting < <(browser_files "${WAITING[@]}")
+mapfile -t timed < <(browser_files "${TIMED[@]}")
+others=()
+for file in tests/browser/*.test.mjs; do
+  case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
+done
+lane browser-waiting node --test --test-concurrency=2 "${waiting[@]}"
+lane browser "node" --test --test-concurrency=1 "${others[@]}"
+lanes
+step browser-timed node --test --test-concurrency=1 "${timed[@]}"
+browser=0
+for log in "$(step_log browser-waiting)" "$(step_log browser)" "$(step_log browser-timed)"; do
+  browser=$((browser + $(sed -n 's/^[#ℹ] tests \([0-9][0-9]*\)$/\1/p' "$log" | tail -1)))
+done
+count "browser tests run" "$browser"
+
+# Nothing tested less than before.
+fewer() {
+  if [ "$native" -lt "$NATIVE_TESTS_AT_LEAST" ] || [ "$browser" -lt "$BROWSER_TESTS_AT_LEAST" ]; then
+    echo "counts: $native native tests (at least $NATIVE_TESTS_AT_LEAST) and $browser browser tests (at least $BROWSER_TESTS_AT_LEAST) were run" >&2
+    return 1
+  fi
+  echo "counts: $native native tests, $browser browser tests"
+}
+step counts fewer

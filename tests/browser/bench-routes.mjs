@@ -5,24 +5,24 @@
 // 750 kbit/s up) and the CPU slowed four times. Printed, not asserted.
 // Usage: node tests/browser/bench-routes.mjs [dist folder] (after `trunk build --release`; the
 // folder defaults to dist/, another build's for a before-and-after).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gameData, launch, serve } from './harness.mjs';
+import { serverBinary } from './game-server.mjs';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const SITE = resolve(process.argv[2] ?? join(ROOT, 'dist'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
 const probe = await serve();
 const port = Number(new URL(probe.url).port);
 probe.close();
 const data = mkdtempSync(join(tmpdir(), 'board-suite-bench-'));
-const server = spawn(join(ROOT, 'target/debug/board-suite-server'), [], {
+const server = spawn(serverBinary(), [], {
   env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE },
   stdio: ['ignore', 'ignore', 'pipe'],
 });

@@ -1,6 +1,6 @@
 // Dark chess in headless Chromium against the release build. Seed 7's layout, top row first
 // (upper case red, lower case black; K general, A advisor, E elephant, R chariot, H horse,
-// C cannon, P soldier), from `cargo test --test dark_chess layout -- --ignored --nocapture`:
+// C cannon, P soldier), from `cargo test --test suite dark_chess::layout -- --ignored --nocapture`:
 //   C e P p r h P P
 //   p C R A R A a h
 //   c H P E p P e H

@@ -1,32 +1,46 @@
-// The suite's own game server for the browser tests of online play: the debug build of
-// board-suite-server, serving the release page (dist/) and online play on a free loopback
+// The suite's own game server for the browser tests of online play: board-suite-server as the
+// native tests built it, serving the release page (dist/) and online play on a free loopback
 // port, over a store of its own in a temporary directory.
 import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openNewGame, serve, watch } from './harness.mjs';
+import { openNewGame, watch } from './harness.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
 
-/** Builds the server and starts it; `base()` is its address, `data()` its store's folder, `stop()` and `start()` stop it and
- * start it again on the same port and store, `process()` its child process, and `close()`
- * stops it and removes its store. */
+/** The server's binary as the native tests built it (scripts/test.sh: the test profile, with
+ * the test build's `fault-injection`, which no request of these tests asks for). Asked of cargo
+ * with the test build's own selection of targets, so the same features: found, not built
+ * again, or built once if it is not there yet (a test file run by hand). */
+let binary;
+export function serverBinary() {
+  binary ??= execFileSync('cargo', ['test', '-q', '--workspace', '--lib', '--tests', '--no-run', '--message-format=json'],
+    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 })
+    .split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
+    .find((m) => m.reason === 'compiler-artifact' && m.target.name === 'board-suite-server' && m.target.kind.includes('bin'))
+    ?.executable;
+  if (!binary) throw new Error('cargo named no board-suite-server binary');
+  return binary;
+}
+
+/** Starts the server; `base()` is its address, `data()` its store's folder, `stop()` and
+ * `start()` stop it and start it again on the same port and store, `process()` its child
+ * process, and `close()` stops it and removes its store. */
 export async function gameServer() {
-  execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
+  const server = serverBinary();
   const data = mkdtempSync(join(tmpdir(), 'board-suite-online-'));
-  // A free port, kept for a restart.
-  const probe = await serve();
-  const port = Number(new URL(probe.url).port);
-  probe.close();
+  // The port the server chose itself at its first start (port 0: no other test file can be
+  // given it meanwhile), kept for a restart.
+  let port = 0;
   let child;
   /** Starts the server and waits until it listens: it says so on stderr (`serving ... on
    * http://127.0.0.1:<port>`) once its socket is bound. Its stderr is passed on. It compresses
    * the page first: a few seconds, but over 10 s on two cores busy with other work. */
   const start = async () => {
-    child = spawn(join(ROOT, 'target/debug/board-suite-server'), [], {
+    child = spawn(server, [], {
       env: { ...process.env, PORT: String(port), DATA_DIR: data, SITE: DIST },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -34,7 +48,11 @@ export async function gameServer() {
     child.stderr.on('data', (chunk) => {
       process.stderr.write(chunk);
       said += chunk;
-      if (said.includes(`http://127.0.0.1:${port}`)) child.emit('listening');
+      const bound = /http:\/\/127\.0\.0\.1:(\d+)/.exec(said);
+      if (bound) {
+        port = Number(bound[1]);
+        child.emit('listening');
+      }
     });
     const exited = once(child, 'exit').then(([code]) => { throw new Error(`the server exited (${code}): ${said}`); });
     await Promise.race([once(child, 'listening', { signal: AbortSignal.timeout(30_000) }), exited]);

@@ -1,12 +1,12 @@
 // Two instances of the game server behind a real nginx, as deploy/ puts them: Debian's nginx on
 // loopback, with deploy/nginx's site (its upstream and header maps, and its proxying snippet as
-// it is) over plain HTTP, in front of two debug servers sharing a throwaway PostgreSQL. Two
-// browsers play Connect Four through nginx; the instance one of them is connected to is stopped
-// with SIGTERM mid-game; that page reconnects through nginx to the other instance, and the game
-// ends normally with every move in the record.
+// it is) over plain HTTP, in front of two servers (the tests' build) sharing a throwaway
+// PostgreSQL of this file's own (scripts/postgres.sh). Two browsers play Connect Four through
+// nginx; the instance one of them is connected to is stopped with SIGTERM mid-game; that page
+// reconnects through nginx to the other instance, and the game ends normally with every move in
+// the record.
 //
-// The PostgreSQL is the test command's (TEST_DATABASE_URL, scripts/test.sh), or one of its own
-// from scripts/postgres.sh. Skipped, saying why, only where nginx cannot run, and never in CI.
+// Skipped, saying why, only where nginx cannot run, and never in CI.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, spawnSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { button, cell, done, launch, moveTexts, openNewGame, pageStarted, watch } from './harness.mjs';
+import { serverBinary } from './game-server.mjs';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const NGINX = '/usr/sbin/nginx';
@@ -124,7 +125,7 @@ async function accepting(port, child, timeout = 10_000) {
 }
 
 let pg;
-let databaseUrl = process.env.TEST_DATABASE_URL;
+let databaseUrl;
 let dir;
 let nginx;
 let base;
@@ -134,7 +135,7 @@ const browsers = [];
 /** An instance of the server on `port`, serving the page and sharing the PostgreSQL; resolves
  * once it says it listens. */
 async function instance(port) {
-  const server = start(join(ROOT, 'target/debug/board-suite-server'), [], {
+  const server = start(serverBinary(), [], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -184,12 +185,10 @@ async function waitForWebsockets(page, servers, counts) {
 
 before(async () => {
   if (missing) return;
-  execFileSync('cargo', ['build', '-q', '-p', 'board-suite-server'], { cwd: ROOT, stdio: 'inherit' });
-  if (!databaseUrl) {
-    const env = execFileSync(join(ROOT, 'scripts/postgres.sh'), ['start'], { encoding: 'utf8' });
-    pg = Object.fromEntries([...env.matchAll(/^export (\w+)=(.*)$/gm)].map(([, k, v]) => [k, v]));
-    databaseUrl = pg.TEST_DATABASE_URL;
-  }
+  serverBinary();
+  const env = execFileSync(join(ROOT, 'scripts/postgres.sh'), ['start'], { encoding: 'utf8' });
+  pg = Object.fromEntries([...env.matchAll(/^export (\w+)=(.*)$/gm)].map(([, k, v]) => [k, v]));
+  databaseUrl = pg.TEST_DATABASE_URL;
   dir = mkdtempSync(join(tmpdir(), 'board-suite-nginx-'));
   // nginx's workers run as nobody when it is started as root: they reach their temp folders.
   chmodSync(dir, 0o755);

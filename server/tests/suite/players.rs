@@ -2,7 +2,7 @@
 //! key finds the same player on another connection and after a restart; a forged key is a new
 //! player; a name is checked, unique ignoring case, and changed at most once a day.
 
-mod common;
+use crate::common;
 
 use board_suite_server::protocol::{ErrorCode, Leaderboard, Profile, Reply};
 use common::*;

@@ -2,7 +2,7 @@
 //! sites' pages, through proxies, and too many. Timeouts run on tokio's paused time, which
 //! moves on whenever everything waits.
 
-mod common;
+use crate::common;
 
 use board_suite_server::net::{Net, read_cidrs};
 use board_suite_server::protocol::{ErrorCode, Seat};
@@ -370,7 +370,7 @@ async fn status(port: u16, path: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn overlong_paths_and_headers_get_a_4xx() {
-    // A site folder that is there, so that a path is looked for (escaping ones: tests/files.rs).
+    // A site folder that is there, so that a path is looked for (escaping ones: files.rs).
     let data = data_dir("paths");
     std::fs::create_dir_all(data.join("no-site")).unwrap();
     std::fs::write(data.join("no-site/index.html"), "<!doctype html>").unwrap();

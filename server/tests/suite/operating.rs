@@ -1,7 +1,7 @@
 //! What an operator relies on: a panic ends its own connection alone, and the health, readiness
 //! and metrics endpoints say how the server is.
 
-mod common;
+use crate::common;
 
 use board_suite_server::protocol::Seat;
 use common::*;

@@ -4,7 +4,7 @@
 //! `scripts/test.sh` starts (`scripts/postgres.sh`); run it with `--ignored`. The tests share
 //! the database, so they run one after another (one test function).
 
-mod common;
+use crate::common;
 
 use board_suite_server::protocol::Seat;
 use board_suite_server::store::{Postgres, RoomRow, SCHEMA, Store};

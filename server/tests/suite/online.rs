@@ -1,7 +1,7 @@
 //! The server on loopback, driven by WebSocket clients as the page drives it: games played to
 //! the end, every kind of bad input, seats, hidden pieces, and a restart.
 
-mod common;
+use crate::common;
 
 use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::{Termination, record};

@@ -2,7 +2,7 @@
 //! its name is hashed, revalidated with ETags, with the security headers on every response, and
 //! never anything from outside the built folder.
 
-mod common;
+use crate::common;
 
 use common::{data_dir, fast, start_with};
 use std::collections::HashMap;
@@ -310,7 +310,7 @@ async fn nothing_outside_the_built_folder_is_served() {
 
 /// The built page's sizes and how long the server takes to read it when it starts (checking
 /// the forms the build made, and compressing the files it made none of):
-/// `SITE=dist cargo test --release -p board-suite-server --test files -- --ignored --nocapture`.
+/// `SITE=dist cargo test --release -p board-suite-server --test suite files:: -- --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a test: needs a built page"]
 fn compressing_the_built_page() {

@@ -1,7 +1,7 @@
 //! The stores: the same contract for memory and SQLite (PostgreSQL's is in `postgres.rs`), and
 //! a store written before the schema had versions, opened, upgraded and played on.
 
-mod common;
+use crate::common;
 
 use board_suite::rules::Termination;
 use board_suite_server::clock::Clock;

@@ -1,7 +1,8 @@
 //! A player's key and transfer codes are never in the server's log, its metrics or another
-//! device's frames. A file of its own, so that no other test logs beside it (see `logs.rs`).
+//! device's frames. In a process of its own, as every test is under cargo-nextest, so that no
+//! other test logs beside it (see `logs.rs`).
 
-mod common;
+use crate::common;
 
 use board_suite_server::protocol::Reply;
 use common::*;

@@ -1,8 +1,9 @@
-//! The server's log: every line a connection logs carries its room, never a seat's token. A
-//! file of its own, so that no other test logs beside it: tracing decides once per log line
-//! which loggers hear it, and a test's own logger can miss lines another test's thread saw first.
+//! The server's log: every line a connection logs carries its room, never a seat's token. Each
+//! test in a process of its own (cargo-nextest), so that no other test logs beside it: tracing
+//! decides once per log line which loggers hear it, and a test's own logger can miss lines
+//! another test's thread saw first.
 
-mod common;
+use crate::common;
 
 use common::*;
 use std::time::Duration;

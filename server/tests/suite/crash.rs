@@ -4,7 +4,7 @@
 //! Never counted twice, never lost. On SQLite, and on the PostgreSQL at `TEST_DATABASE_URL`
 //! (`--ignored`, as `postgres.rs`).
 
-mod common;
+use crate::common;
 
 use board_suite_server::protocol::{RatingChange, Reply, Seat};
 use common::*;

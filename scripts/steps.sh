@@ -2,64 +2,60 @@
 # and the processor's seconds its processes used: two cores give up to twice the first), and
 # prints a summary table when the command ends, however it ends (a failing step is named
 # there).
-#   step <name> <command...>        runs a step; a failure ends the test command
-#   lane <name> <command...>        starts a step in the background, its output kept in a log
+#   step <name> <command...>        runs a step; a failure ends the test command (or its lane)
+#   lane <name> <command...>        starts a command in the background (a shell function of
+#                                   steps, say), its output kept in a log
 #   lanes                           waits for the lanes, prints each one's log as it ends,
 #                                   and ends the test command if any failed
-#   count <what> <number>           a figure the summary prints (the tests run, say)
 #   step_log <name>                 the file that holds a step's or a lane's output
+#   count <what> <number>           a figure the summary prints (the tests run, say)
 #   steps_summary <status>          the table, from the command's EXIT trap
 
-STEP_NAMES=()
-STEP_SECONDS=()
-STEP_CPU=()
-STEP_RESULTS=()
-COUNT_NAMES=()
-COUNT_VALUES=()
+STEPS_LOGS=$(mktemp -d -t board-suite-steps.XXXXXX)
+# One line a step, written as it ends (lanes are subshells: their steps write here too).
+STEPS_RECORDS="$STEPS_LOGS/records"
+STEPS_COUNTS="$STEPS_LOGS/counts"
+: >"$STEPS_RECORDS"
+: >"$STEPS_COUNTS"
+STEPS_START=$(date +%s%N)
 LANE_PIDS=()
 LANE_NAMES=()
-LANE_LOGS=()
-LANE_STARTS=()
-STEPS_START=$(date +%s%N)
-STEPS_LOGS=$(mktemp -d -t board-suite-steps.XXXXXX)
 
 steps_now() { date +%s%N; }
-steps_seconds() { awk -v ns="$1" 'BEGIN { printf "%.1f", ns / 1e9 }'; }
-# The processor's seconds (user and system) of this shell's ended child processes so far
-# (`times` is asked in this shell itself: a command substitution's subshell has its own).
+# The processor's seconds (user and system) of this shell's ended child processes so far, in
+# STEPS_CPU (`times` is asked in this shell itself: a command substitution's subshell has its
+# own).
 steps_cpu() {
-  times >"$STEPS_LOGS/times.$BASHPID"
-  awk 'NR == 2 {
+  local file="$STEPS_LOGS/times.$BASHPID"
+  times >"$file"
+  STEPS_CPU=$(awk 'NR == 2 {
     n = split($1 " " $2, t, " "); s = 0
     for (i = 1; i <= n; i++) { split(t[i], ms, "m"); s += ms[1] * 60 + ms[2] }
-    printf "%.1f", s }' "$STEPS_LOGS/times.$BASHPID"
+    printf "%.1f", s }' "$file")
 }
-# name, nanoseconds, processor seconds, result
+steps_since() { awk -v ns=$(($(steps_now) - $1)) 'BEGIN { printf "%.1f", ns / 1e9 }'; }
+# name, start (ns), processor seconds before, exit status
 steps_record() {
-  STEP_NAMES+=("$1")
-  STEP_SECONDS+=("$(steps_seconds "$2")")
-  STEP_CPU+=("$3")
-  STEP_RESULTS+=("$4")
+  local result
+  steps_cpu
+  if [ "$4" = 0 ]; then result=ok; else result="FAILED (exit $4)"; fi
+  printf '%s\t%s\t%s\t%s\n' "$1" "$(steps_since "$2")" "$(awk -v a="$3" -v b="$STEPS_CPU" 'BEGIN { printf "%.1f", b - a }')" \
+    "$result" >>"$STEPS_RECORDS"
 }
 
 step() {
-  local name=$1 start cpu rc=0
+  local name=$1 start cpu rc
   shift
   echo "== step $name: $*"
   start=$(steps_now)
-  steps_cpu >"$STEPS_LOGS/cpu"
+  steps_cpu
+  cpu=$STEPS_CPU
   set +e
   "$@" 2>&1 | tee "$STEPS_LOGS/$name.log"
   rc=${PIPESTATUS[0]}
   set -e
-  steps_cpu >"$STEPS_LOGS/cpu-after"
-  cpu=$(awk 'NR == FNR { a = $1; next } { printf "%.1f", $1 - a }' "$STEPS_LOGS/cpu" "$STEPS_LOGS/cpu-after")
-  if [ "$rc" = 0 ]; then
-    steps_record "$name" $(($(steps_now) - start)) "$cpu" ok
-  else
-    steps_record "$name" $(($(steps_now) - start)) "$cpu" "FAILED (exit $rc)"
-    exit "$rc"
-  fi
+  steps_record "$name" "$start" "$cpu" "$rc"
+  [ "$rc" = 0 ] || exit "$rc"
 }
 
 lane() {
@@ -67,61 +63,54 @@ lane() {
   shift
   echo "== lane $name started: $*"
   LANE_NAMES+=("$name")
-  LANE_LOGS+=("$STEPS_LOGS/$name.log")
-  LANE_STARTS+=("$(steps_now)")
-  # The lane's own processor seconds, written by the lane's shell as it ends.
-  ( rc=0; "$@" || rc=$?; steps_cpu >"$STEPS_LOGS/$name.cpu"; exit "$rc" ) >"$STEPS_LOGS/$name.log" 2>&1 &
+  (
+    start=$(steps_now)
+    steps_cpu
+    cpu=$STEPS_CPU
+    rc=0
+    "$@" || rc=$?
+    steps_record "lane $name" "$start" "$cpu" "$rc"
+    exit "$rc"
+  ) >"$STEPS_LOGS/$name.log" 2>&1 &
   LANE_PIDS+=($!)
 }
 
 lanes() {
-  local failed=0 left=${#LANE_PIDS[@]} i pid rc
-  while [ "$left" -gt 0 ]; do
+  local failed=0 i pid rc
+  while [ "${#LANE_PIDS[@]}" -gt 0 ]; do
     # The next lane to end, whichever it is.
     wait -n -p pid "${LANE_PIDS[@]}" && rc=0 || rc=$?
     for i in "${!LANE_PIDS[@]}"; do
       [ "${LANE_PIDS[$i]}" = "$pid" ] || continue
       echo "== lane ${LANE_NAMES[$i]} ended (exit $rc); its output:"
-      cat "${LANE_LOGS[$i]}"
-      local cpu
-      cpu=$(cat "$STEPS_LOGS/${LANE_NAMES[$i]}.cpu" 2>/dev/null || echo '?')
-      if [ "$rc" = 0 ]; then
-        steps_record "${LANE_NAMES[$i]}" $(($(steps_now) - LANE_STARTS[i])) "$cpu" ok
-      else
-        steps_record "${LANE_NAMES[$i]}" $(($(steps_now) - LANE_STARTS[i])) "$cpu" "FAILED (exit $rc)"
-        failed=$rc
-      fi
-      unset "LANE_PIDS[$i]"
+      cat "$STEPS_LOGS/${LANE_NAMES[$i]}.log"
+      [ "$rc" = 0 ] || failed=$rc
+      unset "LANE_PIDS[$i]" "LANE_NAMES[$i]"
     done
-    left=$((left - 1))
   done
-  LANE_PIDS=()
   [ "$failed" = 0 ] || exit "$failed"
 }
 
 step_log() { echo "$STEPS_LOGS/$1.log"; }
 
-count() {
-  COUNT_NAMES+=("$1")
-  COUNT_VALUES+=("$2")
-}
+count() { printf '%s\t%s\n' "$1" "$2" >>"$STEPS_COUNTS"; }
 
-# The summary, for the test command's EXIT trap; $1 is the command's exit status.
 steps_summary() {
-  local rc=${1:-$?} i pid
+  local rc=${1:-$?} pid
   # A lane still running when the command ends (another step failed) is stopped.
   for pid in "${LANE_PIDS[@]}"; do kill -- "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
   echo
   echo "== summary"
   printf '%-24s %9s %9s  %s\n' step seconds cpu result
-  for i in "${!STEP_NAMES[@]}"; do
-    printf '%-24s %9s %9s  %s\n' "${STEP_NAMES[$i]}" "${STEP_SECONDS[$i]}" "${STEP_CPU[$i]}" "${STEP_RESULTS[$i]}"
-  done
-  steps_cpu >"$STEPS_LOGS/cpu"
-  printf '%-24s %9s %9s  %s\n' total "$(steps_seconds $(($(steps_now) - STEPS_START)))" "$(cat "$STEPS_LOGS/cpu")" \
+  while IFS=$'\t' read -r name seconds cpu result; do
+    printf '%-24s %9s %9s  %s\n' "$name" "$seconds" "$cpu" "$result"
+  done <"$STEPS_RECORDS"
+  steps_cpu
+  printf '%-24s %9s %9s  %s\n' total "$(steps_since "$STEPS_START")" "$STEPS_CPU" \
     "$([ "$rc" = 0 ] && echo ok || echo "FAILED (exit $rc)")"
-  for i in "${!COUNT_NAMES[@]}"; do
-    printf '%-24s %9s\n' "${COUNT_NAMES[$i]}" "${COUNT_VALUES[$i]}"
-  done
+  while IFS=$'\t' read -r name value; do
+    printf '%-24s %9s\n' "$name" "$value"
+  done <"$STEPS_COUNTS"
   rm -rf "$STEPS_LOGS"
 }

@@ -31,29 +31,43 @@ step setup scripts/setup.sh --browser
 
 step self-contained scripts/self-contained.sh
 step format cargo fmt --check
-step clippy cargo clippy -q --workspace --all-targets -- -D warnings
-step clippy-wasm cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
-
-# The native tests, each in a process of its own (.config/nextest.toml). The examples are
-# checked by clippy alone: no test runs them.
-NATIVE=(--workspace --lib --tests)
-step native-build cargo nextest run "${NATIVE[@]}" --no-run
 postgres=$(scripts/postgres.sh start)
 eval "$postgres"
-step native-tests cargo nextest run "${NATIVE[@]}"
-native=$(sed -n 's/.* \([0-9][0-9]*\) tests\{0,1\} run: .*/\1/p' "$(step_log native-tests)" | tail -1)
-# The server's shared store and two instances on it, and the server killed as rated games
-# end, on a throwaway PostgreSQL.
-step native-postgres cargo nextest run "${NATIVE[@]}" --run-ignored only -E 'package(board-suite-server) & test(/postgres/)'
-native=$((native + $(sed -n 's/.* \([0-9][0-9]*\) tests\{0,1\} run: .*/\1/p' "$(step_log native-postgres)" | tail -1)))
-# The one example in the documentation (cargo-nextest runs no doctests).
-step native-doc cargo test -q --workspace --doc
-native=$((native + $(sed -n 's/^test result: ok\. \([0-9][0-9]*\) passed.*/\1/p' "$(step_log native-doc)" | awk '{ s += $1 } END { print s + 0 }')))
+
+# The native side and the page are built and tested side by side, each in a build folder of its
+# own (cargo builds one thing at a time in a folder): the page's link-time optimisation keeps
+# one core busy alone for minutes, the native tests' compilations wait on one crate at times.
+NATIVE=(--workspace --lib --tests)
+native_lane() {
+  export CARGO_TARGET_DIR="$build_folder/native"
+  step clippy cargo clippy -q --workspace --all-targets -- -D warnings
+  # Each test in a process of its own (.config/nextest.toml). The examples are checked by
+  # clippy alone: no test runs them.
+  step native-build cargo nextest run "${NATIVE[@]}" --no-run
+  step native-tests cargo nextest run "${NATIVE[@]}"
+  # The server's shared store and two instances on it, and the server killed as rated games
+  # end, on a throwaway PostgreSQL.
+  step native-postgres cargo nextest run "${NATIVE[@]}" --run-ignored only -E 'package(board-suite-server) & test(/postgres/)'
+  # The one example in the documentation (cargo-nextest runs no doctests).
+  step native-doc cargo test -q --workspace --doc
+}
+page_lane() {
+  export CARGO_TARGET_DIR="$build_folder/page"
+  step clippy-wasm cargo clippy -q -p board-suite --target wasm32-unknown-unknown -- -D warnings
+  step page-build trunk build --release
+  step size node scripts/size.mjs
+}
+lane native native_lane
+lane page page_lane
+lanes
+# What nextest and the doctests said they ran.
+ran() { sed -n "s/$2/\1/p" "$(step_log "$1")" | awk '{ s += $1 } END { print s + 0 }'; }
+native=$(($(ran native-tests '.* \([0-9][0-9]*\) tests\{0,1\} run: .*') + $(ran native-postgres '.* \([0-9][0-9]*\) tests\{0,1\} run: .*') \
+  + $(ran native-doc '^test result: ok\. \([0-9][0-9]*\) passed.*')))
 count "native tests run" "$native"
 
-step page-build trunk build --release
-step size node scripts/size.mjs
-
+# The browser tests use the server the native tests built.
+export CARGO_TARGET_DIR="$build_folder/native"
 # The browser tests in lanes: the files that wait beside the rest, then the timed ones.
 browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
 mapfile -t waiting < <(browser_files "${WAITING[@]}")
@@ -67,8 +81,8 @@ lane browser "node" --test --test-concurrency=1 "${others[@]}"
 lanes
 step browser-timed node --test --test-concurrency=1 "${timed[@]}"
 browser=0
-for log in "$(step_log browser-waiting)" "$(step_log browser)" "$(step_log browser-timed)"; do
-  browser=$((browser + $(sed -n 's/^[#ℹ] tests \([0-9][0-9]*\)$/\1/p' "$log" | tail -1)))
+for name in browser-waiting browser browser-timed; do
+  browser=$((browser + $(ran "$name" '^[#ℹ] tests \([0-9][0-9]*\)$')))
 done
 count "browser tests run" "$browser"
 

@@ -1,64 +1,51 @@
-// wasm-opt over many files at once, for the post-build hook (scripts/split.mjs): binaryen's own
-// API (the npm package the `wasm-opt` command is built from, at the same version) loaded once
-// in a worker thread per core, rather than a new process per file; each output kept by the
-// hash of its input, the options and binaryen's version, so that a file already optimised is
-// copied, not optimised again.
+// wasm-opt over many files at once, for the post-build hook (scripts/postbuild.mjs): a pool of
+// the command's processes the size of the machine's cores, rather than one file after another;
+// each output kept by the hash of its input, the options and binaryen's version, so that a file
+// already optimised is copied, not optimised again. (Binaryen's JavaScript API in one process
+// would save each process's start, but its output differs from the command's by a few hundred
+// bytes a file, and the size report is the command's.)
 //
 // `WASM_OPT_CACHE` names the cache's folder (scripts/test.sh puts it in the build folder);
 // without it, nothing is cached.
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { promisify } from 'node:util';
 
-/** What the command line's `-Oz --low-memory-unused --converge --strip-producers
- * --strip-target-features --strip-debug` does, through the API: binaryen's default
- * optimisation passes at shrink level 2 and the strip passes, again while the binary shrinks.
- * `keepNames` keeps the functions' names (`--debuginfo` for `--strip-debug`), for a profiler. */
-const passes = (keepNames) => ['strip-producers', 'strip-target-features', ...(keepNames ? [] : ['strip-debug'])];
+const run = promisify(execFile);
+// `KEEP_NAMES=1` keeps the functions' names, for a profiler (tests/browser/profile-click.mjs).
+const OPTIONS = ['-Oz', '--low-memory-unused', '--converge', '--strip-producers', '--strip-target-features',
+  ...(process.env.KEEP_NAMES ? ['--debuginfo'] : ['--strip-debug'])];
 // Entries not used for this long are removed when the cache is opened.
 const KEEP_DAYS = 14;
 
-if (!isMainThread) {
-  const { default: binaryen } = await import('binaryen');
-  binaryen.setOptimizeLevel(2);
-  binaryen.setShrinkLevel(2);
-  binaryen.setLowMemoryUnused(true);
-  parentPort.on('message', ({ id, from, to, keepNames }) => {
-    try {
-      binaryen.setDebugInfo(keepNames);
-      const module = binaryen.readBinary(readFileSync(from));
-      const pass = () => {
-        module.optimize();
-        module.runPasses(passes(keepNames));
-        return module.emitBinary();
-      };
-      // As the command line does: the module as the first round that did not shrink it left it.
-      let last = pass();
-      for (;;) {
-        const next = pass();
-        const shrunk = next.length < last.length;
-        last = next;
-        if (!shrunk) break;
-      }
-      module.dispose();
-      writeFileSync(to, last);
-      parentPort.postMessage({ id });
-    } catch (error) {
-      parentPort.postMessage({ id, error: `${from}: ${error?.stack ?? error}` });
-    }
-  });
+const version = () => JSON.parse(readFileSync(new URL('../node_modules/binaryen/package.json', import.meta.url), 'utf8')).version;
+
+/** The cache's entry for `file`'s optimised form, or nothing without a cache. */
+function entry(cache, file) {
+  if (!cache) return undefined;
+  const key = createHash('sha256').update(`binaryen ${version()}; ${OPTIONS.join(' ')}\0`).update(readFileSync(file));
+  return join(cache, `${key.digest('hex')}.wasm`);
 }
 
-const version = () => JSON.parse(readFileSync(new URL('../node_modules/binaryen/package.json', import.meta.url), 'utf8')).version;
+/** Copies the kept form of a file to `to`, marking it used; whether there was one. */
+function reuse(kept, to) {
+  if (!kept) return false;
+  try {
+    copyFileSync(kept, to);
+  } catch {
+    return false;
+  }
+  const now = new Date();
+  utimesSync(kept, now, now);
+  return true;
+}
 
 /** Optimises every `{ from, to }` of `jobs` (a file may be optimised in place), `threads` at
  * once; resolves once all are written, or rejects with the first failure. */
-export async function optimiseAll(jobs, {
-  threads = availableParallelism(), cache = process.env.WASM_OPT_CACHE, keepNames = Boolean(process.env.KEEP_NAMES),
-} = {}) {
-  const salt = `binaryen ${version()}; Oz low-memory-unused converge ${passes(keepNames).join(' ')}`;
+export async function optimiseAll(jobs, { threads = availableParallelism(), cache = process.env.WASM_OPT_CACHE } = {}) {
   if (cache) {
     mkdirSync(cache, { recursive: true });
     const old = Date.now() - KEEP_DAYS * 86_400_000;
@@ -67,52 +54,20 @@ export async function optimiseAll(jobs, {
       if (statSync(path).mtimeMs < old) rmSync(path, { force: true });
     }
   }
-  const keyed = jobs.map((job) => {
-    if (!cache) return job;
-    const key = createHash('sha256').update(salt).update('\0').update(readFileSync(job.from)).digest('hex');
-    return { ...job, kept: join(cache, `${key}.wasm`) };
-  });
-  const todo = [];
-  for (const job of keyed) {
-    let hit = false;
-    if (job.kept) {
-      try {
-        copyFileSync(job.kept, job.to);
-        const now = new Date();
-        utimesSync(job.kept, now, now);
-        hit = true;
-      } catch {
-        // Not kept yet.
+  const todo = jobs.map((job) => ({ ...job, kept: entry(cache, job.from) })).filter((job) => !reuse(job.kept, job.to));
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const { from, to, kept } = todo[next++];
+      // Written beside the cache's entry, then renamed: another build may read the cache meanwhile.
+      const out = kept ? `${kept}.${process.pid}.part` : to;
+      await run('wasm-opt', [...OPTIONS, from, '-o', out], { maxBuffer: 16 << 20 });
+      if (kept) {
+        copyFileSync(out, to);
+        renameSync(out, kept);
       }
     }
-    if (!hit) todo.push(job);
-  }
-  const workers = Array.from({ length: Math.min(threads, todo.length) }, () => new Worker(new URL(import.meta.url)));
-  try {
-    let next = 0;
-    await Promise.all(workers.map((worker) => new Promise((done, fail) => {
-      worker.on('error', fail);
-      const give = () => {
-        if (next === todo.length) return done();
-        const id = next++;
-        const job = todo[id];
-        // In place: the input is read before the output is written, so optimise to the side.
-        const out = job.kept ? `${job.kept}.${process.pid}.part` : job.to;
-        worker.once('message', (reply) => {
-          if (reply.error) return fail(new Error(`wasm-opt: ${reply.error}`));
-          if (job.kept) {
-            copyFileSync(out, job.to);
-            // Whole or not at all: another build may read the cache meanwhile.
-            renameSync(out, job.kept);
-          }
-          give();
-        });
-        worker.postMessage({ id, from: job.from, to: out, keepNames });
-      };
-      give();
-    })));
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(threads, todo.length) }, worker));
   return { optimised: todo.length, kept: jobs.length - todo.length };
 }

@@ -9,7 +9,8 @@
 // service worker precaches), in the same hook: Trunk starts all of a stage's hooks at once.
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
 
 const folder = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!folder) throw new Error('compress: name the built folder, or run as a Trunk hook (TRUNK_STAGING_DIR)');
@@ -43,21 +44,25 @@ function keep(path, bytes, plain) {
   return plain.length;
 }
 
+const compressBrotli = promisify(brotliCompress);
+const compressGzip = promisify(gzipAsync);
 let [count, raw, brotli, gzip] = [0, 0, 0, 0];
-for (const path of [...files(folder)]) {
-  if (packed.has(extname(path).toLowerCase())) continue;
+// Every file at once: zlib compresses on Node's thread pool, so on every core.
+await Promise.all([...files(folder)].filter((path) => !packed.has(extname(path).toLowerCase())).map(async (path) => {
   const plain = readFileSync(path);
-  const br = brotliCompressSync(plain, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_LGWIN]: 22,
-      [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
-    },
-  });
-  const gz = gzipSync(plain, { level: 9 });
+  const [br, gz] = await Promise.all([
+    compressBrotli(plain, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_LGWIN]: 22,
+        [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      },
+    }),
+    compressGzip(plain, { level: 9 }),
+  ]);
   count += 1;
   raw += plain.length;
   brotli += keep(`${path}.br`, br, plain);
   gzip += keep(`${path}.gz`, gz, plain);
-}
+}));
 console.log(`compress: ${count} files in ${folder}, ${raw} bytes: brotli ${brotli}, gzip ${gzip}`);

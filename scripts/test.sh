@@ -62,7 +62,8 @@ lane page page_lane
 lanes
 # What nextest and the doctests said they ran.
 ran() { sed -n "s/$2/\1/p" "$(step_log "$1")" | awk '{ s += $1 } END { print s + 0 }'; }
-native=$(($(ran native-tests '.* \([0-9][0-9]*\) tests\{0,1\} run: .*') + $(ran native-postgres '.* \([0-9][0-9]*\) tests\{0,1\} run: .*') \
+nextest_ran='.* \([0-9][0-9]*\) tests\{0,1\} run: .*'
+native=$(($(ran native-tests "$nextest_ran") + $(ran native-postgres "$nextest_ran") \
   + $(ran native-doc '^test result: ok\. \([0-9][0-9]*\) passed.*')))
 count "native tests run" "$native"
 
@@ -77,7 +78,7 @@ for file in tests/browser/*.test.mjs; do
   case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
 done
 lane browser-waiting node --test --test-concurrency=2 "${waiting[@]}"
-lane browser "node" --test --test-concurrency=1 "${others[@]}"
+lane browser node --test --test-concurrency=1 "${others[@]}"
 lanes
 step browser-timed node --test --test-concurrency=1 "${timed[@]}"
 browser=0

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 NATIVE_TESTS_AT_LEAST=423
 BROWSER_TESTS_AT_LEAST=212
 # Browser test files that wait on real time (clocks, heartbeats, a server's restart): they run
-# beside the others. Files that assert how long something took run after both, alone.
+# beside the native tests. Files that assert how long something took run after the others, alone.
 WAITING=(online online-clocks lobby players proxy)
 TIMED=(analysis opponent)
 
@@ -34,17 +34,31 @@ step format cargo fmt --check
 postgres=$(scripts/postgres.sh start)
 eval "$postgres"
 
+# Incremental compilation's records serve a developer's next edit; a test run makes none, and
+# its builds do less work without them.
+export CARGO_INCREMENTAL=0
+
 # The native side and the page are built and tested side by side, each in a build folder of its
 # own (cargo builds one thing at a time in a folder): the page's link-time optimisation keeps
 # one core busy alone for minutes, the native tests' compilations wait on one crate at times.
 NATIVE=(--workspace --lib --tests)
-native_lane() {
+# The native build is also clippy's check (`cargo clippy` runs rustc as clippy-driver, as here):
+# every crate of the workspace is linted as it compiles, and a lint fails the build, so the
+# dependencies are not compiled a second time only to be checked. The native side's steps and
+# the browser tests (which ask cargo for the server binary) build with this one setting.
+native_build() {
   export CARGO_TARGET_DIR="$build_folder/native"
-  step clippy cargo clippy -q --workspace --all-targets -- -D warnings
-  # Each test in a process of its own (.config/nextest.toml). The examples are checked by
-  # clippy alone: no test runs them.
+  RUSTC_WORKSPACE_WRAPPER="$(rustc --print sysroot)/bin/clippy-driver"
+  export RUSTC_WORKSPACE_WRAPPER
+  export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+}
+native_lane() {
+  native_build
+  # Each test in a process of its own (.config/nextest.toml).
   step native-build cargo nextest run "${NATIVE[@]}" --no-run
-  step native-tests cargo nextest run "${NATIVE[@]}"
+  # No test runs the examples: built (and so linted) in the tests' profile, with what it built.
+  step examples cargo build -q --workspace --profile test --examples
+  step native-tests nice -n 10 cargo nextest run "${NATIVE[@]}"
   # The server's shared store and two instances on it, and the server killed as rated games
   # end, on a throwaway PostgreSQL.
   step native-postgres cargo nextest run "${NATIVE[@]}" --run-ignored only -E 'package(board-suite-server) & test(/postgres/)'
@@ -57,8 +71,24 @@ page_lane() {
   step page-build trunk build --release
   step size node scripts/size.mjs
 }
+# The browser tests: the files that wait on real time, the timed ones, and the others.
+browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
+mapfile -t waiting < <(browser_files "${WAITING[@]}")
+mapfile -t timed < <(browser_files "${TIMED[@]}")
+others=()
+for file in tests/browser/*.test.mjs; do
+  case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
+done
+# The files that wait on real time need the page and the server: they start once both are
+# built, beside the native tests (which yield the processor to them).
+page_then_waiting() {
+  page_lane
+  await_step native-build native
+  native_build
+  step browser-waiting node --test --test-concurrency=2 "${waiting[@]}"
+}
 lane native native_lane
-lane page page_lane
+lane page page_then_waiting
 lanes
 # What nextest and the doctests said they ran.
 ran() { sed -n "s/$2/\1/p" "$(step_log "$1")" | awk '{ s += $1 } END { print s + 0 }'; }
@@ -68,18 +98,8 @@ native=$(($(ran native-tests "$nextest_ran") + $(ran native-postgres "$nextest_r
 count "native tests run" "$native"
 
 # The browser tests use the server the native tests built.
-export CARGO_TARGET_DIR="$build_folder/native"
-# The browser tests in lanes: the files that wait beside the rest, then the timed ones.
-browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
-mapfile -t waiting < <(browser_files "${WAITING[@]}")
-mapfile -t timed < <(browser_files "${TIMED[@]}")
-others=()
-for file in tests/browser/*.test.mjs; do
-  case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
-done
-lane browser-waiting node --test --test-concurrency=2 "${waiting[@]}"
-lane browser node --test --test-concurrency=1 "${others[@]}"
-lanes
+native_build
+step browser node --test --test-concurrency=2 "${others[@]}"
 step browser-timed node --test --test-concurrency=1 "${timed[@]}"
 browser=0
 for name in browser-waiting browser browser-timed; do

@@ -7,8 +7,6 @@
 #                                   steps, say), its output kept in a log
 #   lanes                           waits for the lanes, prints each one's log as it ends,
 #                                   and ends the test command if any failed
-#   await_step <name> <lane>        waits until step <name> of lane <lane> has ended; fails if
-#                                   it failed, or if the lane ended without it
 #   step_log <name>                 the file that holds a step's or a lane's output
 #   count <what> <number>           a figure the summary prints (the tests run, say)
 #   steps_summary <status>          the table, from the command's EXIT trap
@@ -70,7 +68,8 @@ lane() {
     steps_cpu
     cpu=$STEPS_CPU
     rc=0
-    "$@" || rc=$?
+    # In a subshell of its own: a failing step exits it, and the lane's end is still recorded.
+    ("$@") || rc=$?
     steps_record "lane $name" "$start" "$cpu" "$rc"
     exit "$rc"
   ) >"$STEPS_LOGS/$name.log" 2>&1 &
@@ -91,22 +90,6 @@ lanes() {
     done
   done
   [ "$failed" = 0 ] || exit "$failed"
-}
-
-await_step() {
-  local result
-  while :; do
-    result=$(awk -F'\t' -v name="$1" '$1 == name { print $4 }' "$STEPS_RECORDS")
-    if [ -n "$result" ]; then
-      [ "$result" = ok ]
-      return
-    fi
-    if awk -F'\t' -v name="lane $2" '$1 == name { found = 1 } END { exit !found }' "$STEPS_RECORDS"; then
-      echo "$1 did not end: lane $2 ended without it" >&2
-      return 1
-    fi
-    sleep 1
-  done
 }
 
 step_log() { echo "$STEPS_LOGS/$1.log"; }

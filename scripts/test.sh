@@ -71,14 +71,6 @@ page_lane() {
   step page-build trunk build --release
   step size node scripts/size.mjs
 }
-# The browser tests: the files that wait on real time, the timed ones, and the others.
-browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
-mapfile -t waiting < <(browser_files "${WAITING[@]}")
-mapfile -t timed < <(browser_files "${TIMED[@]}")
-others=()
-for file in tests/browser/*.test.mjs; do
-  case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
-done
 lane native native_lane
 lane page page_lane
 lanes
@@ -89,10 +81,18 @@ native=$(($(ran native-tests "$nextest_ran") + $(ran native-postgres "$nextest_r
   + $(ran native-doc '^test result: ok\. \([0-9][0-9]*\) passed.*')))
 count "native tests run" "$native"
 
-# The browser tests use the server the native tests built.
+# The browser tests: the files that wait on real time, the timed ones, and the others.
+browser_files() { for name in "$@"; do echo "tests/browser/$name.test.mjs"; done; }
+mapfile -t waiting < <(browser_files "${WAITING[@]}")
+mapfile -t timed < <(browser_files "${TIMED[@]}")
+others=()
+for file in tests/browser/*.test.mjs; do
+  case " ${waiting[*]} ${timed[*]} " in *" $file "*) ;; *) others+=("$file") ;; esac
+done
 # The files that wait on real time, two at a time, beside the others one at a time, then the
 # timed ones alone. (Run beside the native tests instead, two of the waiting files' tests failed:
-# a server restarted too slowly, a lobby updated too late.)
+# a server restarted too slowly, a lobby updated too late.) They use the server the native
+# tests built.
 native_build
 lane browser-waiting node --test --test-concurrency=2 "${waiting[@]}"
 lane browser node --test --test-concurrency=1 "${others[@]}"

@@ -55,12 +55,8 @@ function run(args) {
       argv: { value: [process.argv[0], command] },
       exitCode: { get: () => status, set: (code) => { status = code ?? 0; } },
     });
-    const Module = {
-      arguments: args,
-      print: (text) => { said += `${text}\n`; },
-      printErr: (text) => { said += `${text}\n`; },
-      postRun: [done],
-    };
+    const say = (text) => { said += `${text}\n`; };
+    const Module = { arguments: args, print: say, printErr: say, postRun: [done] };
     try {
       script(Module, require, command, dirname(command), surroundings, webAssembly);
     } catch (error) {

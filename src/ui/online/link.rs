@@ -50,7 +50,7 @@ fn beat() {
         }
         link.pings += 1;
         link.pinged_at = now;
-        let _ = link.socket.send_with_str(&Request::Ping { n: link.pings, rtt: link.rtt }.to_text());
+        transmit(&link.socket, &Request::Ping { n: link.pings, rtt: link.rtt }.to_text());
         None
     });
     if dead.is_some() {
@@ -202,8 +202,14 @@ fn go_on(next: &str) {
             storage::write(&token_key(next), &token);
         }
         link.ask = Ask::Join { room: next.to_owned() };
-        let _ = link.socket.send_with_str(&frame(&link.ask));
+        transmit(&link.socket, &frame(&link.ask));
     });
+}
+
+/// Sends a frame if the socket is open; whether it went. A socket whose close is not yet heard
+/// is closing, and a frame sent on it is lost and logged as an error.
+fn transmit(socket: &web_sys::WebSocket, text: &str) -> bool {
+    socket.ready_state() == web_sys::WebSocket::OPEN && socket.send_with_str(text).is_ok()
 }
 
 /// The handlers of a socket: kept alive as long as it is.
@@ -244,9 +250,9 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Serve
             link.attempts = 0;
             link.heard_at = js_sys::Date::now();
             // Who the device is, before anything it asks: its seat is then its player's.
-            let _ = link.socket.send_with_str(&hello());
+            transmit(&link.socket, &hello());
             let text = frame(&link.ask);
-            link.socket.send_with_str(&text).ok()
+            transmit(&link.socket, &text).then_some(())
         });
         // The lobby, if the page shows it, is followed over this connection.
         if LOBBY.with_borrow(Option::is_some) {
@@ -346,7 +352,7 @@ pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<ServerNews>)
 pub(super) fn send(request: Request) -> bool {
     let text = request.to_text();
     LINK.with_borrow(|link| {
-        link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
+        link.as_ref().filter(|link| link.opened).is_some_and(|link| transmit(&link.socket, &text))
     })
 }
 
@@ -415,7 +421,7 @@ fn follow_in_room(follow: bool) -> bool {
     LINK.with_borrow(|link| {
         link.as_ref()
             .filter(|link| link.opened)
-            .is_some_and(|link| link.socket.send_with_str(&Request::Lobby { follow }.to_text()).is_ok())
+            .is_some_and(|link| transmit(&link.socket, &Request::Lobby { follow }.to_text()))
     })
 }
 
@@ -430,9 +436,9 @@ fn lobby_connection() {
         FOLLOWER.with_borrow_mut(|follower| {
             if let Some(follower) = follower.as_mut() {
                 follower.opened = true;
-                let _ = follower.socket.send_with_str(&hello());
+                transmit(&follower.socket, &hello());
                 if LOBBY.with_borrow(Option::is_some) {
-                    let _ = follower.socket.send_with_str(&Request::Lobby { follow: true }.to_text());
+                    transmit(&follower.socket, &Request::Lobby { follow: true }.to_text());
                 }
             }
         })
@@ -483,7 +489,7 @@ pub fn unfollow_lobby() {
 /// Sends a frame over the lobby's own connection, if open; whether it went.
 fn send_over_follower(text: &str) -> bool {
     FOLLOWER.with_borrow(|follower| {
-        follower.as_ref().filter(|f| f.opened).is_some_and(|f| f.socket.send_with_str(text).is_ok())
+        follower.as_ref().filter(|f| f.opened).is_some_and(|f| transmit(&f.socket, text))
     })
 }
 
@@ -492,7 +498,7 @@ fn send_over_follower(text: &str) -> bool {
 pub fn send_player(request: Request) -> bool {
     let text = request.to_text();
     let over_room = LINK.with_borrow(|link| {
-        link.as_ref().filter(|link| link.opened).is_some_and(|link| link.socket.send_with_str(&text).is_ok())
+        link.as_ref().filter(|link| link.opened).is_some_and(|link| transmit(&link.socket, &text))
     });
     over_room || send_over_follower(&text)
 }

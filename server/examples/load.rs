@@ -38,10 +38,10 @@
 //!
 //!     load <port> rated [rooms]
 
+use board_suite::protocol::Reply;
 use board_suite::rules::Game;
 use board_suite::rules::TurnText;
 use board_suite::rules::gomoku::Gomoku;
-use board_suite_server::protocol::Reply;
 use futures_util::{SinkExt, StreamExt};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;

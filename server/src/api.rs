@@ -2,10 +2,6 @@
 //! games as one record file, and each game's leaderboard. Nothing here is a key or a token.
 
 use crate::players::GameRatings;
-use crate::protocol::{
-    GAMES_PER_PAGE, KeptGame, Leader, Leaderboard, Profile, ProfileRating, RatingChange, RatingPoint, Seat,
-    SeatPlayer,
-};
 use crate::rooms::Hub;
 use crate::store::{GameQuery, GameRow, PlayerRow, StoreError};
 use crate::table;
@@ -15,6 +11,10 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use board_suite::games::GameId;
+use board_suite::protocol::{
+    GAMES_PER_PAGE, KeptGame, Leader, Leaderboard, Profile, ProfileRating, RatingChange, RatingPoint, Seat,
+    SeatPlayer,
+};
 use board_suite::rating::{PROVISIONAL_DEVIATION, Rating, Speed};
 use serde::Deserialize;
 use std::cmp::Ordering;

@@ -1,17 +1,13 @@
 //! One WebSocket connection: its requests read, limited and handed to the rooms, and what the
 //! rooms push sent back. A bad request gets an error frame; the connection and its room go on.
 
+use crate::accounts::Account;
 use crate::clock::Clock;
 use crate::metrics::Refusal;
 use crate::net::Net;
-use crate::players::{self, Identified};
-use crate::protocol::TRANSFER_MINUTES;
-use crate::protocol::{self, ErrorCode, Reply, Request};
 use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
-use crate::secrets::{hashed, new_key};
-use crate::store::Renamed;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use board_suite::players::{NameError, PlayerName};
+use board_suite::protocol::{self, ErrorCode, Reply, Request};
 use board_suite::rules::Player;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -69,8 +65,8 @@ struct Connection {
     /// The round trip the page last measured (its heartbeat says): half of it, capped, is
     /// given back to its player's clock on each move.
     round_trip_ms: u64,
-    /// The hash of the key the device said hello with (or was given): what it forgets.
-    key_hash: Option<String>,
+    /// Who the device plays as, by the key it showed.
+    account: Account,
 }
 
 /// The close code for a frame the WebSocket could not read, if it is the client's fault.
@@ -118,7 +114,8 @@ pub async fn run(
     let (outbox, mut pushed) = Outbox::new(net.outbox_frames);
     let client = Client { id: NEXT_CLIENT.fetch_add(1, Ordering::Relaxed), address, outbox, player: None };
     let mut bucket = Bucket::new(hub.limits.messages_per_second, hub.clock);
-    let mut connection = Connection { hub, client, room: None, round_trip_ms: 0, key_hash: None };
+    let mut connection =
+        Connection { hub, client, room: None, round_trip_ms: 0, account: Account::default() };
     // Refused for the rate lately: how many, and when the last was.
     let (mut refusals, mut refused_at) = (0, 0);
     // Pings keep a connection through proxies open, and find a peer that is gone.
@@ -212,7 +209,7 @@ pub async fn run(
                 }
                 None
             }
-            () = crate::stopping(&mut closing) => {
+            () = crate::net::stopping(&mut closing) => {
                 // What the rooms already sent goes first: a turn's answer, say.
                 while let Ok(Push::Frame(frame)) = pushed.try_recv() {
                     send(&mut socket, Message::Text(frame.as_ref().into()), &net).await;
@@ -247,125 +244,6 @@ impl Drop for Connection {
 }
 
 impl Connection {
-    /// The player of the key the device showed, or a new one with a new key for it to keep.
-    async fn hello(&mut self, key: Option<&str>) -> Reply {
-        match players::identify(self.hub.store(), key, self.hub.clock.now_ms()).await {
-            Ok(Identified { player, new_key }) => {
-                self.key_hash = new_key.as_deref().or(key).map(hashed);
-                let reply = Reply::Player { id: player.id.clone(), name: player.name.clone(), key: new_key };
-                self.client.player = Some(Box::new(player));
-                reply
-            }
-            Err(error) => {
-                tracing::warn!("the store could not find or add a player: {}", error.0);
-                Reply::error(ErrorCode::Storage, "the server could not store your player: try again")
-            }
-        }
-    }
-
-    /// The name the device's player chooses, checked, and taken unless another has it or the
-    /// player chose one within a day.
-    async fn name(&mut self, name: &str) -> Reply {
-        let Some(player) = &mut self.client.player else {
-            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
-        };
-        let name = match PlayerName::parse(name) {
-            Ok(name) => name,
-            Err(NameError::Reserved) => {
-                return Reply::error(ErrorCode::NameReserved, "that name is kept for the site");
-            }
-            Err(_) => {
-                return Reply::error(
-                    ErrorCode::NameInvalid,
-                    "a name is 3 to 20 ASCII letters, digits, _ or -, a letter first",
-                );
-            }
-        };
-        let now = self.hub.clock.now_ms();
-        match self.hub.store().players().rename(player.id.clone(), name.to_string(), now).await {
-            Ok(Renamed::Done) => {
-                (player.name, player.named) = (Some(name.to_string()), Some(now));
-                Reply::Player { id: player.id.clone(), name: player.name.clone(), key: None }
-            }
-            Ok(Renamed::Taken) => Reply::error(ErrorCode::NameTaken, "another player has that name"),
-            Ok(Renamed::TooSoon) => Reply::error(ErrorCode::NameTooSoon, "a name may be changed once a day"),
-            Ok(Renamed::Unknown) => Reply::error(ErrorCode::NoPlayer, "say hello with your key first"),
-            Err(error) => {
-                tracing::warn!("the store could not rename a player: {}", error.0);
-                Reply::error(ErrorCode::Storage, "the server could not store your name: nothing changed")
-            }
-        }
-    }
-
-    /// A one-time code that moves this device's player to another device.
-    async fn transfer_code(&mut self) -> Reply {
-        let Some(player) = &self.client.player else {
-            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
-        };
-        let code = players::new_transfer_code();
-        let expires = self.hub.clock.now_ms().saturating_add(TRANSFER_MINUTES * 60_000);
-        let added = self.hub.store().players().add_transfer(
-            players::transfer_code_hash(&code),
-            player.id.clone(),
-            expires,
-        );
-        match added.await {
-            Ok(()) => Reply::TransferCode { code, expires_in: TRANSFER_MINUTES * 60 },
-            Err(error) => {
-                tracing::warn!("the store could not keep a transfer code: {}", error.0);
-                Reply::error(ErrorCode::Storage, "the server could not make a code: try again")
-            }
-        }
-    }
-
-    /// Plays as the player whose transfer code this is, with a new key for this device. An
-    /// address that sent too many wrong codes this minute waits.
-    async fn transfer(&mut self, code: &str) -> Reply {
-        let (now, address) = (self.hub.clock.now_ms(), self.client.address);
-        if self.hub.wrong_codes.waits(address, now) {
-            self.hub.metrics.refused(Refusal::Rate);
-            return Reply::error(ErrorCode::TransferWait, "too many wrong codes: wait a minute");
-        }
-        let key = new_key();
-        match self.hub.store().players().transfer(players::transfer_code_hash(code), hashed(&key), now).await
-        {
-            Ok(Some(player)) => {
-                self.key_hash = Some(hashed(&key));
-                let reply =
-                    Reply::Player { id: player.id.clone(), name: player.name.clone(), key: Some(key) };
-                self.client.player = Some(Box::new(player));
-                reply
-            }
-            Ok(None) => {
-                self.hub.wrong_codes.count(address, now);
-                Reply::error(ErrorCode::TransferInvalid, "that code is wrong, used or expired")
-            }
-            Err(error) => {
-                tracing::warn!("the store could not use a transfer code: {}", error.0);
-                Reply::error(ErrorCode::Storage, "the server could not use the code: try again")
-            }
-        }
-    }
-
-    /// This device's key is no longer anyone's; the device plays on as no one until it says
-    /// hello again.
-    async fn forget(&mut self) -> Reply {
-        let Some(key_hash) = self.key_hash.take() else {
-            return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
-        };
-        match self.hub.store().players().forget_key(&key_hash).await {
-            Ok(_) => {
-                self.client.player = None;
-                Reply::Forgotten
-            }
-            Err(error) => {
-                self.key_hash = Some(key_hash);
-                tracing::warn!("the store could not forget a key: {}", error.0);
-                Reply::error(ErrorCode::Storage, "the server could not forget this device: try again")
-            }
-        }
-    }
-
     async fn leave(&mut self) {
         self.hub.unqueue(&self.client);
         if let Some((cell, _)) = self.room.take() {
@@ -404,11 +282,17 @@ impl Connection {
             Request::Abort => return self.act(Action::Abort).await,
             Request::Claim { what } => return self.act(Action::Claim(what)).await,
             Request::Chat { preset } => return self.act(Action::Chat(preset)).await,
-            Request::Hello { key } => return Some(self.hello(key.as_deref()).await),
-            Request::Name { name } => return Some(self.name(&name).await),
-            Request::TransferCode => return Some(self.transfer_code().await),
-            Request::Transfer { code } => return Some(self.transfer(&code).await),
-            Request::Forget => return Some(self.forget().await),
+            Request::Hello { key } => {
+                return Some(self.account.hello(&self.hub, &mut self.client, key.as_deref()).await);
+            }
+            Request::Name { name } => {
+                return Some(self.account.name(&self.hub, &mut self.client, &name).await);
+            }
+            Request::TransferCode => return Some(self.account.transfer_code(&self.hub, &self.client).await),
+            Request::Transfer { code } => {
+                return Some(self.account.transfer(&self.hub, &mut self.client, &code).await);
+            }
+            Request::Forget => return Some(self.account.forget(&self.hub, &mut self.client).await),
             Request::Ping { n, rtt } => {
                 if let Some(rtt) = rtt {
                     self.round_trip_ms = rtt;

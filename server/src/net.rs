@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Notify;
+use tokio::sync::{Notify, watch};
 
 /// How the server treats connections.
 #[derive(Clone, Debug)]
@@ -261,6 +261,11 @@ impl Drop for Held {
             }
         }
     }
+}
+
+/// Once the server is stopping (or gone).
+pub async fn stopping(closing: &mut watch::Receiver<bool>) {
+    let _ = closing.wait_for(|&closing| closing).await;
 }
 
 #[cfg(test)]

@@ -40,6 +40,8 @@ pub trait Table: Send + Sync {
     fn rules(&self) -> String;
     /// The page's link that shows this game (a share link).
     fn link(&self) -> String;
+    /// The same game, to change without changing this one.
+    fn copy(&self) -> Box<dyn Table>;
 }
 
 impl<G: Recorded + TurnText + Send + Sync + 'static> Table for (GameId, History<G>)
@@ -117,6 +119,10 @@ where
 
     fn link(&self) -> String {
         Route::record(self.0, record::write_short(&self.1)).hash()
+    }
+
+    fn copy(&self) -> Box<dyn Table> {
+        Box::new((self.0, self.1.clone()))
     }
 }
 

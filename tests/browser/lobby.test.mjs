@@ -76,10 +76,10 @@ test('a game being played is listed in the lobby, and watched in one click', asy
   assert.equal(await listed.getAttribute('data-time-control'), 'untimed');
   await listed.locator('a[data-action="watch"]').click();
   // A spectator: the room's board, no seat, and its moves as they are played.
-  await home.waitForSelector('section.online');
+  // The server says the page watches once it has joined: the section is there before that.
+  await home.locator('section.online', { hasText: 'You are watching' }).waitFor();
   assert.match(new URL(home.url()).hash, new RegExp(`^#/connect-four\\?room=${room}$`));
   assert.equal(await home.locator('[data-status]').getAttribute('data-seat'), null);
-  assert.match(await home.locator('section.online').textContent(), /You are watching/);
   await cell(red, 0, 3).click();
   await home.locator('[data-board] [data-piece][data-owner="red"]').waitFor();
   for (const page of [red, yellow, home]) await done(page);

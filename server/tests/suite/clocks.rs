@@ -2,9 +2,9 @@
 //! time through the server's injected clock: no real sleeps, every instant exact.
 
 use board_suite::protocol::{Claim, Offer, Seat};
+use board_suite::protocol::{ErrorCode, Reply};
 use board_suite::rules::{Player, Termination};
 use board_suite_server::clock::Clock;
-use board_suite_server::protocol::{ErrorCode, Reply};
 use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, RoomCell};
 use board_suite_server::store::{Memory, Store};
 use std::sync::Arc;

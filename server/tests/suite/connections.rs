@@ -4,8 +4,8 @@
 
 use crate::common;
 
+use board_suite::protocol::{ErrorCode, Seat};
 use board_suite_server::net::{Net, read_cidrs};
-use board_suite_server::protocol::{ErrorCode, Seat};
 use board_suite_server::rooms::Limits;
 use common::{Client, create, data_dir, fast, start_with};
 use futures_util::{SinkExt, StreamExt};
@@ -177,7 +177,7 @@ async fn quick_match_counts_against_the_room_cap_and_pairs_a_device_already_in_a
     host.send(&create("gomoku")).await;
     host.seat().await;
     host.send(quick).await;
-    host.until(|r| matches!(r, board_suite_server::protocol::Reply::Waiting { .. }).then_some(())).await;
+    host.until(|r| matches!(r, board_suite::protocol::Reply::Waiting { .. }).then_some(())).await;
     let mut other = Client::connect(port).await;
     other.send(quick).await;
     assert_eq!(other.seat().await.1, Seat::Second);

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use board_suite_server::protocol::{RatingChange, Reply, Seat};
+use board_suite::protocol::{RatingChange, Reply, Seat};
 use common::*;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

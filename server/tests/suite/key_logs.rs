@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use board_suite_server::protocol::Reply;
+use board_suite::protocol::Reply;
 use common::*;
 
 fn ask(value: serde_json::Value) -> String {

@@ -3,10 +3,10 @@
 
 use crate::common;
 
+use board_suite::protocol::{ErrorCode, Reply, Seat};
 use board_suite::rules::dark_chess::DarkChess;
 use board_suite::rules::{Termination, record};
 use board_suite_server::clock::Clock;
-use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
 use board_suite_server::store::{Sqlite, Store};
 use common::*;

@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use board_suite_server::protocol::Seat;
+use board_suite::protocol::Seat;
 use common::*;
 
 /// A metric's value (the first line that starts with `name`).

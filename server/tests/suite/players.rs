@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use board_suite_server::protocol::{ErrorCode, Leaderboard, Profile, Reply};
+use board_suite::protocol::{ErrorCode, Leaderboard, Profile, Reply};
 use common::*;
 
 fn hello(key: Option<&str>) -> String {
@@ -187,7 +187,7 @@ fn seek_rated(game: &str, time: &str) -> String {
 }
 
 /// The players and rating changes the room's next frame that has them says.
-async fn end_of(client: &mut Client) -> (bool, Option<Box<[board_suite_server::protocol::RatingChange; 2]>>) {
+async fn end_of(client: &mut Client) -> (bool, Option<Box<[board_suite::protocol::RatingChange; 2]>>) {
     client
         .until(|r| match r {
             Reply::State { over: true, rated, ratings, .. } => Some((*rated, ratings.clone())),
@@ -212,7 +212,7 @@ async fn rated_game(
     second: &mut Client,
     time: &str,
     loser: Option<usize>,
-) -> (bool, Option<Box<[board_suite_server::protocol::RatingChange; 2]>>) {
+) -> (bool, Option<Box<[board_suite::protocol::RatingChange; 2]>>) {
     first.send(&seek_rated("connect-four", time)).await;
     let (room, _, _) = first.seat().await;
     second.send(&join(&room, None)).await;

@@ -1,9 +1,9 @@
 //! The rooms on tokio's paused time, with no sockets: a room's alarm, set again by each change,
 //! and what it does today (an idle room goes at its deadline).
 
+use board_suite::protocol::{ErrorCode, Reply};
 use board_suite::rules::Player;
 use board_suite_server::clock::Clock;
-use board_suite_server::protocol::{ErrorCode, Reply};
 use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push};
 use board_suite_server::store::{Memory, Pending, RoomRow, Store};
 use std::sync::Arc;

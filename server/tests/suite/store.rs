@@ -3,9 +3,9 @@
 
 use crate::common;
 
+use board_suite::protocol::Seat;
 use board_suite::rules::Termination;
 use board_suite_server::clock::Clock;
-use board_suite_server::protocol::Seat;
 use board_suite_server::store::{GameRow, Memory, RoomRow, SCHEMA, Sqlite, Store};
 use common::*;
 
@@ -257,8 +257,8 @@ async fn a_store_from_before_clocks_opens_upgraded_and_its_games_go_on_untimed()
         assert_eq!(seat, Seat::Second);
         let state = first.state_where(|s| s.online == [true, true]).await;
         assert_eq!((state.turns, state.over), (turns, false), "{game}");
-        let Some(board_suite_server::protocol::Reply::State { time, clocks, abort_in, .. }) =
-            first.heard.last().and_then(|text| board_suite_server::protocol::Reply::read(text))
+        let Some(board_suite::protocol::Reply::State { time, clocks, abort_in, .. }) =
+            first.heard.last().and_then(|text| board_suite::protocol::Reply::read(text))
         else {
             panic!("{game}: a state frame");
         };

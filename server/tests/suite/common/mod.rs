@@ -5,12 +5,12 @@
 pub mod v3;
 
 use board_suite::games::GameId;
+use board_suite::protocol::{ErrorCode, Reply, Seat};
 use board_suite::rules::TurnText;
 use board_suite::rules::record::{self, Recorded};
 use board_suite::rules::{History, Termination, whole_turns};
 use board_suite_server::clock::Clock;
 use board_suite_server::net::Net;
-use board_suite_server::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::rooms::Limits;
 use board_suite_server::store::{
     Finish, GameQuery, GameRow, PlayerRow, RENAME_AFTER_MS, Rate, RatingRow, Renamed, RoomRow, Store, Tally,

@@ -3,8 +3,8 @@
 //! gives them; and what a server on it does: every game goes on, casual.
 
 use super::{Client, join, pick, play};
+use board_suite::protocol::{Reply, Seat};
 use board_suite::rules::Termination;
-use board_suite_server::protocol::{Reply, Seat};
 use board_suite_server::store::RoomRow;
 use std::path::Path;
 

@@ -1,0 +1,153 @@
+//! The room as stored and as told: its row, read back, and the state every device is sent.
+
+use super::*;
+
+fn offer_text(offer: Option<(Offer, Player)>) -> Option<String> {
+    offer.map(|(what, by)| {
+        let what = match what {
+            Offer::Draw => "draw",
+            Offer::Takeback => "takeback",
+            Offer::Rematch => "rematch",
+        };
+        let by = if by == Player::First { "first" } else { "second" };
+        format!("{what}:{by}")
+    })
+}
+
+fn read_offer(text: Option<&str>) -> Option<(Offer, Player)> {
+    let (what, by) = text?.split_once(':')?;
+    let what = match what {
+        "draw" => Offer::Draw,
+        "takeback" => Offer::Takeback,
+        "rematch" => Offer::Rematch,
+        _ => return None,
+    };
+    let by = match by {
+        "first" => Player::First,
+        "second" => Player::Second,
+        _ => return None,
+    };
+    Some((what, by))
+}
+
+impl Room {
+    pub fn from_row(row: &RoomRow) -> Option<Room> {
+        let game = GameId::from_slug(&row.game)?;
+        // A room stored before protocol 2 has no `extra`: untimed, between friends.
+        let extra =
+            if row.extra.is_empty() { Extra::default() } else { serde_json::from_str(&row.extra).ok()? };
+        let mut room = Room::new(table::restore(game, &row.record).ok()?, row.seats.clone(), extra);
+        room.offer = read_offer(row.offer.as_deref());
+        room.version = row.version;
+        room.updated = row.updated;
+        Some(room)
+    }
+
+    /// Back to a stored row, who is here kept. A row that cannot be read (never stored: a
+    /// failed creation) leaves the room as it is.
+    pub fn restore(&mut self, row: &RoomRow) {
+        if let Some(restored) = Room::from_row(row) {
+            let (online, away_since, chatted) = (self.online, self.away_since, self.chatted);
+            *self = Room { online, away_since, chatted, ..restored };
+        }
+    }
+
+    pub fn row(&self, id: &str) -> RoomRow {
+        RoomRow {
+            id: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            record: self.table.full_record(&self.timing()),
+            seats: self.seats.clone(),
+            offer: offer_text(self.offer),
+            version: self.version,
+            updated: self.updated,
+            // Serialising these types cannot fail: no maps, no foreign types.
+            extra: serde_json::to_string(&self.extra).unwrap_or_default(),
+            seek_until: self.extra.seek_until,
+            playing: self.begun() && !self.table.over(),
+        }
+    }
+
+    fn timing(&self) -> Timing {
+        Timing { control: self.extra.clock.control(), clocks: self.extra.clock.log().to_vec() }
+    }
+
+    /// The room as everyone is told it at `now`.
+    pub fn state(&self, id: &str, now: u64) -> Reply {
+        let (to_move, turns, over) = (self.table.to_move(), self.table.turns(), self.table.over());
+        let clock = &self.extra.clock;
+        Reply::State {
+            room: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            version: self.version,
+            record: self.table.public_record(&self.timing()),
+            turns,
+            to_move: Seat::of(Some(to_move)),
+            over,
+            termination: self.table.termination(),
+            offer: self.offer.map(|(what, by)| OfferState { what, by: Seat::of(Some(by)) }),
+            online: self.online,
+            time: clock.control().text(),
+            clocks: clock
+                .timed()
+                .then(|| clock.left_at(to_move, turns, if over { clock.turn_at() } else { now })),
+            running: (clock.runs(turns) && !over && self.begun()).then_some(Seat::of(Some(to_move))),
+            abort_in: (!over && self.begun())
+                .then(|| clock.abort_at(turns, self.first_move_rule()))
+                .flatten()
+                .map(|at| at.saturating_sub(now)),
+            claim_in: self.claim_at(now).map(|at| at.saturating_sub(now)),
+            chat: self
+                .extra
+                .chat
+                .iter()
+                .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
+                .collect(),
+            next: self.extra.next.clone(),
+            players: Box::new(self.extra.players.clone()),
+            rated: self.extra.rated,
+            ratings: self.extra.ratings.map(|kept| {
+                Box::new([0, 1].map(|side| RatingChange {
+                    before: kept.before[side].rating.round() as i64,
+                    after: kept.after[side].rating.round() as i64,
+                    provisional: kept.after[side].provisional(),
+                }))
+            }),
+        }
+    }
+
+    /// What works out a rated game's ratings as its end is written (see [`Rate`]): `None` for
+    /// a game that rates no one (casual, aborted, untimed, a seat without a player).
+    pub fn rate(&self, game: &GameRow) -> Option<Rate> {
+        let (speed, outcome) = (self.extra.speed()?, self.table.outcome()?);
+        let [Some(first), Some(second)] = game.players.clone() else { return None };
+        let (extra, slug, ended) = (self.extra.clone(), game.game.clone(), game.ended);
+        Some(Box::new(move |finish: &mut Finish, before: [Option<RatingRow>; 2]| {
+            let players = [first.as_str(), second.as_str()];
+            let before = [before[0].as_ref(), before[1].as_ref()];
+            let (rows, kept) = rated_end(&slug, speed, players, before, outcome, ended);
+            let extra = Extra { ratings: Some(kept), ..extra.clone() };
+            finish.room.extra = serde_json::to_string(&extra).unwrap_or_default();
+            finish.game.ratings = serde_json::to_string(&kept).unwrap_or_default();
+            rows
+        }))
+    }
+
+    /// The game's end as the players' games keep it (the first seat's result first); `None`
+    /// until the game is over.
+    pub fn kept_game(&self, id: &str, now: u64) -> Option<GameRow> {
+        let outcome = self.table.over().then(|| self.table.outcome())?;
+        Some(GameRow {
+            id: id.to_owned(),
+            game: self.table.game().slug().to_owned(),
+            speed: self.extra.speed().map(|speed| speed.slug().to_owned()),
+            rated: self.extra.rated && outcome.is_some(),
+            players: self.extra.players.clone().map(|p| p.map(|p| p.id)),
+            result: result_text(outcome, PLAYERS).to_owned(),
+            ratings: String::new(),
+            record: self.table.full_record(&self.timing()),
+            ended: now,
+            names: [None, None],
+        })
+    }
+}

@@ -1,0 +1,252 @@
+//! The room's rules on plain numbers: no store, socket or clock.
+
+use super::*;
+use board_suite::rules::Termination;
+use board_suite::rules::clock::TimeControl;
+
+const FIRST: Player = Player::First;
+const SECOND: Player = Player::Second;
+/// A minute and a second's grace: later than any first-move or claim deadline here.
+const LATER: u64 = 61_000;
+
+fn control(text: &str) -> TimeControl {
+    TimeControl::parse(text).unwrap()
+}
+
+/// A room of `game` with both seats taken at time 0 and both players here.
+fn room(game: GameId, time: &str, strangers: bool) -> Room {
+    let table = table::open(game, "", 7).unwrap();
+    let extra = Extra::new(&*table, control(time), strangers, 0);
+    let mut room = Room::new(table, [Some("a".into()), Some("b".into())], extra);
+    let _ = room.present([true, true], 0);
+    room
+}
+
+fn connect_four() -> Room {
+    room(GameId::ConnectFour, "untimed", false)
+}
+
+fn turn(text: &str, turns: usize) -> Action {
+    Action::Move { turn: text.into(), turns, round_trip_ms: 0 }
+}
+
+fn stored(room: &Room) -> RoomRow {
+    room.row("r")
+}
+
+/// Applies each action in turn, every one of which must be taken.
+fn play(room: &mut Room, actions: &[(Player, Action)], now: u64) {
+    for (seat, action) in actions {
+        let _ = room.apply(*seat, action.clone(), now).unwrap_or_else(|e| panic!("{action:?}: {e:?}"));
+    }
+}
+
+fn code(result: Result<Effect, Reply>) -> ErrorCode {
+    match result {
+        Err(Reply::Error { code, .. }) => code,
+        other => panic!("not refused: {other:?}"),
+    }
+}
+
+#[test]
+fn a_turn_is_the_side_to_moves_on_the_position_it_saw() {
+    let mut room = connect_four();
+    assert_eq!(room.apply(FIRST, turn("4", 0), 10), Ok(Effect::Store));
+    assert_eq!(room.table.turns(), 1);
+    let before = stored(&room);
+    assert_eq!(code(room.apply(FIRST, turn("4", 1), 20)), ErrorCode::NotYourTurn);
+    assert_eq!(code(room.apply(SECOND, turn("4", 0), 20)), ErrorCode::Stale);
+    assert_eq!(code(room.apply(SECOND, turn("z9", 1), 20)), ErrorCode::Illegal);
+    // A refused action changes nothing.
+    assert_eq!(stored(&room), before);
+}
+
+#[test]
+fn nothing_but_a_rematch_and_the_chat_after_the_end() {
+    let mut room = connect_four();
+    play(&mut room, &[(SECOND, Action::Resign)], 10);
+    assert_eq!(room.table.termination(), Some(Termination::Resignation));
+    let before = stored(&room);
+    for action in [turn("4", 0), Action::Resign, Action::Abort, Action::Offer(Offer::Draw)] {
+        assert_eq!(code(room.apply(FIRST, action, 20)), ErrorCode::GameOver);
+    }
+    assert_eq!(stored(&room), before);
+    assert_eq!(room.apply(FIRST, Action::Chat("good-game".into()), 2_000), Ok(Effect::Store));
+    assert_eq!(room.apply(FIRST, Action::Offer(Offer::Rematch), 20), Ok(Effect::Store));
+}
+
+#[test]
+fn a_draw_is_agreed_by_the_other_side_alone() {
+    let mut room = connect_four();
+    play(&mut room, &[(FIRST, Action::Offer(Offer::Draw)), (FIRST, Action::Offer(Offer::Draw))], 10);
+    assert!(!room.table.over(), "one side's offer twice is no agreement");
+    assert_eq!(code(room.apply(FIRST, Action::Answer(true), 10)), ErrorCode::NoOffer);
+    play(&mut room, &[(SECOND, Action::Answer(false))], 10);
+    assert_eq!(room.offer, None);
+    play(&mut room, &[(FIRST, Action::Offer(Offer::Draw)), (SECOND, Action::Offer(Offer::Draw))], 10);
+    assert_eq!(room.table.termination(), Some(Termination::Agreement));
+    assert_eq!(room.offer, None);
+}
+
+#[test]
+fn a_takeback_undoes_the_askers_turn_and_the_reply_to_it() {
+    let mut room = connect_four();
+    assert_eq!(code(room.apply(FIRST, Action::Offer(Offer::Takeback), 0)), ErrorCode::CannotTakeBack);
+    play(&mut room, &[(FIRST, turn("4", 0)), (SECOND, turn("3", 1))], 10);
+    play(&mut room, &[(FIRST, Action::Offer(Offer::Takeback)), (SECOND, Action::Answer(true))], 20);
+    assert_eq!((room.table.turns(), room.table.to_move()), (0, FIRST));
+    // The second player's own turn alone, when it is the first's to move.
+    play(&mut room, &[(FIRST, turn("4", 0)), (SECOND, turn("3", 1))], 30);
+    play(&mut room, &[(SECOND, Action::Offer(Offer::Takeback)), (FIRST, Action::Answer(true))], 40);
+    assert_eq!((room.table.turns(), room.table.to_move()), (1, SECOND));
+}
+
+#[test]
+fn a_takeback_the_rules_keep_changes_nothing() {
+    let mut room = room(GameId::DarkChess, "untimed", false);
+    // A flip shows a piece: the rules keep it.
+    play(&mut room, &[(FIRST, turn("a1", 0)), (FIRST, Action::Offer(Offer::Takeback))], 10);
+    let before = stored(&room);
+    assert_eq!(code(room.apply(SECOND, Action::Answer(true), 20)), ErrorCode::CannotTakeBack);
+    assert_eq!(stored(&room), before);
+    assert_eq!(room.offer, Some((Offer::Takeback, FIRST)));
+}
+
+#[test]
+fn a_move_after_its_time_ran_out_loses_on_time() {
+    let mut room = room(GameId::ConnectFour, "fischer:15+0", false);
+    play(&mut room, &[(FIRST, turn("4", 0)), (SECOND, turn("3", 1))], 1_000);
+    // The clocks run from both first moves: the first side has 15 s from 1 s on.
+    let deadline = room.clock_deadline();
+    assert_eq!(deadline, Some(16_000));
+    let late = room.apply(FIRST, turn("4", 2), 16_500).unwrap();
+    let Effect::StoreAndRefuse(refusal) = late else { panic!("{late:?}") };
+    assert!(matches!(*refusal, Reply::Error { code: ErrorCode::GameOver, .. }), "{refusal:?}");
+    assert_eq!(room.table.termination(), Some(Termination::TimeForfeit));
+    assert_eq!(room.table.turns(), 2, "the late move is not played");
+}
+
+#[test]
+fn the_room_wakes_to_a_flag_a_missed_first_move_a_seek_gone_and_idleness() {
+    let idle = 1_000_000;
+    let mut timed = room(GameId::Gomoku, "fischer:15+0", false);
+    play(&mut timed, &[(FIRST, turn("h8", 0)), (SECOND, turn("h9", 1))], 0);
+    assert_eq!(timed.wake(14_000, idle), Effect::Nothing);
+    assert_eq!(timed.wake(15_000, idle), Effect::Store);
+    assert_eq!(timed.table.termination(), Some(Termination::TimeForfeit));
+    assert_eq!(timed.table.outcome(), Some(board_suite::rules::Outcome::Win(SECOND)));
+
+    // Strangers must make a first move in time, even untimed.
+    let mut strangers = room(GameId::Gomoku, "untimed", true);
+    assert_eq!(strangers.clock_deadline(), Some(30_000));
+    assert_eq!(strangers.wake(30_000, idle), Effect::Store);
+    assert!(strangers.table.over() && strangers.table.outcome().is_none(), "aborted");
+
+    let mut seek = room(GameId::Gomoku, "untimed", false);
+    seek.seats[1] = None;
+    seek.extra.seek_until = Some(SEEK_MS);
+    assert_eq!(seek.deadline(idle), Some(idle.min(SEEK_MS)));
+    assert_eq!(seek.wake(SEEK_MS, idle * 10), Effect::Store);
+    assert_eq!(seek.extra.seek_until, None);
+    assert_eq!(seek.wake(idle * 10, idle * 10), Effect::Remove);
+}
+
+#[test]
+fn a_seat_away_on_its_own_turn_may_be_claimed_against_after_a_while() {
+    let mut room = connect_four();
+    play(&mut room, &[(FIRST, turn("4", 0))], 0);
+    assert!(room.present([true, false], 1_000));
+    let delay = TimeControl::Untimed.claim_delay_ms();
+    let claim = Action::Claim(Claim::Win);
+    assert_eq!(code(room.apply(FIRST, claim.clone(), 1_000 + delay - 1)), ErrorCode::CannotClaim);
+    // Never on one's own turn.
+    assert_eq!(code(room.apply(SECOND, claim.clone(), LATER)), ErrorCode::CannotClaim);
+    assert_eq!(room.apply(FIRST, claim, 1_000 + delay), Ok(Effect::Store));
+    assert_eq!(room.table.termination(), Some(Termination::Abandoned));
+}
+
+#[test]
+fn the_chat_takes_presets_at_one_a_second() {
+    let mut room = connect_four();
+    assert_eq!(code(room.apply(FIRST, Action::Chat("anything".into()), 5_000)), ErrorCode::UnknownPreset);
+    play(&mut room, &[(FIRST, Action::Chat("hello".into()))], 5_000);
+    assert_eq!(code(room.apply(FIRST, Action::Chat("hello".into()), 5_999)), ErrorCode::RateLimited);
+    play(
+        &mut room,
+        &[(SECOND, Action::Chat("hello".into())), (FIRST, Action::Chat("good-luck".into()))],
+        6_000,
+    );
+    assert_eq!(room.extra.chat.len(), 3);
+    for second in 0..CHAT_LINES as u64 {
+        play(&mut room, &[(SECOND, Action::Chat("have-fun".into()))], 10_000 + second * 1_000);
+    }
+    assert_eq!(room.extra.chat.len(), CHAT_LINES, "the oldest lines go");
+}
+
+#[test]
+fn a_rematch_is_agreed_once_and_its_offer_is_kept_as_offered() {
+    let mut room = connect_four();
+    assert_eq!(code(room.apply(FIRST, Action::Offer(Offer::Rematch), 0)), ErrorCode::NotOver);
+    play(&mut room, &[(FIRST, Action::Resign), (SECOND, Action::Offer(Offer::Rematch))], 10);
+    // A rematch offered is stored as one, not as another offer.
+    let mut again = Room::from_row(&stored(&room)).unwrap();
+    assert_eq!(again.offer, Some((Offer::Rematch, SECOND)));
+    assert_eq!(again.apply(FIRST, Action::Answer(true), 20), Ok(Effect::OpenRematch));
+    again.rematch_opened("next".into());
+    assert_eq!(again.extra.next.as_deref(), Some("next"));
+    assert_eq!(code(again.apply(FIRST, Action::Offer(Offer::Rematch), 30)), ErrorCode::GameOver);
+    // Both offering is agreeing too.
+    assert_eq!(room.apply(FIRST, Action::Offer(Offer::Rematch), 20), Ok(Effect::OpenRematch));
+}
+
+#[test]
+fn a_seat_taken_begins_the_game_rated_only_between_two_players() {
+    let player = |id: &str| SeatPlayer { id: id.into(), name: None, rating: Some(1500), provisional: true };
+    for (second, rated) in [("p", false), ("q", true)] {
+        let table = table::open(GameId::Gomoku, "", 1).unwrap();
+        let mut extra = Extra::new(&*table, control("fischer:300+0"), true, 0);
+        extra.seek_until = Some(SEEK_MS);
+        extra.rated = true;
+        extra.players[0] = Some(player("p"));
+        let mut room = Room::new(table, [Some("a".into()), None], extra);
+        assert!(room.seeking(1) && !room.begun());
+        assert_eq!(room.free_seat(), Some(SECOND));
+        assert_eq!(room.held("a"), Some(FIRST));
+        assert_eq!(room.sit(SECOND, "b".into(), Some(player(second)), 500), Effect::Store);
+        assert!(room.begun() && !room.seeking(501));
+        assert_eq!((room.free_seat(), room.extra.rated), (None, rated));
+        // Its first moves are due from the moment it began.
+        assert_eq!(room.clock_deadline(), Some(500 + 30_000));
+    }
+}
+
+#[test]
+fn a_seek_goes_when_its_maker_leaves_and_a_rematch_when_a_player_does() {
+    let mut seek = connect_four();
+    seek.seats[1] = None;
+    seek.extra.seek_until = Some(SEEK_MS);
+    let _ = seek.present([false, false], 100);
+    assert_eq!(seek.left(), Effect::Store);
+    assert_eq!(seek.extra.seek_until, None);
+
+    let mut room = connect_four();
+    play(&mut room, &[(FIRST, Action::Resign), (FIRST, Action::Offer(Offer::Rematch))], 10);
+    let _ = room.present([true, true], 20);
+    assert_eq!(room.left(), Effect::Tell, "a spectator's going lapses nothing");
+    let _ = room.present([true, false], 30);
+    assert_eq!(room.left(), Effect::Store);
+    assert_eq!(room.offer, None);
+}
+
+#[test]
+fn a_room_reads_back_as_it_was_stored() {
+    let mut room = room(GameId::Checkers, "fischer:180+2", true);
+    play(&mut room, &[(FIRST, Action::Chat("hello".into())), (FIRST, Action::Offer(Offer::Draw))], 1_000);
+    room.version = 3;
+    let row = stored(&room);
+    let mut again = Room::from_row(&row).unwrap();
+    assert_eq!(stored(&again), row);
+    // Who is here is not stored: the hub says.
+    let _ = again.present([true, true], 0);
+    assert_eq!(again.state("r", 2_000), room.state("r", 2_000));
+}

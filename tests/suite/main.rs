@@ -3,6 +3,7 @@
 //! `cargo test --test suite <module>::<test>` runs one (`checkers::perft_benchmark`).
 
 mod analysis;
+mod architecture;
 mod checkers;
 mod conformance;
 mod connect_four;

@@ -144,9 +144,10 @@ fn hunt<G: TurnText + Recorded>(game: GameId) {
             let _ = history.conclude(Conclusion::Resigned(history.current().to_move()));
         }
         let short = record::write_short(&history);
-        // Analysed as the page does, at two times.
+        // Analysed as the page does, at times from a quarter of the page's to three times it:
+        // a machine's speed must not move the blunder.
         let mut good = true;
-        for movetime in [80, 150, 300, 300] {
+        for movetime in [80, 150, 300, 300, 1000] {
             let marks = judge(game, &history, movetime, &now);
             let blunders: Vec<usize> = marks
                 .iter()

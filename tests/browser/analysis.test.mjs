@@ -22,7 +22,7 @@ const PREPARED = {
   'dark-chess': { record: '[QuietLimit "60"] [Seed "0"] [Deal "PpacePPPEkcEHppACHAhrpahrPKRRepC"] b4=p d4=c h1=C a3=E h2=h d3=E h2xh1 d3xd4 g2=a e2=r h3=A g4=P f3=p c2=A d1=R d4-d3 g2-h2 h3xh2 e1=R e1xe2 0-1', blunder: 16 },
   'connect-four': { record: '4 4 4 4 4 3 1 3 1 0-1', blunder: 6 },
   gomoku: { record: 'h8 h9 g7 i9 a15 i8 i10 h10 0-1', blunder: 4 },
-  'five-tigers': { record: 'b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1', blunder: 6 },
+  'five-tigers': { record: 'd3 e3 c4 c1 a1 d2 b2 a3 c2 0-1', blunder: 4 },
   checkers: { record: '12-16 24-20 11-15 20x11 7x16 22-17 9-14 28-24 2-7 24-19 15x24 27x20x11x2 1-0', blunder: 8 },
 };
 

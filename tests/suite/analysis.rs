@@ -24,7 +24,7 @@ pub const PREPARED: &[(GameId, &str, usize)] = &[
     // only the book of seven discs showed).
     (GameId::ConnectFour, "4 4 4 4 4 3 1 3 1 0-1", 6),
     (GameId::Gomoku, "h8 h9 g7 i9 a15 i8 i10 h10 0-1", 4),
-    (GameId::FiveTigers, "b3 d2 e3 a3 d4 c5 a4 b4 c4 b5 c1 0-1", 6),
+    (GameId::FiveTigers, "d3 e3 c4 c1 a1 d2 b2 a3 c2 0-1", 4),
     (GameId::Checkers, "12-16 24-20 11-15 20x11 7x16 22-17 9-14 28-24 2-7 24-19 15x24 27x20x11x2 1-0", 8),
 ];
 

@@ -158,8 +158,6 @@ async function websockets(server) {
   return Number(text.match(/^board_websockets (\d+)$/m)[1]);
 }
 
-/** Waits until the instances hold these numbers of WebSockets: they count a WebSocket as it
- * opens and as it ends, so this is asked again at each of the page's frames, bounded. */
 /** Waits until the instances hold `total` WebSockets in all (a connection closing is counted
  * until the instance has seen it close): each one's count. */
 async function settledWebsockets(page, total) {
@@ -172,6 +170,8 @@ async function settledWebsockets(page, total) {
   }
 }
 
+/** Waits until the instances hold these numbers of WebSockets: they count a WebSocket as it
+ * opens and as it ends, so this is asked again at each of the page's frames, bounded. */
 async function waitForWebsockets(page, servers, counts) {
   const deadline = Date.now() + 20_000;
   let seen;
@@ -260,8 +260,19 @@ test('through nginx, a game goes on when the instance one player is on stops', {
   await pageStarted(first);
   await first.close();
   await waitForWebsockets(red, [redsInstance, other], [1, 0]);
-  const yellow = await visit(guest, invited(invite));
-  await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+  // The page follows the lobby a moment before its room's WebSocket opens: when nginx still
+  // counts that one at the other instance, the two tie, and the room's may go to red's. Such a
+  // page is opened again (its seat's token kept) until its room's WebSocket is at the other.
+  let yellow;
+  for (let tries = 1; ; tries++) {
+    yellow = await visit(guest, invited(invite));
+    await yellow.waitForSelector('[data-status][data-seat="yellow"]');
+    const counts = await settledWebsockets(yellow, 2);
+    if (counts[instances.indexOf(other)] === 1) break;
+    assert.ok(tries < 5, `yellow's WebSocket went to red's instance ${tries} times`);
+    await yellow.close();
+    await waitForWebsockets(red, [redsInstance, other], [1, 0]);
+  }
   await red.waitForSelector('[data-opponent-away]', { state: 'detached' });
   await waitForWebsockets(yellow, [redsInstance, other], [1, 1]);
 

@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 /// The most a move's time on the way gives back to its player's clock.
 pub const MOST_LAG_MS: u64 = 500;
 
-fn index(player: Player) -> usize {
+/// A side's place in a pair of anything (clocks, seats): the first's 0.
+pub fn index(player: Player) -> usize {
     match player {
         Player::First => 0,
         Player::Second => 1,

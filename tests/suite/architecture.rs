@@ -147,10 +147,11 @@ fn code(text: &str) -> String {
 fn heads(after: &str) -> Vec<String> {
     let ident =
         |s: &str| s.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
-    let Some(group) = after.strip_prefix('{') else {
-        return vec![ident(after)].into_iter().filter(|h| !h.is_empty()).collect();
-    };
     let (mut depth, mut heads, mut start) = (0, Vec::new(), 0);
+    let Some(group) = after.strip_prefix('{') else {
+        heads.push(ident(after));
+        return heads.into_iter().filter(|head| !head.is_empty()).collect();
+    };
     for (at, c) in group.char_indices() {
         match c {
             '{' => depth += 1,
@@ -280,17 +281,17 @@ fn named_games(text: &str, before: &str, after: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The `<name>`s of the files in `folder` named `<before><name><after>`.
+fn files_named(folder: &Path, before: &str, after: &str) -> BTreeSet<String> {
+    let names =
+        fs::read_dir(folder).unwrap().filter_map(|entry| entry.unwrap().file_name().into_string().ok());
+    names.filter_map(|name| Some(name.strip_prefix(before)?.strip_suffix(after)?.to_owned())).collect()
+}
+
 #[test]
 fn every_list_of_the_games_outside_rust_is_the_registrys() {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"));
     let games: BTreeSet<String> = GameId::ALL.iter().map(|game| game.slug().to_owned()).collect();
-    let binaries: BTreeSet<String> = fs::read_dir(here.join("src/bin"))
-        .unwrap()
-        .filter_map(|entry| {
-            let name = entry.unwrap().file_name().into_string().ok()?;
-            Some(name.strip_prefix("game-")?.strip_suffix(".rs")?.to_owned())
-        })
-        .collect();
     let build = read(&here.join("build.rs"));
     let listed =
         build.split_once("let games = [").and_then(|(_, rest)| rest.split_once(']')).map(|(list, _)| list);
@@ -299,22 +300,13 @@ fn every_list_of_the_games_outside_rust_is_the_registrys() {
         .split(',')
         .map(|g| g.trim().trim_matches('"').to_owned())
         .collect();
-    let benches: BTreeSet<String> = fs::read_dir(here.join("scripts"))
-        .unwrap()
-        .filter_map(|entry| {
-            let name = entry.unwrap().file_name().into_string().ok()?;
-            Some(name.strip_prefix("bench-")?.strip_suffix(".sh")?.to_owned())
-        })
-        .filter(|name| name != "server" && name != "engines")
-        .collect();
+    let mut benches = files_named(&here.join("scripts"), "bench-", ".sh");
+    benches.retain(|name| name != "server" && name != "engines");
+    // bench.sh runs each game's script by its name.
     let bench = read(&here.join("scripts/bench.sh"));
-    let benched: BTreeSet<String> = benches
-        .iter()
-        .filter(|game| bench.contains(&format!("bench-{game}.sh")) || bench.contains(game.as_str()))
-        .cloned()
-        .collect();
+    let benched = games.iter().filter(|game| bench.contains(game.as_str())).cloned().collect();
     let lists = [
-        ("src/bin/game-<slug>.rs", binaries),
+        ("src/bin/game-<slug>.rs", files_named(&here.join("src/bin"), "game-", ".rs")),
         (
             "index.html's data-bin=\"game-<slug>\"",
             named_games(&read(&here.join("index.html")), "data-bin=\"game-", "\""),

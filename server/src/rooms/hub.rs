@@ -4,7 +4,7 @@
 use super::room::{Action, Effect};
 use super::{Alarm, Hub, Live, RoomCell};
 use crate::metrics::Metrics;
-use crate::store::Finish;
+use crate::store::{Finish, RoomRow};
 use board_suite::protocol::{ErrorCode, Reply};
 use board_suite::rules::Player;
 use std::sync::Arc;
@@ -105,7 +105,7 @@ impl Hub {
     }
 
     /// The room as another instance stored it: set again, and told to everyone.
-    pub(super) fn read_again(&self, cell: &Arc<RoomCell>, live: &mut Live, stored: &crate::store::RoomRow) {
+    pub(super) fn read_again(&self, cell: &Arc<RoomCell>, live: &mut Live, stored: &RoomRow) {
         live.room.restore(stored);
         live.stored = stored.clone();
         self.arm(cell, live);
@@ -133,7 +133,8 @@ impl Hub {
         let lobby_news = (live.stored.seek_until, live.stored.playing) != (row.seek_until, row.playing);
         // The change that ends a game in play keeps the game among its players' games, with
         // the ratings it changes, in the same write.
-        let written = match live.room.kept_game(&cell.id, live.room.updated).filter(|_| live.stored.playing) {
+        let kept = live.stored.playing.then(|| live.room.kept_game(&cell.id, live.room.updated)).flatten();
+        let written = match kept {
             Some(game) => {
                 let rate = game.rated.then(|| live.room.rate(&game)).flatten();
                 let finished = self.store.finish(Finish { room: row, game }, rate).await;

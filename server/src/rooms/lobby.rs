@@ -6,9 +6,8 @@ use super::{Client, Hub, Push};
 use crate::metrics::Metrics;
 use board_suite::protocol::{Reply, RoomInfo};
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// Seeks (and games being played) the lobby lists at most, and how far back a game counts as
 /// being played.

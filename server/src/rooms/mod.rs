@@ -11,6 +11,7 @@ mod queue;
 mod room;
 mod seating;
 
+pub use lobby::PLAYERS_EVERY;
 pub use outbox::{Client, Outbox, Push};
 pub use queue::PAIRING_EVERY;
 pub use room::Action;
@@ -29,8 +30,6 @@ use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 use tokio::task::AbortHandle;
-
-pub use lobby::PLAYERS_EVERY;
 
 /// How much one address or connection may ask.
 #[derive(Clone, Copy, Debug)]

@@ -3,7 +3,7 @@
 //! open a rematch's room, remove the room). No lock, store, socket or clock of its own, so every
 //! rule of a room is tested here on plain numbers.
 
-use crate::game_clock::GameClock;
+use crate::game_clock::{GameClock, index};
 use crate::players::{GameRatings, rated_end};
 use crate::store::{Finish, GameRow, Rate, RatingRow, RoomRow};
 use crate::table::{self, Refused, Table};
@@ -109,13 +109,6 @@ pub const SEEK_MS: u64 = 15 * 60 * 1000;
 /// The chat lines a room keeps, and how often a player may add one.
 const CHAT_LINES: usize = 100;
 const CHAT_EVERY_MS: u64 = 1000;
-
-pub fn index(player: Player) -> usize {
-    match player {
-        Player::First => 0,
-        Player::Second => 1,
-    }
-}
 
 const PLAYERS: [Player; 2] = [Player::First, Player::Second];
 

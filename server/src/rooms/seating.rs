@@ -1,8 +1,9 @@
 //! Who is in a room: rooms opened with their first seats, devices entering (a seat held, a
 //! free seat taken, or watching) and leaving, rematches, and the rooms each address may hold.
 
-use super::room::{Effect, Extra, Room, SEEK_MS, index};
-use super::{Hub, Live, Push, RoomCell, Taken, Watcher, tell};
+use super::room::{Effect, Extra, Room, SEEK_MS};
+use super::{Client, Hub, Live, Push, RoomCell, Taken, Watcher, tell};
+use crate::game_clock::index;
 use crate::metrics::{Metrics, Refusal};
 use crate::secrets::{ROOM_ID_LENGTH, hashed, new_id, new_token, random_bytes};
 use crate::store::RoomRow;
@@ -15,8 +16,6 @@ use board_suite::rules::clock::TimeControl;
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::Arc;
-
-use super::Client;
 
 impl Hub {
     pub(super) fn game_and_rules(game: &str, rules: &str) -> Result<(GameId, Box<dyn Table>), Reply> {

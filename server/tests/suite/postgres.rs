@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use board_suite::protocol::Seat;
+use board_suite::protocol::{ErrorCode, Reply, Seat};
 use board_suite_server::store::{Postgres, RoomRow, SCHEMA, Store};
 use common::*;
 use tokio_postgres::NoTls;
@@ -286,14 +286,14 @@ async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_
     let (mut one, mut other) = (Client::connect(here).await, Client::connect(there).await);
     let take = format!(r#"{{"v":2,"type":"take","room":"{seek}"}}"#);
     tokio::join!(one.send(&take), other.send(&take));
-    let answer = |reply: &board_suite::protocol::Reply| match reply {
-        board_suite::protocol::Reply::Seat { seat, .. } => Some(Ok(*seat)),
-        board_suite::protocol::Reply::Error { code, .. } => Some(Err(*code)),
+    let answer = |reply: &Reply| match reply {
+        Reply::Seat { seat, .. } => Some(Ok(*seat)),
+        Reply::Error { code, .. } => Some(Err(*code)),
         _ => None,
     };
     let answers = [one.until(answer).await, other.until(answer).await];
     let seated = answers.iter().filter(|a| **a == Ok(Seat::Second)).count();
-    let refused = answers.iter().filter(|a| **a == Err(board_suite::protocol::ErrorCode::NoSeek)).count();
+    let refused = answers.iter().filter(|a| **a == Err(ErrorCode::NoSeek)).count();
     assert_eq!((seated, refused), (1, 1), "{answers:?}");
 }
 

@@ -350,9 +350,13 @@ pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<ServerNews>)
 
 /// Sends a request of the room's, if connected; whether it went.
 pub(super) fn send(request: Request) -> bool {
-    let text = request.to_text();
+    send_over_room(&request.to_text())
+}
+
+/// Sends a frame over the room's connection, if open; whether it went.
+fn send_over_room(text: &str) -> bool {
     LINK.with_borrow(|link| {
-        link.as_ref().filter(|link| link.opened).is_some_and(|link| transmit(&link.socket, &text))
+        link.as_ref().filter(|link| link.opened).is_some_and(|link| transmit(&link.socket, text))
     })
 }
 
@@ -418,11 +422,7 @@ fn tell_lobby(reply: Reply) {
 
 /// Asks the room's connection, if open, to follow the lobby or not; whether it could.
 fn follow_in_room(follow: bool) -> bool {
-    LINK.with_borrow(|link| {
-        link.as_ref()
-            .filter(|link| link.opened)
-            .is_some_and(|link| transmit(&link.socket, &Request::Lobby { follow }.to_text()))
-    })
+    send_over_room(&Request::Lobby { follow }.to_text())
 }
 
 /// The lobby's own connection, unless the page is in a room (whose connection follows it); it
@@ -497,10 +497,7 @@ fn send_over_follower(text: &str) -> bool {
 /// went.
 pub fn send_player(request: Request) -> bool {
     let text = request.to_text();
-    let over_room = LINK.with_borrow(|link| {
-        link.as_ref().filter(|link| link.opened).is_some_and(|link| transmit(&link.socket, &text))
-    });
-    over_room || send_over_follower(&text)
+    send_over_room(&text) || send_over_follower(&text)
 }
 
 /// Follows this device's player: `on_player` hears who it is now (a hello goes out) and after

@@ -38,7 +38,7 @@
 //!
 //!     load <port> rated [rooms]
 
-use board_suite::protocol::Reply;
+use board_suite::protocol::{Reply, RoomState};
 use board_suite::rules::Game;
 use board_suite::rules::TurnText;
 use board_suite::rules::gomoku::Gomoku;
@@ -99,7 +99,7 @@ async fn next(socket: &mut Socket) -> Result<Reply, Failure> {
 /// Frames until the room's state after `turns` turns; whether the game is over.
 async fn state_at(socket: &mut Socket, turns: usize) -> Result<bool, Failure> {
     loop {
-        if let Reply::State { turns: now, over, .. } = next(socket).await?
+        if let Some(RoomState { turns: now, over, .. }) = next(socket).await?.room().cloned()
             && (now == turns || over)
         {
             return Ok(over);
@@ -131,7 +131,7 @@ async fn open_room(
         Reply::Seat { room, .. } => room,
         other => return Err(format!("{other:?}")),
     };
-    send(second, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+    send(second, serde_json::json!({"v": 3, "type": "join", "room": room})).await?;
     Ok(room)
 }
 
@@ -148,7 +148,7 @@ async fn move_after(
     tokio::time::sleep(Duration::from_millis((*seed >> 40) % (think + 1))).await;
     let turn = pick(game, *seed >> 33);
     let sent = Instant::now();
-    send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+    send(mover, serde_json::json!({"v": 3, "type": "move", "turn": turn, "turns": turns})).await?;
     Ok(sent)
 }
 
@@ -174,7 +174,7 @@ async fn room(
     let from = Ipv4Addr::new(127, 1, (index / 250) as u8, (index % 250 + 1) as u8);
     let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
     let room =
-        open_room(&mut first, &mut second, serde_json::json!({"v": 2, "type": "create", "game": "gomoku"}))
+        open_room(&mut first, &mut second, serde_json::json!({"v": 3, "type": "create", "game": "gomoku"}))
             .await?;
     let (announce, sent_at) = stage.map(|stage| (stage.announce, stage.sent)).unzip();
     if let Some(announce) = announce {
@@ -201,7 +201,7 @@ async fn room(
         if let Some(log) = &sent_at {
             log.lock().expect("the log").push(sent);
         }
-        send(mover, serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns})).await?;
+        send(mover, serde_json::json!({"v": 3, "type": "move", "turn": turn, "turns": turns})).await?;
         let over = state_at(other, turns + 1).await?;
         latencies.push(sent.elapsed().as_micros() as u64);
         state_at(mover, turns + 1).await?;
@@ -210,9 +210,9 @@ async fn room(
         }
     }
     // The room's share played: its game ends, so that the server has only finished games.
-    send(&mut first, serde_json::json!({"v": 2, "type": "resign"})).await?;
+    send(&mut first, serde_json::json!({"v": 3, "type": "resign"})).await?;
     loop {
-        if let Reply::State { over: true, .. } = next(&mut second).await? {
+        if let Some(RoomState { over: true, .. }) = next(&mut second).await?.room().cloned() {
             break;
         }
     }
@@ -349,12 +349,12 @@ async fn spectator(
     let (mut visits, mut lags) = (0, Vec::new());
     while !stop.load(Ordering::Relaxed) {
         let mut socket = connect(port, from).await?;
-        send(&mut socket, serde_json::json!({"v": 2, "type": "join", "room": room})).await?;
+        send(&mut socket, serde_json::json!({"v": 3, "type": "join", "room": room})).await?;
         match next(&mut socket).await? {
             Reply::Seat { .. } => {}
             other => return Err(format!("a spectator heard {other:?}")),
         }
-        let Reply::State { turns: mut heard, .. } = next(&mut socket).await? else {
+        let Some(RoomState { turns: mut heard, .. }) = next(&mut socket).await?.room().cloned() else {
             return Err("a spectator was not sent the room".to_owned());
         };
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -363,7 +363,8 @@ async fn spectator(
         while let Ok(frame) = tokio::time::timeout_at(until.into(), socket.next()).await {
             let Some(Ok(frame)) = frame else { return Err("a spectator was closed".to_owned()) };
             if let Message::Text(text) = frame
-                && let Some(Reply::State { turns, .. }) = Reply::read(&text)
+                && let Some(RoomState { turns, .. }) =
+                    Reply::read(&text).and_then(|reply| reply.room().cloned())
                 && turns > heard
             {
                 // Each turn once (the room's other news says the same turns again).
@@ -539,7 +540,7 @@ async fn crowd(port: u16, pid: u32, idle_count: usize, rooms: usize, spectators:
 async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result<(Vec<u64>, i64), Failure> {
     let from = Ipv4Addr::new(127, 2, (index / 250) as u8, (index % 250 + 1) as u8);
     let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
-    let create = serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:15+0"});
+    let create = serde_json::json!({"v": 3, "type": "create", "game": "gomoku", "time": "fischer:15+0"});
     open_room(&mut first, &mut second, create).await?;
     state_at(&mut second, 0).await?;
     let mut game = Gomoku::new(&Default::default());
@@ -552,7 +553,7 @@ async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result
             if turns % 2 == 0 { (&mut first, &mut second) } else { (&mut second, &mut first) };
         let sent = move_after(mover, &mut game, &mut seed, think, turns).await?;
         loop {
-            if let Reply::State { turns: now, clocks, over, .. } = next(other).await? {
+            if let Some(RoomState { turns: now, clocks, over, .. }) = next(other).await?.room().cloned() {
                 if over {
                     return Err("the game ended early".to_owned());
                 }
@@ -569,7 +570,7 @@ async fn timed_room(port: u16, index: usize, turns: usize, think: u64) -> Result
     // Nobody moves: the side to move is out of time when its clock says.
     let waiter = if turns.is_multiple_of(2) { &mut second } else { &mut first };
     loop {
-        if let Reply::State { over: true, termination, .. } = next(waiter).await? {
+        if let Some(RoomState { over: true, termination, .. }) = next(waiter).await?.room().cloned() {
             if termination != Some(board_suite::rules::Termination::TimeForfeit) {
                 return Err(format!("ended by {termination:?}, not on time"));
             }
@@ -618,7 +619,7 @@ async fn clocks(port: u16, pid: u32, rooms: usize, turns: usize) {
 
 /// Says hello as a new player.
 async fn hello(socket: &mut Socket) -> Result<(), Failure> {
-    send(socket, serde_json::json!({"v": 2, "type": "hello"})).await?;
+    send(socket, serde_json::json!({"v": 3, "type": "hello"})).await?;
     match next(socket).await? {
         Reply::Player { .. } => Ok(()),
         other => Err(format!("not a player: {other:?}")),
@@ -631,7 +632,7 @@ async fn rated_room(port: u16, index: usize, think: u64) -> Result<(Vec<u64>, u6
     let (mut first, mut second) = (connect(port, from).await?, connect(port, from).await?);
     hello(&mut first).await?;
     hello(&mut second).await?;
-    let create = serde_json::json!({"v": 2, "type": "create", "game": "gomoku", "time": "fischer:180+2", "rated": true});
+    let create = serde_json::json!({"v": 3, "type": "create", "game": "gomoku", "time": "fischer:180+2", "rated": true});
     open_room(&mut first, &mut second, create).await?;
     state_at(&mut second, 0).await?;
     let mut game = Gomoku::new(&Default::default());
@@ -649,9 +650,9 @@ async fn rated_room(port: u16, index: usize, think: u64) -> Result<(Vec<u64>, u6
         state_at(mover, turns + 1).await?;
     }
     let sent = Instant::now();
-    send(&mut first, serde_json::json!({"v": 2, "type": "resign"})).await?;
+    send(&mut first, serde_json::json!({"v": 3, "type": "resign"})).await?;
     loop {
-        if let Reply::State { over: true, ratings, .. } = next(&mut second).await? {
+        if let Some(RoomState { over: true, ratings, .. }) = next(&mut second).await?.room().cloned() {
             if ratings.is_none() {
                 return Err("a rated game ended without ratings".to_owned());
             }

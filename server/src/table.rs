@@ -36,6 +36,8 @@ pub trait Table: Send + Sync {
     fn public_record(&self, timing: &Timing) -> String;
     /// The record with everything, for storage.
     fn full_record(&self, timing: &Timing) -> String;
+    /// The last turn as the public record writes it (a flip with what it showed).
+    fn last_turn(&self) -> Option<String>;
     /// The rules the game was started under, as the tags anyone may see, for pairing.
     fn rules(&self) -> String;
     /// The page's link that shows this game (a share link).
@@ -111,6 +113,11 @@ where
             &self.1,
             &Header { date: None, reveal: true, timing: timing.clone(), ..Header::default() },
         )
+    }
+
+    fn last_turn(&self) -> Option<String> {
+        let (before, legs) = self.1.turns().pop()?;
+        Some(before.turn_notation(legs))
     }
 
     fn rules(&self) -> String {

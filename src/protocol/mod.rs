@@ -9,8 +9,9 @@ pub use pages::{GAMES_PER_PAGE, KeptGame, Leader, Leaderboard, Profile, ProfileR
 use crate::rules::{Player, Termination};
 use serde::{Deserialize, Serialize};
 
-/// 2: time controls, abort, claims, rematch, the lobby and chat.
-pub const VERSION: u64 = 2;
+/// 2: time controls, abort, claims, rematch, the lobby and chat. 3: a turn's frame carries the
+/// turn ([`Reply::Change`]), not the whole record.
+pub const VERSION: u64 = 3;
 
 /// The largest frame read; a longer one gets [`ErrorCode::TooLarge`].
 pub const MAX_FRAME: usize = 4096;
@@ -249,56 +250,27 @@ pub enum Reply {
         rules: String,
         time: String,
     },
-    /// The room's game as anyone may see it, after every change. `version` grows with each.
+    /// The room whole, its game's public record with it: on joining (or joining again, which
+    /// is how a page that missed a change asks for it), and after a change that is not one turn
+    /// played (a takeback, an end the rules did not reach, a room read again from the store).
     State {
-        room: String,
-        game: String,
-        version: u64,
+        #[serde(flatten)]
+        state: Box<RoomState>,
+        /// The public record, with its clocks.
         record: String,
-        turns: usize,
-        to_move: Seat,
-        over: bool,
-        /// Why the game ended, once it has (as the record's `Termination` tag says). One this
-        /// build does not know is left out, as a later version's field would be.
-        #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "known")]
-        termination: Option<Termination>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        offer: Option<OfferState>,
-        /// Whether each seat has a device connected, the first seat's first.
-        online: [bool; 2],
-        /// The time control's text.
-        time: String,
-        /// Each side's time left as this frame leaves, in milliseconds, the first seat's first;
-        /// absent untimed.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        clocks: Option<[u64; 2]>,
-        /// The side whose clock is running; absent before both sides have moved, and after the end.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        running: Option<Seat>,
-        /// Before its first move, the time the side to move has left to make it before the
-        /// game is aborted, in milliseconds.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        abort_in: Option<u64>,
-        /// The side to move is away: the time until the other may claim the game, in
-        /// milliseconds (0: now).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        claim_in: Option<u64>,
-        /// The players' messages, oldest first.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        chat: Vec<ChatLine>,
-        /// The rematch's room, once agreed: every device here goes on to it (a seat's token
-        /// holds the other seat there).
-        #[serde(skip_serializing_if = "Option::is_none")]
-        next: Option<String>,
-        /// Who plays each seat, the first seat's first, once they have taken it.
-        #[serde(default, skip_serializing_if = "no_players")]
-        players: Box<[Option<SeatPlayer>; 2]>,
-        /// The result changes the players' ratings.
-        #[serde(default, skip_serializing_if = "is_false")]
-        rated: bool,
-        /// After a rated game: each side's rating before and after it, the first seat's first.
+    },
+    /// The room after one change, to a device that holds the room as it was before it (at
+    /// `version - 1`, or at `version` for a change of who is here alone): the turn played, if
+    /// one was, as the public record writes it, and the mover's time left after it as the
+    /// record's clock keeps it. A device that does not hold that version asks for the room
+    /// whole (by joining again).
+    Change {
+        #[serde(flatten)]
+        state: Box<RoomState>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        ratings: Option<Box<[RatingChange; 2]>>,
+        turn: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<u64>,
     },
     /// The lobby, to a connection that follows it: the open seeks, oldest first, the games
     /// being played, the latest changed first (each watched by entering its room), and how many
@@ -336,6 +308,59 @@ pub enum Reply {
     Pong {
         n: u64,
     },
+}
+
+/// A room as anyone may see it, all but its game's record: what every [`Reply::State`] and
+/// [`Reply::Change`] says. `version` grows with each change stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub room: String,
+    pub game: String,
+    pub version: u64,
+    pub turns: usize,
+    pub to_move: Seat,
+    pub over: bool,
+    /// Why the game ended, once it has (as the record's `Termination` tag says). One this
+    /// build does not know is left out, as a later version's field would be.
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "known")]
+    pub termination: Option<Termination>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer: Option<OfferState>,
+    /// Whether each seat has a device connected, the first seat's first.
+    pub online: [bool; 2],
+    /// The time control's text.
+    pub time: String,
+    /// Each side's time left as this frame leaves, in milliseconds, the first seat's first;
+    /// absent untimed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<[u64; 2]>,
+    /// The side whose clock is running; absent before both sides have moved, and after the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub running: Option<Seat>,
+    /// Before its first move, the time the side to move has left to make it before the
+    /// game is aborted, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abort_in: Option<u64>,
+    /// The side to move is away: the time until the other may claim the game, in
+    /// milliseconds (0: now).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_in: Option<u64>,
+    /// The players' messages, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<ChatLine>,
+    /// The rematch's room, once agreed: every device here goes on to it (a seat's token
+    /// holds the other seat there).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+    /// Who plays each seat, the first seat's first, once they have taken it.
+    #[serde(default, skip_serializing_if = "no_players")]
+    pub players: [Option<SeatPlayer>; 2],
+    /// The result changes the players' ratings.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub rated: bool,
+    /// After a rated game: each side's rating before and after it, the first seat's first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<[RatingChange; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -571,6 +596,14 @@ impl Reply {
         framed(self)
     }
 
+    /// The room a [`Reply::State`] or a [`Reply::Change`] tells of.
+    pub fn room(&self) -> Option<&RoomState> {
+        match self {
+            Reply::State { state, .. } | Reply::Change { state, .. } => Some(state),
+            _ => None,
+        }
+    }
+
     /// A frame from the server; `None` for one this build cannot read (a later version's
     /// type, a code it does not know). Fields a later version adds are ignored.
     pub fn read(text: &str) -> Option<Reply> {
@@ -623,25 +656,27 @@ mod tests {
         assert_eq!(code("[1]"), Some(ErrorCode::Malformed));
         assert_eq!(code("\"move\""), Some(ErrorCode::Malformed));
         assert_eq!(code(r#"{"type":"resign"}"#), Some(ErrorCode::Version));
-        assert_eq!(code(r#"{"v":3,"type":"resign"}"#), Some(ErrorCode::Version));
+        // A page of protocol 2 still open is told to reload.
+        assert_eq!(code(r#"{"v":2,"type":"resign"}"#), Some(ErrorCode::Version));
+        assert_eq!(code(r#"{"v":4,"type":"resign"}"#), Some(ErrorCode::Version));
         assert_eq!(code(r#"{"v":"1","type":"resign"}"#), Some(ErrorCode::Version));
-        assert_eq!(code(r#"{"v":2,"type":"dance"}"#), Some(ErrorCode::UnknownType));
-        assert_eq!(code(r#"{"v":2,"type":"Resign"}"#), Some(ErrorCode::UnknownType));
-        assert_eq!(code(r#"{"v":2}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":7}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":"move","turn":4}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":"move","turn":"4","turns":-1}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":"offer","what":"peace"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":"answer"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(code(r#"{"v":2,"type":"join"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"dance"}"#), Some(ErrorCode::UnknownType));
+        assert_eq!(code(r#"{"v":3,"type":"Resign"}"#), Some(ErrorCode::UnknownType));
+        assert_eq!(code(r#"{"v":3}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":7}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"move","turn":4}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"move","turn":"4","turns":-1}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"offer","what":"peace"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"answer"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(code(r#"{"v":3,"type":"join"}"#), Some(ErrorCode::Malformed));
         assert_eq!(
-            code(&format!(r#"{{"v":2,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))),
+            code(&format!(r#"{{"v":3,"type":"resign","x":"{}"}}"#, "a".repeat(MAX_FRAME))),
             Some(ErrorCode::TooLarge)
         );
         // Fields a later version adds are ignored; fields left out take their defaults.
-        assert_eq!(read(r#"{"v":2,"type":"resign","extra":1}"#), Ok(Request::Resign));
+        assert_eq!(read(r#"{"v":3,"type":"resign","extra":1}"#), Ok(Request::Resign));
         assert_eq!(
-            read(r#"{"v":2,"type":"create","game":"gomoku"}"#),
+            read(r#"{"v":3,"type":"create","game":"gomoku"}"#),
             Ok(Request::Create(NewRoom {
                 game: "gomoku".into(),
                 rules: String::new(),
@@ -650,7 +685,7 @@ mod tests {
             }))
         );
         assert_eq!(
-            read(r#"{"type":"join","room":"r","v":2}"#),
+            read(r#"{"type":"join","room":"r","v":3}"#),
             Ok(Request::Join { room: "r".into(), token: None })
         );
     }
@@ -704,7 +739,7 @@ mod tests {
         ];
         for request in requests {
             let text = request.to_text();
-            assert!(text.starts_with("{\"v\":2,\"type\":"), "{text}");
+            assert!(text.starts_with("{\"v\":3,\"type\":"), "{text}");
             assert_eq!(text, framed(&request), "the page's writer writes as serde's does");
             assert_eq!(read(&text), Ok(request), "{text}");
         }
@@ -721,32 +756,31 @@ mod tests {
                 rated: false
             })
             .to_text(),
-            r#"{"v":2,"type":"create","game":"connect-four","rules":"","time":"untimed"}"#
+            r#"{"v":3,"type":"create","game":"connect-four","rules":"","time":"untimed"}"#
         );
         assert_eq!(
             Request::Move { turn: "8".into(), turns: 0 }.to_text(),
-            r#"{"v":2,"type":"move","turn":"8","turns":0}"#
+            r#"{"v":3,"type":"move","turn":"8","turns":0}"#
         );
         assert_eq!(
             Request::Join { room: "r".into(), token: None }.to_text(),
-            r#"{"v":2,"type":"join","room":"r"}"#
+            r#"{"v":3,"type":"join","room":"r"}"#
         );
-        assert_eq!(Request::Resign.to_text(), r#"{"v":2,"type":"resign"}"#);
-        assert_eq!(Request::Ping { n: 7, rtt: None }.to_text(), r#"{"v":2,"type":"ping","n":7}"#);
+        assert_eq!(Request::Resign.to_text(), r#"{"v":3,"type":"resign"}"#);
+        assert_eq!(Request::Ping { n: 7, rtt: None }.to_text(), r#"{"v":3,"type":"ping","n":7}"#);
         // A follow of the lobby by default; an unknown claim is malformed, an unknown preset
         // is the server's to refuse.
-        assert_eq!(read(r#"{"v":2,"type":"lobby"}"#), Ok(Request::Lobby { follow: true }));
-        assert_eq!(code(r#"{"v":2,"type":"claim","what":"everything"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(read(r#"{"v":2,"type":"chat","preset":"x"}"#), Ok(Request::Chat { preset: "x".into() }));
+        assert_eq!(read(r#"{"v":3,"type":"lobby"}"#), Ok(Request::Lobby { follow: true }));
+        assert_eq!(code(r#"{"v":3,"type":"claim","what":"everything"}"#), Some(ErrorCode::Malformed));
+        assert_eq!(read(r#"{"v":3,"type":"chat","preset":"x"}"#), Ok(Request::Chat { preset: "x".into() }));
     }
 
     #[test]
     fn every_reply_reads_back_as_written() {
-        let state = |offer, termination: Option<Termination>| Reply::State {
+        let room = |offer, termination: Option<Termination>| RoomState {
             room: "k3vx8q2mwa".into(),
             game: "connect-four".into(),
             version: 3,
-            record: "[Game \"connect-four\"]\n\n1. 4 *\n".into(),
             turns: 1,
             to_move: Seat::Second,
             over: termination.is_some(),
@@ -760,15 +794,18 @@ mod tests {
             claim_in: None,
             chat: Vec::new(),
             next: None,
-            players: Box::default(),
+            players: Default::default(),
             rated: false,
             ratings: None,
         };
-        let timed = Reply::State {
+        let state = |offer, termination| Reply::State {
+            state: Box::new(room(offer, termination)),
+            record: "[Game \"connect-four\"]\n\n1. 4 *\n".into(),
+        };
+        let timed = RoomState {
             room: "r".into(),
             game: "gomoku".into(),
             version: 9,
-            record: String::new(),
             turns: 4,
             to_move: Seat::First,
             over: false,
@@ -785,7 +822,7 @@ mod tests {
                 ChatLine { from: Seat::Second, preset: "good-luck".into() },
             ],
             next: Some("k3vx8q2mwb".into()),
-            players: Box::new([
+            players: [
                 Some(SeatPlayer {
                     id: "p7x2".into(),
                     name: Some("MingLi".into()),
@@ -793,12 +830,17 @@ mod tests {
                     provisional: true,
                 }),
                 Some(SeatPlayer { id: "q9k3".into(), name: None, rating: Some(1500), provisional: false }),
-            ]),
+            ],
             rated: true,
-            ratings: Some(Box::new([
+            ratings: Some([
                 RatingChange { before: 1662, after: 1650, provisional: true },
                 RatingChange { before: 1500, after: 1508, provisional: false },
-            ])),
+            ]),
+        };
+        let change = |turn: Option<&str>, clock| Reply::Change {
+            state: Box::new(timed.clone()),
+            turn: turn.map(str::to_owned),
+            clock,
         };
         let replies = [
             Reply::Seat {
@@ -814,7 +856,10 @@ mod tests {
                 time: "fischer:60+0".into(),
             },
             state(None, None),
-            timed,
+            Reply::State { state: Box::new(timed.clone()), record: String::new() },
+            change(Some("h8"), Some(175_000)),
+            change(Some("a1"), None),
+            change(None, None),
             Reply::Lobby { seeks: Vec::new(), playing: Vec::new(), games: 0, players: 1 },
             Reply::Lobby {
                 seeks: vec![RoomInfo {
@@ -852,7 +897,7 @@ mod tests {
         let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
         for reply in replies.into_iter().chain(ended) {
             let text = reply.to_text();
-            assert!(text.starts_with("{\"v\":2,\"type\":"), "{text}");
+            assert!(text.starts_with("{\"v\":3,\"type\":"), "{text}");
             assert_eq!(Reply::read(&text), Some(reply), "{text}");
         }
         // The wire as docs/protocol.md shows it; an end says why, by the record's tag's word.
@@ -862,16 +907,21 @@ mod tests {
         }
         assert_eq!(
             state(None, None).to_text(),
-            r#"{"v":2,"type":"state","room":"k3vx8q2mwa","game":"connect-four","version":3,"record":"[Game \"connect-four\"]\n\n1. 4 *\n","turns":1,"to_move":"second","over":false,"online":[true,false],"time":"untimed"}"#
+            r#"{"v":3,"type":"state","room":"k3vx8q2mwa","game":"connect-four","version":3,"turns":1,"to_move":"second","over":false,"online":[true,false],"time":"untimed","record":"[Game \"connect-four\"]\n\n1. 4 *\n"}"#
+        );
+        assert_eq!(
+            Reply::Change { state: Box::new(room(None, None)), turn: Some("4".into()), clock: Some(178_000) }
+                .to_text(),
+            r#"{"v":3,"type":"change","room":"k3vx8q2mwa","game":"connect-four","version":3,"turns":1,"to_move":"second","over":false,"online":[true,false],"time":"untimed","turn":"4","clock":178000}"#
         );
         assert_eq!(
             Reply::error(ErrorCode::Illegal, "no").to_text(),
-            r#"{"v":2,"type":"error","code":"illegal","message":"no"}"#
+            r#"{"v":3,"type":"error","code":"illegal","message":"no"}"#
         );
         // A later version's type, or a frame that is not one, is not read.
-        assert_eq!(Reply::read(r#"{"v":2,"type":"clock","left":[1,2]}"#), None);
+        assert_eq!(Reply::read(r#"{"v":3,"type":"clock","left":[1,2]}"#), None);
         assert_eq!(Reply::read("{"), None);
-        assert_eq!(Reply::read(r#"{"v":2,"type":"error","code":"nonsense","message":""}"#), None);
+        assert_eq!(Reply::read(r#"{"v":3,"type":"error","code":"nonsense","message":""}"#), None);
     }
 
     #[test]
@@ -905,11 +955,11 @@ mod tests {
 
     #[test]
     fn a_reply_that_is_no_json_or_too_deep_is_not_read() {
-        for text in ["", "{", r#"{"v":2,"type":"waiting","game":"g","rules":"r",}"#, "\"state\""] {
+        for text in ["", "{", r#"{"v":3,"type":"waiting","game":"g","rules":"r",}"#, "\"state\""] {
             assert_eq!(Reply::read(text), None, "{text}");
         }
         let deep = format!(
-            r#"{{"v":2,"type":"waiting","game":"g","rules":"r","time":"","x":{}1{}}}"#,
+            r#"{{"v":3,"type":"waiting","game":"g","rules":"r","time":"","x":{}1{}}}"#,
             "[".repeat(200),
             "]".repeat(200)
         );

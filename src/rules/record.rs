@@ -438,6 +438,35 @@ pub fn read<G: Recorded>(text: &str, fresh_seed: u64) -> Result<History<G>, Reco
     Ok(history)
 }
 
+/// Plays a whole turn as a public record writes it (a flip with what it showed) on a game read
+/// from one, as a device following a game played elsewhere does; whether it could. Where the
+/// rules hide pieces, the start read is only a guess at them: a turn that shows a piece the
+/// guess put elsewhere reads the game again from its turns, the guess mended.
+pub fn play_public<G: Recorded>(history: &mut History<G>, token: &str) -> bool {
+    if history.over() {
+        return false;
+    }
+    // Tried on the position alone first: the history is not copied (a long game's cost).
+    if let Some(legs) = history.current().read_turn(token) {
+        let mut position = history.current().clone();
+        if legs.iter().all(|&leg| position.play(leg).is_ok()) && !position.mid_move() {
+            return legs.into_iter().all(|leg| history.play(leg).is_ok());
+        }
+    }
+    let mut tokens = turn_texts(history);
+    tokens.push(token.to_owned());
+    let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let tags =
+        Tags(G::start_tags(history.start(), false).into_iter().map(|(n, v)| (n.to_owned(), v)).collect());
+    let Ok(start) = G::read_start(&tags, &tokens, 0) else { return false };
+    let mut again = History::starting_from(start);
+    if tokens.iter().all(|token| !again.over() && again.play_token(token)) && !again.mid_move() {
+        *history = again;
+        return true;
+    }
+    false
+}
+
 /// A game being rebuilt from a record, its type erased: the reading of records is compiled
 /// once, not for every game.
 trait Rebuild {

@@ -7,7 +7,7 @@
 /** A state frame: the fields the test gives over an untimed game of `game` with no move. */
 export function state(fields = {}) {
   return {
-    v: 2, type: 'state', room: 'fakeroom1', game: 'connect-four', version: 1,
+    v: 3, type: 'state', room: 'fakeroom1', game: 'connect-four', version: 1,
     record: '[Game "connect-four"]\n\n*\n', turns: 0, to_move: 'first', over: false,
     online: [true, true], time: 'untimed', ...fields,
   };
@@ -22,12 +22,12 @@ export function state(fields = {}) {
 export async function fakeServer(page) {
   const server = { requests: [], answers: new Map() };
   const seat = (seat = 'first') => (request) => [
-    { v: 2, type: 'seat', room: request.room ?? 'fakeroom1', game: 'connect-four', seat, token: 'faketoken' },
+    { v: 3, type: 'seat', room: request.room ?? 'fakeroom1', game: 'connect-four', seat, token: 'faketoken' },
     state({ time: request.time || 'untimed' }),
   ];
   for (const type of ['create', 'quick', 'seek', 'join', 'take']) server.answers.set(type, seat());
-  server.answers.set('lobby', () => ({ v: 2, type: 'lobby', seeks: [], games: 0, players: 1 }));
-  server.answers.set('ping', (request) => ({ v: 2, type: 'pong', n: request.n }));
+  server.answers.set('lobby', () => ({ v: 3, type: 'lobby', seeks: [], games: 0, players: 1 }));
+  server.answers.set('ping', (request) => ({ v: 3, type: 'pong', n: request.n }));
   server.send = (frame) => server.room.send(JSON.stringify(frame));
   server.lobby = (frame) => server.follower.send(JSON.stringify(frame));
   server.answer = (type, reply) => server.answers.set(type, reply);

@@ -172,7 +172,7 @@ test('the page counts a clock down from the frame, says a newer server\'s refusa
     await page.goto(host.url + 'index.html#/connect-four');
     await startOnline(page, { time: 'fischer', base: 60, increment: 0 });
     assert.deepEqual(fake.requests.find((r) => r.type === 'create'),
-      { v: 2, type: 'create', game: 'connect-four', rules: '', time: 'fischer:60+0', rated: true });
+      { v: 3, type: 'create', game: 'connect-four', rules: '', time: 'fischer:60+0', rated: true });
     await page.locator('[data-status][data-seat="red"]').waitFor();
     fake.send(state({
       version: 2, time: 'fischer:60+0', record: '[Game "connect-four"]\n\n1. 4 4 *\n', turns: 2,
@@ -185,7 +185,7 @@ test('the page counts a clock down from the frame, says a newer server\'s refusa
     await page.locator('[data-clock="red"][data-low]').waitFor({ timeout: 5_000 });
     await page.locator('[data-said]').getByText('Red: 10 seconds left').waitFor();
     // A frame from a newer server: said in words, with a button that reloads.
-    fake.send({ v: 2, type: 'error', code: 'version', message: 'this server speaks version 3' });
+    fake.send({ v: 3, type: 'error', code: 'version', message: 'this server speaks version 4' });
     await page.locator('section.online .message').getByText('reload').waitFor();
     // The heartbeat gives the server the round trip it measured (its second ping, after a pong).
     const pinged = async () => {
@@ -215,7 +215,7 @@ test('the online panels, the lobby and the clock choice have no accessibility vi
     await page.setViewportSize({ width: 390, height: 844 });
     const fake = await fakeServer(page);
     fake.answer('lobby', () => ({
-      v: 2, type: 'lobby', games: 2, players: 5, seeks: [
+      v: 3, type: 'lobby', games: 2, players: 5, seeks: [
         { room: 'seekgomoku1', game: 'gomoku', rules: '[Rules "renju"]', time: 'fischer:180+2' },
         { room: 'seekchecker', game: 'checkers', rules: '', time: 'correspondence:3' },
       ],

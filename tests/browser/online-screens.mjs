@@ -17,7 +17,7 @@ const browser = await launch({ serviceWorkers: 'block' });
 
 const record = (moves, tags = '') => `[Game "connect-four"]\n${tags}\n${moves}\n`;
 const SEEKS = {
-  v: 2, type: 'lobby', games: 3, players: 9, seeks: [
+  v: 3, type: 'lobby', games: 3, players: 9, seeks: [
     { room: 'seekgomoku1', game: 'gomoku', rules: '[Rules "renju"]', time: 'fischer:180+2' },
     { room: 'seekcheckers', game: 'checkers', rules: '', time: 'correspondence:3' },
     { room: 'fakeroom1', game: 'connect-four', rules: '', time: 'untimed' },

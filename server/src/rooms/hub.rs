@@ -230,7 +230,7 @@ impl Hub {
 
     /// The state of a room, to one connection (after a stale turn, say).
     pub async fn state_of(&self, cell: &RoomCell) -> Reply {
-        self.lock(cell).await.room.state(&cell.id, self.clock.now_ms())
+        self.lock(cell).await.room.whole(&cell.id, self.clock.now_ms())
     }
 
     /// Rooms in memory now.

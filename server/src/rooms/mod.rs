@@ -25,7 +25,7 @@ use board_suite::protocol::Reply;
 use board_suite::rules::Player;
 use lobby::Lobby;
 use queue::Queue;
-use room::Room;
+use room::{Room, Told};
 use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
@@ -119,11 +119,14 @@ struct Live {
     /// A change is being made: if the task making it ended part-way (a panic), the next to
     /// lock the room puts it back as stored.
     changing: bool,
+    /// The room as its watchers last heard it: what the next change is told against.
+    told: Told,
 }
 
 impl Live {
     fn new(room: Room, stored: RoomRow) -> Live {
         Live {
+            told: room.told(),
             room,
             watchers: Vec::new(),
             elsewhere: HashMap::new(),
@@ -152,11 +155,29 @@ impl Live {
         self.room.restore(&stored);
     }
 
-    /// Tells every watcher the room's state as of `now`.
+    /// Tells every watcher the room as of `now`: its change, to those who heard it as it was
+    /// (all of them hear the same frame, made once), and the room whole to the others.
     fn broadcast(&mut self, id: &str, now: u64) {
-        let frame: Arc<str> = self.room.state(id, now).to_text().into();
+        let room = &self.room;
+        let change: Option<Arc<str>> = room.change(id, now, self.told).map(|frame| frame.to_text().into());
+        let mut whole: Option<Arc<str>> = None;
         // A watcher whose connection has ended is dropped.
-        self.watchers.retain(|w| w.outbox.send(Push::Frame(frame.clone())));
+        self.watchers.retain_mut(|w| {
+            let frame = match (&change, w.knows) {
+                (Some(change), true) => change.clone(),
+                _ => whole.get_or_insert_with(|| room.whole(id, now).to_text().into()).clone(),
+            };
+            w.knows = true;
+            w.outbox.send(Push::Frame(frame))
+        });
+        self.told = self.room.told();
+    }
+
+    /// Tells one watcher the room whole (one that has just come, or asked).
+    fn tell_whole(&mut self, client: u64, id: &str, now: u64) {
+        if let Some(w) = self.watchers.iter_mut().find(|w| w.client == client) {
+            w.knows = w.outbox.send(Push::Frame(self.room.whole(id, now).to_text().into()));
+        }
     }
 }
 
@@ -164,6 +185,14 @@ struct Watcher {
     client: u64,
     seat: Option<Player>,
     outbox: Outbox,
+    /// Has heard the room whole since it came: a change is enough for it.
+    knows: bool,
+}
+
+impl Watcher {
+    fn new(client: &Client, seat: Option<Player>) -> Watcher {
+        Watcher { client: client.id, seat, outbox: client.outbox.clone(), knows: false }
+    }
 }
 
 /// A room's wake-up: one task that sleeps until the room's next deadline, then wakes the room

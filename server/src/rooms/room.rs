@@ -9,7 +9,7 @@ use crate::store::{Finish, GameRow, Rate, RatingRow, RoomRow};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
 use board_suite::protocol::{
-    ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, RatingChange, Reply, Seat, SeatPlayer,
+    ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, RatingChange, Reply, RoomState, Seat, SeatPlayer,
 };
 use board_suite::rating::Speed;
 use board_suite::rules::record::{Timing, result_text};
@@ -123,6 +123,14 @@ pub fn refused(refusal: Refused) -> Reply {
 fn has_turn(table: &dyn Table, seat: Player) -> bool {
     // The first player has played once the first turn is made; the second after the second.
     table.turns() > usize::from(seat == Player::Second)
+}
+
+/// What a device holding a room knows of it: the version, and its game's turns and end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Told {
+    version: u64,
+    turns: usize,
+    over: bool,
 }
 
 mod kept;

@@ -66,11 +66,7 @@ impl Hub {
                     client.outbox.send(Push::Seated { room: cell.clone(), seat: *player });
                 }
                 tell(client, Self::seat_frame(&id, game, Some(*player), Some(token)));
-                live.watchers.push(Watcher {
-                    client: client.id,
-                    seat: Some(*player),
-                    outbox: client.outbox.clone(),
-                });
+                live.watchers.push(Watcher::new(client, Some(*player)));
             }
             live.present(self.clock.now_ms());
             if let Err(error) = self.commit(&cell, &mut live).await {
@@ -282,7 +278,7 @@ impl Hub {
         }
         let game = live.room.table.game();
         let held = token.map(hashed).and_then(|hash| live.room.held(&hash));
-        let watcher = |seat| Watcher { client: client.id, seat, outbox: client.outbox.clone() };
+        let watcher = |seat| Watcher::new(client, seat);
         let before = live.here();
         // Joining the room it is in again: the device is watching once.
         live.watchers.retain(|w| w.client != client.id);
@@ -333,7 +329,7 @@ impl Hub {
             live.present(now);
             live.broadcast(id, now);
         } else if !stored {
-            tell(client, live.room.state(id, now));
+            live.tell_whole(client.id, id, now);
         }
         drop(live);
         if here != before {

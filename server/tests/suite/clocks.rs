@@ -2,7 +2,7 @@
 //! time through the server's injected clock: no real sleeps, every instant exact.
 
 use board_suite::protocol::{Claim, Offer, Seat};
-use board_suite::protocol::{ErrorCode, Reply};
+use board_suite::protocol::{ErrorCode, Reply, RoomState};
 use board_suite::rules::{Player, Termination};
 use board_suite_server::clock::Clock;
 use board_suite_server::rooms::{Action, Client, Hub, Limits, Outbox, Push, RoomCell};
@@ -12,6 +12,19 @@ use std::time::Duration;
 use tokio::sync::mpsc::Receiver;
 
 const START: u64 = 1_000_000_000;
+
+/// The room a frame tells of, whole or changed.
+fn told(reply: Reply) -> RoomState {
+    reply.room().cloned().unwrap_or_else(|| panic!("a frame of the room, not {reply:?}"))
+}
+
+/// The room whole, and its record.
+fn whole(reply: Reply) -> (RoomState, String) {
+    match reply {
+        Reply::State { state, record } => (*state, record),
+        other => panic!("the room whole, not {other:?}"),
+    }
+}
 
 struct Device {
     client: Client,
@@ -45,9 +58,14 @@ impl Device {
         frames
     }
 
-    /// The last state frame sent so far.
+    /// The last frame of the room (whole, or a change) sent so far.
     fn state(&mut self) -> Reply {
-        self.frames().into_iter().rev().find(|f| matches!(f, Reply::State { .. })).expect("a state frame")
+        self.frames().into_iter().rev().find(|f| f.room().is_some()).expect("a frame of the room")
+    }
+
+    /// The last frame of the room whole sent so far.
+    fn whole(&mut self) -> Reply {
+        self.frames().into_iter().rev().find(|f| matches!(f, Reply::State { .. })).expect("the room whole")
     }
 
     /// The last lobby frame sent so far.
@@ -105,11 +123,11 @@ async fn a_side_out_of_time_loses_at_that_instant_with_no_message() {
     // The clocks wait for both first moves.
     advance(20_000).await;
     opening(&hub, &room).await;
-    let Reply::State { clocks, running, .. } = second.state() else { unreachable!() };
+    let RoomState { clocks, running, .. } = told(second.state());
     assert_eq!((clocks, running), (Some([15_000, 15_000]), Some(Seat::First)));
     advance(14_999).await;
     tokio::task::yield_now().await;
-    let Reply::State { over, clocks, .. } = store_state(&hub, &room).await else { unreachable!() };
+    let RoomState { over, clocks, .. } = told(store_state(&hub, &room).await);
     assert_eq!((over, clocks), (false, Some([1, 15_000])));
     advance(1).await;
     // The alarm has run: stored, and everyone told, at the very instant.
@@ -125,7 +143,7 @@ async fn a_side_out_of_time_loses_at_that_instant_with_no_message() {
     );
     assert!(row.record.contains("[TimeControl \"15+0\"]"), "{}", row.record);
     for device in [&mut first, &mut second] {
-        let Reply::State { over, termination, clocks, running, .. } = device.state() else { unreachable!() };
+        let RoomState { over, termination, clocks, running, .. } = told(device.state());
         assert_eq!(
             (over, termination, clocks, running),
             (true, Some(Termination::TimeForfeit), Some([0, 15_000]), None)
@@ -149,14 +167,17 @@ async fn each_move_is_charged_gets_its_increment_and_at_most_500_ms_of_lag_back(
     // A round trip of 300 ms: 150 ms given back.
     let moved = Action::Move { turn: "3".into(), turns: 2, round_trip_ms: 300 };
     hub.act(&room, Some(Player::First), moved).await.unwrap();
-    let Reply::State { clocks, running, record, .. } = second.state() else { unreachable!() };
-    assert_eq!((clocks, running), (Some([60_000 - 9_850 + 2_000, 60_000]), Some(Seat::Second)));
+    // The turn's frame carries the mover's time left, as the record's clock keeps it.
+    let Reply::Change { state, clock, .. } = second.state() else { panic!("a turn's change") };
+    assert_eq!((state.clocks, state.running), (Some([60_000 - 9_850 + 2_000, 60_000]), Some(Seat::Second)));
+    assert_eq!(clock, Some(60_000 - 9_850 + 2_000));
+    let (_, record) = whole(hub.state_of(&room).await);
     assert!(record.contains("{[%clk 0:00:53]}"), "{record}");
     advance(5_000).await;
     // A round trip of 4 s: no more than 500 ms given back.
     let moved = Action::Move { turn: "3".into(), turns: 3, round_trip_ms: 4_000 };
     hub.act(&room, Some(Player::Second), moved).await.unwrap();
-    let Reply::State { clocks, .. } = second.state() else { unreachable!() };
+    let RoomState { clocks, .. } = told(second.state());
     assert_eq!(clocks, Some([52_150, 60_000 - 4_500 + 2_000]));
 }
 
@@ -166,7 +187,7 @@ async fn a_game_may_be_aborted_until_both_sides_have_moved() {
     let (room, _first, mut second) = table(&hub, "untimed").await;
     hub.act(&room, Some(Player::First), play("4", 0)).await.unwrap();
     hub.act(&room, Some(Player::Second), Action::Abort).await.unwrap();
-    let Reply::State { over, termination, record, .. } = second.state() else { unreachable!() };
+    let (RoomState { over, termination, .. }, record) = whole(second.state());
     assert_eq!((over, termination), (true, Some(Termination::Aborted)));
     assert!(record.contains("[Result \"*\"]") && record.contains("[Termination \"aborted\"]"), "{record}");
     // Both moved: too late.
@@ -183,7 +204,7 @@ async fn a_first_move_not_made_in_time_aborts_the_game() {
     let hub = hub(store.clone());
     // Timed: 30 s for each side's first move, from the game's start.
     let (room, _first, mut second) = table(&hub, "fischer:180+2").await;
-    let Reply::State { abort_in, .. } = store_state(&hub, &room).await else { unreachable!() };
+    let RoomState { abort_in, .. } = told(store_state(&hub, &room).await);
     assert_eq!(abort_in, Some(30_000));
     advance(29_000).await;
     hub.act(&room, Some(Player::First), play("4", 0)).await.unwrap();
@@ -194,12 +215,12 @@ async fn a_first_move_not_made_in_time_aborts_the_game() {
     for _ in 0..10 {
         tokio::task::yield_now().await;
     }
-    let Reply::State { termination, .. } = second.state() else { unreachable!() };
+    let RoomState { termination, .. } = told(second.state());
     assert_eq!(termination, Some(Termination::Aborted));
     // Untimed between friends: no limit.
     let (room, _first, _second) = table(&hub, "").await;
     advance(120_000).await;
-    let Reply::State { over, abort_in, .. } = store_state(&hub, &room).await else { unreachable!() };
+    let RoomState { over, abort_in, .. } = told(store_state(&hub, &room).await);
     assert_eq!((over, abort_in), (false, None));
     // Untimed between strangers (quick match): the limit applies.
     let (first, mut second) = (Device::new(7), Device::new(8));
@@ -209,7 +230,7 @@ async fn a_first_move_not_made_in_time_aborts_the_game() {
     for _ in 0..10 {
         tokio::task::yield_now().await;
     }
-    let Reply::State { termination, .. } = second.state() else { unreachable!() };
+    let RoomState { termination, .. } = told(second.state());
     assert_eq!(termination, Some(Termination::Aborted), "room {}", room.id);
 }
 
@@ -228,7 +249,7 @@ async fn a_win_may_be_claimed_only_on_the_away_players_turn_after_the_delay() {
     // The first player goes on their own turn.
     let token = first.token();
     hub.leave(&first.client, &room).await;
-    let Reply::State { claim_in, online, .. } = second.state() else { unreachable!() };
+    let RoomState { claim_in, online, .. } = told(second.state());
     let delay = board_suite::rules::clock::TimeControl::Fischer { base: 180, increment: 0 }.claim_delay_ms();
     assert_eq!((claim_in, online), (Some(delay), [false, true]));
     advance(delay - 1).await;
@@ -238,7 +259,7 @@ async fn a_win_may_be_claimed_only_on_the_away_players_turn_after_the_delay() {
     );
     // Back in time: the claim is off; gone again, the delay starts again.
     hub.join(&first.client, &room.id, token.as_deref()).await.ok().unwrap();
-    let Reply::State { claim_in, .. } = second.state() else { unreachable!() };
+    let RoomState { claim_in, .. } = told(second.state());
     assert_eq!(claim_in, None);
     hub.leave(&first.client, &room).await;
     advance(delay - 1).await;
@@ -248,7 +269,7 @@ async fn a_win_may_be_claimed_only_on_the_away_players_turn_after_the_delay() {
     );
     advance(1).await;
     hub.act(&room, Some(Player::Second), claim(Claim::Win)).await.unwrap();
-    let Reply::State { termination, record, .. } = second.state() else { unreachable!() };
+    let (RoomState { termination, .. }, record) = whole(second.state());
     assert_eq!(termination, Some(Termination::Abandoned));
     assert!(record.contains("[Result \"0-1\"]"), "{record}");
     // Never on one's own turn: the second player away while the first is to move.
@@ -259,13 +280,13 @@ async fn a_win_may_be_claimed_only_on_the_away_players_turn_after_the_delay() {
         code(hub.act(&room, Some(Player::First), claim(Claim::Draw)).await),
         Some(ErrorCode::CannotClaim)
     );
-    let Reply::State { claim_in, .. } = first.state() else { unreachable!() };
+    let RoomState { claim_in, .. } = told(first.state());
     assert_eq!(claim_in, None, "no countdown during one's own turn");
     // A draw is claimed the same way.
     hub.act(&room, Some(Player::First), play("1", 0)).await.unwrap();
     advance(40_000).await;
     hub.act(&room, Some(Player::First), claim(Claim::Draw)).await.unwrap();
-    let Reply::State { termination, record, .. } = first.state() else { unreachable!() };
+    let (RoomState { termination, .. }, record) = whole(first.state());
     assert_eq!(termination, Some(Termination::Abandoned));
     assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
 }
@@ -291,7 +312,7 @@ async fn a_rematch_swaps_the_colours_and_keeps_rules_and_clock() {
     hub.act(&room, Some(Player::First), Action::Resign).await.unwrap();
     hub.act(&room, Some(Player::First), Action::Offer(Offer::Rematch)).await.unwrap();
     hub.act(&room, Some(Player::Second), Action::Answer(true)).await.unwrap();
-    let Reply::State { next, .. } = first.state() else { unreachable!() };
+    let RoomState { next, .. } = told(first.state());
     let next = next.expect("the rematch's room");
     // Each token holds the other seat there.
     let (mut again_first, mut again_second) = (Device::new(11), Device::new(12));
@@ -303,7 +324,7 @@ async fn a_rematch_swaps_the_colours_and_keeps_rules_and_clock() {
         hub.join(&again_second.client, &next, second_token.as_deref()).await.ok().unwrap().seat,
         Some(Player::First)
     );
-    let Reply::State { time, record, over, turns, .. } = again_first.state() else { unreachable!() };
+    let (RoomState { time, over, turns, .. }, record) = whole(again_first.whole());
     assert_eq!((time.as_str(), over, turns), ("fischer:300+3", false, 0));
     assert!(record.contains(r#"[Rules "renju"]"#), "{record}");
     again_second.frames();
@@ -332,7 +353,7 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
     ));
     // Taken: the game begins for both, and the seek is gone.
     assert_eq!(hub.take(&taker.client, &room.id).await.ok().unwrap().seat, Some(Player::Second));
-    let Reply::State { online, .. } = maker.state() else { unreachable!() };
+    let RoomState { online, .. } = told(maker.state());
     assert_eq!(online, [true, true]);
     taker.frames();
     advance(100).await;
@@ -394,7 +415,7 @@ async fn preset_messages_reach_everyone_at_most_one_a_second() {
     hub.act(&room, Some(Player::First), Action::Resign).await.unwrap();
     // After the end too.
     hub.act(&room, Some(Player::First), say("good-game")).await.unwrap();
-    let Reply::State { chat, .. } = second.state() else { unreachable!() };
+    let RoomState { chat, .. } = told(second.state());
     let said: Vec<(Seat, &str)> = chat.iter().map(|line| (line.from, line.preset.as_str())).collect();
     assert_eq!(said, [(Seat::First, "hello"), (Seat::Second, "have-fun"), (Seat::First, "good-game")]);
 }
@@ -423,7 +444,7 @@ async fn quick_match_pairs_only_the_same_time_control() {
     assert!(hub.quick(&a.client, "gomoku", "", "fischer:180+2", false).await.unwrap().is_none());
     assert!(hub.quick(&b.client, "gomoku", "", "fischer:300+3", false).await.unwrap().is_none());
     let paired = hub.quick(&c.client, "gomoku", "", "fischer:180+2", false).await.unwrap().unwrap();
-    let Reply::State { time, .. } = hub.state_of(&paired.room).await else { unreachable!() };
+    let RoomState { time, .. } = told(hub.state_of(&paired.room).await);
     assert_eq!(time, "fischer:180+2");
 }
 
@@ -524,7 +545,7 @@ async fn rated_quick_match_pairs_the_nearest_rating_and_widens_its_range_with_th
         (room.id.as_str(), seat, paired.seat),
         (paired.room.id.as_str(), Player::First, Some(Player::Second))
     );
-    let Reply::State { players, rated, .. } = hub.state_of(&room).await else { unreachable!() };
+    let RoomState { players, rated, .. } = told(hub.state_of(&room).await);
     let ratings = players.map(|p| p.and_then(|p| p.rating));
     assert_eq!((ratings, rated), ([Some(1500), Some(1580)], true));
 
@@ -552,6 +573,6 @@ async fn rated_quick_match_pairs_the_nearest_rating_and_widens_its_range_with_th
         (rated_device(&store, 6, "low", 1500.0).await, rated_device(&store, 7, "high", 1900.0).await);
     assert!(hub.quick(&casual.client, "connect-four", "", blitz, false).await.unwrap().is_none());
     let paired = hub.quick(&other.client, "connect-four", "", blitz, false).await.unwrap().unwrap();
-    let Reply::State { rated, .. } = hub.state_of(&paired.room).await else { unreachable!() };
+    let RoomState { rated, .. } = told(hub.state_of(&paired.room).await);
     assert!(!rated);
 }

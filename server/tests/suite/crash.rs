@@ -135,23 +135,23 @@ impl Db {
 }
 
 fn ask(kind: &str) -> String {
-    serde_json::json!({"v": 2, "type": kind}).to_string()
+    serde_json::json!({"v": 3, "type": kind}).to_string()
 }
 
 /// A device that has said hello with `key` (a new player for none): its client, its player and
 /// its key.
 async fn device(port: u16, key: Option<&str>) -> (Client, String, String) {
     let mut client = Client::connect(port).await;
-    client.send(&serde_json::json!({"v": 2, "type": "hello", "key": key}).to_string()).await;
+    client.send(&serde_json::json!({"v": 3, "type": "hello", "key": key}).to_string()).await;
     let Reply::Player { id, key: new_key, .. } = client.next().await else { panic!("a player") };
     (client, id, new_key.or(key.map(str::to_owned)).unwrap())
 }
 
 /// The last state frame `client` heard: rated or not, and the rating changes.
-fn rating_frame(client: &Client) -> (bool, Option<Box<[RatingChange; 2]>>) {
+fn rating_frame(client: &Client) -> (bool, Option<[RatingChange; 2]>) {
     let frame = client.heard.iter().rev().find_map(|text| match Reply::read(text) {
-        Some(Reply::State { rated, ratings, .. }) => Some((rated, ratings)),
-        _ => None,
+        Some(reply) => reply.room().map(|state| (state.rated, state.ratings)),
+        None => None,
     });
     frame.expect("a state frame")
 }
@@ -210,7 +210,7 @@ async fn killed_as_games_end(data: &Path, url: Option<&str>, db: Db) {
         let (mut first, _, _) = device(server.port, Some(&ming_key)).await;
         let (mut second, _, _) = device(server.port, Some(&lan_key)).await;
         first
-            .send(r#"{"v":2,"type":"create","game":"connect-four","time":"fischer:180+2","rated":true}"#)
+            .send(r#"{"v":3,"type":"create","game":"connect-four","time":"fischer:180+2","rated":true}"#)
             .await;
         let (room, _, first_token) = first.seat().await;
         second.send(&join(&room, None)).await;

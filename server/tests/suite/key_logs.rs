@@ -9,7 +9,7 @@ use common::*;
 
 fn ask(value: serde_json::Value) -> String {
     let mut value = value;
-    value["v"] = 2.into();
+    value["v"] = board_suite::protocol::VERSION.into();
     value.to_string()
 }
 

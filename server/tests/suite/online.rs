@@ -95,19 +95,19 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
         // A page from before clocks: told its version is not spoken (it then offers a reload).
         (r#"{"v":1,"type":"move","turn":"4","turns":0}"#.to_owned(), ErrorCode::Version),
         (
-            r#"{"v":2,"type":"create","game":"gomoku","time":"fischer:5+0"}"#.to_owned(),
+            r#"{"v":3,"type":"create","game":"gomoku","time":"fischer:5+0"}"#.to_owned(),
             ErrorCode::BadTimeControl,
         ),
-        (r#"{"v":2,"type":"chat","preset":"<script>"}"#.to_owned(), ErrorCode::UnknownPreset),
-        (r#"{"v":2,"type":"claim","what":"win"}"#.to_owned(), ErrorCode::CannotClaim),
-        (r#"{"v":2,"type":"offer","what":"rematch"}"#.to_owned(), ErrorCode::NotOver),
-        (r#"{"v":2,"type":"take","room":"nosuchroom"}"#.to_owned(), ErrorCode::NoSeek),
+        (r#"{"v":3,"type":"chat","preset":"<script>"}"#.to_owned(), ErrorCode::UnknownPreset),
+        (r#"{"v":3,"type":"claim","what":"win"}"#.to_owned(), ErrorCode::CannotClaim),
+        (r#"{"v":3,"type":"offer","what":"rematch"}"#.to_owned(), ErrorCode::NotOver),
+        (r#"{"v":3,"type":"take","room":"nosuchroom"}"#.to_owned(), ErrorCode::NoSeek),
         ("[1,2]".to_owned(), ErrorCode::Malformed),
         (r#"{"v":9,"type":"move","turn":"4","turns":0}"#.to_owned(), ErrorCode::Version),
-        (r#"{"v":2,"type":"teleport"}"#.to_owned(), ErrorCode::UnknownType),
-        (r#"{"v":2,"type":"move","turn":4}"#.to_owned(), ErrorCode::Malformed),
-        (format!(r#"{{"v":2,"type":"move","turn":"{}","turns":0}}"#, "4".repeat(5000)), ErrorCode::TooLarge),
-        (r#"{"v":2,"type":"create","game":"chess"}"#.to_owned(), ErrorCode::UnknownGame),
+        (r#"{"v":3,"type":"teleport"}"#.to_owned(), ErrorCode::UnknownType),
+        (r#"{"v":3,"type":"move","turn":4}"#.to_owned(), ErrorCode::Malformed),
+        (format!(r#"{{"v":3,"type":"move","turn":"{}","turns":0}}"#, "4".repeat(5000)), ErrorCode::TooLarge),
+        (r#"{"v":3,"type":"create","game":"chess"}"#.to_owned(), ErrorCode::UnknownGame),
     ];
     for (frame, code) in cases {
         first.send(&frame).await;
@@ -119,19 +119,19 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
     first.send(&play("4", 0)).await;
     assert_eq!(second.state_at(1).await.turns, 1);
     // The page's heartbeat is answered at once with its own number, before a room or in one.
-    first.send(r#"{"v":2,"type":"ping","n":41}"#).await;
+    first.send(r#"{"v":3,"type":"ping","n":41}"#).await;
     assert_eq!(
         first.until(|reply| matches!(reply, Reply::Pong { .. }).then(|| reply.clone())).await,
         Reply::Pong { n: 41 }
     );
     let mut lone = Client::connect(port).await;
-    lone.send(r#"{"v":2,"type":"ping","n":0}"#).await;
+    lone.send(r#"{"v":3,"type":"ping","n":0}"#).await;
     assert_eq!(lone.next().await, Reply::Pong { n: 0 });
 
     // A flood: past 20 a second, a few requests are answered with an error, then the
     // connection is closed with the policy code, not answered for ever.
     for _ in 0..60 {
-        let _ = second.socket.send(Message::text(r#"{"v":2,"type":"offer","what":"draw"}"#)).await;
+        let _ = second.socket.send(Message::text(r#"{"v":3,"type":"offer","what":"draw"}"#)).await;
     }
     let code = second.closed().await;
     let limited = second.heard.iter().filter(|frame| frame.contains("rate-limited")).count();
@@ -154,7 +154,7 @@ async fn quick_match_pairs_players_of_the_same_game_and_rules() {
     let data = data_dir("quick");
     let port = start(&data, fast()).await;
     let quick = |game: &str, rules: &str| {
-        serde_json::json!({"v": 2, "type": "quick", "game": game, "rules": rules}).to_string()
+        serde_json::json!({"v": 3, "type": "quick", "game": game, "rules": rules}).to_string()
     };
     let mut renju = Client::connect(port).await;
     renju.send(&quick("gomoku", r#"[Rules "renju"]"#)).await;
@@ -179,8 +179,8 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     let data = data_dir("offers");
     let port = start(&data, fast()).await;
     let (mut first, mut second, _, _, _) = table_for_two(port, "connect-four").await;
-    let offer = |what: &str| format!(r#"{{"v":2,"type":"offer","what":"{what}"}}"#);
-    let answer = |accept: bool| format!(r#"{{"v":2,"type":"answer","accept":{accept}}}"#);
+    let offer = |what: &str| format!(r#"{{"v":3,"type":"offer","what":"{what}"}}"#);
+    let answer = |accept: bool| format!(r#"{{"v":3,"type":"answer","accept":{accept}}}"#);
     first.send(&offer("takeback")).await;
     assert_eq!(first.error().await, ErrorCode::CannotTakeBack);
     first.send(&play("4", 0)).await;
@@ -211,7 +211,7 @@ async fn takebacks_and_draws_are_offered_and_answered() {
     assert_eq!(first.error().await, ErrorCode::GameOver);
     // Resigning ends a game too.
     let (mut first, mut second, _, _, _) = table_for_two(port, "gomoku").await;
-    second.send(r#"{"v":2,"type":"resign"}"#).await;
+    second.send(r#"{"v":3,"type":"resign"}"#).await;
     let state = first.state_where(|s| s.over).await;
     assert!(state.record.contains("[Result \"1-0\"]"), "{}", state.record);
     assert_eq!(state.termination, Some(Termination::Resignation));
@@ -249,7 +249,9 @@ async fn no_frame_shows_a_face_down_piece() {
         for frame in &client.heard {
             assert!(!frame.contains("Seed") && !frame.contains("Deal") && !frame.contains(&seed), "{frame}");
             // What a frame shows fits other deals too: read with other shuffles, it replays.
-            if let Some(Reply::State { record, over: false, .. }) = Reply::read(frame) {
+            if let Some(Reply::State { record, state }) = Reply::read(frame)
+                && !state.over
+            {
                 for other in [1, 2, 3] {
                     record::read::<DarkChess>(&record, other).unwrap();
                 }

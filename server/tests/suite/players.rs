@@ -8,11 +8,11 @@ use board_suite::protocol::{ErrorCode, Leaderboard, Profile, Reply};
 use common::*;
 
 fn hello(key: Option<&str>) -> String {
-    serde_json::json!({"v": 2, "type": "hello", "key": key}).to_string()
+    serde_json::json!({"v": 3, "type": "hello", "key": key}).to_string()
 }
 
 fn name(name: &str) -> String {
-    serde_json::json!({"v": 2, "type": "name", "name": name}).to_string()
+    serde_json::json!({"v": 3, "type": "name", "name": name}).to_string()
 }
 
 /// The player a frame names: id, name and new key.
@@ -71,11 +71,11 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
 }
 
 fn ask(kind: &str) -> String {
-    serde_json::json!({"v": 2, "type": kind}).to_string()
+    serde_json::json!({"v": 3, "type": kind}).to_string()
 }
 
 fn transfer(code: &str) -> String {
-    serde_json::json!({"v": 2, "type": "transfer", "code": code}).to_string()
+    serde_json::json!({"v": 3, "type": "transfer", "code": code}).to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -183,14 +183,14 @@ fn glicko2(rating: f64, deviation: f64, volatility: f64, other: (f64, f64), scor
 }
 
 fn seek_rated(game: &str, time: &str) -> String {
-    serde_json::json!({"v": 2, "type": "create", "game": game, "time": time, "rated": true}).to_string()
+    serde_json::json!({"v": 3, "type": "create", "game": game, "time": time, "rated": true}).to_string()
 }
 
 /// The players and rating changes the room's next frame that has them says.
-async fn end_of(client: &mut Client) -> (bool, Option<Box<[board_suite::protocol::RatingChange; 2]>>) {
+async fn end_of(client: &mut Client) -> (bool, Option<[board_suite::protocol::RatingChange; 2]>) {
     client
         .until(|r| match r {
-            Reply::State { over: true, rated, ratings, .. } => Some((*rated, ratings.clone())),
+            Reply::State { state, .. } if state.over => Some((state.rated, state.ratings)),
             _ => None,
         })
         .await
@@ -212,7 +212,7 @@ async fn rated_game(
     second: &mut Client,
     time: &str,
     loser: Option<usize>,
-) -> (bool, Option<Box<[board_suite::protocol::RatingChange; 2]>>) {
+) -> (bool, Option<[board_suite::protocol::RatingChange; 2]>) {
     first.send(&seek_rated("connect-four", time)).await;
     let (room, _, _) = first.seat().await;
     second.send(&join(&room, None)).await;
@@ -225,9 +225,9 @@ async fn rated_game(
     match loser {
         Some(loser) => [&mut *first, &mut *second][loser].send(&ask("resign")).await,
         None => {
-            first.send(&serde_json::json!({"v": 2, "type": "offer", "what": "draw"}).to_string()).await;
+            first.send(&serde_json::json!({"v": 3, "type": "offer", "what": "draw"}).to_string()).await;
             second.state_where(|s| s.offer).await;
-            second.send(&serde_json::json!({"v": 2, "type": "answer", "accept": true}).to_string()).await;
+            second.send(&serde_json::json!({"v": 3, "type": "answer", "accept": true}).to_string()).await;
         }
     }
     let heard = end_of(second).await;

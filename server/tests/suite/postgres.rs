@@ -249,7 +249,7 @@ async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_
     let here = start_on(&data, Some(url), fast()).await;
     let there = start_on(&data, Some(url), fast()).await;
     let mut first = Client::connect(here).await;
-    first.send(r#"{"v":2,"type":"create","game":"connect-four","time":"fischer:15+0"}"#).await;
+    first.send(r#"{"v":3,"type":"create","game":"connect-four","time":"fischer:15+0"}"#).await;
     let (room, _, _) = first.seat().await;
     let mut second = Client::connect(there).await;
     second.send(&join(&room, None)).await;
@@ -281,10 +281,10 @@ async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_
 
     // A seek, taken through both instances at once.
     let mut maker = Client::connect(here).await;
-    maker.send(r#"{"v":2,"type":"seek","game":"gomoku","time":"fischer:60+0"}"#).await;
+    maker.send(r#"{"v":3,"type":"seek","game":"gomoku","time":"fischer:60+0"}"#).await;
     let (seek, _, _) = maker.seat().await;
     let (mut one, mut other) = (Client::connect(here).await, Client::connect(there).await);
-    let take = format!(r#"{{"v":2,"type":"take","room":"{seek}"}}"#);
+    let take = format!(r#"{{"v":3,"type":"take","room":"{seek}"}}"#);
     tokio::join!(one.send(&take), other.send(&take));
     let answer = |reply: &Reply| match reply {
         Reply::Seat { seat, .. } => Some(Ok(*seat)),

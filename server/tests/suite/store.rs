@@ -257,12 +257,12 @@ async fn a_store_from_before_clocks_opens_upgraded_and_its_games_go_on_untimed()
         assert_eq!(seat, Seat::Second);
         let state = first.state_where(|s| s.online == [true, true]).await;
         assert_eq!((state.turns, state.over), (turns, false), "{game}");
-        let Some(board_suite::protocol::Reply::State { time, clocks, abort_in, .. }) =
-            first.heard.last().and_then(|text| board_suite::protocol::Reply::read(text))
+        let Some(state_heard) = first.heard.last().and_then(|text| board_suite::protocol::Reply::read(text))
         else {
-            panic!("{game}: a state frame");
+            panic!("{game}: a frame of the room");
         };
-        assert_eq!((time.as_str(), clocks, abort_in), ("untimed", None, None), "{game}");
+        let heard = state_heard.room().expect("a frame of the room");
+        assert_eq!((heard.time.as_str(), heard.clocks, heard.abort_in), ("untimed", None, None), "{game}");
         assert!(!state.record.contains("Seed") && !state.record.contains("TimeControl"), "{}", state.record);
         let (mover, other) =
             if state.to_move == Seat::First { (&mut first, &mut second) } else { (&mut second, &mut first) };
@@ -325,4 +325,80 @@ async fn a_store_from_before_players_opens_upgraded_and_its_games_go_on_casual()
     assert!(game.record.contains("[Result \"0-1\"]") && game.ended > v3::LAST_CHANGE, "{game:?}");
     let rated: i64 = connection.query_row("SELECT count(*) FROM ratings", [], |r| r.get(0)).unwrap();
     assert_eq!(rated, 0);
+}
+
+/// A store the server wrote at 56f234d (schema 4, when a turn's frame carried the whole
+/// record): rated games ended, games lost on time, and games in play, untimed and timed, with
+/// these seats' tokens (room, tokens, turns played).
+const AT_56F234D: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rooms-56f234d.sqlite");
+const PLAYING_AT_56F234D: [(&str, [&str; 2], usize); 5] = [
+    ("geh9e5cmec", ["26b232aacad498d9f9db620e192b32a9", "4cd9b9a7c526957ba5809774a6f96c83"], 5),
+    ("r8ewu66ddy", ["75dea57fe7e4cc1595d18293e40a2121", "7d6eb807724cd853c29ee7e943fff8ce"], 4),
+    ("tb6qq3xgey", ["7a90384e4fd8ca63d61c534ed95ef8c5", "cdffd294eb9a72fea39cab6705eea7ca"], 3),
+    ("p8hz5ne7qp", ["07a5f3fefd61d5e79cffd25c0065527e", "a14dd104d028ccb53c8069028abaee3f"], 5),
+    ("jnyv9rkn2w", ["68d03b33c546c48f203c47684a4bad78", "e2b9a5cfda6d87015c73def4f4762292"], 4),
+];
+const LAST_CHANGE_AT_56F234D: u64 = 1_796_193_263_828;
+
+/// Every row of a table of the players' (`SELECT *`, in order), as text.
+fn table_rows(file: &std::path::Path, table: &str) -> Vec<String> {
+    let connection = rusqlite::Connection::open(file).unwrap();
+    let mut query = connection.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2")).unwrap();
+    let columns = query.column_count();
+    query
+        .query_map([], |row| {
+            Ok((0..columns).map(|i| format!("{:?}", row.get_ref(i).unwrap())).collect::<Vec<_>>().join("|"))
+        })
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+/// Opened by this server: every room, player, rating and kept game as it was; each game in
+/// play goes on, its turn told as a change on the room each device holds; a game ended is
+/// shown whole, ended.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_store_of_56f234d_opens_as_it_was_and_its_games_go_on_with_the_turn_on_the_wire() {
+    let data = data_dir("upgrade-56f234d");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms.sqlite");
+    std::fs::copy(AT_56F234D, &file).unwrap();
+    let tables = ["players", "player_keys", "ratings", "games"];
+    let before: Vec<_> = tables.iter().map(|table| table_rows(&file, table)).collect();
+    let rooms = v3::rows(&file);
+    assert_eq!((rooms.len(), schema_version(&file)), (9, Some(SCHEMA)));
+    assert_eq!((before[2].len(), before[3].len()), (8, 4), "eight ratings, four rated games");
+    let store = Sqlite::open(&data).unwrap();
+    for old in &rooms {
+        assert_eq!(store.load(&old.id).await.unwrap().unwrap(), *old, "nothing lost");
+    }
+    drop(store);
+
+    let mut config = config(&data, None, fast());
+    config.clock = Clock::starting_at(LAST_CHANGE_AT_56F234D + 60_000);
+    let port = start_with(config).await;
+    for (room, [first_token, second_token], turns) in PLAYING_AT_56F234D {
+        let (mut first, seat) = seated(port, (room, first_token)).await;
+        assert_eq!(seat, Seat::First, "{room}");
+        let (mut second, seat) = seated(port, (room, second_token)).await;
+        assert_eq!(seat, Seat::Second, "{room}");
+        let state = first.state_where(|s| s.online == [true, true]).await;
+        assert_eq!((state.turns, state.over), (turns, false), "{room}");
+        let (mover, other) =
+            if state.to_move == Seat::First { (&mut first, &mut second) } else { (&mut second, &mut first) };
+        mover.send(&play(&pick("gomoku", &state.record, 1), turns)).await;
+        let after = other.state_at(turns + 1).await;
+        assert!(other.heard.last().unwrap().contains(r#""type":"change""#), "{room}: the turn alone");
+        assert!(after.record.ends_with("*\n") && !after.over, "{room}: {}", after.record);
+    }
+    // The games that had ended, shown whole to whoever comes.
+    for row in rooms.iter().filter(|row| !PLAYING_AT_56F234D.iter().any(|(room, ..)| *room == row.id)) {
+        let mut spectator = Client::connect(port).await;
+        spectator.send(&join(&row.id, None)).await;
+        assert_eq!(spectator.seat().await.1, Seat::Spectator, "{}", row.id);
+        let state = spectator.state().await;
+        assert!(state.over && !state.record.contains("Result \"*\""), "{}: {}", row.id, state.record);
+    }
+    let after: Vec<_> = tables.iter().map(|table| table_rows(&file, table)).collect();
+    assert_eq!(after, before, "every player, key, rating and game kept as it was");
 }

@@ -67,6 +67,18 @@ pub fn use_online<G: UiGame>(
             }),
         );
     }
+    {
+        // A change of a version this device does not hold: the room is asked for whole.
+        let behind = page.behind();
+        use_on_change(
+            hash_of(&behind),
+            Rc::new(move || {
+                if behind {
+                    online::rejoin();
+                }
+            }),
+        );
+    }
     // Leaving the game's page leaves its room.
     use_effect_with((), |_| online::close);
     on_heard

@@ -1,9 +1,9 @@
 //! Online play as the page knows it: the connection, the room's game as the server last told
 //! it, and what the server says.
 
-use crate::protocol::{ErrorCode, Offer, RatingChange, RoomInfo, SeatPlayer};
+pub use crate::protocol::RoomState;
+use crate::protocol::{ErrorCode, RoomInfo};
 use crate::rules::Player;
-use crate::rules::clock::TimeControl;
 
 /// The connection, as `data-connection`'s `data-state` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,41 +26,6 @@ impl Connection {
     }
 }
 
-/// The room's game as the server last told it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RoomState {
-    pub room: String,
-    pub version: u64,
-    pub record: String,
-    pub turns: usize,
-    pub over: bool,
-    pub offer: Option<(Offer, Player)>,
-    /// Whether each seat has a device connected, the first player's first.
-    pub present: [bool; 2],
-    /// The room's time control (untimed if this build cannot read it).
-    pub time: TimeControl,
-    /// Each side's time left as the frame left the server, in ms, the first player's first.
-    pub clocks: Option<[u64; 2]>,
-    /// The side whose clock runs.
-    pub running: Option<Player>,
-    /// Before the first moves: the time the side to move has left to make one, in ms.
-    pub abort_in: Option<u64>,
-    /// The side to move is away: the time until the other may claim the game, in ms.
-    pub claim_in: Option<u64>,
-    /// The players' messages by their preset names, oldest first.
-    pub chat: Vec<(Player, String)>,
-    /// A rematch was agreed: the devices go on to its room.
-    pub rematch: bool,
-    /// Who plays each seat, the first player's first.
-    pub players: [Option<SeatPlayer>; 2],
-    /// The result changes the players' ratings.
-    pub rated: bool,
-    /// After a rated game: each side's rating before and after.
-    pub ratings: Option<[RatingChange; 2]>,
-    /// When the frame arrived (ms since the epoch): the clocks and countdowns run from it.
-    pub at: u64,
-}
-
 /// What the server said, for the page.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ServerNews {
@@ -72,7 +37,21 @@ pub enum ServerNews {
     },
     /// In the quick-match queue.
     Waiting,
-    State(Box<RoomState>),
+    /// The room whole ([`crate::protocol::Reply::State`]) and when it came (ms since the
+    /// epoch: the clocks and countdowns run from it).
+    State {
+        state: Box<RoomState>,
+        record: String,
+        at: u64,
+    },
+    /// One change of the room ([`crate::protocol::Reply::Change`]): the turn played, if one
+    /// was, and the mover's time left after it.
+    Change {
+        state: Box<RoomState>,
+        turn: Option<String>,
+        clock: Option<u64>,
+        at: u64,
+    },
     /// A request refused: the server's code for why.
     Refused(ErrorCode),
 }

@@ -2,9 +2,8 @@
 //! room. Reached only through [`super::CODE`], so it is split off with online play's piece.
 
 use super::Ask;
-use crate::protocol::{OfferState, Reply, Request};
-use crate::rules::clock::TimeControl;
-use crate::ui::model::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, RoomState, ServerNews, token_key};
+use crate::protocol::{Reply, Request};
+use crate::ui::model::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, ServerNews, token_key};
 use crate::ui::storage;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -101,53 +100,17 @@ fn read(reply: Reply) -> Option<ServerNews> {
         Reply::Waiting { .. } => ServerNews::Waiting,
         // Said to the player's follower (`player_news`).
         Reply::Player { .. } | Reply::TransferCode { .. } | Reply::Forgotten => return None,
-        Reply::State {
-            room,
-            version,
-            record,
-            turns,
-            over,
-            offer,
-            online,
-            time,
-            clocks,
-            running,
-            abort_in,
-            claim_in,
-            chat,
-            next,
-            players,
-            rated,
-            ratings,
-            ..
-        } => {
-            if let Some(next) = &next {
+        Reply::State { state, record } => {
+            if let Some(next) = &state.next {
                 go_on(next);
             }
-            ServerNews::State(Box::new(RoomState {
-                room,
-                version,
-                record,
-                turns,
-                over,
-                offer: match offer {
-                    Some(OfferState { what, by }) => Some((what, by.player()?)),
-                    None => None,
-                },
-                present: online,
-                time: TimeControl::parse(&time).unwrap_or_default(),
-                clocks,
-                running: running.and_then(|seat| seat.player()),
-                abort_in,
-                claim_in,
-                // A spectator has no voice: a line from one is not shown.
-                chat: chat.into_iter().filter_map(|line| Some((line.from.player()?, line.preset))).collect(),
-                rematch: next.is_some(),
-                players: *players,
-                rated,
-                ratings: ratings.map(|ratings| *ratings),
-                at: js_sys::Date::now() as u64,
-            }))
+            ServerNews::State { state, record, at: js_sys::Date::now() as u64 }
+        }
+        Reply::Change { state, turn, clock } => {
+            if let Some(next) = &state.next {
+                go_on(next);
+            }
+            ServerNews::Change { state, turn, clock, at: js_sys::Date::now() as u64 }
         }
         Reply::Error { code, .. } => ServerNews::Refused(code),
         // The heartbeat's answer (taken in by the link), and the lobby's (followed apart).
@@ -366,6 +329,12 @@ pub(super) fn room() -> Option<String> {
         Ask::Join { room } => Some(room.clone()),
         _ => None,
     })
+}
+
+/// Joins the room again, with this device's token: the server answers with the room whole.
+pub(super) fn rejoin() -> bool {
+    let ask = LINK.with_borrow(|link| link.as_ref().map(|link| link.ask.clone()));
+    matches!(ask, Some(ask @ Ask::Join { .. }) if send_over_room(&frame(&ask)))
 }
 
 /// Leaves the room (or the queue): the connection ends, and is not made again.

@@ -42,10 +42,12 @@ pub struct Link {
     open: fn(&'static str, Ask, Callback<ServerNews>),
     send: fn(Request) -> bool,
     room: fn() -> Option<String>,
+    rejoin: fn() -> bool,
     close: fn(),
 }
 
-pub const LINK: Link = Link { open: link::open, send: link::send, room: link::room, close: link::close };
+pub const LINK: Link =
+    Link { open: link::open, send: link::send, room: link::room, rejoin: link::rejoin, close: link::close };
 
 thread_local! {
     /// The connection's code, fetched the first time a player goes online or the lobby is shown.
@@ -103,6 +105,11 @@ pub fn chat(preset: &str) -> bool {
 /// The room this page is connected to (or joining).
 pub fn room() -> Option<String> {
     (CONNECTION.now()?.room)()
+}
+
+/// Asks for the room whole again, as on joining it: this device missed a change.
+pub fn rejoin() -> bool {
+    CONNECTION.now().is_some_and(|link| (link.rejoin)())
 }
 
 /// Leaves the room (or the queue): the connection ends, and is not made again.

@@ -3,7 +3,7 @@
 
 use super::Session;
 use crate::i18n::Side;
-use crate::protocol::{ErrorCode, Offer};
+use crate::protocol::{ErrorCode, Offer, Seat};
 use crate::rules::record::{self, Timing};
 use crate::rules::{History, Player};
 use crate::ui::flow::Flow;
@@ -33,6 +33,10 @@ pub struct Online {
     /// In the quick-match queue.
     pub(super) waiting: bool,
     pub(super) state: Option<Box<RoomState>>,
+    /// When the room's last frame came (ms since the epoch): the clocks run from it.
+    pub(super) at: u64,
+    /// A change came of a version this device does not hold: it asks for the room whole.
+    pub(super) behind: bool,
     /// The server's code for its last refusal.
     pub(super) refused: Option<ErrorCode>,
     /// This seat's offer the other side declined, until the next turn, offer or the end.
@@ -50,9 +54,24 @@ fn index(player: Player) -> usize {
 /// with nothing it asked for done (no turn taken back or played, no end, no rematch), the
 /// other side still here.
 fn declined(was: &RoomState, now: &RoomState, seat: Option<Player>) -> Option<Offer> {
-    let (what, by) = was.offer?;
-    let unanswered = now.offer.is_none() && now.turns == was.turns && now.over == was.over && !now.rematch;
-    (Some(by) == seat && unanswered && now.present[index(by.opponent())]).then_some(what)
+    let (what, by) = offer_of(was)?;
+    let unanswered =
+        now.offer.is_none() && now.turns == was.turns && now.over == was.over && now.next.is_none();
+    (Some(by) == seat && unanswered && now.online[index(by.opponent())]).then_some(what)
+}
+
+/// A player's offer standing in the room (a spectator makes none).
+fn offer_of(state: &RoomState) -> Option<(Offer, Player)> {
+    state.offer.and_then(|offer| Some((offer.what, offer.by.player()?)))
+}
+
+/// Whether a change follows the room as known: a turn of the version before it, else of that
+/// version or the one before, of the same game.
+fn follows(known: &RoomState, state: &RoomState, turn: bool) -> bool {
+    let same = known.room == state.room && !known.over;
+    let turns = if turn { known.turns + 1 } else { known.turns };
+    same && state.turns == turns
+        && (state.version == known.version + 1 || (!turn && state.version == known.version))
 }
 
 // Not generic, so compiled once rather than once per game.
@@ -64,7 +83,7 @@ impl Online {
         let other = self.seat.map(Player::opponent);
         // An offer of a takeback or a draw stands while the game goes on; a rematch after it.
         let offer = state
-            .and_then(|s| s.offer)
+            .and_then(offer_of)
             .filter(|&(what, _)| (what == Offer::Rematch) != live)
             .map(|(what, by)| (what, Some(by) == self.seat));
         OnlinePanel {
@@ -73,7 +92,7 @@ impl Online {
             seat: self.seat.map(|seat| sides[index(seat)]),
             waiting: self.waiting,
             waiting_for_opponent: self.waiting_for_opponent(live),
-            opponent_away: live && other.is_some_and(|other| state.is_some_and(|s| !s.present[index(other)])),
+            opponent_away: live && other.is_some_and(|other| state.is_some_and(|s| !s.online[index(other)])),
             offer,
             refused: self.refused,
             declined: self.declined,
@@ -86,14 +105,18 @@ impl Online {
             gone: state
                 .and_then(|s| s.claim_in)
                 .filter(|_| live && self.seat.is_some_and(|seat| seat != to_move)),
-            at: state.map_or(0, |s| s.at),
+            at: self.at,
             chat: state.map_or_else(Vec::new, |s| {
+                // A spectator has no voice: a line from one is not shown.
                 s.chat
                     .iter()
-                    .map(|(from, preset)| ChatLine {
-                        from: sides[index(*from)],
-                        preset: preset.clone(),
-                        mine: Some(*from) == self.seat,
+                    .filter_map(|line| {
+                        let from = line.from.player()?;
+                        Some(ChatLine {
+                            from: sides[index(from)],
+                            preset: line.preset.clone(),
+                            mine: Some(from) == self.seat,
+                        })
                     })
                     .collect()
             }),
@@ -116,8 +139,8 @@ impl Online {
         Some(ClockPanel {
             sides,
             ms: [Some(first), Some(second)],
-            running: state.running.filter(|_| !state.over).map(index),
-            at: state.at,
+            running: state.running.and_then(Seat::player).filter(|_| !state.over).map(index),
+            at: self.at,
             own: self.seat.map(index),
         })
     }
@@ -146,33 +169,53 @@ impl Online {
             }
             ServerNews::Waiting => self.waiting = true,
             ServerNews::Refused(why) => self.refused = Some(why),
-            ServerNews::State(state) => {
+            ServerNews::State { state, at, .. } => return self.take(state, at),
+            ServerNews::Change { state, turn, at, .. } => {
+                let known = self.state.as_deref();
                 // A late frame of a room this device has left (for a rematch's) is not its game.
                 if self.room.as_ref().is_some_and(|room| *room != state.room) {
                     return false;
                 }
-                let same_room = self.state.as_ref().is_some_and(|known| known.room == state.room);
-                if same_room && self.state.as_ref().is_some_and(|known| known.version > state.version) {
+                if !known.is_some_and(|known| follows(known, &state, turn.is_some())) {
+                    // Of a version not held (none held, a gap): nothing guessed, the room asked
+                    // for whole. An old or repeated frame changes nothing.
+                    let old =
+                        known.is_some_and(|known| known.room == state.room && known.version >= state.version);
+                    self.behind |= !old;
                     return false;
                 }
-                self.refused = None;
-                if let Some(was) = self.state.as_deref() {
-                    let declined = declined(was, &state, self.seat);
-                    if declined.is_some()
-                        || state.offer.is_some()
-                        || (state.turns, state.over) != (was.turns, was.over)
-                    {
-                        self.declined = declined;
-                    }
-                }
-                if let Some(other) = self.seat.map(Player::opponent) {
-                    self.met |= state.present[index(other)] || state.turns > index(other);
-                }
-                self.state = Some(state);
-                return true;
+                return self.take(state, at);
             }
         }
         false
+    }
+
+    /// A newer state of the room taken in; whether it was newer.
+    fn take(&mut self, state: Box<RoomState>, at: u64) -> bool {
+        // A late frame of a room this device has left (for a rematch's) is not its game.
+        if self.room.as_ref().is_some_and(|room| *room != state.room) {
+            return false;
+        }
+        let same_room = self.state.as_ref().is_some_and(|known| known.room == state.room);
+        if same_room && self.state.as_ref().is_some_and(|known| known.version > state.version) {
+            return false;
+        }
+        self.refused = None;
+        if let Some(was) = self.state.as_deref() {
+            let declined = declined(was, &state, self.seat);
+            if declined.is_some()
+                || state.offer.is_some()
+                || (state.turns, state.over) != (was.turns, was.over)
+            {
+                self.declined = declined;
+            }
+        }
+        if let Some(other) = self.seat.map(Player::opponent) {
+            self.met |= state.online[index(other)] || state.turns > index(other);
+        }
+        self.state = Some(state);
+        self.at = at;
+        true
     }
 
     pub(super) fn new() -> Online {
@@ -182,6 +225,8 @@ impl Online {
             connection: Connection::Connecting,
             waiting: false,
             state: None,
+            at: 0,
+            behind: false,
             refused: None,
             declined: None,
             met: false,
@@ -203,6 +248,11 @@ impl<G: UiGame> Session<G> {
         self.online.playing.is_some()
     }
 
+    /// A change came of a version this device does not hold: the room is to be asked for whole.
+    pub fn behind(&self) -> bool {
+        self.online.playing.as_ref().is_some_and(|online| online.behind)
+    }
+
     /// The turn to send the server, if one was just played here.
     pub fn outgoing(&self) -> Option<&(u64, usize, String)> {
         self.online.outgoing.as_ref().filter(|_| self.online.playing.is_some())
@@ -213,11 +263,16 @@ impl<G: UiGame> Session<G> {
         record::public_rules(&G::new(self.game.history.current().config()))
     }
 
-    /// What the server said, taken in: a newer state of the room brings its game here, with
-    /// the clocks its record keeps.
+    /// What the server said, taken in: the room whole brings its game here, with the clocks
+    /// its record keeps; a change plays its turn on the game here, nothing replayed.
     pub(super) fn take_in(&mut self, heard: ServerNews) {
         let Some(online) = self.online.playing.as_mut() else { return };
         let room = online.room.clone();
+        let game = match &heard {
+            ServerNews::State { record, .. } => Some(Ok(record.clone())),
+            ServerNews::Change { turn: Some(turn), clock, .. } => Some(Err((turn.clone(), *clock))),
+            _ => None,
+        };
         if !online.hear(heard) {
             // A rematch's room: the old game is no longer reviewed.
             if online.room != room {
@@ -225,15 +280,31 @@ impl<G: UiGame> Session<G> {
             }
             return;
         }
-        // Read with a fixed shuffle: the pieces no one has seen stay where the board first put
-        // them (they are drawn face down either way).
-        let record = online.state.as_ref().map_or("", |state| state.record.as_str());
-        if let Ok(history) = record::read::<G>(record, 0) {
-            self.game.timing = record::read_timing(record);
-            if history != self.game.history {
-                self.game.history = history;
-                self.game.pending.clear();
+        match game {
+            // Read with a fixed shuffle: the pieces no one has seen stay where the board first
+            // put them (they are drawn face down either way).
+            Some(Ok(record)) => {
+                online.behind = false;
+                if let Ok(history) = record::read::<G>(&record, 0) {
+                    self.game.timing = record::read_timing(&record);
+                    if history != self.game.history {
+                        self.game.history = history;
+                        self.game.pending.clear();
+                    }
+                }
             }
+            Some(Err((turn, clock))) => {
+                // The turn this device just sent and already shows is not played twice (a turn
+                // that shows a hidden piece it leaves to the server: see `commit`).
+                let shown = self.game.history.turns().len() == online.state.as_ref().map_or(0, |s| s.turns);
+                if !shown && !record::play_public(&mut self.game.history, &turn) {
+                    online.behind = true;
+                    return;
+                }
+                self.game.pending.clear();
+                self.game.timing.clocks.extend(clock);
+            }
+            None => {}
         }
     }
 

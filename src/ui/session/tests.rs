@@ -3,9 +3,8 @@
 
 use super::*;
 use crate::i18n::{GameText, Lang, Side};
-use crate::protocol::Offer;
+use crate::protocol::{ChatLine, Offer, OfferState, Seat};
 use crate::rules::checkers::Checkers;
-use crate::rules::clock::TimeControl;
 use crate::rules::connect_four::{ConnectFour, Move as Drop};
 use crate::rules::dark_chess::{self, DarkChess};
 use crate::rules::gomoku::{self, Gomoku};
@@ -512,36 +511,68 @@ fn seated(seat: Player) -> Rc<Four> {
     )
 }
 
-/// The room's state after `turns`, both players here, untimed.
-fn room(version: u64, turns: &[&str]) -> RoomState {
-    RoomState {
+/// The room whole as the server tells it: its state and its record.
+#[derive(Clone)]
+struct Whole {
+    state: RoomState,
+    record: String,
+}
+
+impl Whole {
+    /// The room with `change` made to its state.
+    fn with(mut self, change: impl FnOnce(&mut RoomState)) -> Whole {
+        change(&mut self.state);
+        self
+    }
+
+    /// The room ended as `record` says.
+    fn ended(self, record: &str) -> Whole {
+        Whole { record: record.into(), ..self.with(|s| s.over = true) }
+    }
+}
+
+/// The room whole after `turns`, both players here, untimed.
+fn room(version: u64, turns: &[&str]) -> Whole {
+    let state = RoomState {
         room: "k3vx8q2mwa".into(),
+        game: "connect-four".into(),
         version,
-        record: format!("{} *", turns.join(" ")),
         turns: turns.len(),
+        to_move: if turns.len() % 2 == 0 { Seat::First } else { Seat::Second },
         over: false,
+        termination: None,
         offer: None,
-        present: [true, true],
-        time: TimeControl::Untimed,
+        online: [true, true],
+        time: "untimed".into(),
         clocks: None,
         running: None,
         abort_in: None,
         claim_in: None,
         chat: Vec::new(),
-        rematch: false,
+        next: None,
         players: [None, None],
         rated: false,
         ratings: None,
-        at: 1_000,
-    }
+    };
+    Whole { state, record: format!("{} *", turns.join(" ")) }
 }
 
 fn state(version: u64, turns: &[&str]) -> Action<ConnectFour> {
     told(room(version, turns))
 }
 
-fn told(room: RoomState) -> Action<ConnectFour> {
-    Action::Online(ServerNews::State(Box::new(room)))
+fn told(room: Whole) -> Action<ConnectFour> {
+    Action::Online(ServerNews::State { state: Box::new(room.state), record: room.record, at: 1_000 })
+}
+
+/// A change of the room to `version`: `turn` played, if one was.
+fn change(version: u64, turns: &[&str], turn: Option<&str>) -> Action<ConnectFour> {
+    let state = Box::new(room(version, turns).state);
+    Action::Online(ServerNews::Change { state, turn: turn.map(str::to_owned), clock: None, at: 2_000 })
+}
+
+fn offered(what: Offer, by: Seat) -> Option<OfferState> {
+    Some(OfferState { what, by })
 }
 
 #[test]
@@ -585,6 +616,34 @@ fn the_servers_state_is_the_game_and_an_older_one_is_ignored() {
 }
 
 #[test]
+fn a_change_plays_its_turn_on_the_game_held_and_one_of_a_version_not_held_asks_for_the_whole() {
+    let held = act(&seated(Player::First), state(2, &["4", "4"]));
+    // Yellow's turn came in with the state above; this device, red, plays and sees its own
+    // turn come back as a change: played once.
+    let played = act(&held, drop_in(2));
+    let back = act(&played, change(3, &["4", "4", "3"], Some("3")));
+    assert_eq!(moves(&back), ["4", "4", "3"]);
+    // The other side's turn, on the version held; again, it changes nothing.
+    let theirs = act(&back, change(4, &["4", "4", "3", "3"], Some("3")));
+    assert_eq!(moves(&theirs), ["4", "4", "3", "3"]);
+    assert!(!theirs.behind());
+    assert_eq!(act(&theirs, change(4, &["4", "4", "3", "3"], Some("3"))).game.history, theirs.game.history);
+    assert!(!act(&theirs, change(3, &["4", "4", "3"], Some("3"))).behind(), "an old frame is no gap");
+    // Who is here, at the same version: no turn.
+    let away = act(&theirs, change(4, &["4", "4", "3", "3"], None));
+    assert_eq!(moves(&away), ["4", "4", "3", "3"]);
+    // A version missed: nothing guessed, the room asked for whole, which puts it right.
+    let gap = act(&theirs, change(6, &["4", "4", "3", "3", "2", "2"], Some("2")));
+    assert_eq!(moves(&gap), ["4", "4", "3", "3"]);
+    assert!(gap.behind());
+    let whole = act(&gap, state(6, &["4", "4", "3", "3", "2", "2"]));
+    assert_eq!(moves(&whole), ["4", "4", "3", "3", "2", "2"]);
+    assert!(!whole.behind());
+    // A change before any room whole is a gap too.
+    assert!(act(&seated(Player::First), change(1, &["4"], Some("4"))).behind());
+}
+
+#[test]
 fn online_undo_resign_and_draw_are_asked_of_the_server_not_done_here() {
     let played = act(&act(&seated(Player::First), state(1, &[])), drop_in(3));
     for control in [Control::Undo, Control::Resign, Control::AgreeDraw] {
@@ -617,14 +676,13 @@ fn the_seats_players_and_a_rated_games_changes_reach_the_panel() {
         RatingChange { before: 1500, after: 1662, provisional: true },
         RatingChange { before: 1620, after: 1611, provisional: false },
     ];
-    let room = RoomState {
-        players: [Some(ming.clone()), Some(lan.clone())],
-        rated: true,
-        ratings: Some(changes),
-        over: true,
-        ..self::room(1, &["4"])
-    };
-    let told = act(&seated(Player::Second), Action::Online(ServerNews::State(Box::new(room))));
+    let room = room(1, &["4"]).with(|s| {
+        s.players = [Some(ming.clone()), Some(lan.clone())];
+        s.rated = true;
+        s.ratings = Some(changes);
+        s.over = true;
+    });
+    let told = act(&seated(Player::Second), told(room));
     let panel = summary(&told).online.unwrap();
     assert_eq!((panel.sides, panel.players), ([Side::Red, Side::Yellow], [Some(ming), Some(lan)]));
     assert!(panel.rated);
@@ -634,36 +692,31 @@ fn the_seats_players_and_a_rated_games_changes_reach_the_panel() {
 
 #[test]
 fn an_offer_and_an_absent_opponent_are_shown() {
-    let mut room = RoomState {
-        offer: Some((Offer::Draw, Player::Second)),
-        present: [true, false],
-        ..self::room(1, &["4"])
-    };
-    let told = act(&seated(Player::First), Action::Online(ServerNews::State(Box::new(room.clone()))));
+    let room = room(1, &["4"]).with(|s| {
+        s.offer = offered(Offer::Draw, Seat::Second);
+        s.online = [true, false];
+    });
+    let told = act(&seated(Player::First), self::told(room.clone()));
     let panel = summary(&told).online.unwrap();
     assert_eq!(panel.offer, Some((Offer::Draw, false)));
     assert!(panel.opponent_away);
-    room.version = 2;
-    room.present = [true, true];
-    let back = act(&told, Action::Online(ServerNews::State(Box::new(room))));
+    let back = act(&told, self::told(room.with(|s| (s.version, s.online) = (2, [true, true]))));
     assert!(!summary(&back).online.unwrap().opponent_away);
 }
 
 #[test]
 fn until_someone_takes_the_other_seat_the_game_waits_for_an_opponent() {
     let waiting = |session: &Four| summary(session).online.unwrap().waiting_for_opponent;
-    let alone = RoomState { present: [true, false], ..room(2, &["4"]) };
-    let first = acts(
-        &seated(Player::First),
-        [told(RoomState { present: [true, false], ..room(1, &[]) }), told(alone)],
-    );
+    let alone = room(2, &["4"]).with(|s| s.online = [true, false]);
+    let first =
+        acts(&seated(Player::First), [told(room(1, &[]).with(|s| s.online = [true, false])), told(alone)]);
     assert!(waiting(&first), "a move of one's own does not make the other seat taken");
     assert!(summary(&first).status.waiting_for_opponent);
     assert!(!summary(&first).can_undo, "no one to ask for a takeback");
     let met = act(&first, state(3, &["4"]));
     assert!(!waiting(&met) && !summary(&met).status.waiting_for_opponent);
     // Once met, an empty seat is an opponent away, not one still to come.
-    let left = act(&met, told(RoomState { present: [true, false], ..room(4, &["4"]) }));
+    let left = act(&met, told(room(4, &["4"]).with(|s| s.online = [true, false])));
     let panel = summary(&left).online.unwrap();
     assert!(!panel.waiting_for_opponent && panel.opponent_away);
 }
@@ -671,7 +724,7 @@ fn until_someone_takes_the_other_seat_the_game_waits_for_an_opponent() {
 #[test]
 fn a_declined_offer_is_told_to_the_one_who_asked_until_the_next_turn_or_offer() {
     let declined = |session: &Four| summary(session).online.unwrap().declined;
-    let asked = RoomState { offer: Some((Offer::Takeback, Player::First)), ..room(2, &["4", "4"]) };
+    let asked = room(2, &["4", "4"]).with(|s| s.offer = offered(Offer::Takeback, Seat::First));
     let first = acts(&seated(Player::First), [told(asked.clone()), state(3, &["4", "4"])]);
     assert_eq!(declined(&first), Some(Offer::Takeback));
     // The other seat sees nothing declined; a new state of the same turn keeps it said.
@@ -680,15 +733,15 @@ fn a_declined_offer_is_told_to_the_one_who_asked_until_the_next_turn_or_offer() 
     assert_eq!(declined(&act(&first, state(4, &["4", "4"]))), Some(Offer::Takeback));
     // The next turn, or a new offer, ends it.
     assert_eq!(declined(&act(&first, state(4, &["4", "4", "3"]))), None);
-    let offered = RoomState { version: 4, offer: Some((Offer::Draw, Player::First)), ..room(4, &["4", "4"]) };
-    assert_eq!(declined(&act(&first, told(offered))), None);
+    let offer = room(4, &["4", "4"]).with(|s| s.offer = offered(Offer::Draw, Seat::First));
+    assert_eq!(declined(&act(&first, told(offer))), None);
     // Granted is not declined: the turn taken back, the draw agreed, the rematch begun; nor
     // is an offer that lapsed because the other side left.
     assert_eq!(declined(&acts(&seated(Player::First), [told(asked), state(3, &["4"])])), None);
-    let draw = RoomState { offer: Some((Offer::Draw, Player::First)), ..room(2, &["4", "4"]) };
-    let agreed = RoomState { over: true, record: "4 4 1/2-1/2".into(), ..room(3, &["4", "4"]) };
+    let draw = room(2, &["4", "4"]).with(|s| s.offer = offered(Offer::Draw, Seat::First));
+    let agreed = room(3, &["4", "4"]).ended("4 4 1/2-1/2");
     assert_eq!(declined(&acts(&seated(Player::First), [told(draw.clone()), told(agreed)])), None);
-    let left = RoomState { present: [true, false], ..room(3, &["4", "4"]) };
+    let left = room(3, &["4", "4"]).with(|s| s.online = [true, false]);
     assert_eq!(declined(&acts(&seated(Player::First), [told(draw), told(left)])), None);
 }
 
@@ -704,18 +757,12 @@ fn every_end_says_why_in_the_contracts_words() {
     // Online, the server's record says it: a loss on time, an aborted game with no result.
     let timed = act(
         &seated(Player::First),
-        told(RoomState {
-            record: "[Result \"0-1\"] [Termination \"time-forfeit\"] 1. 4 0-1".into(),
-            over: true,
-            ..room(2, &["4"])
-        }),
+        told(room(2, &["4"]).ended("[Result \"0-1\"] [Termination \"time-forfeit\"] 1. 4 0-1")),
     );
     assert_eq!(reason(&timed), Some("time"));
     assert_eq!(summary(&timed).status.ended, Some(Ended::Winner(Side::Yellow)));
-    let aborted = act(
-        &seated(Player::First),
-        told(RoomState { record: "[Termination \"aborted\"] 1. 4 *".into(), over: true, ..room(2, &["4"]) }),
-    );
+    let aborted =
+        act(&seated(Player::First), told(room(2, &["4"]).ended("[Termination \"aborted\"] 1. 4 *")));
     assert_eq!(reason(&aborted), Some("aborted"));
     assert_eq!(summary(&aborted).status.ended, Some(Ended::NoResult));
     assert_eq!(
@@ -727,12 +774,11 @@ fn every_end_says_why_in_the_contracts_words() {
 
 #[test]
 fn online_clocks_abort_and_claims_are_shown_to_whom_they_concern() {
-    let timed = RoomState {
-        time: TimeControl::Fischer { base: 15, increment: 0 },
-        clocks: Some([14_000, 15_000]),
-        running: Some(Player::Second),
-        ..room(3, &["4"])
-    };
+    let timed = room(3, &["4"]).with(|s| {
+        s.time = "fischer:15+0".into();
+        s.clocks = Some([14_000, 15_000]);
+        s.running = Some(Seat::Second);
+    });
     let first = act(&seated(Player::First), told(timed.clone()));
     let clocks = summary(&first).clocks.unwrap();
     assert_eq!(clocks.ms, [Some(14_000), Some(15_000)]);
@@ -742,32 +788,29 @@ fn online_clocks_abort_and_claims_are_shown_to_whom_they_concern() {
     assert!(panel.can_abort, "one turn played: either player may abort");
     assert_eq!(panel.gone, None);
     // Yellow, to move, is away: red may claim once the countdown ends; yellow never sees it.
-    let away = RoomState { version: 4, claim_in: Some(9_000), present: [true, false], ..timed };
+    let away = timed.with(|s| (s.version, s.claim_in, s.online) = (4, Some(9_000), [true, false]));
     assert_eq!(summary(&act(&first, told(away.clone()))).online.unwrap().gone, Some(9_000));
     let second = act(&seated(Player::Second), told(away.clone()));
     assert_eq!(summary(&second).online.unwrap().gone, None, "never on one's own turn");
     assert!(!summary(&act(&first, state(5, &["4", "4"]))).online.unwrap().can_abort, "both have moved");
     // Before the first move, its countdown names the side to move.
-    let fresh = act(&seated(Player::Second), told(RoomState { abort_in: Some(25_000), ..room(1, &[]) }));
+    let fresh = act(&seated(Player::Second), told(room(1, &[]).with(|s| s.abort_in = Some(25_000))));
     assert_eq!(summary(&fresh).online.unwrap().first_move, Some((Side::Red, 25_000)));
 }
 
 #[test]
 fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
-    let ended = RoomState {
-        record: "[Result \"1-0\"] [Termination \"resignation\"] 1. 4 1-0".into(),
-        over: true,
-        offer: Some((Offer::Rematch, Player::Second)),
-        ..room(7, &["4"])
-    };
+    let ended = room(7, &["4"])
+        .ended("[Result \"1-0\"] [Termination \"resignation\"] 1. 4 1-0")
+        .with(|s| s.offer = offered(Offer::Rematch, Seat::Second));
     let first = act(&seated(Player::First), told(ended));
     assert_eq!(summary(&first).online.unwrap().offer, Some((Offer::Rematch, false)));
     // The rematch's room: a seat there, and its first state (version 1) is taken.
     let moved =
         act(&first, Action::Online(ServerNews::Seat { room: "next".into(), seat: Some(Player::Second) }));
-    let late = act(&moved, told(RoomState { version: 8, ..room(8, &["4", "4"]) }));
+    let late = act(&moved, told(room(8, &["4", "4"])));
     assert_eq!(moves(&late), ["4"], "a late frame of the old room is not taken");
-    let fresh = act(&late, told(RoomState { room: "next".into(), ..room(1, &[]) }));
+    let fresh = act(&late, told(room(1, &[]).with(|s| s.room = "next".into())));
     assert!(moves(&fresh).is_empty());
     assert_eq!(summary(&fresh).status.seat, Some(Side::Yellow));
     assert_eq!(summary(&fresh).status.ended, None);
@@ -775,8 +818,10 @@ fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
 
 #[test]
 fn chat_lines_name_their_side_and_whether_they_are_this_devices() {
-    let chat = vec![(Player::First, "hello".to_owned()), (Player::Second, "good-luck".to_owned())];
-    let second = act(&seated(Player::Second), told(RoomState { chat, ..room(2, &[]) }));
+    let line = |from, preset: &str| ChatLine { from, preset: preset.into() };
+    let chat =
+        vec![line(Seat::First, "hello"), line(Seat::Spectator, "hello"), line(Seat::Second, "good-luck")];
+    let second = act(&seated(Player::Second), told(room(2, &[]).with(|s| s.chat = chat)));
     let lines = summary(&second).online.unwrap().chat;
     assert_eq!(
         lines.iter().map(|line| (line.from, line.preset.as_str(), line.mine)).collect::<Vec<_>>(),
@@ -849,7 +894,7 @@ fn the_status_speaks_to_the_player_against_the_computer_and_online_and_names_the
 
     let online = seated(Player::First);
     assert_eq!(words(&online), "Your move");
-    let theirs = act(&online, Action::Online(ServerNews::State(Box::new(room(1, &["4"])))));
+    let theirs = act(&online, state(1, &["4"]));
     assert_eq!(words(&theirs), "Your opponent's move");
     // Watching, no side is the player's.
     let watching = acts(

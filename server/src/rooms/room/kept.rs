@@ -1,4 +1,5 @@
-//! The room as stored and as told: its row, read back, and the state every device is sent.
+//! The room as stored and as told: its row, read back, and the frames every device is sent
+//! (the room whole, or its change since the version a device holds).
 
 use super::*;
 
@@ -73,14 +74,14 @@ impl Room {
     }
 
     /// The room as everyone is told it at `now`.
-    pub fn state(&self, id: &str, now: u64) -> Reply {
+    /// The room as anyone may see it at `now`, all but its record.
+    pub fn state(&self, id: &str, now: u64) -> RoomState {
         let (to_move, turns, over) = (self.table.to_move(), self.table.turns(), self.table.over());
         let clock = &self.extra.clock;
-        Reply::State {
+        RoomState {
             room: id.to_owned(),
             game: self.table.game().slug().to_owned(),
             version: self.version,
-            record: self.table.public_record(&self.timing()),
             turns,
             to_move: Seat::of(Some(to_move)),
             over,
@@ -104,16 +105,46 @@ impl Room {
                 .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
                 .collect(),
             next: self.extra.next.clone(),
-            players: Box::new(self.extra.players.clone()),
+            players: self.extra.players.clone(),
             rated: self.extra.rated,
             ratings: self.extra.ratings.map(|kept| {
-                Box::new([0, 1].map(|side| RatingChange {
+                [0, 1].map(|side| RatingChange {
                     before: kept.before[side].rating.round() as i64,
                     after: kept.after[side].rating.round() as i64,
                     provisional: kept.after[side].provisional(),
-                }))
+                })
             }),
         }
+    }
+
+    /// The room whole, with its public record: to a device that joins, or missed a change.
+    pub fn whole(&self, id: &str, now: u64) -> Reply {
+        Reply::State {
+            state: Box::new(self.state(id, now)),
+            record: self.table.public_record(&self.timing()),
+        }
+    }
+
+    /// What a device holding the room knows of it.
+    pub fn told(&self) -> Told {
+        Told { version: self.version, turns: self.table.turns(), over: self.table.over() }
+    }
+
+    /// The room's change since a device was `told` of it, as a [`Reply::Change`]: one change
+    /// stored that played one turn or none (or none stored: who is here changed). Any other (a
+    /// takeback, an end, changes missed) only the room whole says: a finished game shows what
+    /// was hidden.
+    pub fn change(&self, id: &str, now: u64, told: Told) -> Option<Reply> {
+        let now_told = self.told();
+        let same_game = (now_told.turns, now_told.over) == (told.turns, told.over);
+        let one_turn = now_told.turns == told.turns + 1 && !told.over && !now_told.over;
+        let turn = match now_told.version.checked_sub(told.version) {
+            Some(0 | 1) if same_game => None,
+            Some(1) if one_turn => Some(self.table.last_turn()?),
+            _ => return None,
+        };
+        let clock = turn.as_ref().and_then(|_| self.extra.clock.log().get(now_told.turns - 1).copied());
+        Some(Reply::Change { state: Box::new(self.state(id, now)), turn, clock })
     }
 
     /// What works out a rated game's ratings as its end is written (see [`Rate`]): `None` for

@@ -250,3 +250,94 @@ fn a_room_reads_back_as_it_was_stored() {
     let _ = again.present([true, true], 0);
     assert_eq!(again.state("r", 2_000), room.state("r", 2_000));
 }
+
+/// A whole turn the side to move may play, as its device announces it, picked by `seed` from
+/// what the public record shows.
+fn any_turn(room: &Room, seed: u64) -> String {
+    use board_suite::rules::{History, TurnText, record::Recorded, whole_turns};
+    fn pick<G: Recorded + TurnText>(record: &str, seed: u64) -> String {
+        let history: History<G> = board_suite::rules::record::read(record, seed).unwrap();
+        let turns = whole_turns(history.current());
+        history.current().announce(&turns[seed as usize % turns.len()].0)
+    }
+    let record = room.table.public_record(&Timing::default());
+    board_suite::with_game!(room.table.game(), G => pick::<G>(&record, seed))
+}
+
+/// The public record a device holds after a change's turn: what its page's history becomes.
+fn advanced(game: GameId, text: &str, turn: &str, clock: Option<u64>) -> String {
+    use board_suite::rules::History;
+    use board_suite::rules::record::{self, Header, Recorded};
+    fn advance<G: Recorded>(text: &str, turn: &str, clock: Option<u64>) -> String {
+        let mut history: History<G> = record::read(text, 0).unwrap();
+        assert!(record::play_public(&mut history, turn), "{turn} after {text}");
+        let mut timing = record::read_timing(text);
+        timing.clocks.extend(clock);
+        record::write(&history, &Header { reveal: false, timing, ..Header::default() })
+    }
+    board_suite::with_game!(game, G => advance::<G>(text, turn, clock))
+}
+
+fn whole_of(reply: Reply) -> (RoomState, String) {
+    match reply {
+        Reply::State { state, record } => (*state, record),
+        other => panic!("not the room whole: {other:?}"),
+    }
+}
+
+#[test]
+fn a_turn_is_told_as_itself_and_read_on_the_room_held_it_is_the_room_whole() {
+    for game in GameId::ALL {
+        for seed in [1, 2] {
+            let mut room = room(game, "fischer:180+2", false);
+            let (_, mut held) = whole_of(room.whole("r", 0));
+            let mut told = room.told();
+            for ply in 0..50_u64 {
+                let now = 1_000 * (ply + 1);
+                let chosen = any_turn(&room, seed * 1_000 + ply);
+                let turns = room.table.turns();
+                assert_eq!(room.apply(room.table.to_move(), turn(&chosen, turns), now), Ok(Effect::Store));
+                room.version += 1;
+                let change = room.change("r", now, told);
+                let (state, record) = whole_of(room.whole("r", now));
+                if room.table.over() {
+                    assert_eq!(change, None, "{game:?}: an end is told whole");
+                    break;
+                }
+                let Some(Reply::Change { state: changed, turn: Some(played), clock }) = change else {
+                    panic!("{game:?}: a turn's change, not {change:?}")
+                };
+                assert_eq!(*changed, state, "{game:?}");
+                assert_eq!(clock, room.extra.clock.log().last().copied());
+                held = advanced(game, &held, &played, clock);
+                assert_eq!(held, record, "{game:?} after {played}");
+                told = room.told();
+            }
+        }
+    }
+}
+
+#[test]
+fn who_is_here_an_offer_and_a_message_are_told_as_changes_the_rest_whole() {
+    let mut room = connect_four();
+    play(&mut room, &[(FIRST, turn("4", 0)), (SECOND, turn("4", 1))], 10);
+    let told = room.told();
+    // Who is here: the same version.
+    let _ = room.present([true, false], 20);
+    let Some(Reply::Change { state, turn: None, .. }) = room.change("r", 20, told) else { panic!() };
+    assert_eq!(state.online, [true, false]);
+    // An offer: one version on, no turn.
+    play(&mut room, &[(FIRST, Action::Offer(Offer::Takeback))], 30);
+    room.version += 1;
+    assert!(matches!(room.change("r", 30, told), Some(Reply::Change { turn: None, .. })));
+    // Two versions on is a gap: only the room whole says it.
+    room.version += 1;
+    assert_eq!(room.change("r", 30, told), None);
+    room.version -= 1;
+    // A takeback goes back two turns: whole.
+    let told = room.told();
+    play(&mut room, &[(SECOND, Action::Answer(true))], 40);
+    room.version += 1;
+    assert_eq!(room.table.turns(), 0);
+    assert_eq!(room.change("r", 40, told), None);
+}

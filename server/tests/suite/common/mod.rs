@@ -80,6 +80,9 @@ pub struct Client {
     pub socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// Every frame received, as text.
     pub heard: Vec<String>,
+    /// The room as the page would hold it from the frames heard: its version and its public
+    /// record, a change's turn played on it.
+    pub held: Option<(String, u64, String)>,
     /// How long a frame is waited for before the test fails.
     pub patience: Duration,
 }
@@ -92,7 +95,7 @@ impl Client {
 
     /// A client over a connection already made.
     pub fn over(socket: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
-        Client { socket, heard: Vec::new(), patience: Duration::from_secs(10) }
+        Client { socket, heard: Vec::new(), held: None, patience: Duration::from_secs(10) }
     }
 
     pub async fn send(&mut self, text: &str) {
@@ -109,8 +112,37 @@ impl Client {
                 .unwrap();
             if let Message::Text(text) = frame {
                 self.heard.push(text.to_string());
-                return Reply::read(&text).unwrap_or_else(|| panic!("a frame the page reads: {text}"));
+                let reply = Reply::read(&text).unwrap_or_else(|| panic!("a frame the page reads: {text}"));
+                self.hold(&reply);
+                return reply;
             }
+        }
+    }
+
+    /// Takes in a room's frame as the page does: the room whole, or a change of the version
+    /// held (never a gap).
+    fn hold(&mut self, reply: &Reply) {
+        match reply {
+            Reply::State { state, record } => {
+                self.held = Some((state.room.clone(), state.version, record.clone()));
+            }
+            Reply::Change { state, turn, clock } => {
+                let Some((room, version, record)) = self.held.as_mut() else {
+                    panic!("a change before the room")
+                };
+                assert_eq!(*room, state.room, "a change of the room held");
+                assert!(
+                    state.version == *version || state.version == *version + 1,
+                    "a change of version {} to a device at {version}",
+                    state.version
+                );
+                assert!(turn.is_none() || state.version == *version + 1, "a turn changes the version");
+                if let Some(turn) = turn {
+                    *record = advance(&state.game, record, turn, *clock);
+                }
+                *version = state.version;
+            }
+            _ => {}
         }
     }
 
@@ -158,24 +190,24 @@ impl Client {
         .await
     }
 
-    /// The next state frame.
+    /// The next frame of the room (whole, or a change), with the record held after it.
     pub async fn state(&mut self) -> State {
-        self.until(|r| match r {
-            Reply::State { record, turns, to_move, over, version, online, offer, termination, .. } => {
-                Some(State {
-                    termination: *termination,
-                    offer: offer.is_some(),
-                    record: record.clone(),
-                    turns: *turns,
-                    to_move: *to_move,
-                    over: *over,
-                    version: *version,
-                    online: *online,
-                })
+        loop {
+            let reply = self.next().await;
+            if let Some(state) = reply.room() {
+                let record = self.held.as_ref().map(|(_, _, record)| record.clone()).unwrap_or_default();
+                return State {
+                    termination: state.termination,
+                    offer: state.offer.is_some(),
+                    record,
+                    turns: state.turns,
+                    to_move: state.to_move,
+                    over: state.over,
+                    version: state.version,
+                    online: state.online,
+                };
             }
-            _ => None,
-        })
-        .await
+        }
     }
 
     /// State frames until one `wanted` accepts.
@@ -240,6 +272,20 @@ pub async fn get_whole(port: u16, path: &str) -> (u16, String, String) {
     (status, head.to_owned(), body.to_owned())
 }
 
+/// A public record after a change's turn, and the mover's clock after it: what the page's
+/// history becomes, written as the server writes the room whole.
+pub fn advance(game: &str, record: &str, turn: &str, clock: Option<u64>) -> String {
+    fn advance_as<G: Recorded>(text: &str, turn: &str, clock: Option<u64>) -> String {
+        let mut history: History<G> = record::read(text, 0).expect("a public record reads back");
+        assert!(record::play_public(&mut history, turn), "the turn {turn} plays on {text}");
+        let mut timing = record::read_timing(text);
+        timing.clocks.extend(clock);
+        record::write(&history, &record::Header { reveal: false, timing, ..record::Header::default() })
+    }
+    let game = GameId::from_slug(game).expect("a game of the suite");
+    board_suite::with_game!(game, G => advance_as::<G>(record, turn, clock))
+}
+
 /// A random whole turn in the position a public record shows, as a client announces it.
 pub fn pick(game: &str, record: &str, seed: u64) -> String {
     fn pick_as<G: Recorded + TurnText>(record: &str, seed: u64) -> String {
@@ -253,18 +299,18 @@ pub fn pick(game: &str, record: &str, seed: u64) -> String {
 }
 
 pub fn create(game: &str) -> String {
-    format!(r#"{{"v":2,"type":"create","game":"{game}"}}"#)
+    format!(r#"{{"v":3,"type":"create","game":"{game}"}}"#)
 }
 
 pub fn join(room: &str, token: Option<&str>) -> String {
     match token {
-        Some(token) => format!(r#"{{"v":2,"type":"join","room":"{room}","token":"{token}"}}"#),
-        None => format!(r#"{{"v":2,"type":"join","room":"{room}"}}"#),
+        Some(token) => format!(r#"{{"v":3,"type":"join","room":"{room}","token":"{token}"}}"#),
+        None => format!(r#"{{"v":3,"type":"join","room":"{room}"}}"#),
     }
 }
 
 pub fn play(turn: &str, turns: usize) -> String {
-    serde_json::json!({"v": 2, "type": "move", "turn": turn, "turns": turns}).to_string()
+    serde_json::json!({"v": 3, "type": "move", "turn": turn, "turns": turns}).to_string()
 }
 
 /// A room of `game` with both seats taken: the first seat's client, the second's, the room and

@@ -3,7 +3,7 @@
 //! gives them; and what a server on it does: every game goes on, casual.
 
 use super::{Client, join, pick, play};
-use board_suite::protocol::{Reply, Seat};
+use board_suite::protocol::{Reply, RoomState, Seat};
 use board_suite::rules::Termination;
 use board_suite_server::store::RoomRow;
 use std::path::Path;
@@ -85,8 +85,10 @@ async fn back(port: u16, room: &str, token: &str, seat: Seat) -> Client {
 
 /// What a state frame says of players and ratings: casual, no players, no rating changes.
 fn casual(reply: &Reply, what: &str) {
-    let Reply::State { players, rated, ratings, .. } = reply else { panic!("{what}: a state frame") };
-    assert_eq!((&**players, *rated, ratings), (&[None, None], false, &None), "{what}");
+    let Some(RoomState { players, rated, ratings, .. }) = reply.room() else {
+        panic!("{what}: a frame of the room")
+    };
+    assert_eq!((players, *rated, ratings), (&[None, None], false, &None), "{what}");
 }
 
 /// A server at `port` on the store of [`FILE`] upgraded, its clock a minute after
@@ -100,7 +102,8 @@ pub async fn games_go_on_casual(port: u16, stored: &[RoomRow]) -> &'static str {
         let mut second = back(port, room, second_token, Seat::Second).await;
         let state = first.state_where(|s| s.online == [true, true]).await;
         assert_eq!((state.turns, state.over), (turns, false), "{game}");
-        let Reply::State { time: shown, clocks, .. } = last(&first) else { unreachable!() };
+        let RoomState { time: shown, clocks, .. } =
+            last(&first).room().cloned().expect("a frame of the room");
         assert_eq!((shown.as_str(), clocks.is_some()), (time, true), "{game}");
         casual(&last(&first), game);
 
@@ -109,7 +112,7 @@ pub async fn games_go_on_casual(port: u16, stored: &[RoomRow]) -> &'static str {
             if mover == Seat::First { (&mut first, &mut second) } else { (&mut second, &mut first) };
         moving.send(&play(&pick(game, &state.record, 1), turns)).await;
         assert_eq!(other.state_at(turns + 1).await.turns, turns + 1, "{game}");
-        let Reply::State { clocks, running, .. } = last(other) else { unreachable!() };
+        let RoomState { clocks, running, .. } = last(other).room().cloned().expect("a frame of the room");
         let next = if mover == Seat::First { Seat::Second } else { Seat::First };
         assert_eq!(running, Some(next), "{game}: the other side's clock runs");
         casual(&last(other), game);
@@ -124,7 +127,7 @@ pub async fn games_go_on_casual(port: u16, stored: &[RoomRow]) -> &'static str {
         }
 
         if room == PLAYING[0].1 {
-            first.send(r#"{"v":2,"type":"resign"}"#).await;
+            first.send(r#"{"v":3,"type":"resign"}"#).await;
             for device in [&mut first, &mut second] {
                 let end = device.state_where(|s| s.over).await;
                 assert_eq!(end.termination, Some(Termination::Resignation));
@@ -143,7 +146,7 @@ pub async fn games_go_on_casual(port: u16, stored: &[RoomRow]) -> &'static str {
 
     // The seek: in the lobby with no player, taken by a player, casual; its maker comes back.
     let mut lobby = Client::connect(port).await;
-    lobby.send(r#"{"v":2,"type":"lobby"}"#).await;
+    lobby.send(r#"{"v":3,"type":"lobby"}"#).await;
     let seeks = lobby
         .until(|r| match r {
             Reply::Lobby { seeks, .. } => Some(seeks.clone()),
@@ -157,13 +160,14 @@ pub async fn games_go_on_casual(port: u16, stored: &[RoomRow]) -> &'static str {
         ("gomoku", "fischer:180+2", &None, false)
     );
     let mut taker = Client::connect(port).await;
-    taker.send(r#"{"v":2,"type":"hello"}"#).await;
+    taker.send(r#"{"v":3,"type":"hello"}"#).await;
     let Reply::Player { id, .. } = taker.next().await else { panic!("a player") };
-    taker.send(&serde_json::json!({"v": 2, "type": "take", "room": room}).to_string()).await;
+    taker.send(&serde_json::json!({"v": 3, "type": "take", "room": room}).to_string()).await;
     assert_eq!(taker.seat().await.1, Seat::Second);
     let mut maker = back(port, room, token, Seat::First).await;
     let state = maker.state_where(|s| s.online == [true, true]).await;
-    let Reply::State { players, rated, ratings, .. } = last(&maker) else { unreachable!() };
+    let RoomState { players, rated, ratings, .. } =
+        last(&maker).room().cloned().expect("a frame of the room");
     assert_eq!((players[0].is_none(), players[1].as_ref().map(|p| p.id.as_str())), (true, Some(id.as_str())));
     assert!(!rated && ratings.is_none(), "a seek from before is casual, whoever takes it");
     maker.send(&play(&pick("gomoku", &state.record, 3), 0)).await;

@@ -136,7 +136,9 @@ impl<G: Game> History<G> {
     /// between turns only (a rule that draws then is the game's, through [`Game::repeats`]).
     pub fn repeated(&self) -> bool {
         let current = self.current();
-        !current.mid_move() && self.states.iter().filter(|s| !s.mid_move() && current.repeats(s)).count() >= 3
+        let since = self.states.len().saturating_sub(current.repeatable_plies().saturating_add(1));
+        !current.mid_move()
+            && self.states[since..].iter().filter(|s| !s.mid_move() && current.repeats(s)).count() >= 3
     }
 
     /// Whether the game has ended: with a result, or aborted without one.

@@ -236,6 +236,13 @@ pub trait Game: Clone + Debug + Eq + Hash {
         false
     }
 
+    /// How many positions back this one may repeat an earlier one: those since the last
+    /// change no later play undoes (a capture, a flip, a man moved). A long game's repetition
+    /// is then counted over them alone; by default over the whole game.
+    fn repeatable_plies(&self) -> usize {
+        usize::MAX
+    }
+
     /// Whether undoing `mv` would be unfair because it revealed hidden information
     /// (a dark-chess flip). Such a move is never undone.
     fn reveals_hidden(&self, _mv: &Self::Move) -> bool {

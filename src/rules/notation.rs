@@ -53,6 +53,13 @@ pub fn parse_turn_as<G: Game>(
             false
         }
     }
+    // A turn of one action is read straight, not searched for among all (a long board's many).
+    if let Ok(mv) = game.parse_move(text) {
+        let mut next = game.clone();
+        if next.play(mv).is_ok() && !next.mid_move() && write(game, &[mv]) == text {
+            return Ok(vec![mv]);
+        }
+    }
     let mut reading = Reading { start: game, text, write, partial: None };
     let mut legs = Vec::new();
     if !text.is_empty() && reading.extend(game, &mut legs) {

@@ -271,6 +271,11 @@ impl Game for Checkers {
         self.board == earlier.board && self.to_move == earlier.to_move
     }
 
+    /// A quiet turn is one action: the quiet turns, and the position the last other one left.
+    fn repeatable_plies(&self) -> usize {
+        self.quiet_plies as usize
+    }
+
     /// A whole move in PDN: the squares it visits, `11x18x25` for a multi-capture.
     fn turn_notation(&self, legs: &[Move]) -> String {
         let squares: Vec<Square> = legs

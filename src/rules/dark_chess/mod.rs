@@ -556,6 +556,10 @@ impl Game for DarkChess {
         self.board == earlier.board && self.to_move == earlier.to_move
     }
 
+    fn repeatable_plies(&self) -> usize {
+        self.quiet_plies as usize
+    }
+
     /// A chain of captures as one turn, each capture after the first by its sign and square
     /// (`b3xb2xc2`), as checkers writes a multi-jump; ending the chain by choice adds nothing.
     fn turn_notation(&self, legs: &[Move]) -> String {

@@ -372,6 +372,9 @@ mod tests {
         fn repeats(&self, earlier: &Self) -> bool {
             self == earlier
         }
+        fn repeatable_plies(&self) -> usize {
+            usize::MAX
+        }
         fn notation(&self, mv: &u8) -> String {
             mv.to_string()
         }

@@ -236,11 +236,12 @@ pub trait Game: Clone + Debug + Eq + Hash {
         false
     }
 
-    /// How many positions back this one may repeat an earlier one: those since the last
-    /// change no later play undoes (a capture, a flip, a man moved). A long game's repetition
-    /// is then counted over them alone; by default over the whole game.
+    /// How many positions back this one may repeat an earlier one under that rule: those since
+    /// the last change no later play undoes (a capture, a flip, a man moved), so that a long
+    /// game's repetition is counted over them alone. A game with the rule says; one without
+    /// has none to count (0).
     fn repeatable_plies(&self) -> usize {
-        usize::MAX
+        0
     }
 
     /// Whether undoing `mv` would be unfair because it revealed hidden information

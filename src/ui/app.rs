@@ -91,13 +91,15 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     let text = lang.text();
-    {
-        // Given again with each language, so that the switch reads the language shown.
+    // Made again with each language alone, so that the switch reads the language shown and the
+    // pages below hear of it only then.
+    let switch_language = {
         let lang = lang.clone();
-        use_effect_with(*lang, move |_| {
-            settings::on_language(Callback::from(move |()| lang.set(lang.other())));
-        });
-    }
+        (*use_memo(*lang, move |_| {
+            settings::LanguageSwitch(Callback::from(move |()| lang.set(lang.other())))
+        }))
+        .clone()
+    };
     // A link that cannot be followed says why; a game's link at fault shows the game as it is.
     let (shown, notice) = match &*route {
         Route::NotFound(path) => (Route::Picker, Some((text.not_found)(path))),
@@ -135,7 +137,9 @@ pub fn App(props: &AppProps) -> Html {
                     </button>
                 </div>
             }
-            { page }
+            <ContextProvider<settings::LanguageSwitch> context={switch_language}>
+                { page }
+            </ContextProvider<settings::LanguageSwitch>>
         </>
     }
 }

@@ -538,7 +538,7 @@ fn room(version: u64, turns: &[&str]) -> Whole {
         game: "connect-four".into(),
         version,
         turns: turns.len(),
-        to_move: if turns.len() % 2 == 0 { Seat::First } else { Seat::Second },
+        to_move: if turns.len().is_multiple_of(2) { Seat::First } else { Seat::Second },
         over: false,
         termination: None,
         offer: None,

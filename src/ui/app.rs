@@ -91,15 +91,13 @@ pub fn App(props: &AppProps) -> Html {
     });
 
     let text = lang.text();
-    // Made again with each language alone, so that the switch reads the language shown and the
-    // pages below hear of it only then.
-    let switch_language = {
+    {
+        // Given again with each language, so that the switch reads the language shown.
         let lang = lang.clone();
-        (*use_memo(*lang, move |_| {
-            settings::LanguageSwitch(Callback::from(move |()| lang.set(lang.other())))
-        }))
-        .clone()
-    };
+        use_effect_with(*lang, move |_| {
+            settings::on_language(Callback::from(move |()| lang.set(lang.other())));
+        });
+    }
     // A link that cannot be followed says why; a game's link at fault shows the game as it is.
     let (shown, notice) = match &*route {
         Route::NotFound(path) => (Route::Picker, Some((text.not_found)(path))),
@@ -137,9 +135,7 @@ pub fn App(props: &AppProps) -> Html {
                     </button>
                 </div>
             }
-            <ContextProvider<settings::LanguageSwitch> context={switch_language}>
-                { page }
-            </ContextProvider<settings::LanguageSwitch>>
+            { page }
         </>
     }
 }

@@ -16,10 +16,15 @@ extern "C" {
     fn show_theme();
 }
 
-/// How the app changes its language: given by the app to every page below it (a context), for
-/// the menu of whichever page is shown.
-#[derive(Clone, PartialEq)]
-pub struct LanguageSwitch(pub Callback<()>);
+thread_local! {
+    /// How the app changes its language: the app gives it when it starts.
+    static SWITCH_LANGUAGE: std::cell::RefCell<Option<Callback<()>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The app's way to change its language, for the menu of whichever page is shown.
+pub fn on_language(switch: Callback<()>) {
+    SWITCH_LANGUAGE.with_borrow_mut(|slot| *slot = Some(switch));
+}
 
 /// Where the theme chosen is kept: `light`, `dark`, or `system` (as when nothing is kept).
 const THEME_KEY: &str = "board-suite/theme";
@@ -74,11 +79,9 @@ pub fn toggle(
     }
 }
 
-/// The menu's state: open or not, the theme chosen, its gear and body, and the app's switch of
-/// language.
+/// The menu's state: open or not, the theme chosen, and its gear and body.
 pub struct Menu {
     open: UseStateHandle<bool>,
-    switch_language: Option<LanguageSwitch>,
     theme: UseStateHandle<Option<String>>,
     gear: NodeRef,
     body: NodeRef,
@@ -91,7 +94,7 @@ pub fn use_menu() -> Menu {
     let open = use_state_eq(|| false);
     let theme = use_state(|| storage::read(THEME_KEY).filter(|t| THEMES.contains(&t.as_str())));
     let (gear, body) = (use_node_ref(), use_node_ref());
-    Menu { open, switch_language: use_context(), theme, gear, body }
+    Menu { open, theme, gear, body }
 }
 
 /// Gives the keyboard focus to the menu's first item when it opens, once its body is `ready`
@@ -158,9 +161,8 @@ pub fn menu_body(menu: &Menu, lang: Lang, items: Html) -> Html {
         })
     };
     let chosen = menu.theme.as_deref().unwrap_or("system");
-    let switch_language = menu.switch_language.clone();
-    let switch_language = Callback::from(move |_: MouseEvent| {
-        if let Some(LanguageSwitch(switch)) = &switch_language {
+    let switch_language = Callback::from(|_: MouseEvent| {
+        if let Some(switch) = SWITCH_LANGUAGE.with_borrow(Clone::clone) {
             switch.emit(());
         }
     });

@@ -143,6 +143,8 @@ test('on a phone, a record refused is said where the player can see it', async (
   const page = await browser.open('#/connect-four');
   await page.setViewportSize({ width: 360, height: 740 });
   await openRecord(page);
+  // Opening the box fetches the extras' buttons; once here, the box is drawn as it stays.
+  await button(page, 'copy-record').waitFor();
   await record(page).fill('1. 4 4 2. 9 *');
   await button(page, 'load-record').scrollIntoViewIfNeeded();
   await button(page, 'load-record').click();

@@ -4,7 +4,6 @@
 //! player starts their turn, and the last turn's path can be drawn again. The state lives here,
 //! beside the shared session, not in it.
 
-use super::storage;
 use crate::i18n::GameText;
 
 /// The page's side of a turn flow: what it holds up and when.
@@ -23,7 +22,7 @@ pub trait Flow: Clone + Default + PartialEq + 'static {
     /// The turn passed (a move made, undone or redone, or a new game): the cover goes up for
     /// the next player while the game is on.
     fn passed(&mut self, in_play: bool);
-    /// One of the flow's own controls (the page remembers a choice; see [`Prefs::store`]).
+    /// One of the flow's own controls (the page remembers a choice).
     fn control(&mut self, control: FlowControl);
     /// What the screen shows of the flow, given where the turn being made stands.
     fn panel(&self, turn: TurnState, text: &GameText) -> Option<Panel>;
@@ -77,10 +76,6 @@ impl Preference {
             Preference::PassDevice => text.pass_device,
         }
     }
-
-    fn key(self, slug: &str) -> String {
-        format!("board-suite/{}/{slug}", self.name())
-    }
 }
 
 /// The players' choices of how turns pass, as remembered for a game. Read and written by the
@@ -99,30 +94,11 @@ impl Prefs {
         }
     }
 
-    fn set(&mut self, preference: Preference, on: bool) {
+    pub fn set(&mut self, preference: Preference, on: bool) {
         match preference {
             Preference::ConfirmTurn => self.confirm_turn = on,
             Preference::PassDevice => self.pass_device = on,
         }
-    }
-
-    /// The choices remembered for a game.
-    pub fn load(slug: &str) -> Prefs {
-        let mut prefs = Prefs::default();
-        for preference in Preference::ALL {
-            prefs.set(preference, storage::flag(&preference.key(slug)));
-        }
-        prefs
-    }
-
-    /// Remembers a choice for a game.
-    pub fn store(preference: Preference, on: bool, slug: &str) {
-        storage::set_flag(&preference.key(slug), on);
-    }
-
-    /// Whether a storage key holds one of these choices for a game (another tab changed it).
-    pub fn watches(key: &str, slug: &str) -> bool {
-        Preference::ALL.iter().any(|p| key == p.key(slug))
     }
 }
 

@@ -7,7 +7,8 @@
 //! run; `toTray` sends a taken piece's picture to its side's tray (the tray's last piece, the
 //! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one,
 //! `pushEntry` and `dropEntry` give an open one a history entry for Back to close it; `reveal`
-//! brings a notice into view. Online: `ready` asks whether the server that sent the page
+//! brings a notice into view. `afterPaint` runs a task once the next frame is painted (at once
+//! in a hidden tab, which paints none). Online: `ready` asks whether the server that sent the page
 //! answers (its `/healthz` says `ok`; a static host answers with nothing, or with its page);
 //! offline it does not ask, so a page played offline logs no failed request. Records
 //! and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
@@ -27,6 +28,7 @@ export function unlock(){if(!a)later(()=>{a=a||new AudioContext()});else if(a.st
 export function note(k,f,at,l){later(()=>{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
 g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)})}
+export function afterPaint(f){document.hidden?setTimeout(f):requestAnimationFrame(()=>setTimeout(f))}
 export function pushEntry(){history.pushState({dialog:1},'')}
 export function dropEntry(){if(history.state&&history.state.dialog)history.back()}
 export function reveal(s){requestAnimationFrame(()=>{const a=document.querySelectorAll(s),e=a[a.length-1];if(e)e.scrollIntoView({block:'nearest'})})}
@@ -92,6 +94,13 @@ extern "C" {
     /// now would lay the page out a second time.
     #[wasm_bindgen(js_name = scrollToEnd)]
     pub fn scroll_to_end(selector: &str);
+    #[wasm_bindgen(js_name = afterPaint)]
+    fn after_paint_js(task: JsValue);
+}
+
+/// Runs `task` once the next frame is painted (at once in a hidden tab, which paints none).
+pub fn after_paint(task: impl FnOnce() + 'static) {
+    after_paint_js(Closure::once_into_js(task));
 }
 
 /// Whether a game server answers where the page came from (a static host has none).

@@ -5,15 +5,7 @@
 use crate::rules::record::Recorded;
 use crate::rules::{Game, History};
 use crate::save::{self, LoadError, Saved};
-
-/// Why the game on screen is not kept on this device.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum StorageProblem {
-    /// Storage cannot be used at all: nothing is remembered.
-    Unavailable,
-    /// A save was refused (storage full or blocked); the next change tries again.
-    WriteRefused,
-}
+use crate::ui::model::StorageProblem;
 
 fn local_storage() -> Result<web_sys::Storage, StorageProblem> {
     let window = web_sys::window().ok_or(StorageProblem::Unavailable)?;

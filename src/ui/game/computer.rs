@@ -2,7 +2,7 @@
 //! ahead, once chosen), its answer held until the player's own turn has finished moving, and
 //! the hints asked for.
 
-use super::{PageHandle, random_seed, use_on_change};
+use super::{PageHandle, random_seed};
 use crate::ui::board::motion_left_ms;
 use crate::ui::computer::{self, EngineNews};
 use crate::ui::model::UiGame;
@@ -89,13 +89,27 @@ const PREFETCH_AFTER_MS: u32 = 1_000;
 
 /// The computer's side of the page: whether its engine's files are still on their way after
 /// it was asked, and its turn held until the player's turn has finished moving.
+#[derive(Clone)]
 pub struct Computer {
     pub fetching: UseStateHandle<bool>,
     pub pace: Pace,
 }
 
-/// Asks the computer for its turn whenever it is to move, and fetches its engine once it is
-/// chosen, while the page is idle.
+/// What the computer's turn depends on changed: the engine is asked, and its answer played if
+/// the game is still where it was, once the player's turn has finished moving. Any change ends
+/// a search that no longer fits the game, and drops an answer held back.
+pub fn turn<G: UiGame>(page: &PageHandle<G>, computer: &Computer) {
+    drop(computer.pace.take());
+    if page.computer_to_move() {
+        let at = |at, turn| Action::Computer { at, turn };
+        ask_engine(page, (page.opponent().level, None), at, Some(computer.pace.clone()), &computer.fetching);
+    } else {
+        computer::cancel();
+    }
+}
+
+/// The computer's side of the page, its engine fetched once it is chosen, while the page is
+/// idle.
 #[hook]
 pub fn use_computer<G: UiGame>(page: &PageHandle<G>) -> Computer {
     // The engine's files are still on their way after the computer was asked.
@@ -110,24 +124,6 @@ pub fn use_computer<G: UiGame>(page: &PageHandle<G>) -> Computer {
             let prefetch = chosen.then(|| Timeout::new(PREFETCH_AFTER_MS, computer::prepare));
             move || drop(prefetch)
         });
-    }
-    {
-        // The computer's turn: the engine is asked, and its answer played if the game is still
-        // where it was, once the player's turn has finished moving. Any change ends a search
-        // that no longer fits the game, and drops an answer held back.
-        let (page, fetching, pace) = (page.clone(), fetching.clone(), pace.clone());
-        use_on_change(
-            page.computer_key(),
-            Rc::new(move || {
-                drop(pace.take());
-                if page.computer_to_move() {
-                    let at = |at, turn| Action::Computer { at, turn };
-                    ask_engine(&page, (page.opponent().level, None), at, Some(pace.clone()), &fetching);
-                } else {
-                    computer::cancel();
-                }
-            }),
-        );
     }
     Computer { fetching, pace }
 }

@@ -2,11 +2,11 @@
 //! page's, or a request of the server's or the computer's.
 
 use super::computer::{Computer, ask_engine};
-use super::{PageHandle, clear_query, random_seed};
+use super::{PageHandle, clear_query, random_seed, remembered};
 use crate::games::GameId;
 use crate::protocol::{NewRoom, Offer, PRESETS};
 use crate::ui::computer;
-use crate::ui::flow::{FlowControl, Prefs};
+use crate::ui::flow::FlowControl;
 use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
 use crate::ui::online::{self, Ask};
 use crate::ui::session::Action;
@@ -67,11 +67,11 @@ pub fn on_control<G: UiGame>(
             page.dispatch(Action::Restart(random_seed()));
         }
         Control::Opponent(opponent) => {
-            opponent.store(slug);
+            remembered::store_opponent(slug, &opponent);
             page.dispatch(Action::Opponent(opponent));
         }
         Control::Flow(FlowControl::Prefer(preference, on)) => {
-            Prefs::store(preference, on, slug);
+            remembered::store_preference(slug, preference, on);
             page.dispatch(Action::Control(control));
         }
         // The top level's choice, within a hint's short time: never slower than the
@@ -94,7 +94,7 @@ pub fn on_control<G: UiGame>(
             clear_query(game);
             let mut opponent = page.opponent();
             opponent.computer = computer.then(|| page.shown_to_move().opponent());
-            opponent.store(slug);
+            remembered::store_opponent(slug, &opponent);
             page.dispatch(Action::Control(control));
             page.dispatch(Action::Opponent(opponent));
         }

@@ -1,5 +1,5 @@
-//! Online play on a game's page: a room's link or a seek taken joins it, the turns played here
-//! go to the server, and leaving the page leaves the room.
+//! Online play on a game's page: a room's link or a seek taken joins it, and leaving the page
+//! leaves the room (the turns played here go to the server as the session's effects).
 
 use super::{PageHandle, show_room, use_on_change};
 use crate::games::GameId;
@@ -9,8 +9,8 @@ use crate::ui::session::{Action, hash_of};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Joins the room `room` names or takes the seek `take` names, sends the turns played here,
-/// and leaves the room when the page goes; returns what hears the server, for the page.
+/// Joins the room `room` names or takes the seek `take` names, and leaves the room when the
+/// page goes; returns what hears the server, for the page.
 #[hook]
 pub fn use_online<G: UiGame>(
     page: &PageHandle<G>,
@@ -51,30 +51,6 @@ pub fn use_online<G: UiGame>(
                 if let Some(room) = take.clone() {
                     page.dispatch(Action::GoOnline);
                     online::open(slug, Ask::Take { room }, on_heard.clone());
-                }
-            }),
-        );
-    }
-    {
-        // A turn played here online goes to the server, which tells both devices the game.
-        let page = page.clone();
-        use_on_change(
-            hash_of(&page.outgoing()),
-            Rc::new(move || {
-                if let Some((_, turns, turn)) = page.outgoing() {
-                    online::play(turn, *turns);
-                }
-            }),
-        );
-    }
-    {
-        // A change of a version this device does not hold: the room is asked for whole.
-        let behind = page.behind();
-        use_on_change(
-            hash_of(&behind),
-            Rc::new(move || {
-                if behind {
-                    online::rejoin();
                 }
             }),
         );

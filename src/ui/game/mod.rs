@@ -8,20 +8,22 @@ mod analysing;
 mod computer;
 mod controls;
 mod joining;
+mod remembered;
 mod saving;
 
 use super::model::BoardAction;
 use super::screen::GameScreen;
-use super::session::{self, Action, Session};
+use super::online;
+use super::session::{Action, Effect, Session};
 use super::storage;
 use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::route::{Play, Route};
 use crate::ui::model::{Control, UiGame};
 use analysing::use_analysis;
-use computer::use_computer;
+use computer::{Computer, use_computer};
 use joining::use_online;
-use saving::use_saving;
+use saving::{Revision, use_other_tabs};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -80,6 +82,28 @@ fn use_on_change(key: u64, effect: Rc<dyn Fn()>) {
 /// The page's state as its hooks and controls hold it.
 type PageHandle<G> = UseReducerHandle<Session<G>>;
 
+/// Carries out the effects the page's changes gave, in order, once the change is painted: the
+/// save and the rest never hold up the frame that shows a move.
+#[hook]
+fn use_effects<G: UiGame>(page: &PageHandle<G>, revision: &Revision, computer: &Computer) {
+    let (page, revision, computer) = (page.clone(), revision.clone(), computer.clone());
+    use_effect(move || {
+        let effects = page.outbox().take();
+        if !effects.is_empty() {
+            crate::ui::js::after_paint(move || {
+                for effect in effects {
+                    match effect {
+                        Effect::Save => saving::save(&page, &revision),
+                        Effect::Send { turns, turn } => drop(online::play(&turn, turns)),
+                        Effect::Rejoin => drop(online::rejoin()),
+                        Effect::Computer => computer::turn(&page, &computer),
+                    }
+                }
+            });
+        }
+    });
+}
+
 /// A game's page: its state saved after every change, other tabs followed, the computer asked
 /// when it is to move, and the shared screen.
 #[component]
@@ -87,16 +111,15 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let text = props.lang.game_text();
     let game = G::ID;
     let slug = game.slug();
-    // The revision of the save this page's game was last read from or written as: shared with
-    // the storage listener, which must see the latest value, not a render's.
-    let revision = use_mut_ref(|| 0_u64);
+    let revision: Revision = use_mut_ref(|| 0_u64);
     let page = use_reducer(|| {
-        let (session, read_at) = session::start::<G>(props.seed, random_seed());
+        let (session, read_at) = saving::open::<G>(props.seed, random_seed());
         *revision.borrow_mut() = read_at;
         session
     });
-    use_saving(&page, revision, slug);
+    use_other_tabs(&page, revision.clone(), slug);
     let computer = use_computer(&page);
+    use_effects(&page, &revision, &computer);
     use_analysis(&page, slug, props.record.clone());
     let on_heard = use_online(&page, game, props.room.clone(), props.take.clone());
     let on_record = {

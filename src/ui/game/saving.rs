@@ -1,52 +1,84 @@
-//! A game's page keeps its game in storage: every change of this tab's saved, and every change
-//! another tab saves followed at once.
+//! A game's page keeps its game in storage: opened from it, every change of this tab's saved,
+//! and every change another tab saves followed at once.
 
-use super::{PageHandle, use_on_change};
+use super::{PageHandle, remembered};
 use crate::save;
-use crate::ui::flow::Prefs;
-use crate::ui::model::Opponent;
 use crate::ui::model::UiGame;
-use crate::ui::session::{Action, Session};
+use crate::ui::session::{self, Action, Problems, Session};
+use crate::ui::storage::{self, Loaded, Written};
 use gloo::events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Saves the page's game after every change, and follows the changes other tabs save (the
-/// game, the turn flow's choices, the opponent). `revision` is the revision of the save the
-/// game was last read from or written as: shared with the storage listener, which must see the
-/// latest value, not a render's.
+/// The revision of the save this page's game was last read from or written as: shared with the
+/// storage listener, which must see the latest value, not a render's.
+pub type Revision = Rc<RefCell<u64>>;
+
+/// The page's state as storage holds it: the saved game (or a fresh one, with the URL's
+/// shuffle), the choices remembered for it and where it was continued from; and the revision
+/// of the save it was read from.
+pub fn open<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Session<G>, u64) {
+    let slug = G::SLUG;
+    let fresh = session::fresh_rules::<G>(seed, fresh_seed);
+    let Loaded { saved, error, problem } = storage::load_game::<G>(slug, &fresh);
+    let revision = saved.revision;
+    let problems = Problems { load_error: error, storage: problem };
+    let session = session::start(saved, seed, remembered::remembered(slug), problems);
+    // A game continued from another's position says so while it is that game.
+    let origin = storage::kept_origin(slug, &session.turns());
+    (session.continued_from(origin), revision)
+}
+
+/// Saves the page's game unless it is the one in storage, the turn in progress with it so a
+/// reload keeps its actions, unless another tab has saved a newer game since: that one is
+/// shown instead. What storage said goes to the page when it is news.
+pub fn save<G: UiGame>(page: &PageHandle<G>, revision: &Revision) {
+    let Some((history, pending)) = page.to_save() else { return };
+    let written = storage::save_game(G::SLUG, history, pending, *revision.borrow());
+    let action = match written {
+        Written::At(at) => {
+            *revision.borrow_mut() = at;
+            page.tells_written().then_some(Action::Stored(Ok(())))
+        }
+        Written::Newer(saved) => {
+            *revision.borrow_mut() = saved.revision;
+            Some(Action::Follow { saved, overtook: true })
+        }
+        Written::Refused(problem) => Some(Action::Stored(Err(problem))),
+    };
+    if let Some(action) = action {
+        page.dispatch(action);
+    }
+}
+
+/// Another tab's save of this game, as an action if it is newer than `revision`.
+fn heard<G: UiGame>(text: &str, revision: &Revision) -> Option<Action<G>> {
+    let saved = save::decode::<G>(text).ok()?;
+    // Revision 0 is a tab of an older build, which knows no revisions: its save is the
+    // latest there is.
+    if saved.revision <= *revision.borrow() && saved.revision != 0 {
+        return None;
+    }
+    *revision.borrow_mut() = saved.revision;
+    Some(Action::Follow { saved, overtook: false })
+}
+
+/// Follows the changes other tabs save: the game, the turn flow's choices, the opponent.
 #[hook]
-pub fn use_saving<G: UiGame>(page: &PageHandle<G>, revision: Rc<RefCell<u64>>, slug: &'static str) {
-    {
-        // Every change of this tab's is saved, the turn in progress with it so a reload keeps its
-        // actions, unless another tab has saved a newer game since: that one is shown instead.
-        let (page, revision) = (page.clone(), revision.clone());
-        use_on_change(
-            page.changes(),
-            Rc::new(move || {
-                if let Some(action) = page.save(&revision) {
-                    page.dispatch(action);
-                }
-            }),
-        );
-    }
-    {
-        // Another tab of this game saved a move or changed a choice: follow it at once.
-        let page = page.clone();
-        use_storage_events(Rc::new(move |key: &str, new_value: Option<String>| {
-            if key == save::key(slug) {
-                if let Some(action) = new_value.and_then(|text| Session::heard(&text, &revision)) {
-                    page.dispatch(action);
-                }
-            } else if Prefs::watches(key, slug) {
-                page.dispatch(Action::Prefs(Prefs::load(slug)));
-            } else if Opponent::watches(key, slug) {
-                page.dispatch(Action::Opponent(Opponent::load(slug)));
-            }
-        }));
-    }
+pub fn use_other_tabs<G: UiGame>(page: &PageHandle<G>, revision: Revision, slug: &'static str) {
+    let page = page.clone();
+    use_storage_events(Rc::new(move |key: &str, new_value: Option<String>| {
+        let action = if key == save::key(slug) {
+            new_value.and_then(|text| heard(&text, &revision))
+        } else {
+            remembered::heard(key, slug)
+        };
+        if let Some(action) = action {
+            page.dispatch(action);
+        }
+    }));
 }
 
 /// What a page does with a change another tab made to storage: its key and new value.

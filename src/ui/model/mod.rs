@@ -15,7 +15,8 @@ pub use opponent::Opponent;
 
 pub use summary::{
     AnalysisPanel, ChatLine, ClockPanel, Control, Ended, Facing, MoveEntry, Notices, OnlineControl,
-    OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, Rival, RulesPanel, Status, Summary,
+    OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, Rival, RulesPanel, Status, StorageProblem,
+    Summary,
 };
 
 use super::flow::Flow;

@@ -1,8 +1,7 @@
-//! Who plays the computer, and how strongly: remembered per game.
+//! Who plays the computer, and how strongly: remembered per game (by the page).
 
 use crate::engine::LEVELS;
 use crate::rules::Player;
-use crate::ui::storage;
 use serde::{Deserialize, Serialize};
 
 /// Who plays the computer, and at which level (1 to [`LEVELS`]); kept as
@@ -20,20 +19,11 @@ impl Default for Opponent {
     }
 }
 
-fn key(slug: &str) -> String {
-    format!("board-suite/opponent/{slug}")
-}
-
 impl Opponent {
     /// With the computer as the opponent (on the side it last played, else the second), or
     /// with none: two people at the device.
     pub fn against_computer(self, computer: bool) -> Opponent {
         Opponent { computer: computer.then_some(self.computer.unwrap_or(Player::Second)), ..self }
-    }
-
-    /// The choice remembered for a game; a missing or unreadable one is the default.
-    pub fn load(slug: &str) -> Opponent {
-        storage::read(&key(slug)).and_then(|text| Opponent::read(&text)).unwrap_or_default()
     }
 
     /// A choice from its stored text, its level brought within the levels there are.
@@ -45,14 +35,5 @@ impl Opponent {
     /// The choice's stored text.
     pub fn write(&self) -> String {
         crate::codec::write(self)
-    }
-
-    pub fn store(&self, slug: &str) {
-        storage::write(&key(slug), &self.write());
-    }
-
-    /// Whether a storage key holds this game's choice (another tab changed it).
-    pub fn watches(storage_key: &str, slug: &str) -> bool {
-        storage_key == key(slug)
     }
 }

@@ -12,7 +12,6 @@ use crate::rules::record::RecordError;
 use crate::rules::{Illegal, Player};
 use crate::save::LoadError;
 use crate::ui::flow::{FlowControl, Panel};
-use crate::ui::storage::StorageProblem;
 use std::rc::Rc;
 
 /// The game's state as the screen shows it.
@@ -184,6 +183,15 @@ pub enum ReviewStep {
     To(usize),
     /// Back to the live position of the player's own game.
     Live,
+}
+
+/// Why the game on screen is not kept on this device.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum StorageProblem {
+    /// Storage cannot be used at all: nothing is remembered.
+    Unavailable,
+    /// A save was refused (storage full or blocked); the next change tries again.
+    WriteRefused,
 }
 
 /// What to tell the player about their last input and about storage.

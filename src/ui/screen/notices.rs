@@ -4,7 +4,7 @@
 use super::emit;
 use crate::i18n::GameText;
 use crate::ui::model::{Control, Notices, ReviewStep};
-use crate::ui::storage::StorageProblem;
+use crate::ui::model::StorageProblem;
 use yew::prelude::*;
 
 pub struct NoticesProps<'a> {

@@ -10,12 +10,12 @@
 use super::flow::{Flow, FlowControl, Prefs};
 use super::model::BoardAction;
 use super::model::Opponent;
-use super::model::{Control, ServerNews, UiGame};
-use super::storage::StorageProblem;
+use super::model::{Control, ServerNews, StorageProblem, UiGame};
 use crate::rules::History;
 use crate::rules::record::{RecordError, Timing};
 use crate::save::{LoadError, Saved};
 use analysis::Analysing;
+use effects::Outbox;
 use online::OnlinePlay;
 use opponent::Computer;
 use review::Reviewing;
@@ -25,6 +25,7 @@ use turn::{Played, TurnFlow};
 use yew::Reducible;
 
 mod analysis;
+mod effects;
 mod online;
 mod opponent;
 mod page;
@@ -34,7 +35,8 @@ mod turn;
 mod view;
 
 pub use analysis::{AnalysisAction, AnalysisCode};
-pub use page::{hash_of, start};
+pub use effects::Effect;
+pub use page::{fresh_rules, hash_of, start};
 
 /// A game's page state, grouped by job, so that each file of the session works mostly on one
 /// group.
@@ -54,6 +56,10 @@ pub struct Session<G: UiGame> {
     review: Reviewing<G>,
     /// The analysis of the game shown, and its code once fetched.
     analysis: Analysing<G>,
+    /// The effects the change being made has given so far (none between changes).
+    effects: Vec<Effect>,
+    /// The effects given, waiting for the page.
+    outbox: Outbox,
 }
 
 /// What the device remembers for a game, read by the page before the session starts.
@@ -151,22 +157,35 @@ impl<G: UiGame> Session<G> {
             turn: TurnFlow { flow, refusal: None, overtaken: false },
             storage: Storage { stored, changes: 0, load_error, problem, warned: false },
             computer: Computer { opponent, hint: Vec::new(), engine_failed: None },
-            online: OnlinePlay { playing: None, own_game: None, outgoing: None },
+            online: OnlinePlay { playing: None, own_game: None },
             review: Reviewing { at: None, shared: None, record_error: None },
             analysis: Analysing::default(),
+            effects: Vec::new(),
+            outbox: Outbox::default(),
         };
         if !session.turn.flow.waits() && session.game.complete() {
             session.storage.stored = session.commit().is_err();
             session.game.settle();
         }
+        // As the page opens: the game saved unless it is the one stored, the computer asked
+        // if it is to move.
+        session.outbox.post(vec![Effect::Save, Effect::Computer]);
         session
     }
-}
 
-impl<G: UiGame> Reducible for Session<G> {
-    type Action = Action<G>;
+    /// The state after `action`, and the effects it asks the page to carry out.
+    pub fn step(self: Rc<Self>, action: Action<G>) -> (Rc<Self>, Vec<Effect>) {
+        let before = self.clone();
+        let next = self.change(action);
+        if Rc::ptr_eq(&next, &before) {
+            return (next, Vec::new());
+        }
+        let mut next = Rc::unwrap_or_clone(next);
+        let effects = next.effects_since(&before);
+        (Rc::new(next), effects)
+    }
 
-    fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+    fn change(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
         let Some(action) = self.named(action) else { return self };
         match action {
             Action::LoadRecord { text, seed } => return self.read_record(&text, seed, false),
@@ -299,6 +318,17 @@ impl<G: UiGame> Reducible for Session<G> {
             next.turn.flow.passed(next.hands_over());
         }
         Rc::new(next)
+    }
+}
+
+impl<G: UiGame> Reducible for Session<G> {
+    type Action = Action<G>;
+
+    /// [`Session::step`], its effects left for the page in the outbox.
+    fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        let (next, effects) = self.step(action);
+        next.outbox.post(effects);
+        next
     }
 }
 

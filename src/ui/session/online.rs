@@ -9,8 +9,7 @@ use crate::rules::{History, Player};
 use crate::ui::flow::Flow;
 use crate::ui::model::{ChatLine, ClockPanel, Connection, OnlinePanel, RoomState, ServerNews, UiGame};
 
-/// Online play: the game played online, the device's own kept aside meanwhile, and the last
-/// turn played here for the page to send.
+/// Online play: the game played online, and the device's own kept aside meanwhile.
 #[derive(Clone, PartialEq)]
 pub(super) struct OnlinePlay<G: UiGame> {
     /// A game played online, shown instead of the device's own.
@@ -18,9 +17,6 @@ pub(super) struct OnlinePlay<G: UiGame> {
     /// The device's own game, its turn in progress and its clocks, kept aside while it plays
     /// online: never saved over, and back when it leaves.
     pub(super) own_game: Option<(History<G>, Vec<G::Move>, Timing)>,
-    /// The last turn played here online, for the page to send: its serial number, the turns
-    /// before it and the turn as the engine announces it (a flip without what it shows).
-    pub(super) outgoing: Option<(u64, usize, String)>,
 }
 
 /// A game played online: its room, this device's seat and what the server last said.
@@ -253,11 +249,6 @@ impl<G: UiGame> Session<G> {
         self.online.playing.as_ref().is_some_and(|online| online.behind)
     }
 
-    /// The turn to send the server, if one was just played here.
-    pub fn outgoing(&self) -> Option<&(u64, usize, String)> {
-        self.online.outgoing.as_ref().filter(|_| self.online.playing.is_some())
-    }
-
     /// The rules of the game on the board, as a record's tags: what an online room starts from.
     pub fn rules(&self) -> String {
         record::public_rules(&G::new(self.game.history.current().config()))
@@ -323,7 +314,6 @@ impl<G: UiGame> Session<G> {
         next.review.at = None;
         next.review.shared = None;
         next.computer.hint.clear();
-        next.online.outgoing = None;
         next.game.settle();
         next.turn.flow.passed(false);
         next
@@ -338,7 +328,6 @@ impl<G: UiGame> Session<G> {
             next.game.timing = timing;
         }
         next.online.playing = None;
-        next.online.outgoing = None;
         next.storage.stored = true;
         next.game.settle();
         next

@@ -1,18 +1,15 @@
-//! The page's side of a game's [`Session`]: how a game's page starts, what the page's input
-//! names in the game, and what the page asks of it (its saves, the engine's question, the
-//! keys its effects run on).
+//! The page's side of a game's [`Session`]: how a game's page starts from what storage held,
+//! what the page's input names in the game, and what the page asks of it (the engine's
+//! question, the keys its answers are for).
 
 use super::{Action, Problems, Remembered, Session};
 use crate::engine::messages::Request;
 use crate::i18n::GameText;
 use crate::rules::record;
 use crate::save::Saved;
-use crate::ui::flow::{Flow, Prefs};
-use crate::ui::model::Opponent;
+use crate::ui::flow::Flow;
 use crate::ui::model::{Control, UiGame};
-use crate::ui::storage::{self, Loaded};
 use std::rc::Rc;
-use yew::Reducible;
 
 /// A hash of the things an effect or an answer depends on, as its key.
 pub fn hash_of(value: &impl std::hash::Hash) -> u64 {
@@ -50,7 +47,7 @@ impl<G: UiGame> Session<G> {
             Ok(history) => Action::Load(history, record::read_timing(text)),
             Err(error) => Action::RecordRefused(error),
         };
-        let next = self.reduce(action);
+        let next = self.change(action);
         if next.review.record_error.is_some() {
             return next;
         }
@@ -99,16 +96,21 @@ impl<G: UiGame> Session<G> {
     }
 }
 
-/// The saved game (or a fresh one, with the URL's shuffle) as a page's state, and the revision
-/// of the save it was read from.
-pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Session<G>, u64) {
-    let slug = G::SLUG;
-    let fresh = G::reseed(&Default::default(), seed.unwrap_or(fresh_seed));
-    let Loaded { mut saved, error, problem } = storage::load_game::<G>(slug, &fresh);
-    let revision = saved.revision;
+/// The rules of a fresh game: the URL's shuffle, or a new one.
+pub fn fresh_rules<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> G::Config {
+    G::reseed(&Default::default(), seed.unwrap_or(fresh_seed))
+}
+
+/// The saved game (or the fresh one storage gave when it had none) as a page's state; the
+/// URL's shuffle starts that shuffle instead, unless the saved game already is it.
+pub fn start<G: UiGame>(
+    mut saved: Saved<G>,
+    seed: Option<u64>,
+    remembered: Remembered,
+    problems: Problems,
+) -> Session<G> {
     // A game that could not be read is replaced by the fresh one (its text is kept aside).
-    let mut stored = error.is_none();
-    // The URL's seed starts that shuffle, unless the saved game already is that shuffle.
+    let mut stored = problems.load_error.is_none();
     let config = saved.history.current().config();
     if let Some(seed) = seed.filter(|&seed| G::seed(config) != Some(seed)) {
         saved = Saved {
@@ -118,10 +120,13 @@ pub fn start<G: UiGame>(seed: Option<u64>, fresh_seed: u64) -> (Session<G>, u64)
         };
         stored = false;
     }
-    let remembered = Remembered { opponent: Opponent::load(slug), prefs: Prefs::load(slug) };
-    let problems = Problems { load_error: error, storage: problem };
-    let mut session = Session::new(saved, stored, remembered, problems);
-    // A game continued from another's position says so while it is that game.
-    session.game.origin = storage::kept_origin(slug, &record::turn_texts(&session.game.history));
-    (session, revision)
+    Session::new(saved, stored, remembered, problems)
+}
+
+impl<G: UiGame> Session<G> {
+    /// The game continued from another's position, where it came from (while it is that game).
+    pub fn continued_from(mut self, origin: Option<String>) -> Self {
+        self.game.origin = origin;
+        self
+    }
 }

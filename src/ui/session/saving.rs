@@ -1,12 +1,11 @@
-//! The game kept in storage: each change of this tab's saved once, another tab's save
-//! followed, and what storage said told once.
+//! The game kept in storage, as the session knows it: what to save (the page saves it), another
+//! tab's save followed, and what storage said told once.
 
 use super::{Action, Session};
-use crate::save::{self, LoadError};
+use crate::rules::History;
+use crate::save::LoadError;
 use crate::ui::flow::Flow;
-use crate::ui::model::UiGame;
-use crate::ui::storage::{self, StorageProblem, Written};
-use std::cell::RefCell;
+use crate::ui::model::{StorageProblem, UiGame};
 
 /// The game in storage, as this tab knows it.
 #[derive(Clone, PartialEq)]
@@ -43,42 +42,16 @@ impl Storage {
 }
 
 impl<G: UiGame> Session<G> {
-    /// Counts this tab's changes to the game, so each is saved once.
-    pub fn changes(&self) -> u64 {
-        self.storage.changes
+    /// The game to save, with the turn in progress, unless it is the one in storage. The
+    /// game online lives on the server; the device's own is kept aside, as stored.
+    pub fn to_save(&self) -> Option<(&History<G>, &[G::Move])> {
+        (!self.storage.stored && !self.is_online()).then_some((&self.game.history, &self.game.pending))
     }
 
-    /// Saves the game unless it is the one in storage; what follows, if anything, as an action.
-    pub fn save(&self, revision: &RefCell<u64>) -> Option<Action<G>> {
-        // The game online lives on the server; the device's own is kept aside, as stored.
-        if self.storage.stored || self.is_online() {
-            return None;
-        }
-        let written = storage::save_game(G::SLUG, &self.game.history, &self.game.pending, *revision.borrow());
-        match written {
-            Written::At(at) => {
-                *revision.borrow_mut() = at;
-                (self.storage.problem == Some(StorageProblem::WriteRefused) || self.storage.warned)
-                    .then_some(Action::Stored(Ok(())))
-            }
-            Written::Newer(saved) => {
-                *revision.borrow_mut() = saved.revision;
-                Some(Action::Follow { saved, overtook: true })
-            }
-            Written::Refused(problem) => Some(Action::Stored(Err(problem))),
-        }
-    }
-
-    /// Another tab's save of this game, as an action if it is newer than `revision`.
-    pub fn heard(text: &str, revision: &RefCell<u64>) -> Option<Action<G>> {
-        let saved = save::decode::<G>(text).ok()?;
-        // Revision 0 is a tab of an older build, which knows no revisions: its save is the
-        // latest there is.
-        if saved.revision <= *revision.borrow() && saved.revision != 0 {
-            return None;
-        }
-        *revision.borrow_mut() = saved.revision;
-        Some(Action::Follow { saved, overtook: false })
+    /// Whether a save written is news: the notice of a refused one goes, and a refusal is
+    /// told again.
+    pub fn tells_written(&self) -> bool {
+        self.storage.problem == Some(StorageProblem::WriteRefused) || self.storage.warned
     }
 
     /// What storage did: another tab's game taken up, or a save written or refused.

@@ -39,6 +39,11 @@ fn act<G: UiGame>(session: &Rc<Session<G>>, action: Action<G>) -> Rc<Session<G>>
     session.clone().reduce(action)
 }
 
+/// The effects an action asks the page to carry out.
+fn effects<G: UiGame>(session: &Rc<Session<G>>, action: Action<G>) -> Vec<Effect> {
+    session.clone().step(action).1
+}
+
 fn acts<G: UiGame>(session: &Rc<Session<G>>, actions: impl IntoIterator<Item = Action<G>>) -> Rc<Session<G>> {
     actions.into_iter().fold(session.clone(), |s, a| act(&s, a))
 }
@@ -594,8 +599,34 @@ fn online_only_this_seats_turns_are_played() {
     let first = seated(Player::First);
     let played = act(&first, drop_in(3));
     assert_eq!(moves(&played), ["4"]);
-    let (serial, turns, turn) = played.outgoing().cloned().unwrap();
-    assert_eq!((serial, turns, turn.as_str()), (1, 0, "4"));
+    assert!(effects(&first, drop_in(3)).contains(&Effect::Send { turns: 0, turn: "4".to_owned() }));
+    assert!(!effects(&second, drop_in(3)).iter().any(|effect| matches!(effect, Effect::Send { .. })));
+}
+
+#[test]
+fn a_change_gives_its_effects_as_values_and_the_reducer_leaves_them_for_the_page() {
+    let fresh = after::<ConnectFour>(&[]);
+    assert_eq!(fresh.outbox().take(), [Effect::Save, Effect::Computer], "as the page opens");
+    // A move: saved, and the computer's turn looked at; nothing sent offline.
+    assert_eq!(effects(&fresh, drop_in(3)), [Effect::Save, Effect::Computer]);
+    // Nothing changed, nothing to do.
+    assert_eq!(effects(&fresh, drop_in(9)), []);
+    assert_eq!(effects(&fresh, Action::Control(Control::Redo)), []);
+    // Two actions before one drawing: the effects of both wait, in order.
+    let played = acts(&fresh, [drop_in(3), drop_in(3)]);
+    assert_eq!(played.outbox().take(), [Effect::Save, Effect::Computer, Effect::Save, Effect::Computer]);
+    assert_eq!(played.outbox().take(), []);
+    // A choice of another tab's: no save, the computer looked at.
+    assert_eq!(effects(&fresh, Action::Opponent(computer_second().opponent)), [Effect::Computer]);
+}
+
+#[test]
+fn online_a_gap_asks_for_the_room_whole_once() {
+    let held = act(&seated(Player::First), state(2, &["4", "4"]));
+    let gap = change(4, &["4", "4", "3", "3"], Some("3"));
+    assert!(effects(&held, gap).contains(&Effect::Rejoin));
+    let behind = act(&held, change(4, &["4", "4", "3", "3"], Some("3")));
+    assert!(!effects(&behind, change(5, &["4", "4", "3", "3", "2"], Some("2"))).contains(&Effect::Rejoin));
 }
 
 #[test]

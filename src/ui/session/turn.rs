@@ -1,7 +1,7 @@
 //! The game and the turn being made: actions played into it, a complete turn committed to the
 //! history, and the controls that change the game (undo, redo, resign, a draw, the turn flow).
 
-use super::Session;
+use super::{Effect, Session};
 use crate::i18n::GameText;
 use crate::rules::record::Timing;
 use crate::rules::{Conclusion, History, Illegal};
@@ -103,10 +103,9 @@ impl<G: UiGame> Session<G> {
     /// is also the turn to send (the server's state then confirms it).
     pub(super) fn commit(&mut self) -> Result<(), Illegal> {
         if self.online.playing.is_some() {
-            let serial = self.online.outgoing.as_ref().map_or(1, |(serial, ..)| serial + 1);
             let turns = self.game.history.turns().len();
-            self.online.outgoing =
-                Some((serial, turns, self.game.history.current().announce(&self.game.pending)));
+            let turn = self.game.history.current().announce(&self.game.pending);
+            self.effects.push(Effect::Send { turns, turn });
             // A turn that turns a piece over shows it only when the server, which alone knows
             // the piece, says what it was: this device's guess is never drawn.
             let mut position = self.game.history.current().clone();

@@ -92,10 +92,18 @@ pub fn App(props: &AppProps) -> Html {
 
     let text = lang.text();
     {
-        // Given again with each language, so that the switch reads the language shown.
+        // The settings menu's language button, on whichever page, is the app's, which holds the
+        // language: its click is answered here (given again with each language, so that the
+        // switch reads the language shown).
         let lang = lang.clone();
         use_effect_with(*lang, move |_| {
-            settings::on_language(Callback::from(move |()| lang.set(lang.other())));
+            let listener = EventListener::new(&gloo::utils::document(), "click", move |event| {
+                let target = event.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                if target.is_some_and(|t| t.closest(settings::LANGUAGE_BUTTON).ok().flatten().is_some()) {
+                    lang.set(lang.other());
+                }
+            });
+            move || drop(listener)
         });
     }
     // A link that cannot be followed says why; a game's link at fault shows the game as it is.

@@ -9,8 +9,7 @@
 //! page has settled, where a game server answers: most visits never need it.
 
 use super::js;
-use super::model::{LobbyListing, SettingValue, UiGame, token_key};
-use super::storage;
+use super::model::{LobbyListing, SettingValue, UiGame};
 use crate::games::GameId;
 use crate::i18n::{Lang, Words};
 use crate::protocol::RoomInfo;
@@ -86,7 +85,7 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
     let words = WORDS.of(props.lang);
     let seek = |seek: &RoomInfo| {
         let (game, about) = described(seek, props.lang)?;
-        let own = storage::read(&token_key(&seek.room)).is_some();
+        let own = lobby.own.contains(&seek.room);
         let action = if own {
             let withdraw = props.on_withdraw.clone().filter(|_| props.room.as_ref() == Some(&seek.room));
             html! {

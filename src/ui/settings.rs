@@ -4,30 +4,24 @@
 //! the focus inside.
 
 use super::js::trap_tab;
-use super::storage;
 use crate::i18n::Lang;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 #[wasm_bindgen]
 extern "C" {
-    /// The page's loader (index.html) shows the remembered theme, or the system's.
-    #[wasm_bindgen(js_namespace = boardSuite, js_name = showTheme)]
-    fn show_theme();
+    /// The theme kept (`light`, `dark` or `system`): the page's loader (index.html) keeps it,
+    /// since it shows it before anything is drawn.
+    #[wasm_bindgen(js_namespace = boardSuite)]
+    fn theme() -> String;
+    /// Keeps a theme chosen and shows it.
+    #[wasm_bindgen(js_namespace = boardSuite, js_name = chooseTheme)]
+    fn choose_theme(theme: &str);
 }
 
-thread_local! {
-    /// How the app changes its language: the app gives it when it starts.
-    static SWITCH_LANGUAGE: std::cell::RefCell<Option<Callback<()>>> = const { std::cell::RefCell::new(None) };
-}
+/// The menu's language button: the app, which holds the language, answers its click.
+pub const LANGUAGE_BUTTON: &str = "[data-action=\"language\"]";
 
-/// The app's way to change its language, for the menu of whichever page is shown.
-pub fn on_language(switch: Callback<()>) {
-    SWITCH_LANGUAGE.with_borrow_mut(|slot| *slot = Some(switch));
-}
-
-/// Where the theme chosen is kept: `light`, `dark`, or `system` (as when nothing is kept).
-const THEME_KEY: &str = "board-suite/theme";
 const THEMES: [&str; 3] = ["system", "light", "dark"];
 
 /// The keys of a dialog rooted at `root`: Escape calls `on_close`, Tab stays inside.
@@ -82,7 +76,7 @@ pub fn toggle(
 /// The menu's state: open or not, the theme chosen, and its gear and body.
 pub struct Menu {
     open: UseStateHandle<bool>,
-    theme: UseStateHandle<Option<String>>,
+    theme: UseStateHandle<String>,
     gear: NodeRef,
     body: NodeRef,
 }
@@ -92,7 +86,7 @@ pub struct Menu {
 #[hook]
 pub fn use_menu() -> Menu {
     let open = use_state_eq(|| false);
-    let theme = use_state(|| storage::read(THEME_KEY).filter(|t| THEMES.contains(&t.as_str())));
+    let theme = use_state(theme);
     let (gear, body) = (use_node_ref(), use_node_ref());
     Menu { open, theme, gear, body }
 }
@@ -155,17 +149,11 @@ pub fn menu_body(menu: &Menu, lang: Lang, items: Html) -> Html {
         let theme = menu.theme.clone();
         Callback::from(move |e: Event| {
             let chosen = e.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
-            storage::write(THEME_KEY, &chosen);
-            theme.set(Some(chosen));
-            show_theme();
+            choose_theme(&chosen);
+            theme.set(chosen);
         })
     };
-    let chosen = menu.theme.as_deref().unwrap_or("system");
-    let switch_language = Callback::from(|_: MouseEvent| {
-        if let Some(switch) = SWITCH_LANGUAGE.with_borrow(Clone::clone) {
-            switch.emit(());
-        }
-    });
+    let chosen = menu.theme.as_str();
     html! {
         <>
             <div class="backdrop clear" onclick={close.reform(|_| ())}></div>
@@ -174,7 +162,7 @@ pub fn menu_body(menu: &Menu, lang: Lang, items: Html) -> Html {
                 { items }
                 <label class="pref">
                     <span>{ text.language }</span>
-                    <button data-action="language" lang={lang.other().code()} onclick={switch_language}
+                    <button data-action="language" lang={lang.other().code()}
                         aria-label={format!("{} / Language", lang.other().text().name)}>
                         { lang.other().text().name }
                     </button>

@@ -66,7 +66,7 @@ pub fn Board(props: &BoardProps) -> Html {
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let view = input.view();
     let root_ref = use_node_ref();
-    let motions = use_motions(props.view.clone(), props.moving);
+    let motions = use_motions(props.view.clone(), props.moving, &props.on_motion);
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     {

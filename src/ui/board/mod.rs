@@ -10,7 +10,6 @@ mod piece;
 mod thumbnail;
 
 pub use dom::Board;
-pub use motion::motion_left_ms;
 pub use piece::piece;
 pub use thumbnail::lined_board;
 
@@ -37,6 +36,10 @@ pub struct BoardProps {
     /// Told when the player picks up a piece (by click, key or drag): an input for the page.
     #[prop_or_default]
     pub on_select: Callback<()>,
+    /// Told when a change's motions end (`Date.now()`, in ms; 0 for none): the computer's
+    /// reply waits for them.
+    #[prop_or_default]
+    pub on_motion: Callback<f64>,
 }
 
 /// A new view is a new pointer (the page makes one whenever the game changes): cheaper to
@@ -46,7 +49,8 @@ impl PartialEq for BoardProps {
         Rc::ptr_eq(&self.view, &other.view)
             && (self.interactive, self.numbers, self.coordinates, self.moving)
                 == (other.interactive, other.numbers, other.coordinates, other.moving)
-            && (&self.on_action, &self.on_select) == (&other.on_action, &other.on_select)
+            && (&self.on_action, &self.on_select, &self.on_motion)
+                == (&other.on_action, &other.on_select, &other.on_motion)
     }
 }
 

@@ -1,9 +1,7 @@
 //! How the board's pieces move between two of its views, and the sound of it.
 
 use crate::ui::effects::{self, Sound};
-use crate::ui::js;
 use crate::ui::model::{BoardView, Piece, Pos};
-use std::cell::Cell;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -88,9 +86,10 @@ pub fn motions(before: &BoardView, after: &BoardView) -> Vec<Motion> {
 
 /// The motions of the latest change of the board's pieces, kept until the pieces change again
 /// (a board redrawn for any other reason keeps its animations running), and its sound. None
-/// when `moving` is off, and none for the first board shown.
+/// when `moving` is off, and none for the first board shown. `on_motion` is told when a
+/// change's motions end (`Date.now()`, in ms; 0 for none).
 #[hook]
-pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
+pub fn use_motions(view: Rc<BoardView>, moving: bool, on_motion: &Callback<f64>) -> Rc<Vec<Motion>> {
     let state = use_mut_ref(|| (None::<Rc<BoardView>>, Rc::new(Vec::new())));
     let mut state = state.borrow_mut();
     let same =
@@ -108,15 +107,10 @@ pub fn use_motions(view: Rc<BoardView>, moving: bool) -> Rc<Vec<Motion>> {
         }
         let ends =
             if moving && !motions.is_empty() { js_sys::Date::now() + motion_ms(&motions) } else { 0.0 };
-        MOTION_ENDS.set(ends);
+        on_motion.emit(ends);
         state.1 = Rc::new(if moving { motions } else { Vec::new() });
     }
     state.1.clone()
-}
-
-thread_local! {
-    /// When the motions of the board's latest change end (`Date.now()`, in ms); 0 for none.
-    static MOTION_ENDS: Cell<f64> = const { Cell::new(0.0) };
 }
 
 /// The longest of `motions`, in ms, as the page draws them (the durations of styles/main.css;
@@ -139,21 +133,3 @@ fn motion_ms(motions: &[Motion]) -> f64 {
     longest.fold(0.0, f64::max) + 50.0
 }
 
-/// How long the board's latest motions still play, in ms: 0 once they have ended, or when
-/// nothing moved (motion is off, or the change was shown at once).
-pub fn motion_left_ms() -> u32 {
-    let (ends, now) = (MOTION_ENDS.get(), js_sys::Date::now());
-    if now < ends {
-        (ends - now) as u32
-    } else if now < ends + LATE_MS && js::moving() {
-        // A page too busy to draw starts its animations late: they are waited for, a while.
-        LOOK_AGAIN_MS
-    } else {
-        0
-    }
-}
-
-/// How long past its time a motion that started late is waited for.
-const LATE_MS: f64 = 2_000.0;
-/// How soon a motion that started late is looked at again.
-const LOOK_AGAIN_MS: u32 = 50;

@@ -3,7 +3,7 @@
 //! the hints asked for.
 
 use super::{PageHandle, random_seed};
-use crate::ui::board::motion_left_ms;
+use crate::ui::js;
 use crate::ui::computer::{self, EngineNews};
 use crate::ui::model::UiGame;
 use crate::ui::session::Action;
@@ -20,6 +20,17 @@ pub struct Held {
     /// Kept to be cancelled: dropped, it never fires.
     _timer: Option<Timeout>,
     pub turn: Option<(u64, String)>,
+    /// When the board's latest motions end (`Date.now()`, in ms; 0 for none), as the board
+    /// told ([`Computer::on_motion`]).
+    motion_ends: f64,
+}
+
+impl Held {
+    /// The turn held, if any, taken: its timer is cancelled.
+    pub fn release(&mut self) -> Option<(u64, String)> {
+        self._timer = None;
+        self.turn.take()
+    }
 }
 
 pub type Pace = Rc<RefCell<Held>>;
@@ -66,9 +77,28 @@ pub fn ask_engine<G: UiGame>(
     }
 }
 
+/// How long the board's latest motions still play, in ms, given when they end (`Date.now()`; 0
+/// for none): 0 once they have ended, or when nothing moved.
+fn motion_left_ms(ends: f64) -> u32 {
+    let now = js_sys::Date::now();
+    if now < ends {
+        (ends - now) as u32
+    } else if now < ends + LATE_MS && js::moving() {
+        // A page too busy to draw starts its animations late: they are waited for, a while.
+        LOOK_AGAIN_MS
+    } else {
+        0
+    }
+}
+
+/// How long past its time a motion that started late is waited for.
+const LATE_MS: f64 = 2_000.0;
+/// How soon a motion that started late is looked at again.
+const LOOK_AGAIN_MS: u32 = 50;
+
 /// Plays the held turn once the board has stopped moving; until then, waits and looks again.
 fn play_when_still<G: UiGame>(page: PageHandle<G>, pace: Pace, answer: fn(u64, String) -> Action<G>) {
-    let wait = motion_left_ms();
+    let wait = motion_left_ms(pace.borrow().motion_ends);
     if wait == 0 {
         let turn = pace.borrow_mut().turn.take();
         if let Some((at, turn)) = turn {
@@ -93,13 +123,15 @@ const PREFETCH_AFTER_MS: u32 = 1_000;
 pub struct Computer {
     pub fetching: UseStateHandle<bool>,
     pub pace: Pace,
+    /// What the board tells when its latest motions end.
+    pub on_motion: Callback<f64>,
 }
 
 /// What the computer's turn depends on changed: the engine is asked, and its answer played if
 /// the game is still where it was, once the player's turn has finished moving. Any change ends
 /// a search that no longer fits the game, and drops an answer held back.
 pub fn turn<G: UiGame>(page: &PageHandle<G>, computer: &Computer) {
-    drop(computer.pace.take());
+    computer.pace.borrow_mut().release();
     if page.computer_to_move() {
         let at = |at, turn| Action::Computer { at, turn };
         ask_engine(page, (page.opponent().level, None), at, Some(computer.pace.clone()), &computer.fetching);
@@ -125,5 +157,9 @@ pub fn use_computer<G: UiGame>(page: &PageHandle<G>) -> Computer {
             move || drop(prefetch)
         });
     }
-    Computer { fetching, pace }
+    let on_motion = {
+        let pace = pace.clone();
+        use_memo((), move |_| Callback::from(move |ends: f64| pace.borrow_mut().motion_ends = ends))
+    };
+    Computer { fetching, pace, on_motion: (*on_motion).clone() }
 }

@@ -9,6 +9,7 @@ use crate::ui::computer;
 use crate::ui::flow::FlowControl;
 use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
 use crate::ui::online::{self, Ask};
+use crate::ui::screen::OnlineChoice;
 use crate::ui::session::Action;
 use yew::prelude::*;
 
@@ -18,9 +19,10 @@ pub fn on_control<G: UiGame>(
     game: GameId,
     on_heard: &Callback<ServerNews>,
     computer: &Computer,
+    online_choice: &UseStateHandle<OnlineChoice>,
 ) -> Callback<Control> {
     let slug = game.slug();
-    let (page, on_heard) = (page.clone(), on_heard.clone());
+    let (page, on_heard, online_choice) = (page.clone(), on_heard.clone(), online_choice.clone());
     let (fetching, pace) = (computer.fetching.clone(), computer.pace.clone());
     Callback::from(move |control: Control| match control {
         Control::Online(
@@ -28,6 +30,7 @@ pub fn on_control<G: UiGame>(
             | OnlineControl::Quick(clock, rated)
             | OnlineControl::Seek(clock, rated)),
         ) => {
+            online_choice.set(remembered::store_online_choice(OnlineChoice { time: clock, rated }));
             let new = NewRoom { game: slug.to_owned(), rules: page.rules(), time: clock.text(), rated };
             let ask = match way {
                 OnlineControl::Create(..) => Ask::Create(new),
@@ -82,7 +85,7 @@ pub fn on_control<G: UiGame>(
         }
         Control::Stop => {
             // A turn already found and held back for the board is played now.
-            let held = pace.take().turn;
+            let held = pace.borrow_mut().release();
             if let Some((at, turn)) = held {
                 page.dispatch(Action::Computer { at, turn });
             } else if let Some(turn) = computer::stop() {

@@ -90,6 +90,8 @@ pub const PLAYER_KEY: &str = "board-suite/player-key";
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LobbyListing {
     pub seeks: Vec<RoomInfo>,
+    /// The seeks this device made (it holds their seat's token), by room.
+    pub own: Vec<String>,
     pub playing: Vec<RoomInfo>,
     pub games: u64,
     pub players: u64,

@@ -385,7 +385,9 @@ fn tell_lobby(reply: Reply) {
     if let Reply::Lobby { seeks, playing, games, players } = reply
         && let Some(on_lobby) = LOBBY.with_borrow(Clone::clone)
     {
-        on_lobby.emit(LobbyListing { seeks, playing, games, players });
+        let own = seeks.iter().filter(|seek| storage::read(&token_key(&seek.room)).is_some());
+        let own = own.map(|seek| seek.room.clone()).collect();
+        on_lobby.emit(LobbyListing { seeks, own, playing, games, players });
     }
 }
 

@@ -32,6 +32,7 @@ mod turn;
 
 pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
+pub use prefs::{Choice, OnlineChoice, ScreenPrefs};
 pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
 
 use super::board::{Board, BoardProps};
@@ -53,7 +54,6 @@ use moves::MovesProps;
 use new_game::NewGameProps;
 use notices::NoticesProps;
 use online::OnlineProps;
-use prefs::{Choice, ScreenPrefs, use_screen_prefs};
 use record::RecordProps;
 use result::ResultProps;
 use rules::GameSettingsProps;
@@ -78,8 +78,14 @@ pub struct GameScreenProps {
     pub on_control: Callback<Control>,
     /// A record the player asks to load.
     pub on_record: Callback<String>,
+    /// Told when the board's latest motions end.
+    pub on_motion: Callback<f64>,
     /// A way of playing asked for on the home page, which opens the new-game dialog with it.
     pub play: Option<Play>,
+    /// The display choices, as remembered.
+    pub prefs: ScreenPrefs,
+    /// The new-game dialog's online choices, as remembered.
+    pub online_choice: OnlineChoice,
 }
 
 /// The page makes a new view and summary whenever the game changes, so the same ones are the
@@ -89,8 +95,9 @@ impl PartialEq for GameScreenProps {
         (self.slug, self.lang, self.play) == (other.slug, other.lang, other.play)
             && Rc::ptr_eq(&self.board, &other.board)
             && Rc::ptr_eq(&self.summary, &other.summary)
-            && (&self.on_action, &self.on_control, &self.on_record)
-                == (&other.on_action, &other.on_control, &other.on_record)
+            && (&self.prefs, self.online_choice) == (&other.prefs, other.online_choice)
+            && (&self.on_action, &self.on_control, &self.on_record, &self.on_motion)
+                == (&other.on_action, &other.on_control, &other.on_record, &other.on_motion)
     }
 }
 
@@ -166,7 +173,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (text, summary, on_control) = (props.lang.game_text(), &props.summary, &props.on_control);
     let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
-    let prefs = use_screen_prefs(props.slug);
+    let prefs = &props.prefs;
     let (clock_said, on_say) = use_clock_said(status.said.clone());
     use_sounds(summary);
     // The new-game buttons: the actions bar's, and the result's.
@@ -196,7 +203,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let online_code = use_online_code(summary);
     let menu_shown = extras.here.filter(|_| menu.is_open()).map(|code| {
         let flow = summary.flow.as_ref().map_or(&[][..], |flow| &flow.preferences);
-        let game = GamePrefs { text, prefs: &prefs, numbered: props.board.numbered, flow, on_control };
+        let game = GamePrefs { text, prefs, numbered: props.board.numbered, flow, on_control };
         (code.menu)(&menu, props.lang, &game)
     });
     let open_dialog = dialog.open.clone();
@@ -215,7 +222,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered} onclick={back_to_live}>
-                { board(props, extras.here.filter(|_| prefs.canvas.0), &prefs, covered) }
+                { board(props, extras.here.filter(|_| prefs.canvas.0), prefs, covered) }
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
@@ -278,7 +285,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if let (Some(preset), Some(code)) = (dialog.preset, extras.here) {
                 { (code.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
-                    preset, server: dialog.server, begun: in_play && !summary.moves.is_empty(),
+                    preset, server: dialog.server, online: props.online_choice, begun: in_play && !summary.moves.is_empty(),
                     played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: dialog.close.clone(),
                 }) }
             }
@@ -300,7 +307,7 @@ fn board(
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = summary.status.ended.is_none() && !covered && !summary.status.thinking && !others_turn;
     let (numbers, coordinates, moving) = (prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
-    let (view, on_action) = (props.board.clone(), props.on_action.clone());
+    let (view, on_action, on_motion) = (props.board.clone(), props.on_action.clone(), props.on_motion.clone());
     match canvas {
         Some(extras) => (extras.canvas)(BoardProps {
             view,
@@ -310,9 +317,10 @@ fn board(
             coordinates,
             moving,
             on_select: Callback::noop(),
+            on_motion,
         }),
         None => html! {
-            <Board {view} {on_action} {interactive} {numbers} {coordinates} {moving}
+            <Board {view} {on_action} {interactive} {numbers} {coordinates} {moving} {on_motion}
                 on_select={on_control.reform(|()| Control::Select)} />
         },
     }

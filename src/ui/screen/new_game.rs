@@ -13,14 +13,10 @@ use crate::rules::clock::{self, BadTimeControl, TimeControl};
 use crate::ui::model::Opponent;
 use crate::ui::model::Setting;
 use crate::ui::model::{Control, OnlineControl, OpponentPanel};
+use crate::ui::screen::OnlineChoice;
 use crate::ui::settings::{dialog_keys, focus_first};
-use crate::ui::storage;
 use yew::prelude::*;
 
-/// Where the last time control played online is remembered, as its text (`fischer:180+2`).
-const TIME_KEY: &str = "board-suite/time-control";
-/// Whether online games are asked for rated: `off` once the player unchecks it.
-const RATED_KEY: &str = "board-suite/rated";
 /// The kinds of time control, as `[data-setting="time-control"]` names them.
 const KINDS: [&str; 3] = ["untimed", "fischer", "correspondence"];
 
@@ -35,10 +31,8 @@ struct TimeChoice {
 }
 
 impl TimeChoice {
-    /// The last one played, else untimed, with a 5+3 clock and three days ready to choose.
-    fn remembered() -> TimeChoice {
-        let control =
-            storage::read(TIME_KEY).and_then(|text| TimeControl::parse(&text).ok()).unwrap_or_default();
+    /// The last one played, with a 5+3 clock and three days ready to choose if it has none.
+    fn remembered(control: TimeControl) -> TimeChoice {
         let (base, increment) = match control {
             TimeControl::Fischer { base, increment } => (base, increment),
             _ => (300, 3),
@@ -72,6 +66,8 @@ pub struct NewGameProps {
     pub preset: Option<Play>,
     /// Whether a game server answers here; `None` until known.
     pub server: Option<bool>,
+    /// The online choices last asked for.
+    pub online: OnlineChoice,
     /// A game is in progress: starting ends it, and the opponent may be changed in it instead.
     pub begun: bool,
     /// Moves have been played (or the game is over): starting starts the game again. Before
@@ -101,9 +97,9 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     // The game's rules as they are, and as the dialog has them.
     let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
     let choices = use_state_eq(|| now.clone());
-    let time = use_state_eq(TimeChoice::remembered);
-    // Online games are rated unless the player says otherwise (remembered).
-    let rated = use_state_eq(|| storage::read(RATED_KEY).as_deref() != Some("off"));
+    let time = use_state_eq(|| TimeChoice::remembered(props.online.time));
+    // Online games are rated unless the player said otherwise.
+    let rated = use_state_eq(|| props.online.rated);
     let root = use_node_ref();
     let online_ref = use_node_ref();
     {
@@ -149,15 +145,11 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
         })
     });
     let control = time.control();
-    // Each way online plays under the clock chosen, which is remembered for the next game.
+    // Each way online plays under the clock chosen (the page remembers it for the next game).
     let untimed = matches!(control, Ok(TimeControl::Untimed));
     let online = |ask: fn(TimeControl, bool) -> OnlineControl| {
         let control = control.clone().unwrap_or_default();
-        let go = make(rules_changed && props.played, Some(Control::Online(ask(control, *rated && !untimed))));
-        Callback::from(move |event: MouseEvent| {
-            storage::write(TIME_KEY, &control.text());
-            go.emit(event);
-        })
+        make(rules_changed && props.played, Some(Control::Online(ask(control, *rated && !untimed))))
     };
     let server_missing = props.server == Some(false);
     let online_disabled = server_missing || control.is_err();
@@ -197,9 +189,7 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
                             onchange={
                                 let rated = rated.clone();
                                 move |event: Event| {
-                                    let on = event.target_unchecked_into::<web_sys::HtmlInputElement>().checked();
-                                    storage::set_flag(RATED_KEY, on);
-                                    rated.set(on);
+                                    rated.set(event.target_unchecked_into::<web_sys::HtmlInputElement>().checked());
                                 }
                             } />
                         { words.rated }

@@ -132,4 +132,3 @@ fn motion_ms(motions: &[Motion]) -> f64 {
     });
     longest.fold(0.0, f64::max) + 50.0
 }
-

@@ -3,8 +3,8 @@
 //! the hints asked for.
 
 use super::{PageHandle, random_seed};
-use crate::ui::js;
 use crate::ui::computer::{self, EngineNews};
+use crate::ui::js;
 use crate::ui::model::UiGame;
 use crate::ui::session::Action;
 use gloo::timers::callback::Timeout;

@@ -12,8 +12,8 @@ mod remembered;
 mod saving;
 
 use super::model::BoardAction;
-use super::screen::GameScreen;
 use super::online;
+use super::screen::GameScreen;
 use super::session::{Action, Effect, Session};
 use super::storage;
 use crate::games::GameId;

@@ -1,10 +1,10 @@
 //! What the device remembers for a game besides the game itself, read and written by the page
 //! alone: who plays the computer, the turn flow's choices, the screen's display choices.
 
+use crate::rules::clock::TimeControl;
 use crate::ui::effects;
 use crate::ui::flow::{Preference, Prefs};
 use crate::ui::model::{Opponent, UiGame};
-use crate::rules::clock::TimeControl;
 use crate::ui::screen::{OnlineChoice, ScreenPrefs};
 use crate::ui::session::{Action, Remembered};
 use crate::ui::storage;

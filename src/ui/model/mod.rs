@@ -15,8 +15,7 @@ pub use opponent::Opponent;
 
 pub use summary::{
     AnalysisPanel, ChatLine, ClockPanel, Control, Ended, Facing, MoveEntry, Notices, OnlineControl,
-    OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, Rival, RulesPanel, Status, StorageProblem,
-    Summary,
+    OnlinePanel, OpponentPanel, RecordPanel, ReviewStep, Rival, RulesPanel, Status, StorageProblem, Summary,
 };
 
 use super::flow::Flow;

@@ -32,8 +32,8 @@ mod turn;
 
 pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
-pub use prefs::{Choice, OnlineChoice, ScreenPrefs};
 pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
+pub use prefs::{Choice, OnlineChoice, ScreenPrefs};
 
 use super::board::{Board, BoardProps};
 use super::effects::{self, Sound};
@@ -307,7 +307,8 @@ fn board(
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = summary.status.ended.is_none() && !covered && !summary.status.thinking && !others_turn;
     let (numbers, coordinates, moving) = (prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
-    let (view, on_action, on_motion) = (props.board.clone(), props.on_action.clone(), props.on_motion.clone());
+    let (view, on_action, on_motion) =
+        (props.board.clone(), props.on_action.clone(), props.on_motion.clone());
     match canvas {
         Some(extras) => (extras.canvas)(BoardProps {
             view,

@@ -3,8 +3,8 @@
 
 use super::emit;
 use crate::i18n::GameText;
-use crate::ui::model::{Control, Notices, ReviewStep};
 use crate::ui::model::StorageProblem;
+use crate::ui::model::{Control, Notices, ReviewStep};
 use yew::prelude::*;
 
 pub struct NoticesProps<'a> {

@@ -35,4 +35,3 @@ pub struct ScreenPrefs {
     /// The other player's chat hidden.
     pub chat_muted: Choice,
 }
-

@@ -9,7 +9,6 @@ use crate::ui::computer;
 use crate::ui::flow::FlowControl;
 use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
 use crate::ui::online::{self, Ask};
-use crate::ui::screen::OnlineChoice;
 use crate::ui::session::Action;
 use yew::prelude::*;
 
@@ -19,10 +18,9 @@ pub fn on_control<G: UiGame>(
     game: GameId,
     on_heard: &Callback<ServerNews>,
     computer: &Computer,
-    online_choice: &UseStateHandle<OnlineChoice>,
 ) -> Callback<Control> {
     let slug = game.slug();
-    let (page, on_heard, online_choice) = (page.clone(), on_heard.clone(), online_choice.clone());
+    let (page, on_heard) = (page.clone(), on_heard.clone());
     let (fetching, pace) = (computer.fetching.clone(), computer.pace.clone());
     Callback::from(move |control: Control| match control {
         Control::Online(
@@ -30,14 +28,14 @@ pub fn on_control<G: UiGame>(
             | OnlineControl::Quick(clock, rated)
             | OnlineControl::Seek(clock, rated)),
         ) => {
-            online_choice.set(remembered::store_online_choice(OnlineChoice { time: clock, rated }));
+            remembered::store_online_choice(&page.online_choice().asked(clock, rated));
             let new = NewRoom { game: slug.to_owned(), rules: page.rules(), time: clock.text(), rated };
             let ask = match way {
                 OnlineControl::Create(..) => Ask::Create(new),
                 OnlineControl::Quick(..) => Ask::Quick(new),
                 _ => Ask::Seek(new),
             };
-            page.dispatch(Action::GoOnline);
+            page.dispatch(Action::GoOnline(Some((clock, rated))));
             online::open(slug, ask, on_heard.clone());
         }
         Control::Online(OnlineControl::Leave) => {
@@ -72,6 +70,10 @@ pub fn on_control<G: UiGame>(
         Control::Opponent(opponent) => {
             remembered::store_opponent(slug, &opponent);
             page.dispatch(Action::Opponent(opponent));
+        }
+        Control::Switch(display) => {
+            remembered::store_display(slug, display, !page.display().is(display));
+            page.dispatch(Action::Control(control));
         }
         Control::Flow(FlowControl::Prefer(preference, on)) => {
             remembered::store_preference(slug, preference, on);

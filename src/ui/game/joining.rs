@@ -36,7 +36,7 @@ pub fn use_online<G: UiGame>(
             hash_of(&room),
             Rc::new(move || {
                 if let Some(room) = room.clone().filter(|room| online::room().as_ref() != Some(room)) {
-                    page.dispatch(Action::GoOnline);
+                    page.dispatch(Action::GoOnline(None));
                     online::open(slug, Ask::Join { room }, on_heard.clone());
                 }
             }),
@@ -49,7 +49,7 @@ pub fn use_online<G: UiGame>(
             hash_of(&take),
             Rc::new(move || {
                 if let Some(room) = take.clone() {
-                    page.dispatch(Action::GoOnline);
+                    page.dispatch(Action::GoOnline(None));
                     online::open(slug, Ask::Take { room }, on_heard.clone());
                 }
             }),

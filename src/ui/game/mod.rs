@@ -130,8 +130,7 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         let page = page.clone();
         Callback::from(move |action: BoardAction| page.dispatch(Action::Board(action)))
     };
-    let online_choice = use_state_eq(remembered::online_choice);
-    let on_control = controls::on_control(&page, game, &on_heard, &computer, &online_choice);
+    let on_control = controls::on_control(&page, game, &on_heard, &computer);
     let mut summary = page.summary(text, &today());
     summary.status.fetching_engine = *computer.fetching && summary.status.thinking;
     // A game of this device's in progress: the home page offers to continue it.
@@ -156,10 +155,9 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         });
     }
     let play = props.play.filter(|play| *play != Play::Hotseat || in_progress);
-    let prefs = remembered::use_screen_prefs(slug);
     html! {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.board(text))}
-            summary={Rc::new(summary)} {play} {prefs} online_choice={*online_choice}
+            summary={Rc::new(summary)} {play} prefs={page.display()} online_choice={page.online_choice()}
             on_motion={computer.on_motion.clone()}
             on_action={on_action} on_control={on_control} on_record={on_record} />
     }

@@ -1,14 +1,11 @@
 //! What the device remembers for a game besides the game itself, read and written by the page
 //! alone: who plays the computer, the turn flow's choices, the screen's display choices.
 
-use crate::rules::clock::TimeControl;
 use crate::ui::effects;
 use crate::ui::flow::{Preference, Prefs};
-use crate::ui::model::{Opponent, UiGame};
-use crate::ui::screen::{OnlineChoice, ScreenPrefs};
+use crate::ui::model::{DisplayChoice, OnlineChoice, Opponent, ScreenPrefs, UiGame};
 use crate::ui::session::{Action, Remembered};
 use crate::ui::storage;
-use yew::prelude::*;
 
 fn opponent_key(slug: &str) -> String {
     format!("board-suite/opponent/{slug}")
@@ -46,26 +43,27 @@ const TIME_KEY: &str = "board-suite/time-control";
 const RATED_KEY: &str = "board-suite/rated";
 
 /// The online choices last asked for (for every game).
-pub fn online_choice() -> OnlineChoice {
+fn online_choice() -> OnlineChoice {
     OnlineChoice {
-        time: storage::read(TIME_KEY).and_then(|text| TimeControl::parse(&text).ok()).unwrap_or_default(),
+        time: storage::read(TIME_KEY).unwrap_or_default().into(),
         rated: storage::read(RATED_KEY).as_deref() != Some("off"),
     }
 }
 
-/// Keeps the online choices asked for; an untimed game leaves whether to rate as it was.
-pub fn store_online_choice(choice: OnlineChoice) -> OnlineChoice {
-    storage::write(TIME_KEY, &choice.time.text());
-    if choice.time == TimeControl::Untimed {
-        return OnlineChoice { rated: online_choice().rated, ..choice };
-    }
+/// Keeps the online choices.
+pub fn store_online_choice(choice: &OnlineChoice) {
+    storage::write(TIME_KEY, &choice.time);
     storage::set_flag(RATED_KEY, choice.rated);
-    choice
 }
 
 /// Everything remembered for a game, as its page opens.
 pub fn remembered(slug: &str) -> Remembered {
-    Remembered { opponent: opponent(slug), prefs: prefs(slug) }
+    Remembered {
+        opponent: opponent(slug),
+        prefs: prefs(slug),
+        display: screen_prefs(slug),
+        online_choice: online_choice(),
+    }
 }
 
 /// Another tab's change under `key` of what is remembered for a game, as the page's action.
@@ -79,40 +77,36 @@ pub fn heard<G: UiGame>(key: &str, slug: &str) -> Option<Action<G>> {
     }
 }
 
-/// The display choices of the game `slug`'s screen.
-#[hook]
-pub fn use_screen_prefs(slug: &'static str) -> ScreenPrefs {
-    let canvas = use_remembered(format!("board-suite/renderer/{slug}"), ["dom", "canvas"]);
-    let numbers = use_remembered(format!("board-suite/numbers/{slug}"), ["off", "on"]);
-    // Shown unless the player hid them.
-    let (hidden, switch_coordinates) =
-        use_remembered(format!("board-suite/coordinates/{slug}"), ["shown", "hidden"]);
-    // Animations and sounds: on unless the player turned them off.
-    let (still, switch_motion) = use_remembered("board-suite/motion".to_owned(), ["on", "off"]);
-    let (muted, switch_sound) = use_remembered(effects::KEY.to_owned(), ["on", "off"]);
-    let chat_muted = use_remembered("board-suite/chat-muted".to_owned(), ["off", "on"]);
-    ScreenPrefs {
-        canvas,
-        numbers,
-        coordinates: (!hidden, switch_coordinates),
-        motion: (!still, switch_motion),
-        sound: (!muted, switch_sound),
-        chat_muted,
+/// Where a display choice is kept (for the game `slug` or for every game), the words kept for
+/// off and on, and whether it is on until the player chooses.
+fn display_kept(display: DisplayChoice, slug: &str) -> (String, [&'static str; 2], bool) {
+    match display {
+        DisplayChoice::Canvas => (format!("board-suite/renderer/{slug}"), ["dom", "canvas"], false),
+        DisplayChoice::Numbers => (format!("board-suite/numbers/{slug}"), ["off", "on"], false),
+        DisplayChoice::Coordinates => (format!("board-suite/coordinates/{slug}"), ["hidden", "shown"], true),
+        DisplayChoice::Motion => ("board-suite/motion".to_owned(), ["off", "on"], true),
+        DisplayChoice::Sound => (effects::KEY.to_owned(), ["off", "on"], true),
+        DisplayChoice::ChatMuted => ("board-suite/chat-muted".to_owned(), ["off", "on"], false),
     }
 }
 
-/// A player's on/off choice for this game's screen, remembered across visits as one of two
-/// words (off, on).
-#[hook]
-fn use_remembered(key: String, words: [&'static str; 2]) -> (bool, Callback<MouseEvent>) {
-    let [off, on] = words;
-    let state = use_state_eq(|| storage::read(&key).as_deref() == Some(on));
-    let switch = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            storage::write(&key, if *state { off } else { on });
-            state.set(!*state);
-        })
-    };
-    (*state, switch)
+/// The display choices of the game `slug`'s screen, as kept.
+fn screen_prefs(slug: &str) -> ScreenPrefs {
+    let mut prefs = ScreenPrefs::default();
+    for display in DisplayChoice::ALL {
+        let (key, [off, on], unchosen) = display_kept(display, slug);
+        let kept = storage::read(&key);
+        *prefs.of(display) = match kept.as_deref() {
+            Some(word) if word == on => true,
+            Some(word) if word == off => false,
+            _ => unchosen,
+        };
+    }
+    prefs
+}
+
+/// Keeps a display choice of the game `slug`'s screen.
+pub fn store_display(slug: &str, display: DisplayChoice, on: bool) {
+    let (key, [off, on_word], _) = display_kept(display, slug);
+    storage::write(&key, if on { on_word } else { off });
 }

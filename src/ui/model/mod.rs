@@ -6,12 +6,14 @@ mod analysis;
 mod board;
 mod online;
 mod opponent;
+mod prefs;
 mod summary;
 
 pub use analysis::{AnalysisNews, Stored, analysis_key, column_value};
 pub use board::{BoardAction, BoardView, CellView, Hand, Hint, Piece, Pos, Surface, Target};
 pub use online::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, RoomState, ServerNews, token_key};
 pub use opponent::Opponent;
+pub use prefs::{DisplayChoice, OnlineChoice, ScreenPrefs};
 
 pub use summary::{
     AnalysisPanel, ChatLine, ClockPanel, Control, Ended, Facing, MoveEntry, Notices, OnlineControl,

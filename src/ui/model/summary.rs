@@ -2,8 +2,8 @@
 //! panel's part, and the controls a player uses. The session makes it; the screen draws it.
 
 use super::Connection;
-use super::Opponent;
 use super::{Command, Setting, Tray};
+use super::{DisplayChoice, Opponent};
 use crate::engine::analysis::Judgement;
 use crate::i18n::{GameText, Side};
 use crate::protocol::{ErrorCode, Offer, RatingChange, SeatPlayer};
@@ -63,6 +63,8 @@ pub enum Control {
     Select,
     /// Who plays the computer, changed.
     Opponent(Opponent),
+    /// One of the screen's display choices, turned.
+    Switch(DisplayChoice),
     /// Asks the engine for the best turn for the player to move.
     Hint,
     /// Makes the computer play now, its best turn found so far.

@@ -4,14 +4,13 @@
 
 use super::extras_words::EXTRAS_WORDS;
 use super::new_game::{self, NewGameProps};
-use super::prefs::{Choice, ScreenPrefs};
 use super::record::{self, DrawCopies};
 use super::rules;
 use crate::i18n::{GameText, Lang, Words};
 use crate::ui::board::BoardProps;
 use crate::ui::flow::Preference;
 use crate::ui::lazy::LazyCode;
-use crate::ui::model::Control;
+use crate::ui::model::{Control, DisplayChoice, ScreenPrefs};
 use crate::ui::settings::{Menu, menu_body, toggle};
 use yew::prelude::*;
 
@@ -56,19 +55,19 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
     let (text, prefs) = (game.text, game.prefs);
     let words = EXTRAS_WORDS.of(lang);
     let state = text.switched;
-    let switch = |name, label, (on, onclick): &Choice| toggle(name, label, *on, state(*on), onclick.clone());
-    let (on_canvas, switch_renderer) = prefs.canvas.clone();
+    let turn = |display| game.on_control.reform(move |_: MouseEvent| Control::Switch(display));
+    let switch = |name, label, on: bool, display| toggle(name, label, on, state(on), turn(display));
     let items = html! {
         <>
-            { switch("coordinates", text.coordinates, &prefs.coordinates) }
+            { switch("coordinates", text.coordinates, prefs.coordinates, DisplayChoice::Coordinates) }
             if game.numbered {
-                { switch("numbers", words.move_numbers, &prefs.numbers) }
+                { switch("numbers", words.move_numbers, prefs.numbers, DisplayChoice::Numbers) }
             }
-            { switch("motion", words.animations, &prefs.motion) }
-            { switch("sound", words.sound, &prefs.sound) }
-            <button data-action="renderer" class="pref" onclick={switch_renderer}>
+            { switch("motion", words.animations, prefs.motion, DisplayChoice::Motion) }
+            { switch("sound", words.sound, prefs.sound, DisplayChoice::Sound) }
+            <button data-action="renderer" class="pref" onclick={turn(DisplayChoice::Canvas)}>
                 <span>{ words.renderer }</span>
-                <span class="state">{ if on_canvas { words.use_canvas } else { words.use_dom } }</span>
+                <span class="state">{ if prefs.canvas { words.use_canvas } else { words.use_dom } }</span>
             </button>
             { rules::flow_choices(game.flow, state, game.on_control) }
         </>

@@ -21,7 +21,6 @@ mod new_game;
 mod notices;
 mod online;
 pub(super) mod online_words;
-mod prefs;
 mod record;
 mod result;
 mod rules;
@@ -33,7 +32,6 @@ mod turn;
 pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
 pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
-pub use prefs::{Choice, OnlineChoice, ScreenPrefs};
 
 use super::board::{Board, BoardProps};
 use super::effects::{self, Sound};
@@ -43,7 +41,9 @@ use super::settings::{focus, settings_menu, use_menu, use_menu_focus};
 use crate::i18n::Lang;
 use crate::protocol::Offer;
 use crate::route::Play;
-use crate::ui::model::{Control, OnlineControl, ReviewStep, Summary};
+use crate::ui::model::{
+    Control, DisplayChoice, OnlineChoice, OnlineControl, ReviewStep, ScreenPrefs, Summary,
+};
 use crate::ui::served::Lobby;
 use actions::{ActionsProps, Confirm};
 use chat::ChatProps;
@@ -95,7 +95,7 @@ impl PartialEq for GameScreenProps {
         (self.slug, self.lang, self.play) == (other.slug, other.lang, other.play)
             && Rc::ptr_eq(&self.board, &other.board)
             && Rc::ptr_eq(&self.summary, &other.summary)
-            && (&self.prefs, self.online_choice) == (&other.prefs, other.online_choice)
+            && (self.prefs, &self.online_choice) == (other.prefs, &other.online_choice)
             && (&self.on_action, &self.on_control, &self.on_record, &self.on_motion)
                 == (&other.on_action, &other.on_control, &other.on_record, &other.on_motion)
     }
@@ -173,7 +173,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let (text, summary, on_control) = (props.lang.game_text(), &props.summary, &props.on_control);
     let status = &summary.status;
     let confirm = use_state_eq(|| None::<Confirm>);
-    let prefs = &props.prefs;
+    let prefs = props.prefs;
     let (clock_said, on_say) = use_clock_said(status.said.clone());
     use_sounds(summary);
     // The new-game buttons: the actions bar's, and the result's.
@@ -185,7 +185,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let result_shown = use_result_shown(status.ended, &confirm, &result_ref);
     let dialog = use_new_game_dialog(props.play, &new_game_ref, &result_ref);
     let menu = use_menu();
-    let extras = use_extras(dialog.preset.is_some() || menu.is_open() || prefs.canvas.0);
+    let extras = use_extras(dialog.preset.is_some() || menu.is_open() || prefs.canvas);
     use_menu_focus(&menu, extras.here.is_some());
     use_review_keys(on_control.clone());
     let in_play = status.ended.is_none();
@@ -203,7 +203,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
     let online_code = use_online_code(summary);
     let menu_shown = extras.here.filter(|_| menu.is_open()).map(|code| {
         let flow = summary.flow.as_ref().map_or(&[][..], |flow| &flow.preferences);
-        let game = GamePrefs { text, prefs, numbered: props.board.numbered, flow, on_control };
+        let game = GamePrefs { text, prefs: &prefs, numbered: props.board.numbered, flow, on_control };
         (code.menu)(&menu, props.lang, &game)
     });
     let open_dialog = dialog.open.clone();
@@ -222,7 +222,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             </div>
             // Under the cover the board, the move list and their controls are out of reach.
             <section class="play" inert={covered} onclick={back_to_live}>
-                { board(props, extras.here.filter(|_| prefs.canvas.0), prefs, covered) }
+                { board(props, extras.here.filter(|_| prefs.canvas), &prefs, covered) }
                 { trays::trays(TraysProps { trays: &summary.trays }) }
             </section>
             <aside class="side" inert={covered}>
@@ -267,7 +267,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         local: online.is_none(), on_control,
                     })),
                 }) }
-                { online_code.panels(props, result.is_none(), prefs.chat_muted.clone()) }
+                { online_code.panels(props, result.is_none(), prefs.chat_muted) }
                 if online.is_none() {
                     { rules::game_settings(GameSettingsProps {
                         text, rules: &summary.rules, players: summary.opponent.words(text),
@@ -285,7 +285,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
             if let (Some(preset), Some(code)) = (dialog.preset, extras.here) {
                 { (code.new_game)(NewGameProps {
                     lang: props.lang, opponent: summary.opponent.clone(), settings: summary.rules.settings.clone(),
-                    preset, server: dialog.server, online: props.online_choice, begun: in_play && !summary.moves.is_empty(),
+                    preset, server: dialog.server, online: props.online_choice.clone(), begun: in_play && !summary.moves.is_empty(),
                     played: !in_play || !summary.moves.is_empty(), on_control: on_control.clone(), on_close: dialog.close.clone(),
                 }) }
             }
@@ -306,7 +306,7 @@ fn board(
     let (summary, on_control) = (&props.summary, &props.on_control);
     let others_turn = summary.online.as_ref().is_some_and(|online| !online.my_turn);
     let interactive = summary.status.ended.is_none() && !covered && !summary.status.thinking && !others_turn;
-    let (numbers, coordinates, moving) = (prefs.numbers.0, prefs.coordinates.0, prefs.motion.0);
+    let (numbers, coordinates, moving) = (prefs.numbers, prefs.coordinates, prefs.motion);
     let (view, on_action, on_motion) =
         (props.board.clone(), props.on_action.clone(), props.on_motion.clone());
     match canvas {
@@ -363,7 +363,7 @@ impl OnlineCode {
 
     /// The room's panel and its chat, and the lobby while not in a game online (or waiting in
     /// one for an opponent to come).
-    fn panels(&self, props: &GameScreenProps, rematch_here: bool, muted: Choice) -> Html {
+    fn panels(&self, props: &GameScreenProps, rematch_here: bool, muted: bool) -> Html {
         let (text, on_control) = (props.lang.game_text(), &props.on_control);
         let online = props.summary.online.as_ref();
         let in_game = online.is_some_and(|panel| {
@@ -378,8 +378,8 @@ impl OnlineCode {
                 { (code.panel)(OnlineProps { text, slug: props.slug, panel: online, rematch_here, on_control }) }
                 if let Some(panel) = online.filter(|panel| panel.room.is_some()) {
                     { (code.chat)(ChatProps {
-                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: muted.0,
-                        on_mute: muted.1, on_control,
+                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted,
+                        on_mute: on_control.reform(|_| Control::Switch(DisplayChoice::ChatMuted)), on_control,
                     }) }
                 }
             }

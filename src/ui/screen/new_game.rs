@@ -10,10 +10,7 @@ use crate::i18n::Lang;
 use crate::route::Play;
 use crate::rules::Player;
 use crate::rules::clock::{self, BadTimeControl, TimeControl};
-use crate::ui::model::Opponent;
-use crate::ui::model::Setting;
-use crate::ui::model::{Control, OnlineControl, OpponentPanel};
-use crate::ui::screen::OnlineChoice;
+use crate::ui::model::{Control, OnlineChoice, OnlineControl, Opponent, OpponentPanel, Setting};
 use crate::ui::settings::{dialog_keys, focus_first};
 use yew::prelude::*;
 
@@ -97,7 +94,8 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     // The game's rules as they are, and as the dialog has them.
     let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
     let choices = use_state_eq(|| now.clone());
-    let time = use_state_eq(|| TimeChoice::remembered(props.online.time));
+    let time =
+        use_state_eq(|| TimeChoice::remembered(TimeControl::parse(&props.online.time).unwrap_or_default()));
     // Online games are rated unless the player said otherwise.
     let rated = use_state_eq(|| props.online.rated);
     let root = use_node_ref();

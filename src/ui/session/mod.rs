@@ -9,9 +9,9 @@
 
 use super::flow::{Flow, FlowControl, Prefs};
 use super::model::BoardAction;
-use super::model::Opponent;
-use super::model::{Control, ServerNews, StorageProblem, UiGame};
+use super::model::{Control, OnlineChoice, Opponent, ScreenPrefs, ServerNews, StorageProblem, UiGame};
 use crate::rules::History;
+use crate::rules::clock::TimeControl;
 use crate::rules::record::{RecordError, Timing};
 use crate::save::{LoadError, Saved};
 use analysis::Analysing;
@@ -60,13 +60,18 @@ pub struct Session<G: UiGame> {
     effects: Vec<Effect>,
     /// The effects given, waiting for the page.
     outbox: Outbox,
+    /// The screen's display choices, and the online ones last asked for.
+    display: ScreenPrefs,
+    online_choice: OnlineChoice,
 }
 
 /// What the device remembers for a game, read by the page before the session starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Remembered {
     pub opponent: Opponent,
     pub prefs: Prefs,
+    pub display: ScreenPrefs,
+    pub online_choice: OnlineChoice,
 }
 
 /// What went wrong reading the game from storage, for the player to hear.
@@ -131,8 +136,9 @@ pub enum Action<G: UiGame> {
     RecordRefused(RecordError),
     /// A save was written (after one was refused), or refused.
     Stored(Result<(), StorageProblem>),
-    /// The device goes online (a room made, joined or asked for), or leaves: its own game back.
-    GoOnline,
+    /// The device goes online (a room made, joined or asked for, with the choices it was asked
+    /// with, none for a room joined), or leaves: its own game back.
+    GoOnline(Option<(TimeControl, bool)>),
     LeaveOnline,
     /// What the server said.
     Online(ServerNews),
@@ -148,7 +154,7 @@ impl<G: UiGame> Session<G> {
     /// The page's state for a loaded game. A complete turn saved while it waited for Finish
     /// Turn plays at once if that is no longer asked for; its actions were checked on loading.
     pub fn new(saved: Saved<G>, stored: bool, remembered: Remembered, problems: Problems) -> Self {
-        let Remembered { opponent, prefs } = remembered;
+        let Remembered { opponent, prefs, display, online_choice } = remembered;
         let Problems { load_error, storage: problem } = problems;
         let mut flow = G::Flow::default().reload(prefs);
         flow.passed(!saved.history.over() && opponent.computer.is_none());
@@ -162,6 +168,8 @@ impl<G: UiGame> Session<G> {
             analysis: Analysing::default(),
             effects: Vec::new(),
             outbox: Outbox::default(),
+            display,
+            online_choice,
         };
         if !session.turn.flow.waits() && session.game.complete() {
             session.storage.stored = session.commit().is_err();
@@ -190,7 +198,14 @@ impl<G: UiGame> Session<G> {
         match action {
             Action::LoadRecord { text, seed } => return self.read_record(&text, seed, false),
             Action::ShareRecord { text, seed } => return self.read_record(&text, seed, true),
-            Action::GoOnline => return Rc::new(self.go_online()),
+            Action::GoOnline(asked) => return Rc::new(self.go_online(asked)),
+            // A display choice is the screen's alone: nothing of the game changes.
+            Action::Control(Control::Switch(display)) => {
+                let mut next = (*self).clone();
+                let on = next.display.of(display);
+                *on = !*on;
+                return Rc::new(next);
+            }
             Action::LeaveOnline => return Rc::new(self.leave_online()),
             Action::Online(heard) => {
                 let mut next = (*self).clone();
@@ -300,7 +315,7 @@ impl<G: UiGame> Session<G> {
             Action::Board(_) | Action::LoadRecord { .. } | Action::ShareRecord { .. } => None,
             Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_) => None,
             Action::Shared(_) | Action::RecordRefused(_) => None,
-            Action::GoOnline | Action::LeaveOnline | Action::Online(_) => None,
+            Action::GoOnline(_) | Action::LeaveOnline | Action::Online(_) => None,
             Action::AnalysisCode(_) | Action::Analysis(_) => None,
         };
         if next.game.history != self.game.history || next.game.pending != self.game.pending {

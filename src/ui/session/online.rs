@@ -4,6 +4,7 @@
 use super::Session;
 use crate::i18n::Side;
 use crate::protocol::{ErrorCode, Offer, Seat};
+use crate::rules::clock::TimeControl;
 use crate::rules::record::{self, Timing};
 use crate::rules::{History, Player};
 use crate::ui::flow::Flow;
@@ -301,8 +302,11 @@ impl<G: UiGame> Session<G> {
 
     /// Online: a fresh board of the same rules until the room's game arrives; the device's
     /// own game kept aside.
-    pub(super) fn go_online(&self) -> Session<G> {
+    pub(super) fn go_online(&self, asked: Option<(TimeControl, bool)>) -> Session<G> {
         let mut next = self.clone();
+        if let Some((time, rated)) = asked {
+            next.online_choice = self.online_choice.asked(time, rated);
+        }
         if next.online.playing.is_none() {
             next.online.own_game =
                 Some((self.game.history.clone(), self.game.pending.clone(), self.game.timing.clone()));

@@ -5,8 +5,7 @@ use super::{Session, hash_of};
 use crate::rules::Illegal;
 use crate::rules::read_announced;
 use crate::ui::flow::Flow;
-use crate::ui::model::Opponent;
-use crate::ui::model::UiGame;
+use crate::ui::model::{OnlineChoice, Opponent, ScreenPrefs, UiGame};
 
 /// The computer: who it plays, the turn it suggests, and whether its engine failed.
 #[derive(Clone, PartialEq)]
@@ -21,6 +20,16 @@ pub(super) struct Computer<G: UiGame> {
 impl<G: UiGame> Session<G> {
     pub fn opponent(&self) -> Opponent {
         self.computer.opponent
+    }
+
+    /// The screen's display choices.
+    pub fn display(&self) -> ScreenPrefs {
+        self.display
+    }
+
+    /// The new-game dialog's online choices, as last asked for.
+    pub fn online_choice(&self) -> OnlineChoice {
+        self.online_choice.clone()
     }
 
     /// What the computer's turn depends on, as a key.

@@ -506,7 +506,7 @@ fn the_move_list_names_each_turns_side() {
 // Online.
 
 fn seated(seat: Player) -> Rc<Four> {
-    let online = act(&after::<ConnectFour>(&["4"]), Action::GoOnline);
+    let online = act(&after::<ConnectFour>(&["4"]), Action::GoOnline(None));
     acts(
         &online,
         [
@@ -583,7 +583,7 @@ fn offered(what: Offer, by: Seat) -> Option<OfferState> {
 #[test]
 fn going_online_keeps_the_devices_game_aside_and_leaving_brings_it_back() {
     let own = after::<ConnectFour>(&["4"]);
-    let online = act(&own, Action::GoOnline);
+    let online = act(&own, Action::GoOnline(None));
     assert!(online.is_online());
     assert!(moves(&online).is_empty(), "a fresh board until the room's game arrives");
     let back = act(&online, Action::LeaveOnline);
@@ -929,11 +929,37 @@ fn the_status_speaks_to_the_player_against_the_computer_and_online_and_names_the
     assert_eq!(words(&theirs), "Your opponent's move");
     // Watching, no side is the player's.
     let watching = acts(
-        &act(&after::<ConnectFour>(&[]), Action::GoOnline),
+        &act(&after::<ConnectFour>(&[]), Action::GoOnline(None)),
         [
             Action::Online(ServerNews::Connection(Connection::Open)),
             Action::Online(ServerNews::Seat { room: "k3vx8q2mwa".into(), seat: None }),
         ],
     );
     assert_eq!(words(&watching), "Red to move");
+}
+
+#[test]
+fn a_display_choice_turns_on_the_screen_alone_and_an_untimed_game_keeps_the_rated_choice() {
+    use crate::rules::clock::TimeControl;
+    use crate::ui::model::DisplayChoice;
+    // Reviewing an earlier position: turning the coordinates off changes nothing else.
+    let reviewing =
+        act(&after::<ConnectFour>(&["4", "4"]), Action::Control(Control::Review(ReviewStep::First)));
+    let before = reviewing.summary(text(), TODAY);
+    let switched = act(&reviewing, Action::Control(Control::Switch(DisplayChoice::Coordinates)));
+    assert!(!reviewing.display().coordinates && switched.display().coordinates);
+    assert_eq!(switched.summary(text(), TODAY).status.review, before.status.review);
+    assert!(effects(&reviewing, Action::Control(Control::Switch(DisplayChoice::Sound))).is_empty());
+    // A blitz game asked for unrated is remembered so; an untimed one leaves it unrated.
+    let blitz = TimeControl::Fischer { base: 180, increment: 2 };
+    let asked = act(&after::<ConnectFour>(&[]), Action::GoOnline(Some((blitz, false))));
+    assert_eq!(asked.online_choice(), OnlineChoice { time: blitz.text().into(), rated: false });
+    let left = act(&asked, Action::LeaveOnline);
+    let untimed = act(&left, Action::GoOnline(Some((TimeControl::Untimed, true))));
+    assert_eq!(
+        untimed.online_choice(),
+        OnlineChoice { time: TimeControl::Untimed.text().into(), rated: false }
+    );
+    // Joining by a link leaves the choices as they were.
+    assert_eq!(act(&untimed, Action::GoOnline(None)).online_choice(), untimed.online_choice());
 }

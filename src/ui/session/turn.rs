@@ -205,6 +205,8 @@ impl<G: UiGame> Session<G> {
             Control::Opponent(_) | Control::Hint | Control::Stop => {}
             // The page talks to the server, and hands its words back as actions.
             Control::Online(_) => {}
+            // The page keeps the screen's display choices.
+            Control::Switch(_) => {}
         }
         Ok(())
     }

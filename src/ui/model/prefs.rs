@@ -1,0 +1,84 @@
+//! The choices a player makes on a game's screen and the page remembers across visits: the
+//! screen's display choices (the board's renderer, its move numbers and coordinates, per game;
+//! animations, sounds and the chat, for every game), and the new-game dialog's online ones.
+
+use crate::rules::clock::TimeControl;
+use std::rc::Rc;
+
+/// The new-game dialog's online choices, as last asked for: the time control, as its text
+/// (`fischer:180+2`; read by the dialog, whose code alone needs to read it), and whether the
+/// game was rated (an untimed game never is, and leaves the choice as it was).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineChoice {
+    pub time: Rc<str>,
+    pub rated: bool,
+}
+
+impl Default for OnlineChoice {
+    /// Untimed, and rated once a clock is chosen.
+    fn default() -> Self {
+        OnlineChoice { time: Rc::from(""), rated: true }
+    }
+}
+
+impl OnlineChoice {
+    /// The choice after a game asked for with the clock `time`, rated or not.
+    pub fn asked(&self, time: TimeControl, rated: bool) -> OnlineChoice {
+        let rated = if time == TimeControl::Untimed { self.rated } else { rated };
+        OnlineChoice { time: Rc::from(time.text()), rated }
+    }
+}
+
+/// The game screen's display choices, as shown: each turned by `Control::Switch`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ScreenPrefs {
+    /// Drawn on a canvas rather than as the page's own cells.
+    pub canvas: bool,
+    pub numbers: bool,
+    pub coordinates: bool,
+    pub motion: bool,
+    pub sound: bool,
+    /// The other player's chat hidden.
+    pub chat_muted: bool,
+}
+
+/// One of the screen's display choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DisplayChoice {
+    Canvas,
+    Numbers,
+    Coordinates,
+    Motion,
+    Sound,
+    ChatMuted,
+}
+
+impl DisplayChoice {
+    pub const ALL: [DisplayChoice; 6] = [
+        DisplayChoice::Canvas,
+        DisplayChoice::Numbers,
+        DisplayChoice::Coordinates,
+        DisplayChoice::Motion,
+        DisplayChoice::Sound,
+        DisplayChoice::ChatMuted,
+    ];
+}
+
+impl ScreenPrefs {
+    /// Whether the choice `display` is on.
+    pub fn is(mut self, display: DisplayChoice) -> bool {
+        *self.of(display)
+    }
+
+    /// The choice `display`, to read or to turn.
+    pub fn of(&mut self, display: DisplayChoice) -> &mut bool {
+        match display {
+            DisplayChoice::Canvas => &mut self.canvas,
+            DisplayChoice::Numbers => &mut self.numbers,
+            DisplayChoice::Coordinates => &mut self.coordinates,
+            DisplayChoice::Motion => &mut self.motion,
+            DisplayChoice::Sound => &mut self.sound,
+            DisplayChoice::ChatMuted => &mut self.chat_muted,
+        }
+    }
+}

@@ -126,6 +126,8 @@ test('the settings menu changes each preference, and each is remembered', async 
   await page.waitForSelector('[data-board]');
   assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
   assert.equal(await page.locator('html').getAttribute('lang'), 'zh-Hant');
+  // The canvas's code is fetched again by the new page: the grid is drawn until it comes.
+  await page.locator('canvas[data-board]').waitFor();
   assert.equal(await page.locator('[data-board]').getAttribute('data-renderer'), 'canvas');
   assert.equal(await pressed(page, 'coordinates'), 'false');
   assert.equal(await pressed(page, 'numbers'), 'true');

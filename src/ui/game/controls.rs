@@ -71,8 +71,8 @@ pub fn on_control<G: UiGame>(
             remembered::store_opponent(slug, &opponent);
             page.dispatch(Action::Opponent(opponent));
         }
-        Control::Switch(display) => {
-            remembered::store_display(slug, display, !page.display().is(display));
+        Control::Switch(display, on) => {
+            remembered::store_display(slug, display, on);
             page.dispatch(Action::Control(control));
         }
         Control::Flow(FlowControl::Prefer(preference, on)) => {

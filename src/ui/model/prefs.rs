@@ -29,7 +29,7 @@ impl OnlineChoice {
     }
 }
 
-/// The game screen's display choices, as shown: each turned by `Control::Switch`.
+/// The game screen's display choices, as shown: each set by `Control::Switch`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ScreenPrefs {
     /// Drawn on a canvas rather than as the page's own cells.
@@ -65,12 +65,7 @@ impl DisplayChoice {
 }
 
 impl ScreenPrefs {
-    /// Whether the choice `display` is on.
-    pub fn is(mut self, display: DisplayChoice) -> bool {
-        *self.of(display)
-    }
-
-    /// The choice `display`, to read or to turn.
+    /// The choice `display`, to set.
     pub fn of(&mut self, display: DisplayChoice) -> &mut bool {
         match display {
             DisplayChoice::Canvas => &mut self.canvas,

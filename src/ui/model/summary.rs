@@ -63,8 +63,8 @@ pub enum Control {
     Select,
     /// Who plays the computer, changed.
     Opponent(Opponent),
-    /// One of the screen's display choices, turned.
-    Switch(DisplayChoice),
+    /// One of the screen's display choices, turned on or off.
+    Switch(DisplayChoice, bool),
     /// Asks the engine for the best turn for the player to move.
     Hint,
     /// Makes the computer play now, its best turn found so far.

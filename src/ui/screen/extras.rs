@@ -55,8 +55,8 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
     let (text, prefs) = (game.text, game.prefs);
     let words = EXTRAS_WORDS.of(lang);
     let state = text.switched;
-    let turn = |display| game.on_control.reform(move |_: MouseEvent| Control::Switch(display));
-    let switch = |name, label, on: bool, display| toggle(name, label, on, state(on), turn(display));
+    let turn = |display, on: bool| game.on_control.reform(move |_: MouseEvent| Control::Switch(display, !on));
+    let switch = |name, label, on: bool, display| toggle(name, label, on, state(on), turn(display, on));
     let items = html! {
         <>
             { switch("coordinates", text.coordinates, prefs.coordinates, DisplayChoice::Coordinates) }
@@ -65,7 +65,7 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
             }
             { switch("motion", words.animations, prefs.motion, DisplayChoice::Motion) }
             { switch("sound", words.sound, prefs.sound, DisplayChoice::Sound) }
-            <button data-action="renderer" class="pref" onclick={turn(DisplayChoice::Canvas)}>
+            <button data-action="renderer" class="pref" onclick={turn(DisplayChoice::Canvas, prefs.canvas)}>
                 <span>{ words.renderer }</span>
                 <span class="state">{ if prefs.canvas { words.use_canvas } else { words.use_dom } }</span>
             </button>

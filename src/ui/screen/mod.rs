@@ -379,7 +379,7 @@ impl OnlineCode {
                 if let Some(panel) = online.filter(|panel| panel.room.is_some()) {
                     { (code.chat)(ChatProps {
                         text, lines: &panel.chat, can_send: panel.seat.is_some(), muted,
-                        on_mute: on_control.reform(|_| Control::Switch(DisplayChoice::ChatMuted)), on_control,
+                        on_mute: on_control.reform(move |_| Control::Switch(DisplayChoice::ChatMuted, !muted)), on_control,
                     }) }
                 }
             }

@@ -200,10 +200,9 @@ impl<G: UiGame> Session<G> {
             Action::ShareRecord { text, seed } => return self.read_record(&text, seed, true),
             Action::GoOnline(asked) => return Rc::new(self.go_online(asked)),
             // A display choice is the screen's alone: nothing of the game changes.
-            Action::Control(Control::Switch(display)) => {
+            Action::Control(Control::Switch(display, on)) => {
                 let mut next = (*self).clone();
-                let on = next.display.of(display);
-                *on = !*on;
+                *next.display.of(display) = on;
                 return Rc::new(next);
             }
             Action::LeaveOnline => return Rc::new(self.leave_online()),

@@ -946,10 +946,10 @@ fn a_display_choice_turns_on_the_screen_alone_and_an_untimed_game_keeps_the_rate
     let reviewing =
         act(&after::<ConnectFour>(&["4", "4"]), Action::Control(Control::Review(ReviewStep::First)));
     let before = reviewing.summary(text(), TODAY);
-    let switched = act(&reviewing, Action::Control(Control::Switch(DisplayChoice::Coordinates)));
+    let switched = act(&reviewing, Action::Control(Control::Switch(DisplayChoice::Coordinates, true)));
     assert!(!reviewing.display().coordinates && switched.display().coordinates);
     assert_eq!(switched.summary(text(), TODAY).status.review, before.status.review);
-    assert!(effects(&reviewing, Action::Control(Control::Switch(DisplayChoice::Sound))).is_empty());
+    assert!(effects(&reviewing, Action::Control(Control::Switch(DisplayChoice::Sound, true))).is_empty());
     // A blitz game asked for unrated is remembered so; an untimed one leaves it unrated.
     let blitz = TimeControl::Fischer { base: 180, increment: 2 };
     let asked = act(&after::<ConnectFour>(&[]), Action::GoOnline(Some((blitz, false))));

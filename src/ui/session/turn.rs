@@ -206,7 +206,7 @@ impl<G: UiGame> Session<G> {
             // The page talks to the server, and hands its words back as actions.
             Control::Online(_) => {}
             // The page keeps the screen's display choices.
-            Control::Switch(_) => {}
+            Control::Switch(..) => {}
         }
         Ok(())
     }

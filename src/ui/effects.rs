@@ -21,8 +21,13 @@ pub enum Sound {
     Low,
 }
 
-/// Plays a sound, unless muted or not yet allowed.
+/// Plays a sound, unless muted or not yet allowed, once the frame that shows what it sounds is
+/// painted: neither the choice read from storage nor the audio holds up that frame.
 pub fn play(sound: Sound) {
+    super::js::after_paint(move || play_now(sound));
+}
+
+fn play_now(sound: Sound) {
     if storage::read(KEY).as_deref() == Some("off") {
         return;
     }

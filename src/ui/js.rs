@@ -23,11 +23,10 @@ export function toTray(){const g=document.querySelector('.ghost[data-side]:not([
 const t=document.querySelector(`[data-tray=${g.dataset.side}] .piece:last-child`);if(!t)return;
 const c=e=>{const r=e.getBoundingClientRect();return[r.x+r.width/2,r.y+r.height/2]},[x,y]=c(g),[u,v]=c(t);
 g.style.setProperty('--tx',u-x+'px');g.style.setProperty('--ty',v-y+'px');g.dataset.toTray=''}
-const later=f=>setTimeout(()=>{try{f()}catch(e){}},20);
-export function unlock(){if(!a)later(()=>{a=a||new AudioContext()});else if(a.state==='suspended')a.resume().catch(()=>{})}
-export function note(k,f,at,l){later(()=>{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
+export function unlock(){if(!a)afterPaint(()=>{try{a=a||new AudioContext()}catch(e){}});else if(a.state==='suspended')a.resume().catch(()=>{})}
+export function note(k,f,at,l){try{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
-g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)})}
+g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}catch(e){}}
 export function afterPaint(f){document.hidden?setTimeout(f):requestAnimationFrame(()=>setTimeout(f))}
 export function pushEntry(){history.pushState({dialog:1},'')}
 export function dropEntry(){if(history.state&&history.state.dialog)history.back()}
@@ -47,7 +46,7 @@ export function download(n,t){const u=URL.createObjectURL(new Blob([t],{type:'te
 l.href=u;l.download=n;l.click();setTimeout(()=>URL.revokeObjectURL(u),1000)}")]
 extern "C" {
     /// Makes (or wakes) the audio context: call it on a gesture of the player's. Making it
-    /// takes a while, so it is made just after the gesture, once the move is drawn.
+    /// takes a while (tens of ms on a phone), so it is made once the gesture's frame is painted.
     pub fn unlock();
     /// Ends every animation at once (those that never end, such as a winning line's pulse,
     /// go on).
@@ -58,8 +57,7 @@ extern "C" {
     #[wasm_bindgen(js_name = toTray)]
     pub fn to_tray();
     /// One note: an oscillator's kind, a frequency (Hz), from `at` seconds on, for `length`
-    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio. Played just
-    /// after, so that the move it sounds is drawn first.
+    /// seconds, fading out. Nothing before [`unlock`], or where there is no audio.
     pub fn note(kind: &str, frequency: f32, at: f64, length: f64);
     /// Keeps the Tab key inside the dialog `root`: from its last control to its first, and back.
     #[wasm_bindgen(js_name = trapTab)]

@@ -12,7 +12,8 @@
 // from 16 ms up (a click it does not report took less: counted as 0).
 // Printed, not asserted.
 // Usage: node tests/browser/bench-click.mjs (after `trunk build --release`); BENCH_ROUNDS sets
-// the fresh games per board and renderer (4).
+// the fresh games per board and renderer (4), BENCH_BOARDS the boards (their slugs, by commas;
+// all five), `DIST` the build served.
 import { canvasPoint, cell, launch, serve } from './harness.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -20,13 +21,15 @@ const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Each board with clicks that each make one move (after `prepare`, a click that only selects). */
-const BOARDS = [
+const ALL_BOARDS = [
   { slug: 'connect-four', route: 'connect-four', clicks: [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4].map((x) => ({ x, y: 0 })) },
   { slug: 'gomoku', route: 'gomoku', clicks: Array.from({ length: 12 }, (_, i) => ({ x: i, y: (i * 7) % 15 })) },
   { slug: 'five-tigers', route: 'five-tigers', clicks: [[0, 4], [4, 0], [2, 4], [4, 2], [1, 3], [3, 1]].map(([x, y]) => ({ x, y })) },
   { slug: 'dark-chess', route: 'dark-chess?seed=7', clicks: Array.from({ length: 12 }, (_, i) => ({ x: i % 8, y: 3 - Math.floor(i / 8) * 3 })) },
   { slug: 'checkers', route: 'checkers', clicks: [{ prepare: [3, 2], x: 4, y: 3 }, { prepare: [2, 5], x: 1, y: 4 }] },
 ];
+
+const BOARDS = ALL_BOARDS.filter(({ slug }) => !process.env.BENCH_BOARDS || process.env.BENCH_BOARDS.split(',').includes(slug));
 
 const server = await serve();
 const browser = await launch();

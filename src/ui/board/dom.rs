@@ -138,12 +138,12 @@ pub fn Board(props: &BoardProps) -> Html {
     let rows = (0..view.rows).map(|y| {
         let cells = (0..view.columns).filter_map(|x| {
             let pos = (x, y);
-            let cell = view.cell(pos)?.clone();
+            view.cell(pos)?;
             let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
             let star = view.stars.contains(&pos);
             let motion = motion_at(&motions, pos);
             Some(html! {
-                <Cell {pos} {cell} {star} {motion} hint={input.hint(pos)} selected={input.selected == Some(pos)}
+                <Cell {pos} view={props.view.clone()} {star} {motion} hint={input.hint(pos)} selected={input.selected == Some(pos)}
                     focused={focus == pos} {prompt}
                     movable={interactive && view.moves_from(pos).next().is_some()}
                     lifted={dragging == Some(Source::Cell(pos))}
@@ -154,10 +154,14 @@ pub fn Board(props: &BoardProps) -> Html {
         html! { <div role="row" class="row">{ for cells }</div> }
     });
 
+    // The hovered cell, for the hand's piece that follows the pointer over its column: set on
+    // the hand alone, since a custom property set on the board's root would restyle every cell.
+    let hover_style = input.hover.map(|(x, y)| format!("--hover-x: {x}; --hover-y: {y}"));
     let hand = match &view.hand {
         None => kept_hand_place(view),
         Some(hand) => Some(html! {
-            <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}>
+            <div class="hand" role="group" data-hand={hand.side.attr()} aria-label={hand.label.clone()} title={hand.label.clone()}
+                style={hover_style}>
                 { piece(&hand.piece, interactive.then_some("true"), dragging == Some(Source::Hand)) }
             </div>
         }),
@@ -169,11 +173,9 @@ pub fn Board(props: &BoardProps) -> Html {
     // A tapped placement waiting for its second tap, said as the cell and what to do.
     let pending_said =
         pending.and_then(|pos| view.cell(pos)).map(|cell| format!("{}. {}", cell.label, view.tap_again));
-    // The hovered cell, for styles that follow the pointer (a hand's piece over its column).
-    let hover_style = input.hover.map(|(x, y)| format!("--hover-x: {x}; --hover-y: {y}"));
 
     html! {
-        <div class={classes!("board-area", props.numbers.then_some("numbered"))} ref={root_ref} style={hover_style}
+        <div class={classes!("board-area", props.numbers.then_some("numbered"))} ref={root_ref}
             {onclick} {onmouseover} {onmouseleave} {ondragstart} {ondragend} {ondragover}
             {ondrop} {onpointerdown} {onpointermove} {onpointerup} {onpointercancel}>
             { for hand }
@@ -255,10 +257,11 @@ fn html_drag_handlers(input: &Input, html_drag: &Rc<RefCell<Option<Source>>>) ->
     Dragging { ondragstart, ondragend, ondragover, ondrop }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 struct CellProps {
     pos: Pos,
-    cell: CellView,
+    /// The board the cell is read from: shared by every cell, not copied into each.
+    view: Rc<BoardView>,
     hint: Option<Hint>,
     selected: bool,
     /// The board's one tab stop.
@@ -277,6 +280,22 @@ struct CellProps {
     star: bool,
     /// How its piece came here: an animation (`data-motion`) and the offsets it starts from.
     motion: Option<(&'static str, String)>,
+}
+
+impl CellProps {
+    fn cell(&self) -> Option<&CellView> {
+        self.view.cell(self.pos)
+    }
+}
+
+/// A cell is the same when what it shows is: its own part of the board, not the whole board.
+impl PartialEq for CellProps {
+    fn eq(&self, other: &Self) -> bool {
+        (self.pos, self.cell(), self.hint, self.selected, self.focused, self.prompt)
+            == (other.pos, other.cell(), other.hint, other.selected, other.focused, other.prompt)
+            && (self.movable, self.lifted, &self.preview, self.pending, self.star, &self.motion)
+                == (other.movable, other.lifted, &other.preview, other.pending, other.star, &other.motion)
+    }
 }
 
 /// Where a cell sits in the board's grid. Every cell is placed, so the coordinates can share
@@ -351,7 +370,7 @@ fn taken(motions: &[Motion]) -> Html {
 #[component]
 fn Cell(props: &CellProps) -> Html {
     let (x, y) = props.pos;
-    let cell = &props.cell;
+    let Some(cell) = props.cell() else { return Html::default() };
     let selected = props.selected.then_some("true");
     html! {
         <div role="gridcell" data-cell="" data-x={x.to_string()} data-y={y.to_string()}

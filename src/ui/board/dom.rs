@@ -96,10 +96,15 @@ pub fn Board(props: &BoardProps) -> Html {
     // moved it, so the roving tab stop and the arrow keys start from the focused cell.
     let onfocusin = on(&input, |input, e: FocusEvent| {
         if let Some(pos) = event_cell(&e) {
-            input.set_focus(pos);
+            input.follow_focus(pos);
         }
     });
-    let onmouseover = on(&input, |input, e: MouseEvent| input.hover.set(event_cell(&e)));
+    // Only a hand's piece follows the pointer: a board without one is not drawn again for it.
+    let onmouseover = on(&input, |input, e: MouseEvent| {
+        if input.view().hand.is_some() {
+            input.hover.set(event_cell(&e));
+        }
+    });
     let onmouseleave = on(&input, |input, _: MouseEvent| input.hover.set(None));
 
     // The piece an HTML5 drag of this board's carries, from its start to its drop.

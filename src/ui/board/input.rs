@@ -202,6 +202,20 @@ impl Input {
         self.focus.set(Some(pos));
     }
 
+    /// Follows a focus the DOM moved (a press, Tab, a screen reader): the keys step from it at
+    /// once, and the roving tab stop is drawn there once the frame is painted, since a press
+    /// goes on to a click whose own drawing shows it.
+    pub fn follow_focus(&self, pos: Pos) {
+        self.focus_now.set(Some(pos));
+        let (focus, now) = (self.focus.clone(), self.focus_now.clone());
+        // Unless a key has moved it on meanwhile.
+        crate::ui::js::after_paint(move || {
+            if now.get() == Some(pos) {
+                focus.set(Some(pos));
+            }
+        });
+    }
+
     fn perform(&self, (selection, action): (Option<Pos>, Option<BoardAction>)) {
         if self.pending.is_some() {
             self.pending.set(None);

@@ -31,11 +31,13 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
             }),
         );
     }
+    // Worked out once a drawing: its key is the game's whole record, written out.
+    let info = page.analysis_info();
     {
         // The analysis's code, fetched once the game shown could use it (it split off the
         // game's binary: most visits never need it).
         let page = page.clone();
-        let wanted = page.analysis_info().wanted && !page.analysis_here();
+        let wanted = info.wanted && !page.analysis_here();
         use_on_change(
             hash_of(&wanted),
             Rc::new(move || {
@@ -57,7 +59,6 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
         // its worker started or ended as the player asks. An analysis runs only for the game
         // shown, and once its code is here.
         let page = page.clone();
-        let info = page.analysis_info();
         let here = page.analysis_here();
         use_on_change(
             hash_of(&(&info.key, info.loaded, info.running, here)),

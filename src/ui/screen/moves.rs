@@ -59,7 +59,10 @@ pub fn move_list(props: MovesProps) -> Html {
             <h2 class="moves-title">{ text.moves }</h2>
             // "No moves yet" inside the empty list (its `::before`), so the first move moves nothing.
             <div class="moves-box">
-                <ol data-moves="" class="moves" data-empty={text.no_moves_yet}>{ for entries }</ol>
+                // The latest turn is marked unless an earlier one is shown: said by the list
+                // itself, since a rule asking whether a line is marked restyles every line.
+                <ol data-moves="" class="moves" data-empty={text.no_moves_yet}
+                    data-review={props.review.map(|_| "")}>{ for entries }</ol>
                 { props.result }
             </div>
             <div class="review-steps">{ for steps }</div>

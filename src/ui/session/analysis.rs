@@ -135,7 +135,7 @@ impl<G: UiGame> Session<G> {
 
     pub fn analysis_info(&self) -> AnalysisInfo {
         let key = self.analysis_key();
-        let of_shown = self.analysis_of_shown();
+        let of_shown = Some(&self.analysis.latest).filter(|a| a.key == key);
         AnalysisInfo {
             wanted: self.shown().0.outcome().is_some()
                 || of_shown.is_some_and(|a| a.running || !a.stored.notes.is_empty()),

@@ -140,23 +140,33 @@ pub fn Board(props: &BoardProps) -> Html {
     let preview = input.preview();
     let pending = input.pending();
     let focus = input.focused();
+    // Each row is drawn again only when one of its cells changes: a move redraws a row or
+    // two, not every cell of the board.
     let rows = (0..view.rows).map(|y| {
-        let cells = (0..view.columns).filter_map(|x| {
-            let pos = (x, y);
-            view.cell(pos)?;
-            let prompt = view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1);
-            let star = view.stars.contains(&pos);
-            let motion = motion_at(&motions, pos);
-            Some(html! {
-                <Cell {pos} view={props.view.clone()} {star} {motion} hint={input.hint(pos)} selected={input.selected == Some(pos)}
-                    focused={focus == pos} {prompt}
-                    movable={interactive && view.moves_from(pos).next().is_some()}
-                    lifted={dragging == Some(Source::Cell(pos))}
-                    pending={pending == Some(pos)}
-                    preview={pending.or(preview).filter(|&p| p == pos).and(view.hand.as_ref()).map(|h| h.piece.clone())} />
+        let cells: Vec<_> = (0..view.columns)
+            .filter(|&x| view.cell((x, y)).is_some())
+            .map(|x| {
+                let pos = (x, y);
+                let state = CellState {
+                    hint: input.hint(pos),
+                    selected: input.selected == Some(pos),
+                    focused: focus == pos,
+                    prompt: view.prompts.iter().find(|p| p.0 == pos).map(|p| p.1),
+                    movable: interactive && view.moves_from(pos).next().is_some(),
+                    lifted: dragging == Some(Source::Cell(pos)),
+                    preview: pending
+                        .or(preview)
+                        .filter(|&p| p == pos)
+                        .and(view.hand.as_ref())
+                        .map(|h| h.piece.clone()),
+                    pending: pending == Some(pos),
+                    star: view.stars.contains(&pos),
+                    motion: motion_at(&motions, pos),
+                };
+                (x, state)
             })
-        });
-        html! { <div role="row" class="row">{ for cells }</div> }
+            .collect();
+        html! { <Row {y} view={props.view.clone()} {cells} /> }
     });
 
     // The hovered cell, for the hand's piece that follows the pointer over its column: set on
@@ -262,11 +272,10 @@ fn html_drag_handlers(input: &Input, html_drag: &Rc<RefCell<Option<Source>>>) ->
     Dragging { ondragstart, ondragend, ondragover, ondrop }
 }
 
-#[derive(Properties)]
-struct CellProps {
-    pos: Pos,
-    /// The board the cell is read from: shared by every cell, not copied into each.
-    view: Rc<BoardView>,
+/// What a cell shows beside its part of the board: the input's marks, the game's prompt, its
+/// motion.
+#[derive(Clone, PartialEq)]
+struct CellState {
     hint: Option<Hint>,
     selected: bool,
     /// The board's one tab stop.
@@ -287,20 +296,37 @@ struct CellProps {
     motion: Option<(&'static str, String)>,
 }
 
-impl CellProps {
-    fn cell(&self) -> Option<&CellView> {
-        self.view.cell(self.pos)
+/// A row of the board: its cells, each by its column.
+#[derive(Properties)]
+struct RowProps {
+    y: usize,
+    /// The board the cells are read from: shared by every row, not copied into each.
+    view: Rc<BoardView>,
+    cells: Vec<(usize, CellState)>,
+}
+
+/// A row is the same when what its cells show is: its own part of the board.
+impl PartialEq for RowProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.y == other.y && self.cells == other.cells && self.row().eq(other.row())
     }
 }
 
-/// A cell is the same when what it shows is: its own part of the board, not the whole board.
-impl PartialEq for CellProps {
-    fn eq(&self, other: &Self) -> bool {
-        (self.pos, self.cell(), self.hint, self.selected, self.focused, self.prompt)
-            == (other.pos, other.cell(), other.hint, other.selected, other.focused, other.prompt)
-            && (self.movable, self.lifted, &self.preview, self.pending, self.star, &self.motion)
-                == (other.movable, other.lifted, &other.preview, other.pending, other.star, &other.motion)
+impl RowProps {
+    /// The row's part of the board.
+    fn row(&self) -> impl Iterator<Item = &CellView> {
+        let columns = self.view.columns;
+        self.view.cells.iter().skip(self.y * columns).take(columns)
     }
+}
+
+#[component]
+fn Row(props: &RowProps) -> Html {
+    let cells = props
+        .cells
+        .iter()
+        .filter_map(|(x, state)| Some(cell((*x, props.y), props.view.cell((*x, props.y))?, state)));
+    html! { <div role="row" class="row">{ for cells }</div> }
 }
 
 /// Where a cell sits in the board's grid. Every cell is placed, so the coordinates can share
@@ -371,29 +397,26 @@ fn taken(motions: &[Motion]) -> Html {
     html! { <div class="coords" aria-hidden="true">{ for ghosts }</div> }
 }
 
-/// One cell, redrawn only when what it shows changes.
-#[component]
-fn Cell(props: &CellProps) -> Html {
-    let (x, y) = props.pos;
-    let Some(cell) = props.cell() else { return Html::default() };
-    let selected = props.selected.then_some("true");
+/// One cell: drawn again only with its row.
+fn cell((x, y): Pos, cell: &CellView, state: &CellState) -> Html {
+    let selected = state.selected.then_some("true");
     html! {
         <div role="gridcell" data-cell="" data-x={x.to_string()} data-y={y.to_string()}
             aria-label={cell.label.clone()} aria-selected={selected}
-            tabindex={if props.focused { "0" } else { "-1" }}
-            data-hint={props.hint.map(Hint::attr)}
-            data-selected={props.selected.then_some("")}
+            tabindex={if state.focused { "0" } else { "-1" }}
+            data-hint={state.hint.map(Hint::attr)}
+            data-selected={state.selected.then_some("")}
             data-last={cell.last.then_some("")}
             data-highlight={cell.highlight.then_some("")}
-            data-mark={cell.mark.or(props.prompt)}
+            data-mark={cell.mark.or(state.prompt)}
             data-number={cell.number.map(|n| n.to_string())}
-            data-star={props.star.then_some("")}
-            data-motion={props.motion.as_ref().map(|m| m.0)}
-            data-pending={props.pending.then_some("")}
-            style={format!("{}; {}", grid_area((x, y)), props.motion.as_ref().map_or("", |m| m.1.as_str()))}
+            data-star={state.star.then_some("")}
+            data-motion={state.motion.as_ref().map(|m| m.0)}
+            data-pending={state.pending.then_some("")}
+            style={format!("{}; {}", grid_area((x, y)), state.motion.as_ref().map_or("", |m| m.1.as_str()))}
             class={classes!("cell", ((x + y) % 2 == 1).then_some("odd"))}>
-            { for cell.piece.as_ref().map(|p| piece(p, props.movable.then_some("true"), props.lifted)) }
-            { for props.preview.as_ref().map(|p| picture(p, if props.pending { "pending" } else { "preview" })) }
+            { for cell.piece.as_ref().map(|p| piece(p, state.movable.then_some("true"), state.lifted)) }
+            { for state.preview.as_ref().map(|p| picture(p, if state.pending { "pending" } else { "preview" })) }
         </div>
     }
 }

@@ -100,9 +100,10 @@ pub fn use_motions(view: Rc<BoardView>, moving: bool, on_motion: &Callback<f64>)
         if !motions.is_empty() {
             let taken = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
             effects::play(if taken { Sound::Capture } else { Sound::Move });
-            // Once drawn, a taken piece that goes to a tray beside the board flies there.
+            // Once drawn, a taken piece that goes to a tray beside the board flies there: where
+            // to is read from the page laid out for that frame, not before it.
             if moving && taken {
-                gloo::timers::callback::Timeout::new(0, effects::to_tray).forget();
+                crate::ui::js::after_paint(effects::to_tray);
             }
         }
         let ends =

@@ -98,6 +98,8 @@ extern "C" {
 
 /// Runs `task` once the next frame is painted (at once in a hidden tab, which paints none).
 pub fn after_paint(task: impl FnOnce() + 'static) {
+    // Boxed, so that every task shares one closure's glue rather than each its own.
+    let task: Box<dyn FnOnce()> = Box::new(task);
     after_paint_js(Closure::once_into_js(task));
 }
 

@@ -1,7 +1,7 @@
 //! The board as a CSS grid of cells. Mouse input is clicks and HTML5 drag-and-drop; touch and
 //! pen go through the shared contact handling. Every handler sits on the board's root and finds
-//! its cell from the event's target; each cell is its own component, so a change redraws only
-//! the cells it touches.
+//! its cell from the event's target; each row is its own component, so a change redraws only
+//! the rows whose cells it touches.
 
 use super::BoardProps;
 use super::input::{DRAG_TYPE, Input, Source, drop_action, settle, use_input};

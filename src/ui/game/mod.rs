@@ -137,7 +137,9 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
     let over = summary.status.ended.is_some();
     let in_progress = !over && !summary.moves.is_empty();
     let plies = (in_progress && summary.online.is_none()).then_some(summary.moves.len());
-    use_effect_with(plies, move |plies| storage::write_progress(slug, *plies));
+    use_effect_with(plies, move |&plies| {
+        crate::ui::js::after_paint(move || storage::write_progress(slug, plies))
+    });
     {
         // A way of playing asked for on the home page. With a friend starts at once unless a
         // game is in progress; anything else opens the new-game dialog with it chosen.

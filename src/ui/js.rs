@@ -8,7 +8,8 @@
 //! one just taken), where the page shows one. Dialogs: `trapTab` keeps the Tab key inside one,
 //! `pushEntry` and `dropEntry` give an open one a history entry for Back to close it; `reveal`
 //! brings a notice into view. `afterPaint` runs a task once the next frame is painted (at once
-//! in a hidden tab, which paints none). Online: `ready` asks whether the server that sent the page
+//! in a hidden tab, which paints none), or as the page is left if that comes first: a move
+//! made just before a reload or a closed tab is saved all the same. Online: `ready` asks whether the server that sent the page
 //! answers (its `/healthz` says `ok`; a static host answers with nothing, or with its page);
 //! offline it does not ask, so a page played offline logs no failed request. Records
 //! and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
@@ -27,7 +28,8 @@ export function unlock(){if(!a)afterPaint(()=>{try{a=a||new AudioContext()}catch
 export function note(k,f,at,l){try{if(!a)return;const o=a.createOscillator(),g=a.createGain(),t=a.currentTime+at;
 o.type=k;o.frequency.value=f;g.gain.setValueAtTime(1e-4,t);g.gain.exponentialRampToValueAtTime(.18,t+.01);
 g.gain.exponentialRampToValueAtTime(1e-4,t+l);o.connect(g).connect(a.destination);o.start(t);o.stop(t+l)}catch(e){}}
-export function afterPaint(f){document.hidden?setTimeout(f):requestAnimationFrame(()=>setTimeout(f))}
+const q=new Set();addEventListener('pagehide',()=>{for(const f of q){q.delete(f);f()}});
+export function afterPaint(f){q.add(f);const r=()=>{if(q.delete(f))f()};document.hidden?setTimeout(r):requestAnimationFrame(()=>setTimeout(r))}
 export function pushEntry(){history.pushState({dialog:1},'')}
 export function dropEntry(){if(history.state&&history.state.dialog)history.back()}
 export function reveal(s){requestAnimationFrame(()=>{const a=document.querySelectorAll(s),e=a[a.length-1];if(e)e.scrollIntoView({block:'nearest'})})}
@@ -96,7 +98,8 @@ extern "C" {
     fn after_paint_js(task: JsValue);
 }
 
-/// Runs `task` once the next frame is painted (at once in a hidden tab, which paints none).
+/// Runs `task` once the next frame is painted (at once in a hidden tab, which paints none), or
+/// as the page is left (`pagehide`), whichever comes first.
 pub fn after_paint(task: impl FnOnce() + 'static) {
     // Boxed, so that every task shares one closure's glue rather than each its own.
     let task: Box<dyn FnOnce()> = Box::new(task);

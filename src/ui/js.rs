@@ -9,10 +9,10 @@
 //! `pushEntry` and `dropEntry` give an open one a history entry for Back to close it; `reveal`
 //! brings a notice into view. `afterPaint` runs a task once the next frame is painted (at once
 //! in a hidden tab, which paints none), or as the page is left if that comes first: a move
-//! made just before a reload or a closed tab is saved all the same. Online: `ready` asks whether the server that sent the page
-//! answers (its `/healthz` says `ok`; a static host answers with nothing, or with its page);
-//! offline it does not ask, so a page played offline logs no failed request. Records
-//! and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
+//! made just before a reload or a closed tab is saved all the same. Online: `ready` asks
+//! whether the server that sent the page answers (its `/healthz` says `ok`; a static host
+//! answers with nothing, or with its page); offline it does not ask, so a page played offline
+//! logs no failed request. Records and invitations: `copy` puts text on the clipboard, `share` opens the system's share sheet
 //! (where `canShare`), `absolute` makes a link absolute, `download` saves text as a file.
 
 use wasm_bindgen::prelude::*;

@@ -199,6 +199,10 @@ pub struct GameText {
     pub online_unavailable: &'static str,
     /// The status while no one has taken the other seat.
     pub awaiting_opponent: &'static str,
+    /// The status when a link's room is not on the server, why, and its way to start a game.
+    pub no_such_game: &'static str,
+    pub no_such_game_why: &'static str,
+    pub start_game: &'static str,
     pub refusal: fn(Illegal) -> &'static str,
     pub save_unreadable: fn(&LoadError) -> String,
     /// Why a record could not be read, and where.
@@ -367,6 +371,9 @@ static GAME_EN: GameText = GameText {
     online: "Online",
     online_unavailable: "Online play is not available here: this copy of the page has no game server.",
     awaiting_opponent: "Waiting for an opponent to join",
+    no_such_game: "No such game",
+    no_such_game_why: "The link names no game on the server: it may be mistyped, or the game ended over 30 days ago.",
+    start_game: "Start a game",
     refusal: |why| match why {
         Illegal::GameOver => "The game is over.",
         Illegal::ColumnFull => "That column is full.",
@@ -546,6 +553,9 @@ static GAME_ZH_HANT: GameText = GameText {
     online: "線上對弈",
     online_unavailable: "此處無法線上對弈：這份網頁沒有遊戲伺服器。",
     awaiting_opponent: "等待對手加入",
+    no_such_game: "沒有這場對局",
+    no_such_game_why: "伺服器上沒有這個連結所指的對局：連結可能打錯了，或對局已結束超過 30 天。",
+    start_game: "開始對局",
     refusal: |why| match why {
         Illegal::GameOver => "對局已經結束。",
         Illegal::ColumnFull => "這一行已經滿了。",

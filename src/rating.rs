@@ -52,6 +52,16 @@ impl Speed {
         }
     }
 
+    /// A record's event for a game online at this speed (none: untimed): `Rated blitz game`,
+    /// `Casual correspondence game`, `Casual game`.
+    pub fn event(speed: Option<Speed>, rated: bool) -> String {
+        let kind = if rated { "Rated" } else { "Casual" };
+        match speed {
+            Some(speed) => format!("{kind} {} game", speed.slug()),
+            None => format!("{kind} game"),
+        }
+    }
+
     pub fn from_slug(slug: &str) -> Option<Speed> {
         Speed::ALL.into_iter().find(|speed| speed.slug() == slug)
     }
@@ -105,6 +115,11 @@ pub fn rate(first: Rating, second: Rating, outcome: Outcome) -> (Rating, Rating)
     let config = Glicko2Config { tau: TAU, ..Glicko2Config::new() };
     let (first, second) = glicko2(&first.glicko(), &second.glicko(), &outcome, &config);
     (Rating::of(first), Rating::of(second))
+}
+
+/// A rating in whole points as a player reads it: `1500?` while it is provisional.
+pub fn shown(rating: i64, provisional: bool) -> String {
+    if provisional { format!("{rating}?") } else { rating.to_string() }
 }
 
 /// A rating's change as a player reads it: `+12`, `−8` (a minus sign, not a hyphen), `±0`.

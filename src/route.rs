@@ -92,12 +92,20 @@ impl Route {
         Route::Game { game, seed: None, record: None, room: Some(room.to_owned()), play: None, take: None }
     }
 
+    /// A game's new-game dialog for a challenge to the player `name`, online:
+    /// `#/gomoku?play=online&challenge=MingLi` (the dialog reads [`challenged`]).
+    pub fn challenge(game: GameId, name: &str) -> String {
+        let online =
+            Route::Game { game, seed: None, record: None, room: None, play: Some(Play::Online), take: None };
+        format!("{}&challenge={}", online.hash(), encode(name))
+    }
+
     /// Reads a location hash such as `#/connect-four` or `#/dark-chess?seed=7`. Unknown query
     /// parameters are ignored; a seed that is not an unsigned 64-bit number, or a record that is
     /// not percent-encoded UTF-8, is not a route.
     pub fn parse(hash: &str) -> Route {
         let path = hash.strip_prefix('#').unwrap_or(hash);
-        let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        let (path, _) = path.split_once('?').unwrap_or((path, ""));
         let path = path.trim_matches('/');
         if path.is_empty() {
             return Route::Picker;
@@ -108,13 +116,28 @@ impl Route {
             (1..=40).contains(&part.len())
                 && part.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
         };
+        // A player's name, of any script as names are (percent-encoded, as the address bar
+        // keeps it, or as typed). Beyond ASCII the server alone says what a name may hold:
+        // Unicode's tables of letters would weigh on every route's first load.
+        let named = |part: &str| {
+            decode(part).filter(|name| {
+                (1..=40).contains(&name.chars().count())
+                    && name
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || !c.is_ascii())
+            })
+        };
         match path.split_once('/') {
-            Some(("@", name)) if plain(name) => return Route::Player(name.to_owned()),
+            Some(("@", name)) => {
+                if let Some(name) = named(name) {
+                    return Route::Player(name);
+                }
+            }
             Some(("leaderboard", game)) if plain(game) => return Route::Leaderboard(game.to_owned()),
             _ => {}
         }
         let Some(game) = GameId::from_slug(path) else { return not_found() };
-        let value = |name: &str| query.split('&').find_map(|pair| pair.strip_prefix(name)?.strip_prefix('='));
+        let value = |name: &str| query_value(hash, name);
         let bad = |problem| Route::BadLink { game, problem };
         let seed = match value("seed").map(|seed| (seed, seed.parse())) {
             None => None,
@@ -149,7 +172,7 @@ impl Route {
     pub fn hash(&self) -> String {
         match self {
             Route::Picker | Route::NotFound(_) => "#/".to_owned(),
-            Route::Player(name) => format!("#/@/{name}"),
+            Route::Player(name) => format!("#/@/{}", encode(name)),
             Route::Leaderboard(game) => format!("#/leaderboard/{game}"),
             Route::BadLink { game, .. } => Route::game(*game).hash(),
             Route::Game { game, seed, record, room, play, take } => {
@@ -169,6 +192,17 @@ impl Route {
             }
         }
     }
+}
+
+/// The value of `key` in a link's query, as written (`#/gomoku?kept=1`: `1` for `kept`).
+pub fn query_value<'a>(hash: &'a str, key: &str) -> Option<&'a str> {
+    let (_, query) = hash.split_once('?')?;
+    query.split('&').find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
+}
+
+/// The player a game's link asks its new-game dialog to challenge (`&challenge=<name>`).
+pub fn challenged(hash: &str) -> Option<String> {
+    query_value(hash, "challenge").and_then(decode).filter(|name| !name.is_empty())
 }
 
 /// A record as a URL's fragment may hold it: spaces as `+`, characters that are neither
@@ -223,6 +257,28 @@ mod tests {
     }
 
     #[test]
+    fn a_link_asks_for_an_analysis_or_a_kept_games_review() {
+        let asked = |hash| query_value(hash, "analysis") == Some("1");
+        assert!(asked("#/gomoku?record=h8+*&analysis=1"));
+        assert!(asked("#/gomoku?analysis=1"));
+        assert!(!asked("#/gomoku?record=h8+*"));
+        assert!(!asked("#/gomoku?record=h8+*&analysis=10"));
+        assert!(!asked("#/gomoku"));
+        assert_eq!(query_value("#/gomoku?record=h8+*&kept=1", "kept"), Some("1"));
+    }
+
+    #[test]
+    fn a_challenge_opens_the_games_dialog_online_with_the_players_name() {
+        let hash = Route::challenge(GameId::Gomoku, "李小龍");
+        assert_eq!(hash, "#/gomoku?play=online&challenge=%E6%9D%8E%E5%B0%8F%E9%BE%8D");
+        assert!(matches!(Route::parse(&hash), Route::Game { play: Some(Play::Online), .. }));
+        assert_eq!(challenged(&hash).as_deref(), Some("李小龍"));
+        for none in ["#/gomoku", "#/gomoku?play=online", "#/gomoku?challenge=", "#/gomoku?challenge=%%"] {
+            assert_eq!(challenged(none), None, "{none}");
+        }
+    }
+
+    #[test]
     fn known_routes() {
         for hash in ["", "#", "#/", "/", "#//"] {
             assert_eq!(Route::parse(hash), Route::Picker, "{hash:?}");
@@ -247,10 +303,19 @@ mod tests {
         assert_eq!(Route::parse("#/leaderboard/gomoku"), Route::Leaderboard("gomoku".into()));
         // An unknown game is the page's to say; a name that could be no one's is not a route.
         assert_eq!(Route::parse("#/leaderboard/chess"), Route::Leaderboard("chess".into()));
-        for odd in ["#/@/", "#/@/a b", "#/@/%3Cb%3E", "#/@/名字", "#/leaderboard/", "#/@/MingLi/games"] {
+        // A name of any script, percent-encoded as the address bar keeps it, or as typed.
+        assert_eq!(Route::parse("#/@/%E6%9D%8E%E5%B0%8F%E9%BE%8D"), Route::Player("李小龍".into()));
+        assert_eq!(Route::parse("#/@/李小龍"), Route::Player("李小龍".into()));
+        for odd in
+            ["#/@/", "#/@/a b", "#/@/a+b", "#/@/%3Cb%3E", "#/@/%E6%9D", "#/leaderboard/", "#/@/MingLi/games"]
+        {
             assert!(matches!(Route::parse(odd), Route::NotFound(_)), "{odd}");
         }
-        for route in [Route::Player("Lan_2".into()), Route::Leaderboard("dark-chess".into())] {
+        for route in [
+            Route::Player("Lan_2".into()),
+            Route::Player("李小龍".into()),
+            Route::Leaderboard("dark-chess".into()),
+        ] {
             assert_eq!(Route::parse(&route.hash()), route);
         }
     }

@@ -34,7 +34,7 @@ impl Account {
     }
 
     /// The name the device's player chooses, checked, and taken unless another has it or the
-    /// player chose one within a day.
+    /// player chose one within a day and has played a rated game since.
     pub async fn name(&mut self, hub: &Hub, client: &mut Client, name: &str) -> Reply {
         let Some(player) = &mut client.player else {
             return Reply::error(ErrorCode::NoPlayer, "say hello with your key first");
@@ -47,7 +47,7 @@ impl Account {
             Err(_) => {
                 return Reply::error(
                     ErrorCode::NameInvalid,
-                    "a name is 3 to 20 ASCII letters, digits, _ or -, a letter first",
+                    "a name is 2 to 20 letters of any script, digits, _ or -, a letter first",
                 );
             }
         };
@@ -58,7 +58,10 @@ impl Account {
                 Reply::Player { id: player.id.clone(), name: player.name.clone(), key: None }
             }
             Ok(Renamed::Taken) => Reply::error(ErrorCode::NameTaken, "another player has that name"),
-            Ok(Renamed::TooSoon) => Reply::error(ErrorCode::NameTooSoon, "a name may be changed once a day"),
+            Ok(Renamed::TooSoon) => Reply::error(
+                ErrorCode::NameTooSoon,
+                "a name played in a rated game may be changed once a day",
+            ),
             Ok(Renamed::Unknown) => Reply::error(ErrorCode::NoPlayer, "say hello with your key first"),
             Err(error) => {
                 tracing::warn!("the store could not rename a player: {}", error.0);

@@ -146,7 +146,9 @@ fn seat_of(game: &GameRow, player: &str) -> usize {
 
 fn kept_game(game: &GameRow, player: &str) -> Option<KeptGame> {
     let id = GameId::from_slug(&game.game)?;
-    let link = table::restore(id, &game.record).ok()?.link();
+    // Opened from a player's page, a finished game is reviewed as one's own: no question
+    // whether to continue it.
+    let link = table::restore(id, &game.record).ok()?.link() + "&kept=1";
     let seat = seat_of(game, player);
     let result = match crate::store::side_result(game, player) {
         Some(Ordering::Greater) => "win",
@@ -245,7 +247,7 @@ async fn leaderboard(State(hub): State<Arc<Hub>>, Path(game): Path<String>) -> R
             id: row.player.id,
             name: row.player.name,
             rating: Some(row.rating.round() as i64),
-            provisional: false,
+            provisional: row.deviation > PROVISIONAL_DEVIATION,
         };
         leaders.push(Leader { speed: row.speed, rank, player, games: row.games });
     }

@@ -7,7 +7,7 @@ use crate::metrics::Refusal;
 use crate::net::Net;
 use crate::rooms::{Action, Client, Hub, Outbox, Push, RoomCell, Taken};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use board_suite::protocol::{self, ErrorCode, Reply, Request};
+use board_suite::protocol::{self, ErrorCode, Reply, Request, Said};
 use board_suite::rules::Player;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -218,8 +218,9 @@ pub async fn run(
                 break;
             }
         };
-        if let Some(reply) = reply
-            && !send(&mut socket, Message::Text(reply.to_text().into()), &net).await
+        // Written out before it is sent: the task keeps no room for a reply while it waits.
+        if let Some(text) = reply.map(|reply| reply.to_text())
+            && !send(&mut socket, Message::Text(text.into()), &net).await
         {
             break;
         }
@@ -231,6 +232,7 @@ pub async fn run(
 /// all the same, so the others see it go.
 impl Drop for Connection {
     fn drop(&mut self) {
+        self.hub.present(&self.client, false);
         self.hub.unqueue(&self.client);
         if let Some((cell, _)) = self.room.take()
             && let Ok(runtime) = tokio::runtime::Handle::try_current()
@@ -244,7 +246,14 @@ impl Drop for Connection {
 }
 
 impl Connection {
+    /// The hub hears who this connection plays as now; the reply goes on.
+    fn now_present(&self, reply: Reply) -> Reply {
+        self.hub.present(&self.client, true);
+        reply
+    }
+
     async fn leave(&mut self) {
+        self.hub.present(&self.client, false);
         self.hub.unqueue(&self.client);
         if let Some((cell, _)) = self.room.take() {
             self.hub.leave(&self.client, &cell).await;
@@ -281,18 +290,36 @@ impl Connection {
             Request::Resign => return self.act(Action::Resign).await,
             Request::Abort => return self.act(Action::Abort).await,
             Request::Claim { what } => return self.act(Action::Claim(what)).await,
-            Request::Chat { preset } => return self.act(Action::Chat(preset)).await,
+            Request::Chat { preset, text } => {
+                let Some(said) = Said::of(preset, text) else {
+                    return Some(Reply::error(
+                        ErrorCode::UnknownPreset,
+                        "a line is a preset or text, one of the two",
+                    ));
+                };
+                return self.act(Action::Chat(said)).await;
+            }
             Request::Hello { key } => {
-                return Some(self.account.hello(&self.hub, &mut self.client, key.as_deref()).await);
+                let reply = self.account.hello(&self.hub, &mut self.client, key.as_deref()).await;
+                return Some(self.now_present(reply));
             }
             Request::Name { name } => {
-                return Some(self.account.name(&self.hub, &mut self.client, &name).await);
+                let reply = self.account.name(&self.hub, &mut self.client, &name).await;
+                return Some(self.now_present(reply));
             }
             Request::TransferCode => return Some(self.account.transfer_code(&self.hub, &self.client).await),
             Request::Transfer { code } => {
-                return Some(self.account.transfer(&self.hub, &mut self.client, &code).await);
+                let reply = self.account.transfer(&self.hub, &mut self.client, &code).await;
+                return Some(self.now_present(reply));
             }
-            Request::Forget => return Some(self.account.forget(&self.hub, &mut self.client).await),
+            Request::Forget => {
+                let reply = self.account.forget(&self.hub, &mut self.client).await;
+                return Some(self.now_present(reply));
+            }
+            Request::Challenge { name, new } => return Some(hub.challenge(&self.client, &name, new).await),
+            Request::AnswerChallenge { id, accept } => {
+                return Some(hub.answer_challenge(&self.client, &id, accept).await);
+            }
             Request::Ping { n, rtt } => {
                 if let Some(rtt) = rtt {
                     self.round_trip_ms = rtt;

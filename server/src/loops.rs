@@ -49,6 +49,14 @@ pub async fn start(hub: &Arc<Hub>, changes: Option<Changes>) {
             pairer.pair_waiting().await;
         }
     });
+    // What time alone changes in the lobby (a game both players left) is told each minute.
+    let lobby = hub.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            lobby.refresh_lobby();
+        }
+    });
     tokio::spawn(give_back(hub.metrics.clone()));
 }
 

@@ -47,7 +47,7 @@ impl Default for Net {
             max_connections: 10_000,
             connections_per_address: 64,
             header_timeout: Duration::from_secs(20),
-            ping_interval: Duration::from_secs(25),
+            ping_interval: Duration::from_secs(3),
             missed_pongs: 2,
             outbox_frames: 32,
             write_timeout: Duration::from_secs(10),

@@ -207,11 +207,36 @@ mod tests {
             store.players().rename(other.id.clone(), "mingli".into(), 20).await.unwrap(),
             Renamed::Taken
         );
+        // Free until a rated game is played with the name.
+        assert_eq!(store.players().rename(ming.id.clone(), "Ming".into(), 30).await.unwrap(), Renamed::Done);
         assert_eq!(
-            store.players().rename(ming.id.clone(), "Ming".into(), 30).await.unwrap(),
+            store.players().rename(ming.id.clone(), "MingLi".into(), 40).await.unwrap(),
+            Renamed::Done
+        );
+        let mut rated = crate::store::RatingRow {
+            player: ming.id.clone(),
+            game: "gomoku".into(),
+            speed: "blitz".into(),
+            rating: 1600.0,
+            deviation: 300.0,
+            volatility: 0.06,
+            games: 1,
+            updated: 30,
+        };
+        // A rated game before the name was chosen does not count; one after it does.
+        store.put_rating(rated.clone());
+        assert_eq!(store.players().rename(ming.id.clone(), "MingL".into(), 50).await.unwrap(), Renamed::Done);
+        rated.updated = 60;
+        store.put_rating(rated);
+        assert_eq!(
+            store.players().rename(ming.id.clone(), "Ming".into(), 70).await.unwrap(),
             Renamed::TooSoon
         );
-        let day = RENAME_AFTER_MS + 10;
+        assert_eq!(
+            store.players().rename(ming.id.clone(), "MingLi".into(), 70).await.unwrap(),
+            Renamed::TooSoon
+        );
+        let day = RENAME_AFTER_MS + 50;
         assert_eq!(store.players().rename(ming.id.clone(), "Ming".into(), day).await.unwrap(), Renamed::Done);
         assert_eq!(
             store.players().rename("nobody".into(), "Nobody".into(), day).await.unwrap(),

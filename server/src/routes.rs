@@ -55,6 +55,10 @@ async fn websocket(
         shared.hub.metrics.refused(Refusal::Origin);
         return (StatusCode::FORBIDDEN, "this page may not play here\n").into_response();
     }
+    // With no public origin set, the site is where the first page to play came from.
+    if let Some(origin) = headers.get(axum::http::header::ORIGIN).and_then(|o| o.to_str().ok()) {
+        shared.hub.site.get_or_init(|| origin.to_owned());
+    }
     let address = net::client_address(peer.ip(), &headers, &net.trusted_proxies);
     let socket = match shared.sockets.admit(Some(address), usize::MAX, net.connections_per_address) {
         Ok(socket) => socket,

@@ -50,6 +50,9 @@ pub async fn serve_until(
         None => (Arc::new(Sqlite::open(&config.data_dir)?), None),
     };
     let hub = Hub::new(store, config.limits, config.clock);
+    if let Some(origin) = config.net.public_origins.first() {
+        let _ = hub.site.set(origin.clone());
+    }
     loops::start(&hub, changes).await;
     let metrics = hub.metrics.clone();
     let (closing, closed) = watch::channel(false);

@@ -4,7 +4,7 @@
 use board_suite::games::GameId;
 use board_suite::route::Route;
 use board_suite::rules::TurnText;
-use board_suite::rules::record::{self, Header, RecordError, Recorded, Timing};
+use board_suite::rules::record::{self, Header, Named, RecordError, Recorded, Tag, Timing};
 use board_suite::rules::{Conclusion, History, Outcome, Player, Termination};
 
 /// Why a turn was not played.
@@ -34,8 +34,10 @@ pub trait Table: Send + Sync {
     fn conclude(&mut self, conclusion: Conclusion) -> Result<(), Refused>;
     /// The record anyone may see, with its clocks: nothing hidden while the game goes on.
     fn public_record(&self, timing: &Timing) -> String;
-    /// The record with everything, for storage.
-    fn full_record(&self, timing: &Timing) -> String;
+    /// The record with everything and `header`'s tags, for storage.
+    fn full_record(&self, header: &Header) -> String;
+    /// The tags naming the players ([`record::people_tags`]).
+    fn people_tags(&self, players: &[Option<Named>; 2]) -> Vec<Tag>;
     /// The last turn as the public record writes it (a flip with what it showed).
     fn last_turn(&self) -> Option<String>;
     /// The rules the game was started under, as the tags anyone may see, for pairing.
@@ -108,11 +110,12 @@ where
         )
     }
 
-    fn full_record(&self, timing: &Timing) -> String {
-        record::write(
-            &self.1,
-            &Header { date: None, reveal: true, timing: timing.clone(), ..Header::default() },
-        )
+    fn full_record(&self, header: &Header) -> String {
+        record::write(&self.1, &Header { reveal: true, ..header.clone() })
+    }
+
+    fn people_tags(&self, players: &[Option<Named>; 2]) -> Vec<Tag> {
+        record::people_tags::<G>(players)
     }
 
     fn last_turn(&self) -> Option<String> {
@@ -210,10 +213,10 @@ mod tests {
                     .iter()
                     .map(|&piece| {
                         let mut table = table(piece, chain_capture);
-                        let before = table.full_record(&Timing::default());
+                        let before = table.full_record(&Header::default());
                         let answer = table.play(turn);
                         // A refused turn changes nothing; a played one is whole.
-                        assert!(answer.is_ok() || table.full_record(&Timing::default()) == before, "{turn}");
+                        assert!(answer.is_ok() || table.full_record(&Header::default()) == before, "{turn}");
                         assert!(answer.is_err() || table.to_move() == Player::Second, "{turn}");
                         answer
                     })

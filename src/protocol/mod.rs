@@ -81,9 +81,13 @@ pub enum Request {
     Claim {
         what: Claim,
     },
-    /// One of the preset messages, by name ([`PRESETS`]); there is no free text.
+    /// A line in the room's chat: one of the preset messages by name, or free text (one of
+    /// the two: [`Said::of`]).
     Chat {
-        preset: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        preset: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
     },
     /// Who this device plays as: the player `key` it keeps (none on its first visit, or after
     /// it forgot it). The server answers with a [`Reply::Player`]; an unknown key, forged or
@@ -107,6 +111,18 @@ pub enum Request {
     },
     /// This device forgets its player: its key is no longer anyone's ([`Reply::Forgotten`]).
     Forget,
+    /// Challenges the player named `name`, online now, to a game: a [`Reply::Challenge`] to
+    /// them and back, or an error (oneself, no such player, offline, busy, too many open).
+    Challenge {
+        name: String,
+        new: NewRoom,
+    },
+    /// Accepts or declines the challenge `id` made to this device's player: both are told with
+    /// a [`Reply::ChallengeAnswer`].
+    AnswerChallenge {
+        id: String,
+        accept: bool,
+    },
     /// The page's heartbeat: the server answers at once with a [`Reply::Pong`] of the same `n`,
     /// so a connection that has silently died is noticed and made again. `rtt` is the round
     /// trip the page last measured, in milliseconds: half of it (at most 500 ms) is given back
@@ -130,7 +146,7 @@ fn is_false(value: &bool) -> bool {
 pub const TRANSFER_MINUTES: u64 = 10;
 
 /// The requests' `type`s, to tell an unknown one from a malformed known one.
-pub const TYPES: [&str; 19] = [
+pub const TYPES: [&str; 21] = [
     "create",
     "quick",
     "seek",
@@ -150,6 +166,8 @@ pub const TYPES: [&str; 19] = [
     "transfer",
     "forget",
     "ping",
+    "challenge",
+    "answer-challenge",
 ];
 
 /// The chat's preset messages, by name: each page says them in its own language.
@@ -281,6 +299,12 @@ pub enum Reply {
         playing: Vec<RoomInfo>,
         games: u64,
         players: u64,
+        /// The named players online now, by name, with their latest rating.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        online: Vec<SeatPlayer>,
+        /// Quick match's pools where someone waits, each as its text ([`Pool::text`]).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pools: Vec<String>,
     },
     Error {
         code: ErrorCode,
@@ -304,6 +328,25 @@ pub enum Reply {
     },
     /// This device's key is no longer anyone's, in answer to a [`Request::Forget`].
     Forgotten,
+    /// A challenge `id` from the player `from` to the player named `to`: to every device of the
+    /// challenged, and to the challenging device as it is sent.
+    Challenge {
+        id: String,
+        from: SeatPlayer,
+        to: String,
+        new: NewRoom,
+    },
+    /// The challenge `id` answered, to both: declined, or accepted with the new room and this
+    /// device's seat's token there.
+    ChallengeAnswer {
+        id: String,
+        accepted: bool,
+        game: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        room: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+    },
     /// The answer to a [`Request::Ping`], with its `n`.
     Pong {
         n: u64,
@@ -363,10 +406,114 @@ pub struct RoomState {
     pub ratings: Option<[RatingChange; 2]>,
 }
 
+/// A line of the chat as the wire has it: a preset's name or free text (one of the two).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ChatLine {
     pub from: Seat,
-    pub preset: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+impl ChatLine {
+    pub fn new(from: Seat, said: Said) -> ChatLine {
+        let (preset, text) = said.fields();
+        ChatLine { from, preset, text }
+    }
+
+    /// What it says; `None` for a line that is neither or both.
+    pub fn said(&self) -> Option<Said> {
+        Said::of(self.preset.clone(), self.text.clone())
+    }
+}
+
+impl Request {
+    /// A line for the chat.
+    pub fn chat(said: Said) -> Request {
+        let (preset, text) = said.fields();
+        Request::Chat { preset, text }
+    }
+}
+
+/// What a chat line says: one of the preset messages by name ([`PRESETS`]), which each page
+/// says in its own language, or free text ([`check_chat`]), shown as typed. On the wire, the
+/// field of one of the two (`{"preset":"hello"}`, `{"text":"hi"}`), as a room keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Said {
+    Preset(String),
+    Text(String),
+}
+
+impl Said {
+    /// From the wire's two fields, of which one is given.
+    pub fn of(preset: Option<String>, text: Option<String>) -> Option<Said> {
+        match (preset, text) {
+            (Some(preset), None) => Some(Said::Preset(preset)),
+            (None, Some(text)) => Some(Said::Text(text)),
+            _ => None,
+        }
+    }
+
+    /// The wire's two fields.
+    pub fn fields(self) -> (Option<String>, Option<String>) {
+        match self {
+            Said::Preset(preset) => (Some(preset), None),
+            Said::Text(text) => (None, Some(text)),
+        }
+    }
+}
+
+/// The longest line of free text, in characters.
+pub const CHAT_CHARS: usize = 140;
+
+/// Free text as the chat takes it: trimmed, 1 to [`CHAT_CHARS`] characters, with no control
+/// or invisible formatting characters (which could hide words, or turn the line and the ones
+/// after it right to left). The page checks before sending, the server again.
+pub fn check_chat(text: &str) -> Result<&str, ErrorCode> {
+    let text = text.trim();
+    if text.is_empty() || text.chars().count() > CHAT_CHARS {
+        return Err(ErrorCode::ChatLength);
+    }
+    // Controls, zero-width characters, directional marks and embeddings, the byte order mark.
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+    };
+    if text.chars().any(invisible) {
+        return Err(ErrorCode::ChatInvisible);
+    }
+    Ok(text)
+}
+
+/// Quick match's pool of a game, time control and rated or not (any rules): how many wait in
+/// it. On the wire as text, `gomoku fischer:180+2 rated 2` (or `casual`), which the lobby's
+/// code alone reads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pool {
+    pub game: String,
+    pub time: String,
+    pub rated: bool,
+    pub waiting: u64,
+}
+
+impl Pool {
+    pub fn text(&self) -> String {
+        let rated = if self.rated { "rated" } else { "casual" };
+        format!("{} {} {rated} {}", self.game, self.time, self.waiting)
+    }
+
+    /// A pool from its text; `None` for text that is not one.
+    pub fn read(text: &str) -> Option<Pool> {
+        let [game, time, rated, waiting] = text.split(' ').collect::<Vec<_>>()[..] else { return None };
+        let rated = match rated {
+            "rated" => true,
+            "casual" => false,
+            _ => return None,
+        };
+        Some(Pool { game: game.to_owned(), time: time.to_owned(), rated, waiting: waiting.parse().ok()? })
+    }
 }
 
 /// A room in the lobby: a seek (taken with [`Request::Take`]) or a game being played (watched
@@ -480,7 +627,7 @@ pub enum ErrorCode {
     NameTaken,
     /// Not a name a player may take: its length, characters, first letter, or a reserved word.
     NameInvalid,
-    /// The player chose a name less than a day ago.
+    /// The player chose a name less than a day ago, and has played a rated game since.
     NameTooSoon,
     /// A reserved word (`computer`, `admin`, ...).
     NameReserved,
@@ -488,10 +635,24 @@ pub enum ErrorCode {
     TransferInvalid,
     /// Too many wrong transfer codes from this address lately: it waits a minute.
     TransferWait,
+    /// A challenge to oneself.
+    ChallengeSelf,
+    /// A challenge to a player with no device online.
+    ChallengeOffline,
+    /// A challenge to a player in the middle of a game.
+    ChallengeBusy,
+    /// More open challenges than a player may have.
+    ChallengeLimit,
+    /// No open challenge of that id to this player: answered, withdrawn or expired.
+    NoChallenge,
+    /// Free text in the chat that is empty or longer than [`CHAT_CHARS`].
+    ChatLength,
+    /// Free text in the chat with control or invisible formatting characters.
+    ChatInvisible,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 31] = [
+    pub const ALL: [ErrorCode; 38] = [
         ErrorCode::Malformed,
         ErrorCode::TooLarge,
         ErrorCode::Version,
@@ -523,6 +684,13 @@ impl ErrorCode {
         ErrorCode::NameReserved,
         ErrorCode::TransferInvalid,
         ErrorCode::TransferWait,
+        ErrorCode::ChallengeSelf,
+        ErrorCode::ChallengeOffline,
+        ErrorCode::ChallengeBusy,
+        ErrorCode::ChallengeLimit,
+        ErrorCode::NoChallenge,
+        ErrorCode::ChatLength,
+        ErrorCode::ChatInvisible,
     ];
 
     /// Its word in the frames (its name in kebab case).
@@ -559,6 +727,13 @@ impl ErrorCode {
             ErrorCode::NameReserved => "name-reserved",
             ErrorCode::TransferInvalid => "transfer-invalid",
             ErrorCode::TransferWait => "transfer-wait",
+            ErrorCode::ChallengeSelf => "challenge-self",
+            ErrorCode::ChallengeOffline => "challenge-offline",
+            ErrorCode::ChallengeBusy => "challenge-busy",
+            ErrorCode::ChallengeLimit => "challenge-limit",
+            ErrorCode::NoChallenge => "no-challenge",
+            ErrorCode::ChatLength => "chat-length",
+            ErrorCode::ChatInvisible => "chat-invisible",
         }
     }
 }
@@ -724,7 +899,18 @@ mod tests {
             Request::Abort,
             Request::Claim { what: Claim::Win },
             Request::Claim { what: Claim::Draw },
-            Request::Chat { preset: "good-game".into() },
+            Request::chat(Said::Preset("good-game".into())),
+            Request::chat(Said::Text("<b>gg</b> 好棋".into())),
+            Request::Challenge {
+                name: "李小龍".into(),
+                new: NewRoom {
+                    game: "gomoku".into(),
+                    rules: String::new(),
+                    time: "fischer:180+2".into(),
+                    rated: true,
+                },
+            },
+            Request::AnswerChallenge { id: "c1".into(), accept: true },
             Request::Ping { n: 3, rtt: Some(120) },
             Request::Join { room: "k3vx8q2mwa".into(), token: Some("9f".into()) },
             Request::Join { room: "k3vx8q2mwa".into(), token: None },
@@ -772,7 +958,49 @@ mod tests {
         // is the server's to refuse.
         assert_eq!(read(r#"{"v":3,"type":"lobby"}"#), Ok(Request::Lobby { follow: true }));
         assert_eq!(code(r#"{"v":3,"type":"claim","what":"everything"}"#), Some(ErrorCode::Malformed));
-        assert_eq!(read(r#"{"v":3,"type":"chat","preset":"x"}"#), Ok(Request::Chat { preset: "x".into() }));
+        assert_eq!(
+            read(r#"{"v":3,"type":"chat","preset":"x"}"#),
+            Ok(Request::chat(Said::Preset("x".into())))
+        );
+        assert_eq!(read(r#"{"v":3,"type":"chat","text":"hi"}"#), Ok(Request::chat(Said::Text("hi".into()))));
+        assert_eq!(code(r#"{"v":3,"type":"chat","text":7}"#), Some(ErrorCode::Malformed));
+    }
+
+    #[test]
+    fn a_pool_reads_back_from_its_text() {
+        for rated in [true, false] {
+            let pool = Pool { game: "gomoku".into(), time: "fischer:180+2".into(), rated, waiting: 3 };
+            assert_eq!(Pool::read(&pool.text()), Some(pool));
+        }
+        for bad in [
+            "",
+            "gomoku fischer:180+2 rated",
+            "gomoku fischer:180+2 maybe 1",
+            "gomoku untimed rated x",
+            "a b rated 1 2",
+        ] {
+            assert_eq!(Pool::read(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn free_text_is_trimmed_and_refused_empty_long_or_with_invisible_characters() {
+        assert_eq!(check_chat("  <script>alert(1)</script> 好棋 "), Ok("<script>alert(1)</script> 好棋"));
+        assert_eq!(check_chat(&"龍".repeat(CHAT_CHARS)).map(str::len), Ok(3 * CHAT_CHARS));
+        for (text, code) in [
+            ("", ErrorCode::ChatLength),
+            ("   ", ErrorCode::ChatLength),
+            (&"a".repeat(CHAT_CHARS + 1), ErrorCode::ChatLength),
+            (&"x".repeat(10_000), ErrorCode::ChatLength),
+            ("gg\u{202e}pg", ErrorCode::ChatInvisible),
+            ("a\u{200b}b", ErrorCode::ChatInvisible),
+            ("a\u{200f}b", ErrorCode::ChatInvisible),
+            ("a\u{2067}b", ErrorCode::ChatInvisible),
+            ("line\nbreak", ErrorCode::ChatInvisible),
+            ("\u{feff}hi", ErrorCode::ChatInvisible),
+        ] {
+            assert_eq!(check_chat(text), Err(code), "{text:?}");
+        }
     }
 
     #[test]
@@ -818,8 +1046,8 @@ mod tests {
             abort_in: Some(29_000),
             claim_in: Some(0),
             chat: vec![
-                ChatLine { from: Seat::First, preset: "hello".into() },
-                ChatLine { from: Seat::Second, preset: "good-luck".into() },
+                ChatLine::new(Seat::First, Said::Preset("hello".into())),
+                ChatLine::new(Seat::Second, Said::Text("good luck, 祝好運".into())),
             ],
             next: Some("k3vx8q2mwb".into()),
             players: [
@@ -860,7 +1088,14 @@ mod tests {
             change(Some("h8"), Some(175_000)),
             change(Some("a1"), None),
             change(None, None),
-            Reply::Lobby { seeks: Vec::new(), playing: Vec::new(), games: 0, players: 1 },
+            Reply::Lobby {
+                seeks: Vec::new(),
+                playing: Vec::new(),
+                games: 0,
+                players: 1,
+                online: Vec::new(),
+                pools: vec!["gomoku fischer:180+2 rated 2".into()],
+            },
             Reply::Lobby {
                 seeks: vec![RoomInfo {
                     room: "r".into(),
@@ -885,6 +1120,13 @@ mod tests {
                 }],
                 games: 12,
                 players: 40,
+                online: vec![SeatPlayer {
+                    id: "q1".into(),
+                    name: Some("李小龍".into()),
+                    rating: Some(1712),
+                    provisional: false,
+                }],
+                pools: Vec::new(),
             },
             state(Some(OfferState { what: Offer::Draw, by: Seat::First }), None),
             Reply::error(ErrorCode::Illegal, "not a whole turn the rules allow here"),
@@ -893,6 +1135,36 @@ mod tests {
             Reply::Player { id: "p7x2".into(), name: None, key: None },
             Reply::TransferCode { code: "abcde-fghjk".into(), expires_in: 600 },
             Reply::Forgotten,
+            Reply::Challenge {
+                id: "c1".into(),
+                from: SeatPlayer {
+                    id: "p7x2".into(),
+                    name: Some("MingLi".into()),
+                    rating: Some(1620),
+                    provisional: true,
+                },
+                to: "李小龍".into(),
+                new: NewRoom {
+                    game: "checkers".into(),
+                    rules: String::new(),
+                    time: "fischer:300+3".into(),
+                    rated: true,
+                },
+            },
+            Reply::ChallengeAnswer {
+                id: "c1".into(),
+                accepted: false,
+                game: "checkers".into(),
+                room: None,
+                token: None,
+            },
+            Reply::ChallengeAnswer {
+                id: "c1".into(),
+                accepted: true,
+                game: "checkers".into(),
+                room: Some("k3vx8q2mwa".into()),
+                token: Some("9f".into()),
+            },
         ];
         let ended: Vec<Reply> = Termination::ALL.into_iter().map(|why| state(None, Some(why))).collect();
         for reply in replies.into_iter().chain(ended) {

@@ -167,6 +167,7 @@ impl Game for ConnectFour {
 /// No tags: Connect Four has one set of rules.
 impl super::record::Recorded for ConnectFour {
     const SLUG: &'static str = "connect-four";
+    const PLAYER_TAGS: [(&'static str, &'static str); 2] = [("Red", "RedElo"), ("Yellow", "YellowElo")];
 
     fn start_tags(_: &Self, _: bool) -> Vec<super::record::Tag> {
         Vec::new()

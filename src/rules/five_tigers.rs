@@ -453,6 +453,7 @@ const PRESET_WORDS: [(Preset, &str); 3] =
 
 impl super::record::Recorded for FiveTigers {
     const SLUG: &'static str = "five-tigers";
+    const PLAYER_TAGS: [(&'static str, &'static str); 2] = [("Black", "BlackElo"), ("White", "WhiteElo")];
 
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().preset, &PRESET_WORDS)

@@ -315,6 +315,7 @@ const RULE_WORDS: [(RuleSet, &str); 3] =
 
 impl super::record::Recorded for Gomoku {
     const SLUG: &'static str = "gomoku";
+    const PLAYER_TAGS: [(&'static str, &'static str); 2] = [("Black", "BlackElo"), ("White", "WhiteElo")];
 
     fn start_tags(start: &Self, _: bool) -> Vec<super::record::Tag> {
         super::record::write_choice("Rules", start.config().rules, &RULE_WORDS)

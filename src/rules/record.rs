@@ -42,6 +42,10 @@ pub trait Recorded: Game {
     /// except in PDN, which lists White's (the second player) first.
     const RESULT_ORDER: [Player; 2] = [Player::First, Player::Second];
 
+    /// The tags of the players' names and ratings, the first player's first, as the game's
+    /// sides are called (as PGN's `White` and `WhiteElo`).
+    const PLAYER_TAGS: [(&'static str, &'static str); 2] = [("First", "FirstElo"), ("Second", "SecondElo")];
+
     /// The extension of a record saved as a file: plain text, except PDN for checkers.
     const FILE_EXTENSION: &'static str = "txt";
 
@@ -103,11 +107,36 @@ pub fn write_choice<T: Copy + PartialEq>(name: &'static str, value: T, choices: 
     word.map(|i| (name, choices[i].1.to_owned())).into_iter().collect()
 }
 
-/// What the page adds to a record it writes for people: the date and the players' names.
+/// A player as a record names them: their name and rating.
+pub type Named = (String, Option<i64>);
+
+/// The tags naming each player (their name and rating before the game, the first player's
+/// first; a name unknown is not written) under the game's side tags: the names, then their
+/// ratings, as PGN orders its seven tags and the ones after.
+pub fn people_tags<G: Recorded>(players: &[Option<Named>; 2]) -> Vec<Tag> {
+    let named: Vec<_> = G::PLAYER_TAGS
+        .iter()
+        .zip(players)
+        .filter_map(|(tags, player)| Some((*tags, player.as_ref()?)))
+        .collect();
+    let names = named.iter().map(|((name_tag, _), (name, _))| (*name_tag, name.clone()));
+    let ratings = named
+        .iter()
+        .filter_map(|((_, rating_tag), (_, rating))| Some((*rating_tag, rating.as_ref()?.to_string())));
+    names.chain(ratings).collect()
+}
+
+/// What the page adds to a record it writes for people: where, when and by whom it was played.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
+    /// What the game was (`Rated blitz game`); `Board games` when absent.
+    pub event: Option<String>,
+    /// Where it was played: the site's address; not written when absent.
+    pub site: Option<String>,
     /// `YYYY.MM.DD`; unknown (`????.??.??`) when absent.
     pub date: Option<String>,
+    /// The players' tags, after the date: [`people_tags`].
+    pub people: Vec<Tag>,
     /// Whether hidden information may be written (a save, or a finished game).
     pub reveal: bool,
     /// The clocks of a timed game; nothing is written for an untimed one.
@@ -207,10 +236,12 @@ pub fn write<G: Recorded>(history: &History<G>, header: &Header) -> String {
     let result = result_text(outcome, G::RESULT_ORDER);
     let mut tags: Vec<Tag> = vec![
         ("Game", G::SLUG.to_owned()),
-        ("Event", "Board games".to_owned()),
-        ("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())),
-        ("Result", result.to_owned()),
+        ("Event", header.event.clone().unwrap_or_else(|| "Board games".to_owned())),
     ];
+    tags.extend(header.site.clone().map(|site| ("Site", site)));
+    tags.push(("Date", header.date.clone().unwrap_or_else(|| "????.??.??".to_owned())));
+    tags.extend(header.people.iter().cloned());
+    tags.push(("Result", result.to_owned()));
     tags.extend(history.termination().map(|why| ("Termination", why.name().to_owned())));
     tags.extend(header.origin.clone().map(|origin| ("Origin", origin)));
     if header.timing.control != TimeControl::Untimed {

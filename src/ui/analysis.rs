@@ -185,12 +185,6 @@ pub fn cancel() {
     drop(RUNNING.with_borrow_mut(Option::take));
 }
 
-/// Whether a link (a location's hash) asks the page to analyse the game it opens
-/// (`&analysis=1`).
-pub fn asked(hash: &str) -> bool {
-    hash.split_once('?').is_some_and(|(_, query)| query.split('&').any(|pair| pair == "analysis=1"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,14 +212,5 @@ mod tests {
         for bad in ["", "{", "[]", r#"{"found":[{"s":"x"}],"notes":[]}"#, r#"{"found":[]}"#] {
             assert_eq!(read(bad), Stored::default(), "{bad}");
         }
-    }
-
-    #[test]
-    fn a_link_asks_for_an_analysis() {
-        assert!(asked("#/gomoku?record=h8+*&analysis=1"));
-        assert!(asked("#/gomoku?analysis=1"));
-        assert!(!asked("#/gomoku?record=h8+*"));
-        assert!(!asked("#/gomoku?record=h8+*&analysis=10"));
-        assert!(!asked("#/gomoku"));
     }
 }

@@ -9,12 +9,12 @@
 //! page has settled, where a game server answers: most visits never need it.
 
 use super::js;
-use super::model::{LobbyListing, SettingValue, UiGame};
+use super::model::{Control, LobbyListing, OnlineControl, SettingValue, UiGame};
 use crate::games::GameId;
 use crate::i18n::{Lang, Words};
-use crate::protocol::RoomInfo;
+use crate::protocol::{Pool, RoomInfo};
 use crate::route::Route;
-use crate::rules::clock::TimeControl;
+use crate::rules::clock::{self, TimeControl};
 use crate::rules::record;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -28,6 +28,10 @@ pub struct LobbyProps {
     pub room: Option<String>,
     #[prop_or_default]
     pub on_withdraw: Option<Callback<MouseEvent>>,
+    /// On a game's page: the game (its slug), whose quick-match pools are shown, each joined
+    /// as a rated quick match at its clock through the page's controls.
+    #[prop_or_default]
+    pub pools_of: Option<(&'static str, Callback<Control>)>,
 }
 
 /// How the lobby hears the server's: the connection's following of it, handed in with the
@@ -122,6 +126,31 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
             </li>
         })
     };
+    // Quick match's pools of this page's game, one per clock preset, rated.
+    let pools = props.pools_of.iter().flat_map(|(game, on_control)| {
+        clock::PRESETS.into_iter().filter_map(move |(minutes, increment)| {
+            let control = TimeControl::fischer(minutes * 60, increment).ok()?;
+            let time = control.text();
+            let pools = lobby.pools.iter().filter_map(|text| Pool::read(text));
+            let waiting: u64 = pools.filter(|p| p.game == *game && p.time == time && p.rated).map(|p| p.waiting).sum();
+            let onclick = on_control.reform(move |_: MouseEvent| Control::Online(OnlineControl::Quick(control, true)));
+            Some(html! {
+                <button data-pool="" data-preset={format!("{minutes}+{increment}")} data-waiting={waiting.to_string()} {onclick}>
+                    { format!("{minutes}+{increment}") }<br /><small>{ (words.waiting)(waiting) }</small>
+                </button>
+            })
+        })
+    });
+    let online = lobby.online.iter().filter_map(|player| {
+        let name = player.name.clone()?;
+        let rating = player.rating.map(|r| crate::rating::shown(r, player.provisional));
+        Some(html! {
+            <li data-online-player="" data-name={name.clone()} data-rating={player.rating.map(|r| r.to_string())}>
+                <a href={Route::Player(name.clone()).hash()}>{ name }</a>
+                if let Some(rating) = rating { <span class="rating">{ rating }</span> }
+            </li>
+        })
+    });
     let boards = GameId::ALL.into_iter().map(|game| {
         let name = with_game!(game, G => G::CARD.of(props.lang).name);
         html! { <a href={Route::Leaderboard(game.slug().to_owned()).hash()}>{ name }</a> }
@@ -131,11 +160,19 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
             data-players={lobby.players.to_string()} aria-labelledby="lobby-title">
             <h2 id="lobby-title" class="panel-title">{ words.lobby }</h2>
             <p class="lobby-counts">{ (words.counts)(lobby.games, lobby.players) }</p>
+            if props.pools_of.is_some() {
+                <h3 class="lobby-subtitle">{ words.pools }</h3>
+                <div class="presets">{ for pools }</div>
+            }
             if lobby.seeks.is_empty() { <p class="empty-lobby">{ words.empty }</p> }
             <ul class="seeks">{ for lobby.seeks.iter().filter_map(seek) }</ul>
             if !lobby.playing.is_empty() {
                 <h3 class="lobby-subtitle">{ words.being_played }</h3>
                 <ul class="seeks">{ for lobby.playing.iter().filter_map(watched) }</ul>
+            }
+            if !lobby.online.is_empty() {
+                <h3 class="lobby-subtitle">{ words.online }</h3>
+                <ul class="online-players">{ for online }</ul>
             }
             <nav class="boards" data-leaderboards="">{ words.leaderboards }{ for boards }</nav>
         </section>
@@ -145,7 +182,7 @@ fn LobbyPanel(PanelProps { lobby: props, following }: &PanelProps) -> Html {
 /// A room of the lobby in words: its game's name, its time control and its rules (each rule's
 /// choice, and each house rule that is on). `None` for a game this build does not know (a
 /// later version's), which is not listed.
-fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
+pub(super) fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
     let game = GameId::from_slug(&room.game)?;
     let words = WORDS.of(lang);
     let time = TimeControl::parse(&room.time).map_or_else(|_| room.time.clone(), words.time);
@@ -161,7 +198,7 @@ fn described(room: &RoomInfo, lang: Lang) -> Option<(GameId, Html)> {
                     <span class="seek-player" data-seek-rating={player.rating.map(|r| r.to_string())}>
                         { player.name.clone().unwrap_or_else(|| format!("{} {}", words.anonymous, player.tag())) }
                         if let Some(rating) = player.rating {
-                            { format!(" {rating}{}", if player.provisional { "?" } else { "" }) }
+                            { format!(" {}", crate::rating::shown(rating, player.provisional)) }
                         }
                     </span>
                 }
@@ -211,6 +248,11 @@ struct LobbyWords {
     rated: &'static str,
     /// Before the links to each game's leaderboard.
     leaderboards: &'static str,
+    /// The named players online now.
+    online: &'static str,
+    /// Quick match's pools (rated), and how many wait in one.
+    pools: &'static str,
+    waiting: fn(u64) -> String,
 }
 
 static WORDS: Words<LobbyWords> = Words {
@@ -235,6 +277,9 @@ static WORDS: Words<LobbyWords> = Words {
         anonymous: "匿名",
         rated: "計分",
         leaderboards: "排行榜：",
+        online: "線上玩家",
+        pools: "快速配對（計分）",
+        waiting: |n| format!("{n} 人等待"),
     },
     en: LobbyWords {
         lobby: "Open games",
@@ -267,6 +312,9 @@ static WORDS: Words<LobbyWords> = Words {
         anonymous: "Anonymous",
         rated: "Rated",
         leaderboards: "Leaderboards:",
+        online: "Players online",
+        pools: "Quick match (rated)",
+        waiting: |n| format!("{n} waiting"),
     },
 };
 

@@ -81,6 +81,7 @@ pub const ONLINE_CODE: OnlineCode = OnlineCode {
                 unfollow: online::unfollow_player,
                 send: online::send_player,
             },
+            challenge: online::challenge,
         },
     },
     panels: Some(&screen::ONLINE_PANELS),

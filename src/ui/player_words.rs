@@ -20,7 +20,19 @@ pub struct PlayerWords {
     pub have_code: &'static str,
     pub use_code: &'static str,
     pub forget: &'static str,
+    /// What forgetting loses, said before it is done.
+    pub forget_warning: &'static str,
+    pub confirm_forget: &'static str,
+    pub keep_device: &'static str,
     pub forgotten: &'static str,
+    /// A challenge to this device's player, from whom; its answers.
+    pub challenges_you: fn(&str) -> String,
+    pub accept_challenge: &'static str,
+    pub decline_challenge: &'static str,
+    /// A challenge sent, and declined, to whom; a note put away.
+    pub challenge_sent: fn(&str) -> String,
+    pub challenge_declined: fn(&str) -> String,
+    pub dismiss: &'static str,
 }
 
 pub static PLAYER_WORDS: Words<PlayerWords> = Words {
@@ -30,7 +42,7 @@ pub static PLAYER_WORDS: Words<PlayerWords> = Words {
         your_page: "你的個人頁面",
         name: "名稱",
         save_name: "儲存名稱",
-        name_rules: "3 到 20 個英文字母、數字、_ 或 -，以字母開頭；一天只能改一次。",
+        name_rules: "2 到 20 個字：任何文字的字母或漢字、數字、_ 或 -，以字母或漢字開頭。下第一局計分對局前可以隨意改，之後一天只能改一次。",
         name_saved: "名稱已儲存。",
         other_device: "換到另一個裝置",
         make_code: "產生轉移碼",
@@ -38,7 +50,16 @@ pub static PLAYER_WORDS: Words<PlayerWords> = Words {
         have_code: "另一個裝置給的轉移碼",
         use_code: "使用轉移碼",
         forget: "在此裝置上忘記我",
+        forget_warning: "忘記後，這個裝置就不再是你：你的名稱、等級分和對局都留在伺服器上，但只有轉移碼能把它們帶回來。沒有轉移碼，它們就永遠找不回來，你的名稱也仍被占用。要保留，請先產生轉移碼並記下來。",
+        confirm_forget: "忘記此裝置",
+        keep_device: "保留",
         forgotten: "此裝置已不再是這位玩家；下次線上對弈時會成為新的匿名玩家。",
+        challenges_you: |from| format!("{from} 向你挑戰："),
+        accept_challenge: "接受",
+        decline_challenge: "拒絕",
+        challenge_sent: |to| format!("已向 {to} 發出挑戰，等待回覆。"),
+        challenge_declined: |to| format!("{to} 拒絕了你的挑戰。"),
+        dismiss: "關閉",
     },
     en: PlayerWords {
         no_player: "Player",
@@ -46,7 +67,7 @@ pub static PLAYER_WORDS: Words<PlayerWords> = Words {
         your_page: "Your page",
         name: "Name",
         save_name: "Save name",
-        name_rules: "3 to 20 letters, digits, _ or -, starting with a letter; changed at most once a day.",
+        name_rules: "2 to 20 letters of any script, digits, _ or -, starting with a letter. Change it freely until your first rated game with it; then once a day.",
         name_saved: "Name saved.",
         other_device: "Move to another device",
         make_code: "Make a transfer code",
@@ -54,7 +75,16 @@ pub static PLAYER_WORDS: Words<PlayerWords> = Words {
         have_code: "A code from another device",
         use_code: "Use the code",
         forget: "Forget this device",
+        forget_warning: "Once forgotten, this device is no longer you: your name, ratings and games stay on the server, but only a transfer code brings them back. Without one they are lost for good, and your name stays taken. To keep them, make a code first and write it down.",
+        confirm_forget: "Forget this device",
+        keep_device: "Keep it",
         forgotten: "This device is no longer this player; it plays as a new anonymous player next time.",
+        challenges_you: |from| format!("{from} challenges you:"),
+        accept_challenge: "Accept",
+        decline_challenge: "Decline",
+        challenge_sent: |to| format!("Challenge sent to {to}: waiting for an answer."),
+        challenge_declined: |to| format!("{to} declined your challenge."),
+        dismiss: "Dismiss",
     },
 };
 
@@ -88,8 +118,13 @@ pub struct ProfileWords {
     pub leaderboard: &'static str,
     pub leaderboards: &'static str,
     pub no_leaders: &'static str,
+    /// What the `?` after a rating means.
+    pub provisional: &'static str,
     /// The speeds, fastest first: bullet, blitz, rapid, classical, correspondence.
     pub speeds: [&'static str; 5],
+    /// The challenge's button, and the game it is for (the game's new-game dialog says the rest).
+    pub challenge: &'static str,
+    pub game: &'static str,
 }
 
 pub static PROFILE_WORDS: Words<ProfileWords> = Words {
@@ -122,8 +157,11 @@ pub static PROFILE_WORDS: Words<ProfileWords> = Words {
         download: "下載所有棋譜",
         leaderboard: "排行榜",
         leaderboards: "排行榜：",
-        no_leaders: "還沒有人上榜：等級分須穩定（不帶 ?），且 30 天內下過計分對局。",
+        no_leaders: "還沒有人上榜：30 天內下過計分對局的玩家會列在這裡。",
+        provisional: "暫定等級分：還要再下幾局計分對局才會穩定",
         speeds: ["超快棋", "快棋", "中速棋", "慢棋", "通信賽"],
+        challenge: "挑戰",
+        game: "棋類",
     },
     en: ProfileWords {
         loading: "Loading…",
@@ -154,7 +192,10 @@ pub static PROFILE_WORDS: Words<ProfileWords> = Words {
         download: "Download every record",
         leaderboard: "Leaderboard",
         leaderboards: "Leaderboards:",
-        no_leaders: "No one yet: a rating shows here once settled (no ?) with a rated game in the last 30 days.",
+        no_leaders: "No one yet: a player shows here after a rated game in the last 30 days.",
+        provisional: "Provisional: a few more rated games settle it",
         speeds: ["Bullet", "Blitz", "Rapid", "Classical", "Correspondence"],
+        challenge: "Challenge",
+        game: "Game",
     },
 };

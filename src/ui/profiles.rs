@@ -49,6 +49,49 @@ fn Profiles(props: &ProfilesProps) -> Html {
     html! { <><link rel="stylesheet" href="profiles.css" />{ common_settings(&menu, lang) }{ page }</> }
 }
 
+#[derive(Properties, PartialEq)]
+struct ChallengeProps {
+    name: String,
+    lang: Lang,
+}
+
+/// A challenge to the page's player: the game chosen here, then that game's new-game dialog
+/// (its rules, clock and rated) sends it over the player's connection; what comes of it is the
+/// badge's to show, on any page. Only where a game server answers.
+#[component]
+fn ChallengeButton(props: &ChallengeProps) -> Html {
+    let words = PROFILE_WORDS.of(props.lang);
+    let served = super::served::use_served_code();
+    let game = use_state_eq(|| GameId::ALL[0]);
+    if served.is_none() {
+        return Html::default();
+    }
+    let choose_game = {
+        let game = game.clone();
+        Callback::from(move |event: Event| {
+            let value = event.target_unchecked_into::<web_sys::HtmlSelectElement>().value();
+            if let Some(chosen) = GameId::from_slug(&value) {
+                game.set(chosen);
+            }
+        })
+    };
+    let games = GameId::ALL.into_iter().map(|id| {
+        html! { <option value={id.slug()} selected={*game == id}>{ game_name(id, props.lang) }</option> }
+    });
+    let open_dialog = {
+        let hash = Route::challenge(*game, &props.name);
+        Callback::from(move |_: MouseEvent| drop(gloo::utils::window().location().set_hash(&hash)))
+    };
+    html! {
+        <p class="challenge-choice">
+            <label class="setting">{ words.game }
+                <select data-setting="challenge-game" onchange={choose_game}>{ for games }</select>
+            </label>
+            <button data-action="challenge" class="primary" onclick={open_dialog}>{ words.challenge }</button>
+        </p>
+    }
+}
+
 /// What the server said, as a page shows it.
 #[derive(Clone, PartialEq)]
 enum Answer<T> {
@@ -155,7 +198,7 @@ fn PlayerPage(props: &PlayerProps) -> Html {
         }
     };
     let ratings = profile.ratings.iter().map(|r| {
-        let shown = format!("{}{}", r.rating, if r.provisional { "?" } else { "" });
+        let shown = crate::rating::shown(r.rating, r.provisional);
         html! {
             <li data-rating="" data-game={r.game.clone()} data-speed={r.speed.clone()} data-value={r.rating.to_string()}
                 data-games={r.games.to_string()} data-provisional={r.provisional.then_some("")}>
@@ -189,6 +232,7 @@ fn PlayerPage(props: &PlayerProps) -> Html {
         html! {
             <>
                 <h1>{ &profile.name }</h1>
+                <ChallengeButton name={profile.name.clone()} {lang} />
                 <section class="ratings" aria-label={words.ratings}>
                     <h2>{ words.ratings }</h2>
                     if profile.ratings.is_empty() {
@@ -340,12 +384,17 @@ fn LeaderboardPage(props: &LeaderboardProps) -> Html {
             }
             let tables = speeds.into_iter().map(|speed| {
                 let rows = board.leaders.iter().filter(|l| l.speed == speed).map(|leader| {
+                    let provisional = leader.player.provisional;
+                    let rating = leader.player.rating.unwrap_or_default();
                     html! {
                         <li data-leader="" data-rank={leader.rank.to_string()} data-name={leader.player.name.clone().unwrap_or_default()}
-                            data-speed={leader.speed.clone()} data-rating={leader.player.rating.unwrap_or_default().to_string()}>
+                            data-speed={leader.speed.clone()} data-rating={rating.to_string()}
+                            data-provisional={provisional.then_some("")} class={classes!(provisional.then_some("provisional"))}>
                             <span class="rank">{ leader.rank }</span>
                             { player_name(&leader.player, lang) }
-                            <strong>{ leader.player.rating.unwrap_or_default() }</strong>
+                            <strong title={provisional.then_some(words.provisional)}>
+                                { crate::rating::shown(rating, provisional) }
+                            </strong>
                             <span class="hint">{ (words.rated_games)(leader.games) }</span>
                         </li>
                     }
@@ -357,7 +406,13 @@ fn LeaderboardPage(props: &LeaderboardProps) -> Html {
                     </section>
                 }
             });
-            html! { <>{ for tables }</> }
+            let marked = board.leaders.iter().any(|leader| leader.player.provisional);
+            html! {
+                <>
+                    { for tables }
+                    if marked { <p class="hint">{ format!("? {}", words.provisional) }</p> }
+                </>
+            }
         }
     };
     let title = known.map_or_else(|| props.game.clone(), |game| game_name(game, lang).to_owned());

@@ -20,7 +20,8 @@ export function serverBinary() {
   binary ??= execFileSync('cargo', ['test', '-q', '--workspace', '--lib', '--tests', '--no-run', '--message-format=json'],
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 })
     .split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line))
-    .find((m) => m.reason === 'compiler-artifact' && m.target.name === 'board-suite-server' && m.target.kind.includes('bin'))
+    // The binary itself, not its unit tests' harness (built too, named in no fixed order).
+    .find((m) => m.reason === 'compiler-artifact' && m.target.name === 'board-suite-server' && m.target.kind.includes('bin') && !m.profile.test)
     ?.executable;
   if (!binary) throw new Error('cargo named no board-suite-server binary');
   return binary;

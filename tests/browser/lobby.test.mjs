@@ -1,9 +1,10 @@
 // The lobby and the chat in headless Chromium, against the suite's own server: a seek made on
 // a game's page appears at once on another browser's home page, with its game, clock and rules
 // in words, and is taken in one click; a seek withdrawn leaves the lobby; a game being played
-// is listed, and watched in one click; preset messages go both ways
-// between a page in English and one in Chinese, each said in its page's language; the other
-// player's can be hidden (remembered), and a spectator reads them but has none to send.
+// is listed, and watched in one click; preset messages go both ways between a page in English
+// and one in Chinese, each said in its page's language, and free text as typed (markup as text,
+// over-long, invisible or flooding lines refused in words); the other player's can be hidden
+// (remembered), free chat turned off in the settings, and a spectator reads but cannot write.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { button, cell, done, launch } from './harness.mjs';
@@ -99,7 +100,7 @@ test('a seek withdrawn leaves the lobby', async () => {
   for (const page of [home, maker]) await done(page);
 });
 
-test('preset messages go both ways, each in its page\'s language; the other player\'s can be hidden', async () => {
+test('preset messages and free text go both ways, the presets in each page\'s language, the text as typed; the other player\'s can be hidden', async () => {
   const red = await visit(browsers[0], '#/connect-four');
   await startOnline(red, { time: 'untimed' });
   await red.waitForSelector('a[data-invite]');
@@ -139,5 +140,67 @@ test('preset messages go both ways, each in its page\'s language; the other play
   assert.equal(await button(red, 'mute-chat').getAttribute('aria-pressed'), 'true');
   await button(red, 'mute-chat').click();
   await line(red, 'good-luck').waitFor();
+
+  // Free text: shown as typed, never as markup, a right-to-left line isolated from the rest.
+  const said = (page) => page.locator('[data-chat] [data-chat-line]:not([data-chat-preset])');
+  const input = (page) => page.locator('[data-chat] input[data-chat-input]');
+  await input(red).fill('<b>gg</b> <img src=x onerror="window.hacked=1"> שלום');
+  await input(red).press('Enter');
+  for (const page of [yellow, spectator, red]) {
+    await said(page).waitFor();
+    assert.equal(await said(page).locator('.said').textContent(), '<b>gg</b> <img src=x onerror="window.hacked=1"> שלום');
+    assert.equal(await said(page).locator('b, img').count(), 0);
+    assert.equal(await said(page).locator('bdi').count(), 1);
+    assert.equal(await page.evaluate(() => window.hacked), undefined);
+  }
+  assert.equal(await input(red).inputValue(), '', 'sent, the input empties');
+  // Over the limits: refused with the reason, the text kept to mend; nothing sent.
+  await input(yellow).fill('長'.repeat(141));
+  await input(yellow).press('Enter');
+  await yellow.locator('[data-chat-refused="chat-length"]').waitFor();
+  assert.equal(await yellow.locator('[data-chat] .count').textContent(), '141/140');
+  await input(yellow).fill('a\u200bb');
+  await input(yellow).press('Enter');
+  await yellow.locator('[data-chat-refused="chat-invisible"]').waitFor();
+  // A flood: at most five lines in ten seconds, the next refused in words.
+  for (let i = 0; i < 6; i++) {
+    await input(red).fill(`line ${i}`);
+    await input(red).press('Enter');
+  }
+  await red.locator('.online .message').getByText(/Too many requests/).waitFor();
+  assert.ok(await said(yellow).count() <= 6);
+  // A spectator has no line to write.
+  assert.equal(await input(spectator).count(), 0);
+  // Yellow hides red's lines; with free chat off in the settings, red sees presets alone.
+  await button(yellow, 'mute-chat').click();
+  await said(yellow).first().waitFor({ state: 'detached' });
+  await button(yellow, 'mute-chat').click();
+  await button(red, 'settings').click();
+  await button(red, 'free-chat').click();
+  await red.keyboard.press('Escape');
+  await said(red).first().waitFor({ state: 'detached' });
+  assert.equal(await input(red).count(), 0);
+  await line(red, 'hello').waitFor();
+  await button(red, 'settings').click();
+  await button(red, 'free-chat').click();
+  await red.keyboard.press('Escape');
+  await said(red).first().waitFor();
   for (const page of [red, yellow, spectator]) await done(page);
+});
+
+test('quick match\'s pools are listed per clock with how many wait, and a click joins one', async () => {
+  const first = await visit(browsers[0], '#/gomoku');
+  const second = await visit(browsers[1], '#/gomoku');
+  const pool = (page, waiting) => page.locator(`[data-lobby] [data-pool][data-preset="3+2"][data-waiting="${waiting}"]`);
+  for (const page of [first, second]) await pool(page, 0).waitFor();
+  assert.equal(await first.locator('[data-lobby] [data-pool]').count(), 6, 'one per clock preset');
+  await pool(first, 0).click();
+  await pool(second, 1).waitFor();
+  await pool(second, 1).click();
+  for (const page of [first, second]) {
+    await page.locator('[data-status][data-seat]').waitFor();
+    await page.locator('.online [data-rated]').waitFor();
+    await page.locator('[data-clock][data-ms="180000"]').first().waitFor();
+  }
+  for (const page of [first, second]) await done(page);
 });

@@ -41,7 +41,7 @@ async function pair(time) {
 
 const discs = (page, count) =>
   page.waitForFunction((n) => document.querySelectorAll('[data-board] [data-piece]').length === n, count);
-const clockText = (page, side) => page.locator(`[data-clock="${side}"] .clock-time`).textContent();
+const clockText = (page, side) => page.locator(`[data-clock="${side}"]`).textContent();
 
 test('a 15-second game is lost on time, and both devices say so; its record keeps the clocks', async () => {
   const { red, yellow } = await pair({ time: 'fischer', base: 15, increment: 0 });
@@ -63,7 +63,7 @@ test('a 15-second game is lost on time, and both devices say so; its record keep
   assert.equal(await red.locator('[data-clock="yellow"][data-running]').count(), 0);
   // Red's clock counts down between frames, with no frame coming, and turns low under 10 s.
   await red.waitForFunction(() => {
-    const [m, s] = document.querySelector('[data-clock="red"] .clock-time').textContent.split(':').map(Number);
+    const [m, s] = document.querySelector('[data-clock="red"]').textContent.split(':').map(Number);
     return m * 60 + s <= 12;
   });
   await red.locator('[data-clock="red"][data-low]').waitFor({ timeout: 10_000 });
@@ -179,7 +179,7 @@ test('the page counts a clock down from the frame, says a newer server\'s refusa
       clocks: [11_500, 60_000], running: 'first',
     }));
     const clock = page.locator('[data-clock="red"]');
-    await clock.locator('.clock-time').getByText('0:12').waitFor();
+    await page.locator('[data-clock="red"]', { hasText: '0:12' }).waitFor();
     assert.equal(await clock.getAttribute('data-ms'), '11500', 'the frame\'s time, as it came');
     assert.equal(await clock.getAttribute('data-low'), null);
     await page.locator('[data-clock="red"][data-low]').waitFor({ timeout: 5_000 });
@@ -241,7 +241,7 @@ test('the online panels, the lobby and the clock choice have no accessibility vi
     await page.locator('[data-time-error]').waitFor();
     assert.equal(await button(page, 'online').isDisabled(), true, 'a clock out of range is refused');
     await check('the clock choice, refused');
-    await page.locator('button[data-preset="3+2"]').click();
+    await page.locator('[data-dialog="new-game"] button[data-preset="3+2"]').click();
     await button(page, 'online').click();
     await page.locator('[data-status][data-seat="red"]').waitFor();
     fake.send(state({

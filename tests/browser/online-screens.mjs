@@ -56,12 +56,12 @@ for (const size of SIZES) {
 
       await button(page, 'new-game').click();
       await page.locator('[data-setting="time-control"]').selectOption('fischer');
-      await page.locator('button[data-preset="3+2"]').click();
+      await page.locator('[data-dialog="new-game"] button[data-preset="3+2"]').click();
       await shot(page, 'new-game-fischer');
       await page.locator('[data-setting="base"]').fill('5');
       await page.locator('[data-time-error]').waitFor();
       await shot(page, 'new-game-refused');
-      await page.locator('button[data-preset="1+0"]').click();
+      await page.locator('[data-dialog="new-game"] button[data-preset="1+0"]').click();
       await button(page, 'online').click();
       await page.locator('[data-status][data-seat="red"]').waitFor();
       const at = Date.now();

@@ -153,24 +153,42 @@ test('a link to a room the server does not have says so, and leaves nothing enab
   assert.equal(await connection(page).getAttribute('data-room'), 'none');
   assert.doesNotMatch(await connection(page).textContent(), /^Connected$/);
   for (const name of ['undo', 'draw', 'resign']) assert.equal(await control(page, name).isDisabled(), true, name);
+  // The status says there is no game, and no side to move; it offers to start one.
+  const said = page.locator('[data-status][data-missing-room]');
+  await said.waitFor();
+  assert.equal(await said.getAttribute('data-turn'), null);
+  assert.match(await said.textContent(), /No such game/);
+  assert.doesNotMatch(await page.locator('main').textContent(), /to move/);
   await cell(page, 3, 0).click();
   assert.equal(await discs(page), 0, 'the board waits');
+  await button(page, 'start-game').click();
+  await page.locator('[data-dialog="new-game"]').waitFor();
+  await page.keyboard.press('Escape');
   await button(page, 'leave-online').click();
   await online.waitFor({ state: 'detached' });
+  await said.waitFor({ state: 'detached' });
   assert.equal(await control(page, 'resign').isDisabled(), false);
   await done(page);
 });
 
-test('an online invite from the home page takes two clicks', async () => {
-  const page = await visit(browsers[0], '#/');
+test('an online invite from the home page takes two clicks', async (t) => {
+  // A device that has asked for no clock yet.
+  const browser = await launch();
+  t.after(() => browser.close());
+  const page = await visit(browser, '#/');
   await page.locator('[data-game-card="gomoku"] button[data-play="online"]').click();
   await page.locator('[data-dialog="new-game"]').waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.action), 'online', 'the dialog opens on the invite');
   assert.match(await page.locator('#new-game-title').textContent(), /Play online/);
   assert.equal(await button(page, 'online').getAttribute('class'), 'primary', 'the invite is the first choice');
   assert.equal(await button(page, 'start').count(), 0, 'no Start that would begin a game on this device');
+  // Before any clock was chosen, a rated blitz preset.
+  assert.equal(await page.locator('[data-setting="time-control"]').inputValue(), 'fischer');
+  assert.equal(await page.locator('[data-dialog="new-game"] [data-preset="5+3"]').getAttribute('aria-pressed'), 'true');
+  assert.equal(await page.locator('[data-setting="rated"]').isChecked(), true);
   await button(page, 'online').click();
   await page.waitForSelector('a[data-invite]');
+  await page.locator('[data-clock]').first().waitFor();
   const href = await page.locator('a[data-invite]').getAttribute('href');
   assert.match(href, /#\/gomoku\?room=\w+$/);
   // Copy beside the link copies the invitation, and says so; a tap on the link copies too,
@@ -228,8 +246,10 @@ test('dark chess online: a flip shows the server\'s piece on both devices, and n
   const faceUp = (page) => page.locator('[data-board] [data-piece]:not([data-face="down"])');
   assert.equal(await faceUp(second).count(), 0);
   await cell(first, 1, 0).click();
-  await second.waitForFunction(() => document.querySelectorAll('[data-board] [data-piece]:not([data-face="down"])').length === 1);
-  assert.equal(await faceUp(first).count(), 1);
+  // The server deals the piece and tells both devices at once: either may hear first.
+  for (const page of [first, second]) {
+    await page.waitForFunction(() => document.querySelectorAll('[data-board] [data-piece]:not([data-face="down"])').length === 1);
+  }
   const kind = async (page) => [await faceUp(page).getAttribute('data-owner'), await faceUp(page).getAttribute('data-kind')].join(' ');
   assert.equal(await kind(first), await kind(second));
   // The first player's colour is the flipped piece's: the second device plays the other.
@@ -266,12 +286,12 @@ test('a connection that dies without a close is noticed by the heartbeat and mad
   // not killed: a killed server's sockets would close.)
   server.process().kill('SIGSTOP');
   try {
-    // The page hears nothing for 25 s, takes the connection for dead and tries again.
-    await page.waitForSelector('[data-connection][data-state="lost"]', { timeout: 45_000 });
+    // The page hears nothing for a few seconds, takes the connection for dead and tries again.
+    await page.waitForSelector('[data-connection][data-state="lost"]', { timeout: 15_000 });
   } finally {
     server.process().kill('SIGCONT');
   }
-  await page.waitForSelector('[data-connection][data-state="open"]', { timeout: 45_000 });
+  await page.waitForSelector('[data-connection][data-state="open"]', { timeout: 15_000 });
   await page.waitForSelector('a[data-invite]');
   // Back in its room, seated: a disc is played.
   await cell(page, 3, 0).click();

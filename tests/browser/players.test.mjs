@@ -2,14 +2,15 @@
 // each become a player and choose a name (a taken and a reserved one refused in words), play a
 // rated Connect Four game to its end, and both pages and a spectator see each side's rating
 // before and after; the winner's page lists the rating, its graph and the game, which opens for
-// review; the leaderboard lists a settled rating and says so of an unknown game. A rated seek
+// review; the leaderboard lists a settled rating before the provisional ones (marked `?`) and
+// says so of an unknown game. A rated seek
 // shows its maker's rating in the lobby, whose links open the leaderboards; the players' pages
 // have the settings' gear.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { accessibility, button, cell, launch } from './harness.mjs';
+import { accessibility, button, cell, control, launch } from './harness.mjs';
 import { gameServer, invited, startOnline, visit as visitOn } from './game-server.mjs';
 
 let server;
@@ -46,6 +47,7 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await chooseName(yellow, 'redplayer');
   await yellow.locator('[data-name-error][data-code="taken"]').waitFor();
   assert.match(await yellow.locator('[data-name-error]').textContent(), /taken/);
+  assert.equal(await yellow.locator('[data-setting="player-name"]').inputValue(), 'redplayer', 'kept to mend');
   await chooseName(yellow, 'Admin');
   await yellow.locator('[data-name-error][data-code="reserved"]').waitFor();
   await chooseName(yellow, 'YellowPlayer');
@@ -67,8 +69,25 @@ test('a rated game between two browsers moves both ratings, kept on the page and
     assert.equal(await seat.getAttribute('data-rating'), '1500');
     assert.equal(await seat.getAttribute('data-provisional'), '');
     await page.locator('[data-seat-player="yellow"][data-name="YellowPlayer"][data-rating="1500"]').waitFor();
-    await page.locator('.seat-players[data-rated]').waitFor();
+    await page.locator('.online [data-rated]').waitFor();
+    // Each side's strip holds its player and clock together.
+    await page.locator('[data-player-strip="red"]:has([data-seat-player="red"][data-name="RedPlayer"]):has([data-clock="red"])').waitFor();
   }
+  // Yellow plays on a phone: an offer comes within its screen, under the status, with the
+  // board in view; declined, the decline is told where red looks.
+  await yellow.setViewportSize({ width: 390, height: 844 });
+  const onScreen = async (page, selector) => {
+    const box = await page.locator(selector).boundingBox();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, `${selector}: ${JSON.stringify(box)}`);
+    assert.equal(scrolled, 0, 'the board in view');
+  };
+  await control(red, 'draw').click();
+  await button(red, 'confirm').click();
+  await yellow.locator('[data-offer="draw"] button[data-action="decline-offer"]').waitFor();
+  await onScreen(yellow, '[data-offer="draw"]');
+  await button(yellow, 'decline-offer').click();
+  await red.locator('[data-declined="draw"]').waitFor();
   // Red makes four in a row along the bottom.
   let discsPlayed = 0;
   for (const [page, x] of [[red, 0], [yellow, 0], [red, 1], [yellow, 1], [red, 2], [yellow, 2], [red, 3]]) {
@@ -92,6 +111,10 @@ test('a rated game between two browsers moves both ratings, kept on the page and
       ['1500', '1338', '-162'],
     );
     assert.match(await won.textContent(), /RedPlayer.*1500 → 1662\? \(\+162\)/);
+    if (page === yellow) await onScreen(yellow, '[data-rating-change="yellow"]');
+    // The strips show the ratings after the game.
+    await page.locator('[data-player-strip="red"] [data-seat-player][data-rating="1662"][data-provisional]').waitFor();
+    await page.locator('[data-player-strip="yellow"] [data-seat-player][data-rating="1338"]').waitFor();
     assert.match(await lost.textContent(), /YellowPlayer.*1500 → 1338\? \(−162\)/);
   }
 
@@ -119,17 +142,29 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await game.locator('a').first().click();
   await red.locator('[data-moves] [data-move]').nth(6).waitFor();
   assert.equal(await red.locator('[data-board] [data-piece]').count(), 7);
+  // Reviewed as one's own game: no question whether to continue it, nothing to take back, and
+  // the way back to the game this device plays.
+  await red.locator('[data-status][data-review]').waitFor();
+  assert.equal(await red.locator('[data-notice="shared"]').count(), 0);
+  assert.equal(await red.locator('button[data-action="undo"]').isDisabled(), true);
+  await red.locator('button[data-action="live"]').click();
+  await red.locator('[data-status][data-review]').waitFor({ state: 'detached' });
   // Yellow's page says the loss; a name no one has is said so.
   await yellow.goto(server.base() + 'index.html#/@/YellowPlayer');
   await yellow.locator('[data-history-game][data-result="loss"]').waitFor();
   await yellow.goto(server.base() + 'index.html#/@/NoSuchPlayer');
   await yellow.locator('[data-profile][data-missing]').waitFor();
 
-  // The leaderboard: provisional ratings lead nothing; a settled one (written as many games
-  // would leave it) is listed; an unknown game is said so.
+  // The leaderboard: a young site's provisional ratings are listed, marked `?`; a settled one
+  // (written as many games would leave it) comes before them; an
+  // unknown game is said so.
   await red.goto(server.base() + 'index.html#/leaderboard/connect-four');
-  await red.locator('[data-leaderboard][data-game="connect-four"]').waitFor();
-  await red.getByText(/No one yet/).waitFor();
+  const provisional = red.locator('[data-leaderboard][data-game="connect-four"] [data-leader][data-provisional]');
+  await provisional.first().waitFor();
+  assert.deepEqual(
+    await provisional.evaluateAll((rows) => rows.map((row) => [row.dataset.name, row.querySelector('strong').textContent])),
+    [['RedPlayer', '1662?'], ['YellowPlayer', '1338?']],
+  );
   const store = join(server.data(), 'rooms.sqlite');
   execFileSync('python3', ['-c', `
 import sqlite3, sys, time
@@ -139,12 +174,12 @@ db.commit()
 `, store]);
   await red.reload();
   const leader = red.locator('[data-leaderboard] [data-leader]');
-  await leader.waitFor();
+  await red.locator('[data-leaderboard] [data-leader][data-name="RedPlayer"]:not([data-provisional])').waitFor();
   assert.deepEqual(
-    [await leader.getAttribute('data-rank'), await leader.getAttribute('data-name'), await leader.getAttribute('data-speed'), await leader.getAttribute('data-rating')],
-    ['1', 'RedPlayer', 'blitz', '1662'],
+    await leader.evaluateAll((rows) => rows.map((row) =>
+      [row.dataset.rank, row.dataset.name, row.dataset.speed, row.dataset.rating, 'provisional' in row.dataset])),
+    [['1', 'RedPlayer', 'blitz', '1662', false], ['2', 'YellowPlayer', 'blitz', '1338', true]],
   );
-  assert.equal(await leader.count(), 1, 'a provisional rating is not listed');
   await red.goto(server.base() + 'index.html#/leaderboard/chess');
   await red.locator('[data-leaderboard][data-game="chess"][data-missing]').waitFor();
 });
@@ -177,11 +212,130 @@ test('a rated seek shows its maker and rating in the lobby, which links the lead
   assert.equal(await home.locator('[data-profile] [data-results]').textContent(), '勝 1・和 0・負 0');
   assert.deepEqual(await accessibility(home), [], 'the player\'s page');
   await home.goto(server.base() + 'index.html#/leaderboard/connect-four');
-  await home.locator('[data-leader]').waitFor();
+  await home.locator('[data-leader]').first().waitFor();
   assert.deepEqual(await accessibility(home), [], 'the leaderboard');
   // The player's panel, on a phone.
   await home.setViewportSize({ width: 390, height: 844 });
   await button(home, 'player').click();
   await home.locator('[data-dialog="player"]').waitFor();
   assert.deepEqual(await accessibility(home), [], 'the player\'s panel on a phone');
+});
+
+test('names in any script change freely before a rated game; forgetting this device asks first, says what is lost and offers a transfer code there', async () => {
+  const browser = await launch();
+  try {
+    const page = await visit(browser, '#/connect-four');
+    await page.locator('[data-player] button[data-action="player"]').waitFor();
+    // A name in Chinese characters is a name; one too long is refused in words, not cut, and
+    // kept to mend; before a rated game, the name changes freely.
+    await chooseName(page, '李小龍');
+    await page.locator('[data-player][data-name="李小龍"]').waitFor();
+    const long = 'Forgetful'.repeat(3);
+    await chooseName(page, long);
+    await page.locator('[data-name-error][data-code="invalid"]').waitFor();
+    assert.match(await page.locator('[data-name-error]').textContent(), /2 to 20/);
+    assert.equal(await page.locator('[data-setting="player-name"]').inputValue(), long);
+    await chooseName(page, 'Forgetful');
+    await page.locator('[data-player][data-name="Forgetful"]').waitFor();
+    // One tap only asks: the words say what goes, and a code can be made right there.
+    await button(page, 'forget-device').click();
+    const confirm = page.locator('[data-confirm="forget-device"]');
+    await confirm.waitFor();
+    assert.match(await confirm.textContent(), /lost for good.*transfer code|transfer code.*lost for good/s);
+    assert.equal(await page.locator('button[data-action="transfer-code"]').count(), 1, 'one code button');
+    await confirm.locator('button[data-action="transfer-code"]').click();
+    await confirm.locator('[data-transfer-code]').waitFor();
+    assert.deepEqual(await accessibility(page), [], 'the confirmation');
+    // Kept: nothing was forgotten.
+    await button(page, 'keep-device').click();
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('[data-player]').getAttribute('data-name'), 'Forgetful');
+    // Confirmed: the device is no one's.
+    await button(page, 'forget-device').click();
+    await button(page, 'confirm-forget').click();
+    await page.locator('[data-player][data-name=""]').waitFor();
+    await confirm.waitFor({ state: 'detached' });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a challenge from a player\'s page is declined, then accepted: both go on to a rated game, and the lobby lists who is online', async () => {
+  const [desk, phone] = [await launch(), await launch()];
+  try {
+    const asker = await visit(desk, '#/');
+    const asked = await visit(phone, '#/gomoku');
+    await asked.setViewportSize({ width: 390, height: 844 });
+    for (const page of [asker, asked]) await page.locator('[data-player] button[data-action="player"]').waitFor();
+    await chooseName(asker, 'Challenger');
+    await asker.locator('[data-player][data-name="Challenger"]').waitFor();
+    await chooseName(asked, 'Answerer');
+    await asked.locator('[data-player][data-name="Answerer"]').waitFor();
+    await asked.mouse.click(5, 600);
+    // Who is online: each by name, linking to their page.
+    const listed = asker.locator('[data-lobby] [data-online-player][data-name="Answerer"]');
+    await listed.waitFor();
+    assert.equal(await listed.locator('a').getAttribute('href'), '#/@/Answerer');
+
+    // On one's own page the challenge is refused in words.
+    await asker.goto(server.base() + 'index.html#/@/Challenger');
+    await button(asker, 'challenge').click();
+    await asker.locator('[data-dialog="new-game"]').waitFor();
+    await button(asker, 'send-challenge').click();
+    await asker.locator('[data-challenge-refused="challenge-self"]').waitFor();
+    assert.match(await asker.locator('[data-challenge-refused]').textContent(), /cannot challenge yourself/);
+    await button(asker, 'dismiss-challenge').click();
+
+    // From the other's page: checkers, its new-game dialog for the challenge (its rules,
+    // captures optional; 3+2; rated); declined on the phone, told on the desktop.
+    const challengeFromPage = async () => {
+      await asker.goto(server.base() + 'index.html#/@/Answerer');
+      await asker.locator('[data-setting="challenge-game"]').selectOption('checkers');
+      await button(asker, 'challenge').click();
+      const dialog = asker.locator('[data-dialog="new-game"]');
+      await dialog.waitFor();
+      assert.match(await dialog.locator('h2').textContent(), /Challenge Answerer/);
+      assert.equal(await dialog.locator('button[data-action="online"]').count(), 0, 'no invite, quick match or seek');
+      return dialog;
+    };
+    const dialog = await challengeFromPage();
+    await dialog.locator('[data-setting="captures-optional"]').check();
+    await dialog.locator('button[data-preset="3+2"]').click();
+    await button(asker, 'send-challenge').click();
+    await dialog.waitFor({ state: 'detached' });
+    await asker.locator('[data-challenge-sent][data-to="Answerer"]').waitFor();
+    const challenge = asked.locator('[data-challenge][data-from="Challenger"]');
+    await challenge.waitFor();
+    assert.deepEqual(
+      [await challenge.getAttribute('data-game'), await challenge.getAttribute('data-time-control'), await challenge.getAttribute('data-rated')],
+      ['checkers', 'fischer:180+2', ''],
+    );
+    assert.match(await challenge.textContent(), /optional/i, 'the rules chosen are told');
+    // Where the phone's eye is: within its screen, over the board's page.
+    const box = await challenge.boundingBox();
+    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, JSON.stringify(box));
+    await button(asked, 'decline-challenge').click();
+    await asker.locator('[data-declined="challenge"][data-to="Answerer"]').waitFor();
+    await challenge.waitFor({ state: 'detached' });
+
+    // Again, accepted: both go on to their seats in a new rated room, under the rules chosen.
+    await challengeFromPage();
+    await button(asker, 'send-challenge').click();
+    await challenge.waitFor();
+    await button(asked, 'accept-challenge').click();
+    // Who plays first is drawn: a seat each.
+    const seat = async (page) => {
+      await page.locator('[data-game="checkers"] [data-status][data-seat]').waitFor();
+      return page.locator('[data-game="checkers"] [data-status][data-seat]').getAttribute('data-seat');
+    };
+    assert.deepEqual([await seat(asker), await seat(asked)].sort(), ['black', 'red']);
+    for (const page of [asker, asked]) {
+      await page.locator('[data-player-strip] [data-seat-player][data-name="Challenger"]').waitFor();
+      await page.locator('[data-player-strip] [data-seat-player][data-name="Answerer"]').waitFor();
+      await page.locator('.online [data-rated]').waitFor();
+    }
+  } finally {
+    await desk.close();
+    await phone.close();
+  }
 });

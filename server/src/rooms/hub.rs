@@ -133,7 +133,11 @@ impl Hub {
         let lobby_news = (live.stored.seek_until, live.stored.playing) != (row.seek_until, row.playing);
         // The change that ends a game in play keeps the game among its players' games, with
         // the ratings it changes, in the same write.
-        let kept = live.stored.playing.then(|| live.room.kept_game(&cell.id, live.room.updated)).flatten();
+        let kept = live
+            .stored
+            .playing
+            .then(|| live.room.kept_game(&cell.id, live.room.updated, self.site.get().map(String::as_str)))
+            .flatten();
         let written = match kept {
             Some(game) => {
                 let rate = game.rated.then(|| live.room.rate(&game)).flatten();

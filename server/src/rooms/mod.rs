@@ -3,9 +3,11 @@
 //! and wakes it at its deadlines. Around them: the quick-match queue, the lobby, and what the
 //! instances sharing a store tell each other.
 
+mod challenges;
 mod hub;
 mod lobby;
 mod outbox;
+mod people;
 mod presence;
 mod queue;
 mod room;
@@ -70,6 +72,12 @@ pub struct Hub {
     lobby: Lobby,
     /// Wrong transfer codes, by address.
     pub wrong_codes: WrongCodes,
+    /// Who is here, and who the other instances hold.
+    people: people::People,
+    /// The challenges open, made here or told by another instance.
+    challenges: challenges::Open,
+    /// The site's address, as the records of its games name it (the first public origin).
+    pub site: std::sync::OnceLock<String>,
 }
 
 impl Hub {
@@ -86,6 +94,9 @@ impl Hub {
             metrics: Arc::default(),
             lobby: Lobby::default(),
             wrong_codes: WrongCodes::default(),
+            site: std::sync::OnceLock::new(),
+            people: people::People::default(),
+            challenges: challenges::Open::default(),
         })
     }
 

@@ -18,7 +18,13 @@ impl Hub {
             self.refresh_lobby();
             return;
         }
+        if self.heard_challenge(payload) {
+            return;
+        }
         let words: Vec<&str> = payload.split(' ').collect();
+        if self.heard_people(&words) {
+            return;
+        }
         if let [PLAYERS_NEWS, instance, count] = words[..] {
             if let (Ok(count), false) = (count.parse(), instance == self.instance) {
                 self.heard_players(instance, count);

@@ -4,7 +4,7 @@
 
 use super::{Client, Hub, Taken, tell};
 use board_suite::games::GameId;
-use board_suite::protocol::{Reply, SeatPlayer};
+use board_suite::protocol::{Pool, Reply, SeatPlayer};
 use board_suite::rating::{Rating, Speed};
 use board_suite::rules::Player;
 use std::collections::HashMap;
@@ -105,6 +105,25 @@ impl Queue {
     }
 
     /// A connection no longer waits.
+    /// How many wait in each pool (its game, time control and rated or not, any rules).
+    pub(super) fn pools(&self) -> Vec<Pool> {
+        let mut pools: Vec<Pool> = Vec::new();
+        for ((game, _, time, rated), waiting) in &self.waiting {
+            let (game, rated) = (game.slug(), *rated);
+            match pools.iter_mut().find(|p| p.game == game && p.time == *time && p.rated == rated) {
+                Some(pool) => pool.waiting += waiting.len() as u64,
+                None => pools.push(Pool {
+                    game: game.to_owned(),
+                    time: time.clone(),
+                    rated,
+                    waiting: waiting.len() as u64,
+                }),
+            }
+        }
+        pools.sort_by(|a, b| (&a.game, &a.time, a.rated).cmp(&(&b.game, &b.time, b.rated)));
+        pools
+    }
+
     fn remove(&mut self, client: u64) {
         for waiting in self.waiting.values_mut() {
             waiting.retain(|w| w.client.id != client);
@@ -137,6 +156,8 @@ impl Hub {
         let me = Waiter { client: client.clone(), player, since: now };
         let key = (game, table.rules(), control.text(), rated);
         let pair = self.queue.lock().unwrap_or_else(|e| e.into_inner()).ask(&key, me, now);
+        // The pools' counts changed: one more waits, or two were paired.
+        self.refresh_lobby();
         let Some(pair) = pair else {
             tell(client, Reply::Waiting { game: game.slug().to_owned(), rules: key.1, time: key.2 });
             return Ok(None);
@@ -147,6 +168,9 @@ impl Hub {
     /// Pairs the rated waiters whose ranges allow it now. Run every [`PAIRING_EVERY`].
     pub async fn pair_waiting(&self) {
         let pairs = self.queue.lock().unwrap_or_else(|e| e.into_inner()).due(self.clock.now_ms());
+        if !pairs.is_empty() {
+            self.refresh_lobby();
+        }
         for (key, pair) in pairs {
             // Each is told of its room, or why there is none.
             let _ = self.pair(None, pair, &key).await;
@@ -185,6 +209,13 @@ impl Hub {
 
     /// A connection no longer waits for a quick match.
     pub fn unqueue(&self, client: &Client) {
-        self.queue.lock().unwrap_or_else(|e| e.into_inner()).remove(client.id);
+        let mut queue = self.queue.lock().unwrap_or_else(|e| e.into_inner());
+        let before = queue.pools();
+        queue.remove(client.id);
+        let changed = queue.pools() != before;
+        drop(queue);
+        if changed {
+            self.refresh_lobby();
+        }
     }
 }

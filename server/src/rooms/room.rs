@@ -9,12 +9,14 @@ use crate::store::{Finish, GameRow, Rate, RatingRow, RoomRow};
 use crate::table::{self, Refused, Table};
 use board_suite::games::GameId;
 use board_suite::protocol::{
-    ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, RatingChange, Reply, RoomState, Seat, SeatPlayer,
+    ChatLine, Claim, ErrorCode, Offer, OfferState, PRESETS, RatingChange, Reply, RoomState, Said, Seat,
+    SeatPlayer, check_chat,
 };
 use board_suite::rating::Speed;
-use board_suite::rules::record::{Timing, result_text};
+use board_suite::rules::record::{Header, Timing, result_text};
 use board_suite::rules::{Conclusion, Player};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::VecDeque;
 
 /// What a seat asks of its room.
 #[derive(Clone, Debug)]
@@ -30,7 +32,7 @@ pub enum Action {
     Resign,
     Abort,
     Claim(Claim),
-    Chat(String),
+    Chat(Said),
 }
 
 /// What the hub does once the room has changed.
@@ -65,7 +67,8 @@ pub struct Extra {
     pub strangers: bool,
     /// The players' preset messages, oldest first.
     #[serde(default)]
-    pub chat: Vec<(Player, String)>,
+    #[serde(deserialize_with = "kept_chat")]
+    pub chat: Vec<(Player, Said)>,
     /// Listed in the lobby until then (ms since 1970): a seek.
     #[serde(default)]
     pub seek_until: Option<u64>,
@@ -104,11 +107,28 @@ impl Extra {
     }
 }
 
+/// The chat as kept: a line kept before free text came is a preset's bare name.
+fn kept_chat<'de, D: Deserializer<'de>>(kept: D) -> Result<Vec<(Player, Said)>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Line {
+        Said(Said),
+        Preset(String),
+    }
+    let lines = Vec::<(Player, Line)>::deserialize(kept)?;
+    let said = |line| match line {
+        Line::Said(said) => said,
+        Line::Preset(name) => Said::Preset(name),
+    };
+    Ok(lines.into_iter().map(|(from, line)| (from, said(line))).collect())
+}
+
 /// How long a seek stays in the lobby.
 pub const SEEK_MS: u64 = 15 * 60 * 1000;
-/// The chat lines a room keeps, and how often a player may add one.
+/// The chat lines a room keeps, and how many a player may add in a window of time.
 const CHAT_LINES: usize = 100;
-const CHAT_EVERY_MS: u64 = 1000;
+const CHAT_BURST: usize = 5;
+const CHAT_WINDOW_MS: u64 = 10_000;
 
 const PLAYERS: [Player; 2] = [Player::First, Player::Second];
 
@@ -151,8 +171,9 @@ pub struct Room {
     online: [bool; 2],
     /// Since when each seat has had no device connected anywhere (ms since 1970), for claims.
     away_since: [Option<u64>; 2],
-    /// When each player last said something (ms since 1970), for the chat's rate.
-    chatted: [u64; 2],
+    /// When each player said their last lines (ms since 1970, the oldest first), for the
+    /// chat's rate.
+    chatted: [VecDeque<u64>; 2],
 }
 
 impl Room {
@@ -167,7 +188,7 @@ impl Room {
             extra,
             online: [false; 2],
             away_since: [None; 2],
-            chatted: [0; 2],
+            chatted: Default::default(),
         }
     }
 
@@ -185,6 +206,13 @@ impl Room {
             *away = if online { None } else { Some(away.unwrap_or(now)) };
         }
         changed
+    }
+
+    /// Since when both seats have had no device connected (ms since 1970); `None` while one
+    /// has.
+    pub fn gone_since(&self) -> Option<u64> {
+        let [first, second] = self.away_since;
+        Some(first?.max(second?))
     }
 
     /// The seat a token's hash holds.
@@ -216,7 +244,8 @@ impl Room {
     }
 
     /// A device went, after [`Room::present`]: a seek whose maker left goes from the lobby,
-    /// and a rematch offered lapses once a player is not here.
+    /// a rematch offered lapses once a player is not here, and a game being played whose last
+    /// device went is stored.
     pub fn left(&mut self) -> Effect {
         let seek_left = self.extra.seek_until.is_some() && !self.online[0];
         let rematch_lapsed = matches!(self.offer, Some((Offer::Rematch, _))) && self.online != [true, true];
@@ -226,7 +255,10 @@ impl Room {
         if rematch_lapsed {
             self.offer = None;
         }
-        if seek_left || rematch_lapsed { Effect::Store } else { Effect::Tell }
+        // The last device of a game being played gone: stored, so the row says since when
+        // (the lobby stops listing it 10 minutes on).
+        let all_gone = self.begun() && !self.table.over() && self.online == [false, false];
+        if seek_left || rematch_lapsed || all_gone { Effect::Store } else { Effect::Tell }
     }
 
     /// Whether the first moves must come in time: a timed game, or one between strangers.
@@ -384,15 +416,26 @@ impl Room {
                     Claim::Draw => Conclusion::DrawClaimed,
                 })?
             }
-            Action::Chat(preset) => {
-                if !PRESETS.contains(&preset.as_str()) {
-                    return Err(Reply::error(ErrorCode::UnknownPreset, "not one of the preset messages"));
+            Action::Chat(said) => {
+                let said = match said {
+                    Said::Preset(name) if PRESETS.contains(&name.as_str()) => Said::Preset(name),
+                    Said::Preset(_) => {
+                        return Err(Reply::error(ErrorCode::UnknownPreset, "not one of the preset messages"));
+                    }
+                    Said::Text(text) => match check_chat(&text) {
+                        Ok(text) => Said::Text(text.to_owned()),
+                        Err(code) => return Err(Reply::error(code, "not a line the chat takes")),
+                    },
+                };
+                let chatted = &mut self.chatted[index(seat)];
+                while chatted.front().is_some_and(|&at| now.saturating_sub(at) >= CHAT_WINDOW_MS) {
+                    chatted.pop_front();
                 }
-                if now.saturating_sub(self.chatted[index(seat)]) < CHAT_EVERY_MS {
-                    return Err(Reply::error(ErrorCode::RateLimited, "one message a second"));
+                if chatted.len() >= CHAT_BURST {
+                    return Err(Reply::error(ErrorCode::RateLimited, "at most 5 lines in 10 seconds"));
                 }
-                self.chatted[index(seat)] = now;
-                self.extra.chat.push((seat, preset));
+                chatted.push_back(now);
+                self.extra.chat.push((seat, said));
                 let excess = self.extra.chat.len().saturating_sub(CHAT_LINES);
                 self.extra.chat.drain(..excess);
                 Effect::Store

@@ -83,7 +83,7 @@ impl Hub {
     }
 
     /// A room not yet stored, with no one in it, under a new id.
-    fn new_room(room: Room) -> Arc<RoomCell> {
+    pub(super) fn new_room(room: Room) -> Arc<RoomCell> {
         Arc::new(RoomCell {
             id: new_id(ROOM_ID_LENGTH),
             room: tokio::sync::Mutex::new(Live::new(room, RoomRow::default())),

@@ -1,7 +1,7 @@
 //! Rooms kept in memory alone: for tests, and for a server that need keep nothing
 //! (`DATA_DIR=:memory:`). The same rules as the databases: versioned writes, idle removal.
 
-use super::players::renamed;
+use super::players::{holder, renamed};
 use super::{
     Finish, GameQuery, GameRow, LeaderRow, LobbyRows, Pending, PlayerRow, Players, Rate, RatingRow, Renamed,
     RoomRow, Store, Tally, side_result,
@@ -124,6 +124,15 @@ fn ready<T: Send + 'static>(value: T) -> Pending<'static, T> {
     Box::pin(async move { Ok(value) })
 }
 
+impl Memory {
+    /// Keeps a rating as a rated game's end would (for tests of what depends on one).
+    #[cfg(test)]
+    pub fn put_rating(&self, row: RatingRow) {
+        let key = (row.player.clone(), row.game.clone(), row.speed.clone());
+        self.kept.lock().unwrap_or_else(|e| e.into_inner()).ratings.insert(key, row);
+    }
+}
+
 impl Players for Memory {
     fn player<'a>(&'a self, key_hash: &'a str) -> Pending<'a, Option<PlayerRow>> {
         let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
@@ -160,15 +169,14 @@ impl Players for Memory {
     }
 
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
+        // The ratings' lock first, as the leaderboard takes them.
+        let kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let last_rated = kept.ratings.values().filter(|r| r.player == id).map(|r| r.updated).max();
         let mut people = self.players.lock().unwrap_or_else(|e| e.into_inner());
-        let key = name.to_ascii_lowercase();
-        let holder = people
-            .players
-            .values()
-            .find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key))
-            .map(|p| p.id.clone());
+        let others = people.players.values().filter(|p| p.id != id);
+        let holder = holder(&name, others.map(|p| (p.id.clone(), p.name.clone())));
         let named = people.players.get(&id).map(|p| p.named);
-        let result = renamed(&id, holder.as_deref(), named, now).unwrap_or_else(|| {
+        let result = renamed(&id, holder.as_deref(), named, last_rated, now).unwrap_or_else(|| {
             if let Some(player) = people.players.get_mut(&id) {
                 (player.name, player.named) = (Some(name), Some(now));
             }
@@ -179,12 +187,12 @@ impl Players for Memory {
 
     fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
         let people = self.players.lock().unwrap_or_else(|e| e.into_inner());
-        let key = name.to_ascii_lowercase();
+        let key = board_suite::players::key_of(name);
         ready(
             people
                 .players
                 .values()
-                .find(|p| p.name.as_ref().is_some_and(|n| n.to_ascii_lowercase() == key))
+                .find(|p| p.name.as_ref().is_some_and(|n| board_suite::players::key_of(n) == key))
                 .cloned(),
         )
     }
@@ -246,7 +254,7 @@ impl Players for Memory {
         let mut rows: Vec<LeaderRow> = kept
             .ratings
             .values()
-            .filter(|r| r.game == game && r.deviation <= deviation && r.updated >= since)
+            .filter(|r| r.game == game && r.updated >= since)
             .filter_map(|r| {
                 Some(LeaderRow {
                     player: people.players.get(&r.player)?.clone(),
@@ -260,6 +268,7 @@ impl Players for Memory {
         rows.sort_by(|a, b| {
             a.speed
                 .cmp(&b.speed)
+                .then((a.deviation > deviation).cmp(&(b.deviation > deviation)))
                 .then(b.rating.total_cmp(&a.rating))
                 .then_with(|| a.player.id.cmp(&b.player.id))
         });

@@ -146,7 +146,7 @@ pub type Changes = mpsc::UnboundedReceiver<Change>;
 /// `i + 1`, in the same transaction as the version it writes. Version 0 is a store from
 /// before versions were kept: the rooms table alone, or nothing at all. The SQL is the same for
 /// SQLite and PostgreSQL. Add to the end; never change one that has shipped.
-pub const MIGRATIONS: [&str; 4] = [
+pub const MIGRATIONS: [&str; 5] = [
     // 1: the rooms table, as the first server made it (a store of version 0 may have it).
     "CREATE TABLE IF NOT EXISTS rooms (
         id TEXT PRIMARY KEY,
@@ -212,7 +212,16 @@ pub const MIGRATIONS: [&str; 4] = [
     CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, speed, rating);
     CREATE INDEX IF NOT EXISTS games_first ON games (first_player, ended);
     CREATE INDEX IF NOT EXISTS games_second ON games (second_player, ended);",
+    // 5: how each name looks (`board_suite::players::look_of`), so that a name imitating another
+    // in a script it is not written in is found; the names there were get theirs as the store
+    // opens ([`LOOKS_FROM`]).
+    "ALTER TABLE players ADD COLUMN name_look TEXT;
+    CREATE INDEX IF NOT EXISTS players_look ON players (name_look);",
 ];
+
+/// A store below this version has names without their look: the migration to it is followed,
+/// in its transaction, by each name's look written.
+pub const LOOKS_FROM: u64 = 5;
 
 /// The schema version this server writes.
 pub const SCHEMA: u64 = MIGRATIONS.len() as u64;

@@ -57,7 +57,7 @@ pub struct RatingRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Renamed {
     Done,
-    /// Another player has it, its case ignored.
+    /// Another player has it, its case ignored, or one it imitates in another script.
     Taken,
     /// The player chose a name less than [`RENAME_AFTER_MS`] ago.
     TooSoon,
@@ -122,8 +122,9 @@ pub trait Players: Send + Sync {
     fn transfer(&self, code_hash: String, key_hash: String, now: u64) -> Pending<'_, Option<PlayerRow>>;
 
     /// Gives player `id` the name `name` (already checked: [`board_suite::players::PlayerName`]),
-    /// unless another player has it, its case ignored, or they chose one within
-    /// [`RENAME_AFTER_MS`] of `now`.
+    /// unless another player has it (compared by [`board_suite::players::key_of`]) or a name it
+    /// imitates ([`board_suite::players::imitates`]), or they
+    /// chose one within [`RENAME_AFTER_MS`] of `now` and have played a rated game since.
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed>;
 
     /// The player with this name, its case ignored.
@@ -138,8 +139,9 @@ pub trait Players: Send + Sync {
     /// A player's wins, draws and losses, in one game or all.
     fn tally<'a>(&'a self, player: &'a str, game: Option<&'a str>) -> Pending<'a, Tally>;
 
-    /// The best `per_speed` ratings of `game` in each speed, best first, among those with a
-    /// deviation of at most `deviation` and a rated game since `since`.
+    /// The first `per_speed` ratings of `game` in each speed among those with a rated game
+    /// since `since`: the settled ones (a deviation of at most `deviation`) best first, then
+    /// the provisional ones best first.
     fn leaders<'a>(
         &'a self,
         game: &'a str,
@@ -149,15 +151,39 @@ pub trait Players: Send + Sync {
     ) -> Pending<'a, Vec<LeaderRow>>;
 }
 
-/// What a rename comes to, from the name's holder and when the player last chose one (`None`
-/// for no such player): the same rule on every store.
-pub fn renamed(id: &str, holder: Option<&str>, named: Option<Option<u64>>, now: u64) -> Option<Renamed> {
+/// What a rename comes to, from the name's holder, when the player last chose one (`None` for
+/// no such player) and when they last played a rated game: the same rule on every store. A
+/// name may be changed freely until a rated game is played with it, then once a day.
+pub fn renamed(
+    id: &str,
+    holder: Option<&str>,
+    named: Option<Option<u64>>,
+    last_rated: Option<u64>,
+    now: u64,
+) -> Option<Renamed> {
+    let played_with = |at: u64| last_rated.is_some_and(|rated| rated >= at);
     match named {
         None => Some(Renamed::Unknown),
         Some(_) if holder.is_some_and(|holder| holder != id) => Some(Renamed::Taken),
-        Some(Some(at)) if now < at.saturating_add(RENAME_AFTER_MS) => Some(Renamed::TooSoon),
+        Some(Some(at)) if played_with(at) && now < at.saturating_add(RENAME_AFTER_MS) => {
+            Some(Renamed::TooSoon)
+        }
         Some(_) => None,
     }
+}
+
+/// Which of `others` (players' ids and names) holds `name`, its case ignored, or a name it
+/// imitates in another script: the same rule on every store.
+pub fn holder<I>(name: &str, others: I) -> Option<String>
+where
+    I: IntoIterator<Item = (String, Option<String>)>,
+{
+    let key = board_suite::players::key_of(name);
+    others.into_iter().find_map(|(id, held)| {
+        let held = held?;
+        (board_suite::players::key_of(&held) == key || board_suite::players::imitates(name, &held))
+            .then_some(id)
+    })
 }
 
 /// Whether a finished game, from `player`'s side, was a win, a draw or a loss: the same rule
@@ -196,7 +222,19 @@ pub(super) const PLAYER_BY_ID: &str = "SELECT id, name, named, created FROM play
 
 pub(super) const NAMED: &str = "SELECT id, name, named, created FROM players WHERE name_key = $1";
 
-pub(super) const RENAME: &str = "UPDATE players SET name = $1, name_key = $2, named = $3 WHERE id = $4";
+/// The players other than `$3` whose name has the key `$1` or the look `$2`.
+pub(super) const LIKE_NAMED: &str =
+    "SELECT id, name FROM players WHERE (name_key = $1 OR name_look = $2) AND id <> $3";
+
+pub(super) const RENAME: &str =
+    "UPDATE players SET name = $1, name_key = $2, name_look = $3, named = $4 WHERE id = $5";
+
+/// The names a store kept before it kept their looks ([`super::LOOKS_FROM`]).
+pub(super) const NAMES: &str = "SELECT id, name FROM players WHERE name IS NOT NULL";
+
+pub(super) const SET_LOOK: &str = "UPDATE players SET name_look = $1 WHERE id = $2";
+
+pub(super) const LAST_RATED: &str = "SELECT MAX(updated) FROM ratings WHERE player = $1";
 
 pub(super) const RATINGS: &str = "SELECT player, game, speed, rating, deviation, volatility, games, updated
     FROM ratings WHERE player = $1 ORDER BY game, speed";
@@ -237,7 +275,7 @@ pub(super) const TALLY: &str = "SELECT
 
 pub(super) const LEADERS: &str = "SELECT id, name, named, created, speed, rating, deviation, games FROM (
       SELECT p.id, p.name, p.named, p.created, r.speed, r.rating, r.deviation, r.games,
-        ROW_NUMBER() OVER (PARTITION BY r.speed ORDER BY r.rating DESC, p.id) AS place
+        ROW_NUMBER() OVER (PARTITION BY r.speed ORDER BY r.deviation > $1, r.rating DESC, p.id) AS place
       FROM ratings r JOIN players p ON p.id = r.player
-      WHERE r.game = $1 AND r.deviation <= $2 AND r.updated >= $3) ranked
+      WHERE r.game = $2 AND r.updated >= $3) ranked
     WHERE place <= $4 ORDER BY speed, place";

@@ -1,12 +1,13 @@
 //! The embedded store: one SQLite file, `rooms.sqlite` in the data folder.
 
 use super::players::{
-    ADD_KEY, ADD_PLAYER, ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, KEEP_GAME, LEADERS, NAMED,
-    PLAYER, PLAYER_BY_ID, RATING, RATINGS, RENAME, TALLY, UPSERT_RATING, USE_TRANSFER, renamed,
+    ADD_KEY, ADD_PLAYER, ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, KEEP_GAME, LAST_RATED,
+    LEADERS, LIKE_NAMED, NAMED, NAMES, PLAYER, PLAYER_BY_ID, RATING, RATINGS, RENAME, SET_LOOK, TALLY,
+    UPSERT_RATING, USE_TRANSFER, holder, renamed,
 };
 use super::{
-    Finish, GAMES, GameQuery, GameRow, IDLE, LeaderRow, LobbyRows, PLAYING, Pending, PlayerRow, Players,
-    REMOVE, Rate, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, Tally, UPSERT,
+    Finish, GAMES, GameQuery, GameRow, IDLE, LOOKS_FROM, LeaderRow, LobbyRows, PLAYING, Pending, PlayerRow,
+    Players, REMOVE, Rate, RatingRow, Renamed, RoomRow, SEEKS, SELECT, Store, StoreError, Tally, UPSERT,
     VERSION_TABLE,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -129,6 +130,15 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
     for (step, migration) in super::migrations_from(version)?.iter().enumerate() {
         transaction.execute_batch(migration)?;
         transaction.execute("UPDATE schema_version SET version = ?1", [version as i64 + step as i64 + 1])?;
+    }
+    if version < LOOKS_FROM {
+        let names: Vec<(String, String)> = transaction
+            .prepare(NAMES)?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        for (id, name) in names {
+            transaction.execute(SET_LOOK, params![board_suite::players::look_of(&name), id])?;
+        }
     }
     transaction.commit()?;
     Ok(())
@@ -330,14 +340,19 @@ impl Players for Sqlite {
 
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
         self.with(move |c| {
-            let key = name.to_ascii_lowercase();
-            let holder = c.prepare_cached(NAMED)?.query_row([&key], player_row).optional()?;
+            let (key, look) = (board_suite::players::key_of(&name), board_suite::players::look_of(&name));
+            let alike: Vec<(String, Option<String>)> = c
+                .prepare_cached(LIKE_NAMED)?
+                .query_map(params![key, look, id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            let holder = holder(&name, alike);
             let named = c.prepare_cached(PLAYER_BY_ID)?.query_row([&id], player_row).optional()?;
-            let (holder, named) = (holder.map(|p| p.id), named.map(|p| p.named));
-            if let Some(refused) = renamed(&id, holder.as_deref(), named, now) {
+            let named = named.map(|p| p.named);
+            let rated: Option<i64> = c.prepare_cached(LAST_RATED)?.query_row([&id], |r| r.get(0))?;
+            if let Some(refused) = renamed(&id, holder.as_deref(), named, rated.map(|at| at as u64), now) {
                 return Ok(refused);
             }
-            match c.prepare_cached(RENAME)?.execute(params![name, key, now as i64, id]) {
+            match c.prepare_cached(RENAME)?.execute(params![name, key, look, now as i64, id]) {
                 Ok(_) => Ok(Renamed::Done),
                 // Taken meanwhile by another connection to the file.
                 Err(rusqlite::Error::SqliteFailure(error, _))
@@ -383,7 +398,7 @@ impl Players for Sqlite {
     }
 
     fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
-        let key = name.to_ascii_lowercase();
+        let key = board_suite::players::key_of(name);
         self.with(move |c| c.prepare_cached(NAMED)?.query_row([key], player_row).optional())
     }
 
@@ -424,7 +439,7 @@ impl Players for Sqlite {
         let game = game.to_owned();
         self.with(move |c| {
             c.prepare_cached(LEADERS)?
-                .query_map(params![game, deviation, since as i64, per_speed as i64], |r| {
+                .query_map(params![deviation, game, since as i64, per_speed as i64], |r| {
                     Ok(LeaderRow {
                         player: player_row(r)?,
                         speed: r.get(4)?,

@@ -1,7 +1,7 @@
 //! Clocks, abort, claims, rematch, seeks, chat and quick match by rating, on tokio's paused
 //! time through the server's injected clock: no real sleeps, every instant exact.
 
-use board_suite::protocol::{Claim, Offer, Seat};
+use board_suite::protocol::{Claim, Offer, Said, Seat};
 use board_suite::protocol::{ErrorCode, Reply, RoomState};
 use board_suite::rules::{Player, Termination};
 use board_suite_server::clock::Clock;
@@ -396,28 +396,43 @@ async fn seeks_are_listed_taken_once_and_go_when_their_maker_leaves_or_in_15_min
 }
 
 #[tokio::test(start_paused = true)]
-async fn preset_messages_reach_everyone_at_most_one_a_second() {
+async fn chat_lines_reach_everyone_at_most_five_in_ten_seconds_and_never_from_a_spectator() {
     let hub = hub(Arc::new(Memory::default()));
     let (room, _first, mut second) = table(&hub, "").await;
-    let say = |preset: &str| Action::Chat(preset.into());
-    hub.act(&room, Some(Player::First), say("hello")).await.unwrap();
+    let preset = |name: &str| Action::Chat(Said::Preset(name.into()));
+    let text = |said: &str| Action::Chat(Said::Text(said.into()));
+    hub.act(&room, Some(Player::First), preset("hello")).await.unwrap();
+    for line in ["1", "2", "3", "4"] {
+        hub.act(&room, Some(Player::First), text(line)).await.unwrap();
+    }
+    assert_eq!(code(hub.act(&room, Some(Player::First), text("5")).await), Some(ErrorCode::RateLimited));
+    hub.act(&room, Some(Player::Second), text("<i>have fun</i>")).await.unwrap();
     assert_eq!(
-        code(hub.act(&room, Some(Player::First), say("good-luck")).await),
-        Some(ErrorCode::RateLimited)
-    );
-    hub.act(&room, Some(Player::Second), say("have-fun")).await.unwrap();
-    assert_eq!(
-        code(hub.act(&room, Some(Player::Second), say("you lose")).await),
+        code(hub.act(&room, Some(Player::Second), preset("you lose")).await),
         Some(ErrorCode::UnknownPreset)
     );
-    assert_eq!(code(hub.act(&room, None, say("hello")).await), Some(ErrorCode::NotSeated));
-    advance(1_000).await;
+    assert_eq!(code(hub.act(&room, None, text("hello")).await), Some(ErrorCode::NotSeated));
+    advance(10_000).await;
     hub.act(&room, Some(Player::First), Action::Resign).await.unwrap();
     // After the end too.
-    hub.act(&room, Some(Player::First), say("good-game")).await.unwrap();
+    hub.act(&room, Some(Player::First), preset("good-game")).await.unwrap();
     let RoomState { chat, .. } = told(second.state());
-    let said: Vec<(Seat, &str)> = chat.iter().map(|line| (line.from, line.preset.as_str())).collect();
-    assert_eq!(said, [(Seat::First, "hello"), (Seat::Second, "have-fun"), (Seat::First, "good-game")]);
+    let said: Vec<(Seat, Said)> = chat.into_iter().map(|line| (line.from, line.said().unwrap())).collect();
+    let (first, second) = (Seat::First, Seat::Second);
+    let p = |name: &str| Said::Preset(name.into());
+    let t = |said: &str| Said::Text(said.into());
+    assert_eq!(
+        said,
+        [
+            (first, p("hello")),
+            (first, t("1")),
+            (first, t("2")),
+            (first, t("3")),
+            (first, t("4")),
+            (second, t("<i>have fun</i>")),
+            (first, p("good-game"))
+        ]
+    );
 }
 
 #[tokio::test(start_paused = true)]
@@ -575,4 +590,37 @@ async fn rated_quick_match_pairs_the_nearest_rating_and_widens_its_range_with_th
     let paired = hub.quick(&other.client, "connect-four", "", blitz, false).await.unwrap().unwrap();
     let RoomState { rated, .. } = told(hub.state_of(&paired.room).await);
     assert!(!rated);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_both_players_left_10_minutes_ago_is_no_longer_listed_as_played() {
+    let hub = hub(Arc::new(Memory::default()));
+    let mut watcher = Device::new(9);
+    hub.follow_lobby(&watcher.client, true).await;
+    let (room, first, second) = table(&hub, "untimed").await;
+    opening(&hub, &room).await;
+    advance(100).await;
+    // The lobby as last told: a frame the same as the one before is not sent again.
+    let mut told = (0, 0);
+    let mut listed = |watcher: &mut Device| {
+        if let Some(Reply::Lobby { playing, games, .. }) =
+            watcher.frames().into_iter().rev().find(|f| matches!(f, Reply::Lobby { .. }))
+        {
+            told = (playing.len(), games);
+        }
+        told
+    };
+    assert_eq!(listed(&mut watcher), (1, 1));
+    // One gone is still a game; both gone, it is listed until 10 minutes have passed.
+    hub.leave(&first.client, &room).await;
+    advance(9 * 60_000).await;
+    hub.leave(&second.client, &room).await;
+    advance(9 * 60_000).await;
+    hub.refresh_lobby();
+    advance(100).await;
+    assert_eq!(listed(&mut watcher), (1, 1));
+    advance(60_000).await;
+    hub.refresh_lobby();
+    advance(100).await;
+    assert_eq!(listed(&mut watcher), (0, 0));
 }

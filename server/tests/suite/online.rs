@@ -90,7 +90,7 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
     let data = data_dir("abuse");
     let port = start(&data, Limits { rooms_per_address: 3, ..Limits::default() }).await;
     let (mut first, mut second, _, _, _) = table_for_two(port, "connect-four").await;
-    let cases: [(String, ErrorCode); 13] = [
+    let cases: [(String, ErrorCode); 16] = [
         ("{not json".to_owned(), ErrorCode::Malformed),
         // A page from before clocks: told its version is not spoken (it then offers a reload).
         (r#"{"v":1,"type":"move","turn":"4","turns":0}"#.to_owned(), ErrorCode::Version),
@@ -99,6 +99,9 @@ async fn bad_input_gets_an_error_frame_and_the_room_goes_on() {
             ErrorCode::BadTimeControl,
         ),
         (r#"{"v":3,"type":"chat","preset":"<script>"}"#.to_owned(), ErrorCode::UnknownPreset),
+        (r#"{"v":3,"type":"chat","text":"gg\u202e"}"#.to_owned(), ErrorCode::ChatInvisible),
+        (format!(r#"{{"v":3,"type":"chat","text":"{}"}}"#, "x".repeat(141)), ErrorCode::ChatLength),
+        (format!(r#"{{"v":3,"type":"chat","text":"{}"}}"#, "x".repeat(10_000)), ErrorCode::TooLarge),
         (r#"{"v":3,"type":"claim","what":"win"}"#.to_owned(), ErrorCode::CannotClaim),
         (r#"{"v":3,"type":"offer","what":"rematch"}"#.to_owned(), ErrorCode::NotOver),
         (r#"{"v":3,"type":"take","room":"nosuchroom"}"#.to_owned(), ErrorCode::NoSeek),

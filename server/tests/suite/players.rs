@@ -47,7 +47,10 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
     assert_ne!(forged, id);
     assert!(forged_key.is_some_and(|k| k != key));
 
-    for bad in ["ab", "9lives", "two words", "名字好"] {
+    let long = "a".repeat(21);
+    for bad in
+        ["a", "9lives", "two words", "Ming\u{200B}Li", "\u{202E}Ming", "\u{0301}\u{0301}", long.as_str()]
+    {
         first.send(&name(bad)).await;
         assert_eq!(first.error().await, ErrorCode::NameInvalid, "{bad}");
     }
@@ -59,8 +62,11 @@ async fn a_key_keeps_its_player_and_a_name_is_checked() {
     assert_eq!(player(&mut first).await, (id.clone(), Some("MingLi".into()), None));
     forger.send(&name("mingli")).await;
     assert_eq!(forger.error().await, ErrorCode::NameTaken);
-    again.send(&name("Ming")).await;
-    assert_eq!(again.error().await, ErrorCode::NameTooSoon);
+    // A name is changed freely until a rated game is played with it; in any script.
+    again.send(&name("李小龍")).await;
+    assert_eq!(player(&mut again).await, (id.clone(), Some("李小龍".into()), None));
+    again.send(&name("MingLi")).await;
+    assert_eq!(player(&mut again).await, (id.clone(), Some("MingLi".into()), None));
 
     // A second server on the same store knows the key and the name.
     drop((first, again, forger));
@@ -344,7 +350,14 @@ async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
     assert_eq!((profile.wins, profile.draws, profile.losses, profile.games), (2, 1, 1, 5));
     let results: Vec<&str> = profile.kept.iter().map(|g| g.result.as_str()).collect();
     assert_eq!(results, ["aborted", "loss", "win", "draw", "win"]);
-    assert!(profile.kept.iter().all(|g| g.link.starts_with("#/connect-four?record=")), "{:?}", profile.kept);
+    assert!(
+        profile
+            .kept
+            .iter()
+            .all(|g| g.link.starts_with("#/connect-four?record=") && g.link.ends_with("&kept=1")),
+        "{:?}",
+        profile.kept
+    );
     let first = profile.kept.last().unwrap();
     assert_eq!(first.players[1].as_ref().and_then(|p| p.name.as_deref()), Some("Lan"));
     assert_eq!(first.ratings.map(|r| r[0].delta()), Some(162));
@@ -356,10 +369,17 @@ async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
     assert_eq!(status, 200);
     assert!(head.contains("filename=\"MingLi-games.txt\""), "{head}");
     assert_eq!(body.matches("[Result ").count(), 5, "{body}");
-    // Provisional ratings lead no board; unknown names and games are said so.
+    // Provisional ratings are listed, marked so (after the settled, of which there are none
+    // yet); unknown names and games are said so.
     let (status, body) = get(port, "/api/leaderboard/connect-four").await;
     assert_eq!(status, 200);
-    assert_eq!(serde_json::from_str::<Leaderboard>(&body).unwrap().leaders, []);
+    let leaders: Vec<_> = serde_json::from_str::<Leaderboard>(&body)
+        .unwrap()
+        .leaders
+        .into_iter()
+        .map(|l| (l.rank, l.player.name.unwrap_or_default(), l.player.provisional))
+        .collect();
+    assert_eq!(leaders, [(1, "MingLi".to_owned(), true), (2, "Lan".to_owned(), true)]);
     for unknown in [
         "/api/players/nobody",
         "/api/players/admin",
@@ -368,4 +388,120 @@ async fn rated_games_move_ratings_as_glicko_2_says_and_no_one_rates_themself() {
     ] {
         assert_eq!(get(port, unknown).await.0, 404, "{unknown}");
     }
+}
+
+/// A named player on a new connection: their id.
+pub(crate) async fn named_player(port: u16, called: &str) -> (Client, String) {
+    let mut client = Client::connect(port).await;
+    client.send(&hello(None)).await;
+    let (id, _, _) = player(&mut client).await;
+    client.send(&name(called)).await;
+    player(&mut client).await;
+    (client, id)
+}
+
+pub(crate) fn challenge(to: &str, game: &str) -> String {
+    let new = serde_json::json!({"game": game, "time": "fischer:180+2", "rated": true});
+    serde_json::json!({"v": 3, "type": "challenge", "name": to, "new": new}).to_string()
+}
+
+pub(crate) fn answer(id: &str, accept: bool) -> String {
+    serde_json::json!({"v": 3, "type": "answer-challenge", "id": id, "accept": accept}).to_string()
+}
+
+pub(crate) async fn challenge_of(client: &mut Client) -> (String, String) {
+    client
+        .until(|reply| match reply {
+            Reply::Challenge { id, from, .. } => Some((id.clone(), from.name.clone().unwrap_or_default())),
+            _ => None,
+        })
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_by_name_is_declined_told_then_accepted_into_a_room_for_both() {
+    let data = data_dir("challenges");
+    let port = start(&data, fast()).await;
+    let (mut ming, _) = named_player(port, "MingLi").await;
+    let (mut li, li_id) = named_player(port, "李小龍").await;
+    // Refused in words: oneself, no such name, an unknown game.
+    ming.send(&challenge("mingli", "gomoku")).await;
+    assert_eq!(ming.error().await, ErrorCode::ChallengeSelf);
+    ming.send(&challenge("NoSuchPlayer", "gomoku")).await;
+    assert_eq!(ming.error().await, ErrorCode::NoPlayer);
+    ming.send(&challenge("李小龍", "chess")).await;
+    assert_eq!(ming.error().await, ErrorCode::UnknownGame);
+
+    // Declined: the challenger is told.
+    ming.send(&challenge("李小龍", "gomoku")).await;
+    let (id, from) = challenge_of(&mut li).await;
+    assert_eq!(from, "MingLi");
+    assert_eq!(challenge_of(&mut ming).await.0, id, "said back as sent");
+    // A forged answer from another player is no one's.
+    let (mut other, _) = named_player(port, "Other").await;
+    other.send(&answer(&id, true)).await;
+    assert_eq!(other.error().await, ErrorCode::NoChallenge);
+    li.send(&answer(&id, false)).await;
+    let declined = ming
+        .until(|reply| matches!(reply, Reply::ChallengeAnswer { accepted: false, .. }).then_some(()))
+        .await;
+    assert_eq!(declined, ());
+    li.send(&answer(&id, true)).await;
+    assert_eq!(li.error().await, ErrorCode::NoChallenge, "answered once");
+
+    // At most three open at once.
+    for _ in 0..3 {
+        other.send(&challenge("李小龍", "connect-four")).await;
+        challenge_of(&mut other).await;
+    }
+    other.send(&challenge("李小龍", "connect-four")).await;
+    assert_eq!(other.error().await, ErrorCode::ChallengeLimit);
+
+    // Accepted: each is given a seat's token in a new room, rated, and both sit down.
+    ming.send(&challenge("李小龍", "checkers")).await;
+    let id = loop {
+        let (id, from) = challenge_of(&mut li).await;
+        if from == "MingLi" {
+            break id;
+        }
+    };
+    li.send(&answer(&id, true)).await;
+    let seat = |reply: &Reply| match reply {
+        Reply::ChallengeAnswer { accepted: true, room: Some(room), token: Some(token), game, .. } => {
+            Some((room.clone(), token.clone(), game.clone()))
+        }
+        _ => None,
+    };
+    let (room, ming_token, game) = ming.until(seat).await;
+    let (same_room, li_token, _) = li.until(seat).await;
+    assert_eq!((room.as_str(), game.as_str()), (same_room.as_str(), "checkers"));
+    ming.send(&join(&room, Some(&ming_token))).await;
+    let (_, ming_seat, _) = ming.seat().await;
+    li.send(&join(&room, Some(&li_token))).await;
+    let (_, li_seat, _) = li.seat().await;
+    assert_ne!(ming_seat, li_seat, "a seat each, who plays first drawn");
+    let (rated, seated) = li
+        .until(|reply| match reply {
+            Reply::State { state, .. } => Some((state.rated, state.players.clone().map(|p| p.map(|p| p.id)))),
+            _ => None,
+        })
+        .await;
+    assert!(rated);
+    assert_eq!(seated[usize::from(li_seat == board_suite::protocol::Seat::Second)], Some(li_id));
+
+    // Busy in a game now; offline once gone (its leaving is heard a moment later).
+    let (mut late, _) = named_player(port, "Late").await;
+    late.send(&challenge("李小龍", "gomoku")).await;
+    assert_eq!(late.error().await, ErrorCode::ChallengeBusy);
+    drop(li);
+    let mut heard = ErrorCode::ChallengeBusy;
+    for _ in 0..50 {
+        late.send(&challenge("李小龍", "gomoku")).await;
+        heard = late.error().await;
+        if heard == ErrorCode::ChallengeOffline {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(heard, ErrorCode::ChallengeOffline);
 }

@@ -19,6 +19,7 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     tokio::spawn(connection);
     an_old_database_is_upgraded(&client, &url).await;
     a_database_from_before_players_is_upgraded_and_its_games_go_on_casual(&client, &url).await;
+    a_database_from_before_names_looks_is_upgraded_with_them(&client, &url).await;
     client
         .batch_execute(
             "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
@@ -30,8 +31,121 @@ async fn postgresql_upgrades_keeps_the_contract_and_shares_every_game() {
     players_contract(&store, "contract-").await;
     finish_contract(&store, "finish-").await;
     two_instances_share_every_game(&url).await;
+    a_challenge_reaches_a_player_at_another_instance(&url).await;
     instances_race_to_end_a_game_on_time_and_to_take_a_seek(&client, &url).await;
     a_game_goes_on_when_the_servers_backends_are_terminated(&client, &url).await;
+}
+
+/// An empty database as a server at schema `version` left it.
+async fn database_at(client: &tokio_postgres::Client, version: usize) {
+    client
+        .batch_execute(
+            "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
+        )
+        .await
+        .unwrap();
+    for migration in &board_suite_server::store::MIGRATIONS[..version] {
+        client.batch_execute(migration).await.unwrap();
+    }
+    client
+        .batch_execute(&format!(
+            "CREATE TABLE schema_version (version BIGINT NOT NULL); INSERT INTO schema_version VALUES ({version})"
+        ))
+        .await
+        .unwrap();
+}
+
+/// A database written before names' looks were kept (schema 4): opened, each name has its look,
+/// and a name imitating one kept before is taken.
+async fn a_database_from_before_names_looks_is_upgraded_with_them(
+    client: &tokio_postgres::Client,
+    url: &str,
+) {
+    use board_suite_server::store::Renamed;
+    database_at(client, 4).await;
+    client
+        .batch_execute(
+            "INSERT INTO players (id, name, name_key, named, created) VALUES
+              ('latin', 'Ming', 'ming', 1, 1), ('new', NULL, NULL, NULL, 1);",
+        )
+        .await
+        .unwrap();
+    let (store, _) = Postgres::open(url).await.unwrap();
+    let looks: Vec<(String, Option<String>)> = client
+        .query("SELECT id, name_look FROM players ORDER BY id", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(looks, [("latin".into(), Some(board_suite::players::look_of("Ming"))), ("new".into(), None)]);
+    let players = store.players();
+    assert_eq!(players.rename("new".into(), "\u{41C}ing".into(), 2).await.unwrap(), Renamed::Taken);
+    assert_eq!(players.rename("new".into(), "Ivan".into(), 2).await.unwrap(), Renamed::Done);
+}
+
+/// Players at two instances: each lobby lists the other's, a challenge made at one is told at
+/// the other, its answer comes back, and the game is played across them.
+async fn a_challenge_reaches_a_player_at_another_instance(url: &str) {
+    use crate::players::{answer, challenge, challenge_of, named_player};
+    let data = data_dir("postgres-challenges");
+    let here = start_on(&data, Some(url), fast()).await;
+    let there = start_on(&data, Some(url), fast()).await;
+    let (mut ming, ming_id) = named_player(here, "PgMing").await;
+    let (mut li, li_id) = named_player(there, "PgLi").await;
+    // Li's name taken there is heard here: the lobby here lists Li online.
+    ming.send(r#"{"v":3,"type":"lobby"}"#).await;
+    ming.until(|reply| match reply {
+        Reply::Lobby { online, .. } => online.iter().any(|p| p.name.as_deref() == Some("PgLi")).then_some(()),
+        _ => None,
+    })
+    .await;
+    let told = |reply: &Reply| match reply {
+        Reply::Challenge { id, .. } => Some(Ok(id.clone())),
+        Reply::Error { code, .. } => Some(Err(*code)),
+        _ => None,
+    };
+    ming.send(&challenge("PgLi", "gomoku")).await;
+    let id = ming.until(told).await.expect("the challenge is sent");
+    let (heard, from) = challenge_of(&mut li).await;
+    assert_eq!((heard.as_str(), from.as_str()), (id.as_str(), "PgMing"));
+    // Declined there, told here; then a second one accepted.
+    li.send(&answer(&id, false)).await;
+    ming.until(|reply| matches!(reply, Reply::ChallengeAnswer { accepted: false, .. }).then_some(())).await;
+    ming.send(&challenge("PgLi", "gomoku")).await;
+    let id = ming.until(told).await.expect("sent again");
+    assert_eq!(challenge_of(&mut li).await.0, id);
+    li.send(&answer(&id, true)).await;
+    let seat = |reply: &Reply| match reply {
+        Reply::ChallengeAnswer { accepted: true, room: Some(room), token: Some(token), .. } => {
+            Some((room.clone(), token.clone()))
+        }
+        _ => None,
+    };
+    let (room, ming_token) = ming.until(seat).await;
+    let (same_room, li_token) = li.until(seat).await;
+    assert_eq!(room, same_room);
+    // A second answer, at either instance, finds nothing open.
+    li.send(&answer(&id, true)).await;
+    assert_eq!(li.error().await, ErrorCode::NoChallenge);
+    ming.send(&join(&room, Some(&ming_token))).await;
+    let (_, ming_seat, _) = ming.seat().await;
+    li.send(&join(&room, Some(&li_token))).await;
+    let (_, li_seat, _) = li.seat().await;
+    assert_ne!(ming_seat, li_seat);
+    let players = li
+        .until(|reply| match reply {
+            Reply::State { state, .. } => Some(state.players.clone().map(|p| p.map(|p| p.id))),
+            _ => None,
+        })
+        .await;
+    // Each device sees the other seat taken, across the instances.
+    ming.state_where(|state| state.online == [true, true]).await;
+    let mut ids = players.map(Option::unwrap_or_default);
+    ids.sort();
+    let mut expected = [ming_id, li_id];
+    expected.sort();
+    assert_eq!(ids, expected);
 }
 
 /// Every connection the servers hold, ended from the database's side, mid-game; the game goes
@@ -141,21 +255,7 @@ async fn a_database_from_before_players_is_upgraded_and_its_games_go_on_casual(
     client: &tokio_postgres::Client,
     url: &str,
 ) {
-    client
-        .batch_execute(
-            "DROP TABLE IF EXISTS rooms, players, player_keys, transfers, ratings, games, schema_version",
-        )
-        .await
-        .unwrap();
-    for migration in &board_suite_server::store::MIGRATIONS[..3] {
-        client.batch_execute(migration).await.unwrap();
-    }
-    client
-        .batch_execute(
-            "CREATE TABLE schema_version (version BIGINT NOT NULL); INSERT INTO schema_version VALUES (3)",
-        )
-        .await
-        .unwrap();
+    database_at(client, 3).await;
     // The rows read from a copy: SQLite writes beside a file it opens.
     let data = data_dir("postgres-v3");
     std::fs::create_dir_all(&data).unwrap();
@@ -264,7 +364,9 @@ async fn instances_race_to_end_a_game_on_time_and_to_take_a_seek(client: &tokio_
     for device in [&mut first, &mut second] {
         device.patience = std::time::Duration::from_secs(25);
     }
-    let ended = [first.state_where(|s| s.over).await, second.state_where(|s| s.over).await];
+    // Both read at once: a device left unread answers no ping, and the server closes it.
+    let ended = tokio::join!(first.state_where(|s| s.over), second.state_where(|s| s.over));
+    let ended = [ended.0, ended.1];
     for state in &ended {
         assert_eq!(state.termination, Some(board_suite::rules::Termination::TimeForfeit));
         assert_eq!((state.version, &state.record), (ended[0].version, &ended[0].record));

@@ -1,5 +1,5 @@
 //! The stores: the same contract for memory and SQLite (PostgreSQL's is in `postgres.rs`), and
-//! a store written before the schema had versions, opened, upgraded and played on.
+//! stores written by older servers, opened, upgraded and played on.
 
 use crate::common;
 
@@ -341,9 +341,11 @@ const PLAYING_AT_56F234D: [(&str, [&str; 2], usize); 5] = [
 const LAST_CHANGE_AT_56F234D: u64 = 1_796_193_263_828;
 
 /// Every row of a table of the players' (`SELECT *`, in order), as text.
+/// A table's rows, the columns 56f234d wrote (a later schema adds some).
 fn table_rows(file: &std::path::Path, table: &str) -> Vec<String> {
     let connection = rusqlite::Connection::open(file).unwrap();
-    let mut query = connection.prepare(&format!("SELECT * FROM {table} ORDER BY 1, 2")).unwrap();
+    let columns = if table == "players" { "id, name, name_key, named, created" } else { "*" };
+    let mut query = connection.prepare(&format!("SELECT {columns} FROM {table} ORDER BY 1, 2")).unwrap();
     let columns = query.column_count();
     query
         .query_map([], |row| {
@@ -366,9 +368,10 @@ async fn a_store_of_56f234d_opens_as_it_was_and_its_games_go_on_with_the_turn_on
     let tables = ["players", "player_keys", "ratings", "games"];
     let before: Vec<_> = tables.iter().map(|table| table_rows(&file, table)).collect();
     let rooms = v3::rows(&file);
-    assert_eq!((rooms.len(), schema_version(&file)), (9, Some(SCHEMA)));
+    assert_eq!((rooms.len(), schema_version(&file)), (9, Some(4)));
     assert_eq!((before[2].len(), before[3].len()), (8, 4), "eight ratings, four rated games");
     let store = Sqlite::open(&data).unwrap();
+    assert_eq!(schema_version(&file), Some(SCHEMA));
     for old in &rooms {
         assert_eq!(store.load(&old.id).await.unwrap().unwrap(), *old, "nothing lost");
     }
@@ -401,4 +404,56 @@ async fn a_store_of_56f234d_opens_as_it_was_and_its_games_go_on_with_the_turn_on
     }
     let after: Vec<_> = tables.iter().map(|table| table_rows(&file, table)).collect();
     assert_eq!(after, before, "every player, key, rating and game kept as it was");
+}
+
+/// A store the server wrote before it kept how names look (schema 4), opened: each name gets its
+/// look, so that a name imitating one kept before is taken, whichever script it was kept in.
+#[tokio::test]
+async fn a_store_from_before_names_looks_opens_with_them() {
+    let data = data_dir("upgrade-v4");
+    std::fs::create_dir_all(&data).unwrap();
+    let file = data.join("rooms.sqlite");
+    {
+        let connection = rusqlite::Connection::open(&file).unwrap();
+        for migration in &board_suite_server::store::MIGRATIONS[..4] {
+            connection.execute_batch(migration).unwrap();
+        }
+        connection
+            .execute_batch(
+                "CREATE TABLE schema_version (version BIGINT NOT NULL); INSERT INTO schema_version VALUES (4);
+                INSERT INTO players (id, name, name_key, named, created) VALUES
+                  ('latin', 'Ming', 'ming', 1, 1), ('cyrillic', 'Иван', 'иван', 1, 1), ('new', NULL, NULL, NULL, 1);",
+            )
+            .unwrap();
+    }
+    let store = Sqlite::open(&data).unwrap();
+    assert_eq!(schema_version(&file), Some(SCHEMA));
+    let looks: Vec<(String, Option<String>)> = rusqlite::Connection::open(&file)
+        .unwrap()
+        .prepare("SELECT id, name_look FROM players ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let look = |name: &str| Some(board_suite::players::look_of(name));
+    assert_eq!(
+        looks,
+        [("cyrillic".into(), look("Иван")), ("latin".into(), look("Ming")), ("new".into(), None)]
+    );
+    use board_suite_server::store::Renamed;
+    let players = store.players();
+    // A Cyrillic М, then a Cyrillic і, among Latin letters: both look like Ming.
+    for imitation in ["\u{41C}ing", "M\u{456}ng"] {
+        assert_eq!(
+            players.rename("new".into(), imitation.into(), 2).await.unwrap(),
+            Renamed::Taken,
+            "{imitation}"
+        );
+    }
+    assert_eq!(
+        players.rename("new".into(), "Ivan".into(), 2).await.unwrap(),
+        Renamed::Done,
+        "looks unlike Иван"
+    );
 }

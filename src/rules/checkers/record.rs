@@ -70,6 +70,7 @@ pub fn read_fen(config: &Config, text: &str) -> Result<Checkers, TagError> {
 
 impl Recorded for Checkers {
     const SLUG: &'static str = "checkers";
+    const PLAYER_TAGS: [(&'static str, &'static str); 2] = [("Black", "BlackElo"), ("White", "WhiteElo")];
     /// PDN lists White's score first.
     const RESULT_ORDER: [Player; 2] = [Player::Second, Player::First];
     /// A checkers record is PDN.

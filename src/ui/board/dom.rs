@@ -99,9 +99,11 @@ pub fn Board(props: &BoardProps) -> Html {
             input.follow_focus(pos);
         }
     });
-    // Only a hand's piece follows the pointer: a board without one is not drawn again for it.
+    // Only a hand's piece follows the pointer: a board without one is not drawn again for it,
+    // nor for a finger, whose tap the browser echoes as a hover that would draw the piece there
+    // only to draw the move over it.
     let onmouseover = on(&input, |input, e: MouseEvent| {
-        if input.view().hand.is_some() {
+        if input.view().hand.is_some() && !input.contact_echoes() {
             input.hover.set(event_cell(&e));
         }
     });

@@ -363,6 +363,12 @@ impl Input {
         self.hover.set(None);
     }
 
+    /// Whether a contact has just ended and the browser's mouse events that echo it are due
+    /// (a finger's tap is followed by a mouse's hover and click).
+    pub fn contact_echoes(&self) -> bool {
+        *self.swallow_click.borrow()
+    }
+
     /// Whether a contact is under way (a pointer down on the board).
     pub fn in_contact(&self) -> bool {
         self.contact.borrow().is_some()

@@ -3,6 +3,7 @@
 //! storage, its worker started and ended as the player asks, and a continued game's origin kept.
 
 use super::{PageHandle, random_seed, use_on_change};
+use crate::route::query_value;
 use crate::ui::analysis;
 use crate::ui::lazy::OnDemand;
 use crate::ui::model::{Control, UiGame};
@@ -22,9 +23,11 @@ pub fn use_analysis<G: UiGame>(page: &PageHandle<G>, slug: &'static str, shared:
             hash_of(&shared),
             Rc::new(move || {
                 if let Some(text) = shared.clone() {
-                    page.dispatch(Action::ShareRecord { text, seed: random_seed() });
+                    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+                    let kept = query_value(&hash, "kept") == Some("1");
+                    page.dispatch(Action::ShareRecord { text, seed: random_seed(), kept });
                     // A link that asks for an analysis: this page analyses the game itself.
-                    if gloo::utils::window().location().hash().is_ok_and(|hash| analysis::asked(&hash)) {
+                    if query_value(&hash, "analysis") == Some("1") {
                         page.dispatch(Action::Control(Control::Analyse));
                     }
                 }

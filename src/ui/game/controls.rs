@@ -4,13 +4,22 @@
 use super::computer::{Computer, ask_engine};
 use super::{PageHandle, clear_query, random_seed, remembered};
 use crate::games::GameId;
-use crate::protocol::{NewRoom, Offer, PRESETS};
+use crate::protocol::{NewRoom, Offer, PRESETS, Said};
 use crate::ui::computer;
 use crate::ui::flow::FlowControl;
+use crate::ui::lazy::OnDemand;
 use crate::ui::model::{Control, OnlineControl, ReviewStep, ServerNews, UiGame};
 use crate::ui::online::{self, Ask};
+use crate::ui::served::SERVED;
 use crate::ui::session::Action;
 use yew::prelude::*;
+
+/// Sends a line of free text to the room's chat (checked by the chat panel).
+pub fn on_say() -> Callback<String> {
+    Callback::from(|text: String| {
+        online::chat(Said::Text(text));
+    })
+}
 
 /// What the page does with each control of its screen.
 pub fn on_control<G: UiGame>(
@@ -38,6 +47,13 @@ pub fn on_control<G: UiGame>(
             page.dispatch(Action::GoOnline(Some((clock, rated))));
             online::open(slug, ask, on_heard.clone());
         }
+        // Sent on the player's connection; the badge tells what comes of it, on any page.
+        Control::Online(OnlineControl::Challenge(clock, rated)) => {
+            if let Some(code) = SERVED.now() {
+                (code.badge.challenge)(slug, page.rules(), clock, rated);
+            }
+            clear_query(game);
+        }
         Control::Online(OnlineControl::Leave) => {
             online::close();
             clear_query(game);
@@ -49,7 +65,14 @@ pub fn on_control<G: UiGame>(
         Control::Online(OnlineControl::Rematch) => drop(online::offer(Offer::Rematch)),
         Control::Online(OnlineControl::Chat(index)) => {
             if let Some(preset) = PRESETS.get(index) {
-                online::chat(preset);
+                online::chat(Said::Preset((*preset).to_owned()));
+            }
+        }
+        Control::Online(OnlineControl::Mute(muted)) => {
+            if let Some(id) = page.opponent_id() {
+                let choice = page.online_choice().muting(&id, muted);
+                remembered::store_online_choice(&choice);
+                page.dispatch(Action::Muted(choice.muted));
             }
         }
         Control::Online(OnlineControl::Reload) => drop(gloo::utils::window().location().reload()),

@@ -145,7 +145,10 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         // game is in progress; anything else opens the new-game dialog with it chosen.
         let (page, on_control) = (page.clone(), on_control.clone());
         use_effect_with(props.play, move |play| {
-            if play.is_some() {
+            // A challenge's dialog keeps the name in the URL while it is open.
+            let challenge =
+                gloo::utils::window().location().hash().ok().and_then(|hash| crate::route::challenged(&hash));
+            if play.is_some() && challenge.is_none() {
                 clear_query(game);
             }
             if *play == Some(Play::Hotseat) && !in_progress {
@@ -161,6 +164,6 @@ pub fn GamePage<G: UiGame>(props: &GamePageProps) -> Html {
         <GameScreen slug={slug} lang={props.lang} board={Rc::new(page.board(text))}
             summary={Rc::new(summary)} {play} prefs={page.display()} online_choice={page.online_choice()}
             on_motion={computer.on_motion.clone()}
-            on_action={on_action} on_control={on_control} on_record={on_record} />
+            on_action={on_action} on_control={on_control} on_record={on_record} on_say={controls::on_say()} />
     }
 }

@@ -42,18 +42,27 @@ const TIME_KEY: &str = "board-suite/time-control";
 /// Whether online games are asked for rated: `off` once the player unchecks it.
 const RATED_KEY: &str = "board-suite/rated";
 
+/// The ids of the players whose chat is hidden, separated by spaces.
+const MUTED_KEY: &str = "board-suite/muted-players";
+
 /// The online choices last asked for (for every game).
 fn online_choice() -> OnlineChoice {
     OnlineChoice {
         time: storage::read(TIME_KEY).unwrap_or_default().into(),
         rated: storage::read(RATED_KEY).as_deref() != Some("off"),
+        muted: muted(),
     }
+}
+
+fn muted() -> std::rc::Rc<[String]> {
+    storage::read(MUTED_KEY).unwrap_or_default().split_whitespace().map(str::to_owned).collect()
 }
 
 /// Keeps the online choices.
 pub fn store_online_choice(choice: &OnlineChoice) {
     storage::write(TIME_KEY, &choice.time);
     storage::set_flag(RATED_KEY, choice.rated);
+    storage::write(MUTED_KEY, &choice.muted.join(" "));
 }
 
 /// Everything remembered for a game, as its page opens.
@@ -70,6 +79,8 @@ pub fn remembered(slug: &str) -> Remembered {
 pub fn heard<G: UiGame>(key: &str, slug: &str) -> Option<Action<G>> {
     if key == opponent_key(slug) {
         Some(Action::Opponent(opponent(slug)))
+    } else if key == MUTED_KEY {
+        Some(Action::Muted(muted()))
     } else if Preference::ALL.iter().any(|&preference| key == preference_key(preference, slug)) {
         Some(Action::Prefs(prefs(slug)))
     } else {
@@ -86,7 +97,7 @@ fn display_kept(display: DisplayChoice, slug: &str) -> (String, [&'static str; 2
         DisplayChoice::Coordinates => (format!("board-suite/coordinates/{slug}"), ["hidden", "shown"], true),
         DisplayChoice::Motion => ("board-suite/motion".to_owned(), ["off", "on"], true),
         DisplayChoice::Sound => (effects::KEY.to_owned(), ["off", "on"], true),
-        DisplayChoice::ChatMuted => ("board-suite/chat-muted".to_owned(), ["off", "on"], false),
+        DisplayChoice::FreeChat => ("board-suite/free-chat".to_owned(), ["off", "on"], true),
     }
 }
 

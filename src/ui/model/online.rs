@@ -2,7 +2,7 @@
 //! it, and what the server says.
 
 pub use crate::protocol::RoomState;
-use crate::protocol::{ErrorCode, RoomInfo};
+use crate::protocol::{ErrorCode, NewRoom, RoomInfo, SeatPlayer};
 use crate::rules::Player;
 
 /// The connection, as `data-connection`'s `data-state` names it.
@@ -67,11 +67,16 @@ pub enum PlayerNews {
     Forgotten,
     /// A request about the player refused: the server's code for why.
     Refused(ErrorCode),
+    /// A challenge from the player `from` to the player named `to`: to this device's player,
+    /// or sent by them.
+    Challenge { id: String, from: SeatPlayer, to: String, new: NewRoom },
+    /// The challenge `id` answered: declined, or accepted (this device goes on to its room).
+    Answered { id: String, accepted: bool },
 }
 
 impl PlayerNews {
     /// The errors that answer a request about the player, not the room's.
-    pub const CODES: [ErrorCode; 7] = [
+    pub const CODES: [ErrorCode; 12] = [
         ErrorCode::NoPlayer,
         ErrorCode::NameTaken,
         ErrorCode::NameInvalid,
@@ -79,6 +84,11 @@ impl PlayerNews {
         ErrorCode::NameReserved,
         ErrorCode::TransferInvalid,
         ErrorCode::TransferWait,
+        ErrorCode::ChallengeSelf,
+        ErrorCode::ChallengeOffline,
+        ErrorCode::ChallengeBusy,
+        ErrorCode::ChallengeLimit,
+        ErrorCode::NoChallenge,
     ];
 }
 
@@ -95,6 +105,10 @@ pub struct LobbyListing {
     pub playing: Vec<RoomInfo>,
     pub games: u64,
     pub players: u64,
+    /// The named players online now, with their latest rating.
+    pub online: Vec<SeatPlayer>,
+    /// Quick match's pools where someone waits, as their text ([`crate::protocol::Pool`]).
+    pub pools: Vec<String>,
 }
 
 /// Where the device keeps its seat's token for a room.

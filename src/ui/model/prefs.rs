@@ -1,23 +1,26 @@
 //! The choices a player makes on a game's screen and the page remembers across visits: the
 //! screen's display choices (the board's renderer, its move numbers and coordinates, per game;
-//! animations, sounds and the chat, for every game), and the new-game dialog's online ones.
+//! animations, sounds and free chat, for every game), and the online ones: the new-game
+//! dialog's, and the players whose chat is hidden.
 
 use crate::rules::clock::TimeControl;
 use std::rc::Rc;
 
-/// The new-game dialog's online choices, as last asked for: the time control, as its text
-/// (`fischer:180+2`; read by the dialog, whose code alone needs to read it), and whether the
-/// game was rated (an untimed game never is, and leaves the choice as it was).
+/// The online choices: the new-game dialog's as last asked for, the time control as its text
+/// (`fischer:180+2`; read by the dialog, whose code alone needs to read it) and whether the
+/// game was rated (an untimed game never is, and leaves the choice as it was); and the players
+/// (by id) whose chat this device hides, in any game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OnlineChoice {
     pub time: Rc<str>,
     pub rated: bool,
+    pub muted: Rc<[String]>,
 }
 
 impl Default for OnlineChoice {
     /// Untimed, and rated once a clock is chosen.
     fn default() -> Self {
-        OnlineChoice { time: Rc::from(""), rated: true }
+        OnlineChoice { time: Rc::from(""), rated: true, muted: Rc::from([]) }
     }
 }
 
@@ -25,7 +28,14 @@ impl OnlineChoice {
     /// The choice after a game asked for with the clock `time`, rated or not.
     pub fn asked(&self, time: TimeControl, rated: bool) -> OnlineChoice {
         let rated = if time == TimeControl::Untimed { self.rated } else { rated };
-        OnlineChoice { time: Rc::from(time.text()), rated }
+        OnlineChoice { time: Rc::from(time.text()), rated, muted: self.muted.clone() }
+    }
+
+    /// The choice with the player `id`'s chat hidden, or shown again.
+    pub fn muting(&self, id: &str, muted: bool) -> OnlineChoice {
+        let others = self.muted.iter().filter(|kept| *kept != id).cloned();
+        let muted = others.chain(muted.then(|| id.to_owned())).collect();
+        OnlineChoice { muted, ..self.clone() }
     }
 }
 
@@ -38,8 +48,8 @@ pub struct ScreenPrefs {
     pub coordinates: bool,
     pub motion: bool,
     pub sound: bool,
-    /// The other player's chat hidden.
-    pub chat_muted: bool,
+    /// Free text in the chat, shown and written; off, the chat is its presets alone.
+    pub free_chat: bool,
 }
 
 /// One of the screen's display choices.
@@ -50,7 +60,7 @@ pub enum DisplayChoice {
     Coordinates,
     Motion,
     Sound,
-    ChatMuted,
+    FreeChat,
 }
 
 impl DisplayChoice {
@@ -60,7 +70,7 @@ impl DisplayChoice {
         DisplayChoice::Coordinates,
         DisplayChoice::Motion,
         DisplayChoice::Sound,
-        DisplayChoice::ChatMuted,
+        DisplayChoice::FreeChat,
     ];
 }
 
@@ -73,7 +83,7 @@ impl ScreenPrefs {
             DisplayChoice::Coordinates => &mut self.coordinates,
             DisplayChoice::Motion => &mut self.motion,
             DisplayChoice::Sound => &mut self.sound,
-            DisplayChoice::ChatMuted => &mut self.chat_muted,
+            DisplayChoice::FreeChat => &mut self.free_chat,
         }
     }
 }

@@ -6,7 +6,7 @@ use super::{Command, Setting, Tray};
 use super::{DisplayChoice, Opponent};
 use crate::engine::analysis::Judgement;
 use crate::i18n::{GameText, Side};
-use crate::protocol::{ErrorCode, Offer, RatingChange, SeatPlayer};
+use crate::protocol::{ErrorCode, Offer, RatingChange, Said, SeatPlayer};
 use crate::rules::clock::TimeControl;
 use crate::rules::record::RecordError;
 use crate::rules::{Illegal, Player};
@@ -147,6 +147,8 @@ pub struct Status {
     pub undo_note: Option<String>,
     /// Online, no one has taken the other seat yet: the status says the game waits for them.
     pub waiting_for_opponent: bool,
+    /// Online, the link's room is not on the server: there is no game here to move in.
+    pub missing_room: bool,
     /// Once the game is over, how it ended in the contract's words (`rules`, `resign`, `time`).
     pub reason: Option<&'static str>,
 }
@@ -297,6 +299,8 @@ pub struct OnlinePanel {
     pub rated: bool,
     /// After a rated game: each seat's rating before and after.
     pub ratings: Option<[RatingChange; 2]>,
+    /// The other player's chat is hidden on this device.
+    pub muted: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -306,6 +310,8 @@ pub enum OnlineControl {
     Create(TimeControl, bool),
     Quick(TimeControl, bool),
     Seek(TimeControl, bool),
+    /// A challenge to the player the page's link names (`&challenge=`), under this clock.
+    Challenge(TimeControl, bool),
     Leave,
     Answer(bool),
     Abort,
@@ -314,6 +320,8 @@ pub enum OnlineControl {
     Rematch,
     /// Sends the chat's preset message at this index of `protocol::PRESETS`.
     Chat(usize),
+    /// Hides the other player's chat (`true`), in this game and any other, or shows it again.
+    Mute(bool),
     /// Reloads the page: the server speaks a newer protocol.
     Reload,
 }
@@ -333,11 +341,11 @@ pub struct ClockPanel {
     pub own: Option<usize>,
 }
 
-/// One message: the side that sent it, its preset's name, and whether this device did.
+/// One message: the side that sent it, what it says, and whether this device did.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChatLine {
     pub from: Side,
-    pub preset: String,
+    pub said: Said,
     pub mine: bool,
 }
 

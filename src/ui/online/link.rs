@@ -2,7 +2,10 @@
 //! room. Reached only through [`super::CODE`], so it is split off with online play's piece.
 
 use super::Ask;
-use crate::protocol::{Reply, Request};
+use crate::games::GameId;
+use crate::protocol::{NewRoom, Reply, Request};
+use crate::route::Route;
+use crate::rules::clock::TimeControl;
 use crate::ui::model::{Connection, LobbyListing, PLAYER_KEY, PlayerNews, ServerNews, token_key};
 use crate::ui::storage;
 use std::cell::RefCell;
@@ -29,31 +32,89 @@ struct Link {
     _heartbeat: gloo::timers::callback::Interval,
 }
 
-/// How often the page asks the server for a pong, and how long it waits to hear anything
-/// before it takes the connection for dead and makes it again: a connection that died without
-/// a close (a network switched, a proxy gone) is otherwise never noticed.
-const PING_EVERY_MS: u32 = 10_000;
-const DEAD_AFTER_MS: f64 = 25_000.0;
+/// How often the heartbeat beats, how often it asks the server for a pong, and how long the
+/// page waits to hear anything before it takes the connection for dead and makes it again: a
+/// connection that died without a close (a network gone or switched, a proxy gone) is otherwise
+/// never noticed, and the player would see "Connected" with their clock running.
+const BEAT_MS: u32 = 1_000;
+const PING_EVERY_MS: f64 = 2_000.0;
+const DEAD_AFTER_MS: f64 = 3_500.0;
+/// How long a connection made again may take to open before it is tried anew: over a network
+/// that drops what is sent, a connection may otherwise wait for minutes.
+const OPEN_AT_MOST_MS: f64 = 5_000.0;
+/// The longest wait before a lost connection is made again (the wait doubles from 500 ms):
+/// the network's return, when the browser tells it, makes it again at once.
+const AGAIN_AT_MOST_MS: u32 = 5_000;
 
-/// The heartbeat: a ping while the connection is open, and a connection not heard from for
-/// [`DEAD_AFTER_MS`] dropped and made again.
+/// The heartbeat: a ping every [`PING_EVERY_MS`] while the connection is open, a connection
+/// not heard from for [`DEAD_AFTER_MS`] dropped and made again, and so is one made again that
+/// has not opened in [`OPEN_AT_MOST_MS`].
 fn beat() {
     let now = js_sys::Date::now();
     let dead = LINK.with_borrow_mut(|link| {
-        let link = link.as_mut().filter(|link| link.opened)?;
-        if now - link.heard_at > DEAD_AFTER_MS {
-            // Its handlers go first: the close of a dead connection may never come.
-            link.socket.set_onclose(None);
-            let _ = link.socket.close();
+        let link = link.as_mut()?;
+        // Since it was made, or last heard from.
+        let silent = now - link.heard_at;
+        if !link.opened {
+            return (link.attempts > 0 && silent > OPEN_AT_MOST_MS).then_some(());
+        }
+        if silent > DEAD_AFTER_MS {
             return Some(());
         }
-        link.pings += 1;
-        link.pinged_at = now;
-        transmit(&link.socket, &Request::Ping { n: link.pings, rtt: link.rtt }.to_text());
+        if now - link.pinged_at >= PING_EVERY_MS {
+            link.pings += 1;
+            link.pinged_at = now;
+            transmit(&link.socket, &Request::Ping { n: link.pings, rtt: link.rtt }.to_text());
+        }
         None
     });
     if dead.is_some() {
+        drop_dead();
+    }
+}
+
+/// Takes the connection, open or opening, for dead: it is closed and made again.
+fn drop_dead() {
+    let closed = LINK.with_borrow_mut(|link| {
+        let socket = &link.as_mut()?.socket;
+        // Its handlers go first: the close of a dead connection may never come.
+        socket.set_onclose(None);
+        socket.set_onmessage(None);
+        match socket.ready_state() {
+            web_sys::WebSocket::OPEN => drop(socket.close()),
+            // Closed once open: a socket closed while it connects is logged as an error.
+            web_sys::WebSocket::CONNECTING => {
+                let opened = socket.clone();
+                socket.set_onopen(Some(Closure::once_into_js(move || drop(opened.close())).unchecked_ref()));
+            }
+            _ => return None,
+        }
+        Some(())
+    });
+    if closed.is_some() {
         lost();
+    }
+}
+
+/// The browser says the network went (the connection is dropped at once, not after the
+/// heartbeat's wait) or came back (a connection waiting to be made again is made now).
+fn network(online: bool) {
+    if !online {
+        // Not a first connection still opening: that one says whether a server is here.
+        let made =
+            LINK.with_borrow(|link| link.as_ref().is_some_and(|link| link.opened || link.attempts > 0));
+        if made {
+            drop_dead();
+        }
+        return;
+    }
+    let again = LINK.with_borrow(|link| {
+        let link = link.as_ref().filter(|link| link.socket.ready_state() != web_sys::WebSocket::OPEN)?;
+        Some((link.game, link.ask.clone(), link.attempts, link.on_heard.clone()))
+    });
+    if let Some((game, ask, attempts, on_heard)) = again {
+        RETRY.with_borrow_mut(Option::take);
+        connect(game, ask, attempts + 1, on_heard);
     }
 }
 
@@ -68,6 +129,10 @@ impl Drop for Link {
 
 thread_local! {
     static LINK: RefCell<Option<Link>> = const { RefCell::new(None) };
+    /// The wait before a lost connection is made again: cancelled by the network's return.
+    static RETRY: RefCell<Option<gloo::timers::callback::Timeout>> = const { RefCell::new(None) };
+    /// The browser's word of the network going and coming back, heard once a room is opened.
+    static NETWORK: RefCell<Option<[gloo::events::EventListener; 2]>> = const { RefCell::new(None) };
 }
 
 /// The server's WebSocket, on the origin that served the page.
@@ -99,7 +164,11 @@ fn read(reply: Reply) -> Option<ServerNews> {
         }
         Reply::Waiting { .. } => ServerNews::Waiting,
         // Said to the player's follower (`player_news`).
-        Reply::Player { .. } | Reply::TransferCode { .. } | Reply::Forgotten => return None,
+        Reply::Player { .. }
+        | Reply::TransferCode { .. }
+        | Reply::Forgotten
+        | Reply::Challenge { .. }
+        | Reply::ChallengeAnswer { .. } => return None,
         Reply::State { state, record } => {
             if let Some(next) = &state.next {
                 go_on(next);
@@ -135,6 +204,17 @@ fn player_news(reply: &Reply) -> Option<PlayerNews> {
             PlayerNews::Forgotten
         }
         Reply::Error { code, .. } if PlayerNews::CODES.contains(code) => PlayerNews::Refused(*code),
+        Reply::Challenge { id, from, to, new } => {
+            PlayerNews::Challenge { id: id.clone(), from: from.clone(), to: to.clone(), new: new.clone() }
+        }
+        Reply::ChallengeAnswer { id, accepted, game, room, token } => {
+            // An accepted challenge: this device goes on to its seat in the new room.
+            if let (Some(room), Some(token), Some(game)) = (room, token, GameId::from_slug(game)) {
+                storage::write(&token_key(room), token);
+                let _ = gloo::utils::window().location().set_hash(&Route::room(game, room).hash());
+            }
+            PlayerNews::Answered { id: id.clone(), accepted: *accepted }
+        }
         _ => return None,
     })
 }
@@ -271,13 +351,13 @@ fn connect(game: &'static str, ask: Ask, attempts: u32, on_heard: Callback<Serve
             pings: 0,
             pinged_at: 0.0,
             rtt: None,
-            _heartbeat: gloo::timers::callback::Interval::new(PING_EVERY_MS, beat),
+            _heartbeat: gloo::timers::callback::Interval::new(BEAT_MS, beat),
         })
     });
 }
 
-/// The connection closed: made again after a wait that doubles up to 30 s, unless it never
-/// opened the first time (no server here).
+/// The connection closed: made again after a wait that doubles up to [`AGAIN_AT_MOST_MS`],
+/// unless it never opened the first time (no server here).
 fn lost() {
     let again = LINK.with_borrow(|link| {
         let link = link.as_ref()?;
@@ -290,22 +370,32 @@ fn lost() {
         return;
     }
     on_heard.emit(ServerNews::Connection(Connection::Lost));
-    let wait = (500_u32 << attempts.min(6)).min(30_000) + (js_sys::Math::random() * 250.0) as u32;
-    gloo::timers::callback::Timeout::new(wait, move || {
+    let wait = (500_u32 << attempts.min(6)).min(AGAIN_AT_MOST_MS) + (js_sys::Math::random() * 250.0) as u32;
+    let retry = gloo::timers::callback::Timeout::new(wait, move || {
         // Still this link's turn: the player has not left or started another.
         let same =
             LINK.with_borrow(|link| link.as_ref().is_some_and(|link| link.ask == ask && link.game == game));
         if same {
             connect(game, ask, attempts + 1, on_heard);
         }
-    })
-    .forget();
+    });
+    RETRY.with_borrow_mut(|slot| *slot = Some(retry));
 }
 
 /// Connects and asks `ask` of the server, for `game`; `on_heard` hears what it says. Any
 /// other room is left.
 pub(super) fn open(game: &'static str, ask: Ask, on_heard: Callback<ServerNews>) {
     LINK.with_borrow_mut(|link| *link = None);
+    NETWORK.with_borrow_mut(|heard| {
+        use gloo::events::EventListener;
+        let window = gloo::utils::window();
+        heard.get_or_insert_with(|| {
+            [
+                EventListener::new(&window, "online", |_| network(true)),
+                EventListener::new(&window, "offline", |_| network(false)),
+            ]
+        });
+    });
     // One connection at a time: the room's follows the lobby from now on.
     FOLLOWER.with_borrow_mut(|follower| *follower = None);
     connect(game, ask, 0, on_heard);
@@ -382,12 +472,12 @@ const LOBBY_AGAIN_MS: u32 = 3_000;
 
 /// Tells the lobby's follower what the server said of it.
 fn tell_lobby(reply: Reply) {
-    if let Reply::Lobby { seeks, playing, games, players } = reply
+    if let Reply::Lobby { seeks, playing, games, players, online, pools } = reply
         && let Some(on_lobby) = LOBBY.with_borrow(Clone::clone)
     {
         let own = seeks.iter().filter(|seek| storage::read(&token_key(&seek.room)).is_some());
         let own = own.map(|seek| seek.room.clone()).collect();
-        on_lobby.emit(LobbyListing { seeks, own, playing, games, players });
+        on_lobby.emit(LobbyListing { seeks, own, playing, games, players, online, pools });
     }
 }
 
@@ -469,6 +559,17 @@ fn send_over_follower(text: &str) -> bool {
 pub fn send_player(request: Request) -> bool {
     let text = request.to_text();
     send_over_room(&text) || send_over_follower(&text)
+}
+
+/// Challenges the player the page's link names (`&challenge=`) to `game` under `rules` (a
+/// record's tags), `clock` and rated or not, over the player's connection; what comes of it is
+/// the badge's to show.
+pub fn challenge(game: &'static str, rules: String, clock: TimeControl, rated: bool) {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    if let Some(name) = crate::route::challenged(&hash) {
+        let new = NewRoom { game: game.to_owned(), rules, time: clock.text(), rated };
+        send_player(Request::Challenge { name, new });
+    }
 }
 
 /// Follows this device's player: `on_player` hears who it is now (a hello goes out) and after

@@ -16,8 +16,8 @@ mod link;
 use super::lazy::{LazyCode, OnDemand};
 use super::model::{Connection, ServerNews};
 pub use crate::protocol::Offer;
-use crate::protocol::{NewRoom, Request};
-pub(super) use link::{follow_lobby, follow_player, send_player, unfollow_lobby, unfollow_player};
+use crate::protocol::{NewRoom, Request, Said};
+pub(super) use link::{challenge, follow_lobby, follow_player, send_player, unfollow_lobby, unfollow_player};
 use yew::Callback;
 
 /// What the device asks first: after a connection is made again, it joins its room. A new
@@ -97,9 +97,9 @@ pub fn claim(win: bool) -> bool {
     })
 }
 
-/// Sends one of the chat's preset messages, by name.
-pub fn chat(preset: &str) -> bool {
-    send(Request::Chat { preset: preset.to_owned() })
+/// Sends a line of the chat: a preset message, or free text.
+pub fn chat(said: Said) -> bool {
+    send(Request::chat(said))
 }
 
 /// The room this page is connected to (or joining).

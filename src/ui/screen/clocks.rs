@@ -1,5 +1,6 @@
-//! What runs against time, beside the board, counting down between the server's frames from
-//! the time the last one arrived (the server alone decides what time ends): the clocks of a
+//! Who plays and what runs against time, beside the board: a strip per side with its player's
+//! name and rating (the rating after a rated end once it is known) and its clock, counting
+//! down between the server's frames from the time the last one arrived (the server alone decides what time ends): the clocks of a
 //! timed game, each side's time left, low under 10 s with one soft sound for this device's own
 //! clock, and said to a screen reader at 60, 30 and 10 s (a review's clocks, as the record
 //! keeps them, stand still); the time the side to move has left to make a first move before
@@ -9,6 +10,7 @@
 use super::emit;
 use super::online_words::ONLINE_WORDS;
 use crate::i18n::{Lang, Side};
+use crate::protocol::{RatingChange, SeatPlayer};
 use crate::rules::clock::face;
 use crate::ui::effects::{self, Sound};
 use crate::ui::model::{ClockPanel, Control, OnlineControl};
@@ -26,6 +28,8 @@ const TICK_MS: u32 = 100;
 pub struct TimersProps {
     pub lang: Lang,
     pub clocks: Option<ClockPanel>,
+    /// Who sits in each seat of a game online.
+    pub seats: Option<Seats>,
     /// Before the first moves: the side to move and the ms it has left to make one, as of `at`.
     pub first_move: Option<(Side, u64)>,
     /// The other player is away on their turn: the ms until this device may claim, as of `at`.
@@ -35,6 +39,18 @@ pub struct TimersProps {
     /// Says a clock's time, through the page's live region.
     pub on_say: Callback<String>,
     pub on_control: Callback<Control>,
+}
+
+/// Who plays a game online, for the strips.
+#[derive(Clone, PartialEq)]
+pub struct Seats {
+    /// The sides of the first seat and the second.
+    pub sides: [Side; 2],
+    pub players: [Option<SeatPlayer>; 2],
+    /// After a rated game: each seat's rating before and after.
+    pub ratings: Option<[RatingChange; 2]>,
+    /// The side this device plays.
+    pub own: Option<Side>,
 }
 
 /// Draws the timers. Reached only through online play's code ([`super::online::OnlinePanels`]),
@@ -88,15 +104,59 @@ fn Timers(props: &TimersProps) -> Html {
     }
     let clock = |side: usize| {
         let ms = shown(side);
-        let name = (text.side)(panel.sides[side]);
         html! {
-            <div class={classes!("clock", (panel.own == Some(side)).then_some("own"))}
-                data-clock={panel.sides[side].attr()} data-ms={panel.ms[side].map(|ms| ms.to_string())}
+            <div class="clock" data-clock={panel.sides[side].attr()} data-ms={panel.ms[side].map(|ms| ms.to_string())}
                 data-running={(panel.running == Some(side)).then_some("")}
                 data-low={ms.filter(|&ms| ms < LOW_MS).map(|_| "")}
-                role="timer" aria-label={(words.clock_of)(name)}>
-                <span class="clock-side"><span class={classes!("dot", panel.sides[side].attr())}></span>{ name }</span>
-                <span class="clock-time">{ ms.map_or_else(|| "–".to_owned(), face) }</span>
+                role="timer" aria-label={(words.clock_of)((text.side)(panel.sides[side]))}>
+                { ms.map_or_else(|| "–".to_owned(), face) }
+            </div>
+        }
+    };
+    let seats = props.seats.as_ref();
+    // A strip per side, in the clocks' order (or the seats' with no clocks), this device's own
+    // last: nearest the status and the buttons, as the opponent is across the table.
+    let sides =
+        props.clocks.as_ref().map(|clocks| clocks.sides).or(seats.map(|seats| seats.sides)).map(|sides| {
+            let own = seats.and_then(|seats| seats.own).or(panel.own.map(|own| panel.sides[own]));
+            if own == Some(sides[0]) { [sides[1], sides[0]] } else { sides }
+        });
+    let strip = |side: Side| {
+        let seat = seats.and_then(|seats| Some((seats, seats.sides.iter().position(|&s| s == side)?)));
+        let player = seat
+            .and_then(|(seats, seat)| Some((seats.players[seat].as_ref()?, seats.ratings.map(|r| r[seat]))));
+        let timed = props.clocks.as_ref().and_then(|clocks| clocks.sides.iter().position(|&s| s == side));
+        let own = seats.map_or(panel.own.map(|own| panel.sides[own]), |seats| seats.own) == Some(side);
+        let running = timed.is_some_and(|clock| panel.running == Some(clock));
+        let dot = html! { <span class={classes!("dot", side.attr())}></span> };
+        let who = match player {
+            Some((player, change)) => {
+                // The rating after a rated end, else as the player sat down.
+                let (rating, provisional) = change.map_or((player.rating, player.provisional), |change| {
+                    (Some(change.after), change.provisional)
+                });
+                html! {
+                    <p class="who" data-seat-player={side.attr()} data-name={player.name.clone().unwrap_or_default()}
+                        data-rating={rating.map(|r| r.to_string())} data-provisional={provisional.then_some("")}
+                        title={(text.side)(side)}>
+                        { dot }
+                        if let Some(name) = &player.name {
+                            <a href={format!("#/@/{name}")}>{ name }</a>
+                        } else {
+                            <span>{ words.player(player) }</span>
+                        }
+                        if let Some(rating) = rating {
+                            <span class="rating">{ crate::rating::shown(rating, provisional) }</span>
+                        }
+                    </p>
+                }
+            }
+            None => html! { <p class="who">{ dot }<span>{ (text.side)(side) }</span></p> },
+        };
+        html! {
+            <div class={classes!("strip", own.then_some("own"), running.then_some("running"))} data-player-strip={side.attr()}>
+                { who }
+                { for timed.map(clock) }
             </div>
         }
     };
@@ -123,7 +183,7 @@ fn Timers(props: &TimersProps) -> Html {
     });
     html! {
         <div class="timers">
-            if props.clocks.is_some() { <div class="clocks">{ clock(0) }{ clock(1) }</div> }
+            if let Some(sides) = sides { <div class="strips">{ strip(sides[0]) }{ strip(sides[1]) }</div> }
             { for first_move }
             { for gone }
         </div>

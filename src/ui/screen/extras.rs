@@ -65,6 +65,7 @@ fn game_menu(menu: &Menu, lang: Lang, game: &GamePrefs) -> Html {
             }
             { switch("motion", words.animations, prefs.motion, DisplayChoice::Motion) }
             { switch("sound", words.sound, prefs.sound, DisplayChoice::Sound) }
+            { switch("free-chat", words.free_chat, prefs.free_chat, DisplayChoice::FreeChat) }
             <button data-action="renderer" class="pref" onclick={turn(DisplayChoice::Canvas, prefs.canvas)}>
                 <span>{ words.renderer }</span>
                 <span class="state">{ if prefs.canvas { words.use_canvas } else { words.use_dom } }</span>

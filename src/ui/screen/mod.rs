@@ -31,6 +31,7 @@ mod turn;
 
 pub use analysis::{ANALYSIS_VIEW, AnalysisProps, DrawAnalysis, draw_analysis};
 pub use extras::{EXTRAS, Extras, GamePrefs};
+use online::NewsProps;
 pub use online::{ONLINE_PANELS, ONLINE_PANELS_CODE, OnlinePanels};
 
 use super::board::{Board, BoardProps};
@@ -41,13 +42,11 @@ use super::settings::{focus, settings_menu, use_menu, use_menu_focus};
 use crate::i18n::Lang;
 use crate::protocol::Offer;
 use crate::route::Play;
-use crate::ui::model::{
-    Control, DisplayChoice, OnlineChoice, OnlineControl, ReviewStep, ScreenPrefs, Summary,
-};
+use crate::ui::model::{Control, OnlineChoice, OnlineControl, ReviewStep, ScreenPrefs, Summary};
 use crate::ui::served::Lobby;
 use actions::{ActionsProps, Confirm};
 use chat::ChatProps;
-use clocks::TimersProps;
+use clocks::{Seats, TimersProps};
 use commands::CommandsProps;
 use cover::CoverProps;
 use moves::MovesProps;
@@ -78,6 +77,8 @@ pub struct GameScreenProps {
     pub on_control: Callback<Control>,
     /// A record the player asks to load.
     pub on_record: Callback<String>,
+    /// A line of free text for the room's chat.
+    pub on_say: Callback<String>,
     /// Told when the board's latest motions end.
     pub on_motion: Callback<f64>,
     /// A way of playing asked for on the home page, which opens the new-game dialog with it.
@@ -96,8 +97,8 @@ impl PartialEq for GameScreenProps {
             && Rc::ptr_eq(&self.board, &other.board)
             && Rc::ptr_eq(&self.summary, &other.summary)
             && (self.prefs, &self.online_choice) == (other.prefs, &other.online_choice)
-            && (&self.on_action, &self.on_control, &self.on_record, &self.on_motion)
-                == (&other.on_action, &other.on_control, &other.on_record, &other.on_motion)
+            && (&self.on_action, &self.on_control, &self.on_record, &self.on_motion, &self.on_say)
+                == (&other.on_action, &other.on_control, &other.on_record, &other.on_motion, &other.on_say)
     }
 }
 
@@ -229,8 +230,9 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                 { online_code.timers(props, on_say) }
                 { status::status_line(StatusProps {
                     text, status, refusal: notices.refusal, overtaken: notices.overtaken,
-                    said: clock_said.or_else(|| status.said.clone()), on_control,
+                    said: clock_said.or_else(|| status.said.clone()), new_game: open_dialog.clone(), on_control,
                 }) }
+                { online_code.news(props) }
                 if let (Some(panel), Some(draw)) = (&summary.analysis, analysis_view) {
                     { draw(AnalysisProps {
                         lang: props.lang, panel: panel.clone(), offer: result.is_none(), on_control: on_control.clone(),
@@ -267,7 +269,7 @@ pub fn GameScreen(props: &GameScreenProps) -> Html {
                         local: online.is_none(), on_control,
                     })),
                 }) }
-                { online_code.panels(props, result.is_none(), prefs.chat_muted) }
+                { online_code.panels(props, result.is_none(), prefs.free_chat) }
                 if online.is_none() {
                     { rules::game_settings(GameSettingsProps {
                         text, rules: &summary.rules, players: summary.opponent.words(text),
@@ -331,7 +333,8 @@ fn board(
 /// its chat and the lobby.
 struct OnlineCode {
     here: Option<&'static OnlinePanels>,
-    /// Whether the screen shows clocks: a game online, or a record's clocks offline.
+    /// Whether the screen shows the strips or a countdown: a game online with its players or
+    /// clocks, or a record's clocks offline.
     timed: bool,
 }
 
@@ -340,19 +343,27 @@ struct OnlineCode {
 fn use_online_code(summary: &Summary) -> OnlineCode {
     let online = summary.online.as_ref();
     let timed = summary.clocks.is_some()
-        || online.is_some_and(|panel| panel.first_move.is_some() || panel.gone.is_some());
+        || online.is_some_and(|panel| {
+            panel.first_move.is_some() || panel.gone.is_some() || panel.players.iter().any(Option::is_some)
+        });
     let here = use_lazy_code(&ONLINE_PANELS_CODE, u32::from(online.is_some() || timed)).here;
     OnlineCode { here, timed }
 }
 
 impl OnlineCode {
-    /// The clocks, at the side panel's top.
+    /// The strips (players and clocks) and countdowns, at the side panel's top.
     fn timers(&self, props: &GameScreenProps, on_say: Callback<String>) -> Html {
         let Some(code) = self.here.filter(|_| self.timed) else { return Html::default() };
         let online = props.summary.online.as_ref();
         (code.timers)(TimersProps {
             lang: props.lang,
             clocks: props.summary.clocks.clone(),
+            seats: online.map(|panel| Seats {
+                sides: panel.sides,
+                players: panel.players.clone(),
+                ratings: panel.ratings,
+                own: panel.seat,
+            }),
             first_move: online.and_then(|panel| panel.first_move),
             gone: online.and_then(|panel| panel.gone),
             at: online.map_or(0, |panel| panel.at),
@@ -361,9 +372,17 @@ impl OnlineCode {
         })
     }
 
+    /// What the other side says, under the status.
+    fn news(&self, props: &GameScreenProps) -> Html {
+        let (Some(code), Some(panel)) = (self.here, props.summary.online.as_ref()) else {
+            return Html::default();
+        };
+        (code.news)(NewsProps { text: props.lang.game_text(), panel, on_control: &props.on_control })
+    }
+
     /// The room's panel and its chat, and the lobby while not in a game online (or waiting in
     /// one for an opponent to come).
-    fn panels(&self, props: &GameScreenProps, rematch_here: bool, muted: bool) -> Html {
+    fn panels(&self, props: &GameScreenProps, rematch_here: bool, free: bool) -> Html {
         let (text, on_control) = (props.lang.game_text(), &props.on_control);
         let online = props.summary.online.as_ref();
         let in_game = online.is_some_and(|panel| {
@@ -378,13 +397,14 @@ impl OnlineCode {
                 { (code.panel)(OnlineProps { text, slug: props.slug, panel: online, rematch_here, on_control }) }
                 if let Some(panel) = online.filter(|panel| panel.room.is_some()) {
                     { (code.chat)(ChatProps {
-                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted,
-                        on_mute: on_control.reform(move |_| Control::Switch(DisplayChoice::ChatMuted, !muted)), on_control,
+                        text, lines: &panel.chat, can_send: panel.seat.is_some(), muted: panel.muted, free,
+                        can_mute: panel.seat.is_some() && panel.players.iter().all(Option::is_some),
+                        on_say: props.on_say.clone(), on_control,
                     }) }
                 }
             }
             if !in_game {
-                <Lobby lang={props.lang} {room} on_withdraw={withdraw} />
+                <Lobby lang={props.lang} {room} on_withdraw={withdraw} pools_of={Some((props.slug, on_control.clone()))} />
             }
             </>
         }

@@ -79,6 +79,9 @@ pub fn draw(props: NewGameProps) -> Html {
     html! { <NewGameDialog ..props /> }
 }
 
+/// The clock the Online card's dialog offers first: 5 minutes and 3 s a move.
+const FIRST_ONLINE: TimeControl = TimeControl::Fischer { base: 300, increment: 3 };
+
 #[component]
 fn NewGameDialog(props: &NewGameProps) -> Html {
     let text = props.lang.game_text();
@@ -94,8 +97,16 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     // The game's rules as they are, and as the dialog has them.
     let now: Vec<usize> = props.settings.iter().map(|setting| setting.value.chosen()).collect();
     let choices = use_state_eq(|| now.clone());
-    let time =
-        use_state_eq(|| TimeChoice::remembered(TimeControl::parse(&props.online.time).unwrap_or_default()));
+    // The clock last asked for; from the home page's Online card, before any, a rated blitz
+    // preset (untimed games are never rated, and quick match pairs only the same clock).
+    let time = use_state_eq(|| {
+        let first = match props.preset {
+            Some(Play::Online) => FIRST_ONLINE,
+            _ => TimeControl::Untimed,
+        };
+        let asked = Some(&*props.online.time).filter(|time| !time.is_empty());
+        TimeChoice::remembered(asked.and_then(|time| TimeControl::parse(time).ok()).unwrap_or(first))
+    });
     // Online games are rated unless the player said otherwise.
     let rated = use_state_eq(|| props.online.rated);
     let root = use_node_ref();
@@ -152,16 +163,31 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
     let server_missing = props.server == Some(false);
     let online_disabled = server_missing || control.is_err();
     // "Online" on a home page's card: the dialog is for online play alone, Invite its first
-    // choice, with no Start that would begin a game on this device.
+    // choice, with no Start that would begin a game on this device. From a player's page, for
+    // a challenge to them: sending it is the one choice.
     let online_only = props.preset == Some(Play::Online);
+    let location = gloo::utils::window().location();
+    let challenged =
+        online_only.then(|| crate::route::challenged(&location.hash().unwrap_or_default())).flatten();
+    // Put away, a challenge's dialog takes the name out of the URL (sent, the page does).
+    let on_close = match &challenged {
+        Some(_) => props.on_close.reform(move |()| {
+            let hash = location.hash().unwrap_or_default();
+            let _ = location.replace(hash.split('?').next().unwrap_or_default());
+        }),
+        None => props.on_close.clone(),
+    };
     let cancel = html! {
-        <button data-action="cancel-new-game" onclick={props.on_close.reform(|_| ())}>{ words.cancel }</button>
+        <button data-action="cancel-new-game" onclick={on_close.reform(|_| ())}>{ words.cancel }</button>
     };
     html! {
         <div class="backdrop">
             <div data-dialog="new-game" class="dialog" role="dialog" aria-modal="true" aria-labelledby="new-game-title"
-                ref={root.clone()} onkeydown={dialog_keys(&root, props.on_close.clone())}>
-                <h2 id="new-game-title">{ if online_only { words.play_online } else { text.new_game } }</h2>
+                ref={root.clone()} onkeydown={dialog_keys(&root, on_close.clone())}>
+                <h2 id="new-game-title">
+                    if let Some(name) = &challenged { { (words.challenge_to)(name) } }
+                    else if online_only { { words.play_online } } else { { text.new_game } }
+                </h2>
                 if !online_only { { opponent_fields(props.lang, &opponent, &props.opponent) } }
                 if !props.settings.is_empty() {
                     <fieldset>
@@ -193,10 +219,15 @@ fn NewGameDialog(props: &NewGameProps) -> Html {
                         { words.rated }
                     </label>
                     if untimed { <p class="hint" data-casual="">{ words.untimed_casual }</p> }
-                    <button data-action="online" class={classes!(online_only.then_some("primary"))} autofocus={true}
-                        disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ words.invite_friend }</button>
-                    <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ words.quick_match }</button>
-                    <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ words.seek }</button>
+                    if challenged.is_some() {
+                        <button data-action="send-challenge" class="primary" autofocus={true}
+                            disabled={online_disabled} onclick={online(OnlineControl::Challenge)}>{ words.send_challenge }</button>
+                    } else {
+                        <button data-action="online" class={classes!(online_only.then_some("primary"))} autofocus={true}
+                            disabled={online_disabled} onclick={online(OnlineControl::Create)}>{ words.invite_friend }</button>
+                        <button data-action="quick-match" disabled={online_disabled} onclick={online(OnlineControl::Quick)}>{ words.quick_match }</button>
+                        <button data-action="seek" disabled={online_disabled} onclick={online(OnlineControl::Seek)}>{ words.seek }</button>
+                    }
                     if server_missing { <p class="hint" data-online="unavailable">{ text.online_unavailable }</p> }
                 </fieldset>
                 if online_only { <div class="buttons">{ cancel }</div> }

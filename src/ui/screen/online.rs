@@ -1,6 +1,6 @@
 //! Online play, once started (in the new-game dialog): the connection, the invite link, this
-//! device's seat, the other device, an offer to answer, a rematch. (Its countdowns are the
-//! timers', beside the clocks.)
+//! device's seat, the other device, a rematch; and, under the status, an offer to answer. (The
+//! players and their countdowns are the timers', in the strips.)
 
 use super::chat::{ChatProps, chat_panel};
 use super::clocks::{TimersProps, timers};
@@ -8,7 +8,7 @@ use super::copy::{copy_status, use_copy};
 use super::emit;
 use super::online_words::ONLINE_WORDS;
 use crate::i18n::{GameText, Lang};
-use crate::protocol::{ErrorCode, Offer, SeatPlayer};
+use crate::protocol::{ErrorCode, Offer};
 use crate::ui::js;
 use crate::ui::lazy::LazyCode;
 use crate::ui::model::{Connection, Control, OnlineControl, OnlinePanel};
@@ -21,9 +21,10 @@ pub struct OnlinePanels {
     pub panel: fn(OnlineProps) -> Html,
     pub chat: fn(ChatProps) -> Html,
     pub timers: fn(TimersProps) -> Html,
+    pub news: fn(NewsProps) -> Html,
 }
 
-pub const ONLINE_PANELS: OnlinePanels = OnlinePanels { panel: online_box, chat: chat_panel, timers };
+pub const ONLINE_PANELS: OnlinePanels = OnlinePanels { panel: online_box, chat: chat_panel, timers, news };
 
 thread_local! {
     /// Online play's panels, fetched once the game goes online or shows clocks.
@@ -59,8 +60,8 @@ pub fn online_box(props: OnlineProps) -> Html {
     } else {
         (words.connection)(panel.connection.attr())
     };
-    // The link is absolute: it is sent to another device.
-    let invite = panel.room.as_ref().filter(|_| panel.seat.is_some() && !panel.over).map(|room| {
+    // The link is absolute: it is sent to another device. Only while the other seat is free.
+    let invite = panel.room.as_ref().filter(|_| panel.waiting_for_opponent).map(|room| {
         let location = gloo::utils::window().location();
         let page =
             format!("{}{}", location.origin().unwrap_or_default(), location.pathname().unwrap_or_default());
@@ -71,6 +72,50 @@ pub fn online_box(props: OnlineProps) -> Html {
         (None, Some(_)) => Some(words.watching.to_owned()),
         (None, None) => None,
     };
+    let outdated = matches!(panel.refused, Some(ErrorCode::Version | ErrorCode::UnknownType));
+    let rematch = props.rematch_here && panel.over && panel.seat.is_some();
+    html! {
+        <section class="online" aria-label={text.online}>
+            <p data-connection="" data-state={panel.connection.attr()} data-room={nowhere.then_some("none")} role="status">
+                <span class="dot" aria-hidden="true"></span>{ connection }
+            </p>
+            if let Some(seat) = seat { <p>{ seat }</p> }
+            if panel.players.iter().any(Option::is_some) {
+                <p class="hint" data-rated={panel.rated.then_some("")}>{ if panel.rated { words.rated_game } else { words.casual_game } }</p>
+            }
+            if panel.waiting { <p>{ words.waiting_for_match }</p> }
+            if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
+            if panel.waiting_for_opponent {
+                <p data-opponent-away="">{ words.waiting_for_opponent }</p>
+            } else if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
+                <p data-opponent-away="">{ words.opponent_away }</p>
+            }
+            if let Some(why) = &panel.refused { <p class="message">{ (words.server_refused)(*why) }</p> }
+            if outdated {
+                <button data-action="reload" class="primary" onclick={online(OnlineControl::Reload)}>{ text.reload }</button>
+            }
+            if rematch {
+                <button data-action="rematch" disabled={panel.offer.is_some_and(|(_, by_me)| by_me)}
+                    onclick={online(OnlineControl::Rematch)}>{ text.rematch }</button>
+            }
+            <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ words.leave_online }</button>
+        </section>
+    }
+}
+
+pub struct NewsProps<'a> {
+    pub text: &'static GameText,
+    pub panel: &'a OnlinePanel,
+    pub on_control: &'a Callback<Control>,
+}
+
+/// What the other side says, where the eye is (under the status, by the strips, within a
+/// phone's screen while the board is in view): an offer to answer, a declined offer, and the
+/// ratings' change at a rated end. Said to a screen reader as it comes.
+pub fn news(props: NewsProps) -> Html {
+    let (text, panel) = (props.text, props.panel);
+    let words = ONLINE_WORDS.of(text.lang);
+    let online = |control: OnlineControl| emit(props.on_control, Control::Online(control));
     let offer = panel.offer.map(|(what, by_me)| {
         let said = match what {
             Offer::Rematch => (words.rematch_offered)(by_me),
@@ -88,37 +133,16 @@ pub fn online_box(props: OnlineProps) -> Html {
             </p>
         }
     });
-    let shown_name = |player: &SeatPlayer| match &player.name {
-        Some(name) => name.clone(),
-        None => format!("{} {}", words.anonymous, player.tag()),
-    };
-    // Each seat's player with their side, the first seat's first.
-    let seated = panel.sides.iter().zip(&panel.players).filter_map(|(side, p)| Some((*side, p.as_ref()?)));
-    let seat_players = seated.map(|(side, player)| {
-        let rating = player.rating.map(|r| format!("{r}{}", if player.provisional { "?" } else { "" }));
-        html! {
-            <p data-seat-player={side.attr()} data-name={player.name.clone().unwrap_or_default()}
-                data-rating={player.rating.map(|r| r.to_string())} data-provisional={player.provisional.then_some("")}>
-                <span class="side">{ (text.side)(side) }</span>
-                if let Some(name) = &player.name {
-                    <a href={format!("#/@/{name}")}>{ name }</a>
-                } else {
-                    <span>{ shown_name(player) }</span>
-                }
-                if let Some(rating) = rating { <span class="rating">{ rating }</span> }
-            </p>
-        }
-    });
     let changes = panel.ratings.iter().flatten().enumerate().map(|(seat, change)| {
         let side = panel.sides[seat];
-        let who = panel.players[seat].as_ref().map_or_else(|| (text.side)(side).to_owned(), shown_name);
+        let who = panel.players[seat].as_ref().map_or_else(|| (text.side)(side).to_owned(), |p| words.player(p));
         let delta = change.delta();
         let signed = match delta {
             0 => "±0".to_owned(),
             d if d > 0 => format!("+{d}"),
             d => format!("−{}", d.unsigned_abs()),
         };
-        let after = format!("{}{}", change.after, if change.provisional { "?" } else { "" });
+        let after = crate::rating::shown(change.after, change.provisional);
         html! {
             <p data-rating-change={side.attr()} data-before={change.before.to_string()} data-after={change.after.to_string()}
                 data-delta={delta.to_string()} class={classes!("rating-change", (delta > 0).then_some("up"), (delta < 0).then_some("down"))}>
@@ -126,42 +150,14 @@ pub fn online_box(props: OnlineProps) -> Html {
             </p>
         }
     });
-    let outdated = matches!(panel.refused, Some(ErrorCode::Version | ErrorCode::UnknownType));
-    let rematch = props.rematch_here && panel.over && panel.seat.is_some();
     html! {
-        <section class="online" aria-label={text.online}>
-            <p data-connection="" data-state={panel.connection.attr()} data-room={nowhere.then_some("none")} role="status">
-                <span class="dot" aria-hidden="true"></span>{ connection }
-            </p>
-            if let Some(seat) = seat { <p>{ seat }</p> }
-            if panel.players.iter().any(Option::is_some) {
-                <div class="seat-players" data-rated={panel.rated.then_some("")}>
-                    { for seat_players }
-                    <p class="hint">{ if panel.rated { words.rated_game } else { words.casual_game } }</p>
-                </div>
-            }
-            { for changes }
-            if panel.waiting { <p>{ words.waiting_for_match }</p> }
-            if let Some(href) = invite { <Invite {href} lang={text.lang} /> }
-            if panel.waiting_for_opponent {
-                <p data-opponent-away="">{ words.waiting_for_opponent }</p>
-            } else if panel.opponent_away && panel.seat.is_some() && !panel.waiting && panel.gone.is_none() {
-                <p data-opponent-away="">{ words.opponent_away }</p>
-            }
+        <div class="news" aria-live="polite">
             { for offer }
             if let Some(what) = panel.declined {
                 <p data-declined={what.name()} class="offer">{ (words.declined)(what) }</p>
             }
-            if let Some(why) = &panel.refused { <p class="message">{ (words.server_refused)(*why) }</p> }
-            if outdated {
-                <button data-action="reload" class="primary" onclick={online(OnlineControl::Reload)}>{ text.reload }</button>
-            }
-            if rematch {
-                <button data-action="rematch" disabled={panel.offer.is_some_and(|(_, by_me)| by_me)}
-                    onclick={online(OnlineControl::Rematch)}>{ text.rematch }</button>
-            }
-            <button data-action="leave-online" onclick={online(OnlineControl::Leave)}>{ words.leave_online }</button>
-        </section>
+            { for changes }
+        </div>
     }
 }
 

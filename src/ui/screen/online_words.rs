@@ -2,7 +2,7 @@
 //! countdowns): said only by code split off with online play's, so they come with it.
 
 use crate::i18n::Words;
-use crate::protocol::{ErrorCode, Offer};
+use crate::protocol::{ErrorCode, Offer, SeatPlayer};
 
 /// What online play's panels say.
 pub struct OnlineWords {
@@ -50,6 +50,8 @@ pub struct OnlineWords {
     pub chat_presets: [&'static str; 6],
     pub mute_chat: &'static str,
     pub no_messages: &'static str,
+    /// The line of free text: its label.
+    pub chat_input: &'static str,
 }
 
 pub static ONLINE_WORDS: Words<OnlineWords> = Words {
@@ -98,12 +100,21 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::OwnSeek => "這是你自己開的局：請等別人加入。",
             ErrorCode::UnknownPreset => "無法送出這則訊息。",
             ErrorCode::NoPlayer => "伺服器還不認得這個裝置：請重新連線。",
-            ErrorCode::NameTaken => "這個名稱已有人使用。",
-            ErrorCode::NameInvalid => "名稱須為 3 到 20 個英文字母、數字、_ 或 -，並以字母開頭。",
-            ErrorCode::NameTooSoon => "名稱一天只能改一次。",
+            ErrorCode::NameTaken => "這個名稱，或看來一樣的名稱，已有人使用。",
+            ErrorCode::NameInvalid => {
+                "名稱須為 2 到 20 個字（任何文字的字母或漢字、數字、_ 或 -），並以字母或漢字開頭；不能有空格或看不見的字元。"
+            }
+            ErrorCode::NameTooSoon => "下過計分對局後，名稱一天只能改一次。",
             ErrorCode::NameReserved => "這個名稱保留給網站使用：請換一個。",
             ErrorCode::TransferInvalid => "轉移碼不正確、已使用或已過期。",
             ErrorCode::TransferWait => "錯誤的轉移碼太多：請一分鐘後再試。",
+            ErrorCode::ChallengeSelf => "不能挑戰自己。",
+            ErrorCode::ChallengeOffline => "這位玩家現在不在線上。",
+            ErrorCode::ChallengeBusy => "這位玩家正在對局中，請稍後再挑戰。",
+            ErrorCode::ChallengeLimit => "你已有太多未回覆的挑戰：請等對方回覆。",
+            ErrorCode::NoChallenge => "這個挑戰已不存在：已回覆、撤回或過期。",
+            ErrorCode::ChatLength => "訊息須為 1 至 140 個字。",
+            ErrorCode::ChatInvisible => "訊息不能包含控制字元或隱形字元。",
             ErrorCode::Malformed
             | ErrorCode::TooLarge
             | ErrorCode::UnknownGame
@@ -133,6 +144,7 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
         chat_presets: ["你好！", "祝你好運！", "玩得開心！", "好棋局！", "下得好！", "謝謝！"],
         mute_chat: "隱藏對手的訊息",
         no_messages: "還沒有訊息",
+        chat_input: "輸入訊息，按 Enter 送出",
     },
     en: OnlineWords {
         anonymous: "Anonymous",
@@ -187,12 +199,23 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
             ErrorCode::OwnSeek => "That is your own game: wait for someone to join it.",
             ErrorCode::UnknownPreset => "That message cannot be sent.",
             ErrorCode::NoPlayer => "The server does not know this device yet: reconnect.",
-            ErrorCode::NameTaken => "That name is taken.",
-            ErrorCode::NameInvalid => "A name is 3 to 20 letters, digits, _ or -, starting with a letter.",
-            ErrorCode::NameTooSoon => "A name may be changed once a day.",
+            ErrorCode::NameTaken => "That name, or one that looks the same, is taken.",
+            ErrorCode::NameInvalid => {
+                "A name is 2 to 20 letters (of any script), digits, _ or -, starting with a letter; no spaces or invisible characters."
+            }
+            ErrorCode::NameTooSoon => {
+                "Once a rated game is played with a name, it may be changed once a day."
+            }
             ErrorCode::NameReserved => "That name is kept for the site: choose another.",
             ErrorCode::TransferInvalid => "That code is wrong, used or expired.",
             ErrorCode::TransferWait => "Too many wrong codes: try again in a minute.",
+            ErrorCode::ChallengeSelf => "You cannot challenge yourself.",
+            ErrorCode::ChallengeOffline => "That player is not online now.",
+            ErrorCode::ChallengeBusy => "That player is in the middle of a game: try again later.",
+            ErrorCode::ChallengeLimit => "You have too many challenges waiting: wait for an answer.",
+            ErrorCode::NoChallenge => "That challenge is no longer open: answered, withdrawn or expired.",
+            ErrorCode::ChatLength => "A message is 1 to 140 characters long.",
+            ErrorCode::ChatInvisible => "A message cannot hold control or invisible characters.",
             // What this page never asks wrongly, or rules it offered: said plainly.
             ErrorCode::Malformed
             | ErrorCode::TooLarge
@@ -225,5 +248,16 @@ pub static ONLINE_WORDS: Words<OnlineWords> = Words {
         chat_presets: ["Hello!", "Good luck!", "Have fun!", "Good game!", "Well played!", "Thank you!"],
         mute_chat: "Hide the other player's messages",
         no_messages: "No messages yet",
+        chat_input: "Say something, then Enter",
     },
 };
+
+impl OnlineWords {
+    /// How a player is named: their name, or "Anonymous" and their tag.
+    pub fn player(&self, player: &SeatPlayer) -> String {
+        match &player.name {
+            Some(name) => name.clone(),
+            None => format!("{} {}", self.anonymous, player.tag()),
+        }
+    }
+}

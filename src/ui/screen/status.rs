@@ -16,6 +16,8 @@ pub struct StatusProps<'a> {
     pub overtaken: bool,
     /// What the live region says: the last turn, or a clock's time running low.
     pub said: Option<String>,
+    /// Opens the new-game dialog.
+    pub new_game: Callback<MouseEvent>,
     pub on_control: &'a Callback<Control>,
 }
 
@@ -27,7 +29,17 @@ pub fn status_line(props: StatusProps) -> Html {
     } else {
         props.refusal.filter(|_| in_play).map(|why| (text.refusal)(why))
     };
-    let line = if let Some((shown, of)) = status.review {
+    let line = if status.missing_room {
+        // A dead link: no side to move, and a way to a game.
+        html! {
+            <p data-status="" data-missing-room="" aria-live="polite" class="status">
+                <span class="dot"></span>
+                <span>{ text.no_such_game }</span>
+                <small>{ text.no_such_game_why }</small>
+                <button data-action="start-game" class="primary" onclick={props.new_game}>{ text.start_game }</button>
+            </p>
+        }
+    } else if let Some((shown, of)) = status.review {
         html! {
             <p data-status="" data-review="" aria-live="polite" class="status review">
                 <span>{ (text.reviewing)(shown, of) }</span>

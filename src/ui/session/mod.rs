@@ -104,6 +104,8 @@ pub enum Action<G: UiGame> {
     Prefs(Prefs),
     /// Who plays the computer now.
     Opponent(Opponent),
+    /// The players whose chat is hidden, by id.
+    Muted(Rc<[String]>),
     /// The engine's turn for the computer, asked for in the position of key `at`
     /// ([`Session::position_key`]): played only if that position is still on the board.
     Computer {
@@ -127,11 +129,17 @@ pub enum Action<G: UiGame> {
     ShareRecord {
         text: String,
         seed: u64,
+        kept: bool,
     },
     /// A record the player loaded, with the clocks it keeps: it replaces the game.
     Load(History<G>, Timing),
-    /// A game opened from a link: shown for review, the player's own game kept.
-    Shared(History<G>),
+    /// A game opened from a link: shown for review, the player's own game kept. A `kept` one
+    /// (a finished game from a player's page, `&kept=1`) is reviewed as one's own, with no
+    /// question to continue it.
+    Shared {
+        history: History<G>,
+        kept: bool,
+    },
     /// A record that could not be read: the game is untouched.
     RecordRefused(RecordError),
     /// A save was written (after one was refused), or refused.
@@ -164,7 +172,7 @@ impl<G: UiGame> Session<G> {
             storage: Storage { stored, changes: 0, load_error, problem, warned: false },
             computer: Computer { opponent, hint: Vec::new(), engine_failed: None },
             online: OnlinePlay { playing: None, own_game: None },
-            review: Reviewing { at: None, shared: None, record_error: None },
+            review: Reviewing { at: None, shared: None, kept: false, record_error: None },
             analysis: Analysing::default(),
             effects: Vec::new(),
             outbox: Outbox::default(),
@@ -196,8 +204,8 @@ impl<G: UiGame> Session<G> {
     fn change(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
         let Some(action) = self.named(action) else { return self };
         match action {
-            Action::LoadRecord { text, seed } => return self.read_record(&text, seed, false),
-            Action::ShareRecord { text, seed } => return self.read_record(&text, seed, true),
+            Action::LoadRecord { text, seed } => return self.read_record(&text, seed, None),
+            Action::ShareRecord { text, seed, kept } => return self.read_record(&text, seed, Some(kept)),
             Action::GoOnline(asked) => return Rc::new(self.go_online(asked)),
             // A display choice is the screen's alone: nothing of the game changes.
             Action::Control(Control::Switch(display, on)) => {
@@ -285,6 +293,10 @@ impl<G: UiGame> Session<G> {
                 next.choose_opponent(opponent);
                 None
             }
+            Action::Muted(muted) => {
+                next.online_choice.muted = muted;
+                None
+            }
             Action::Computer { turn, .. } => next.computers_turn(&turn).err(),
             Action::Hint { turn, .. } => {
                 next.take_hint(&turn);
@@ -313,7 +325,7 @@ impl<G: UiGame> Session<G> {
             // Named, read or handled before: nothing more to do with the game.
             Action::Board(_) | Action::LoadRecord { .. } | Action::ShareRecord { .. } => None,
             Action::Follow { .. } | Action::Prefs(_) | Action::Stored(_) => None,
-            Action::Shared(_) | Action::RecordRefused(_) => None,
+            Action::Shared { .. } | Action::RecordRefused(_) => None,
             Action::GoOnline(_) | Action::LeaveOnline | Action::Online(_) => None,
             Action::AnalysisCode(_) | Action::Analysis(_) => None,
         };

@@ -73,6 +73,12 @@ fn follows(known: &RoomState, state: &RoomState, turn: bool) -> bool {
 
 // Not generic, so compiled once rather than once per game.
 impl Online {
+    /// The id of the player in the other seat, once they have taken it.
+    pub(super) fn opponent_id(&self) -> Option<&str> {
+        let other = self.seat?.opponent();
+        Some(&self.state.as_deref()?.players[index(other)].as_ref()?.id)
+    }
+
     /// The online panel: `sides` names the first seat's side and the second's, `turns` counts
     /// the turns played, `live` says the game goes on, and `to_move` whose turn it is.
     pub(super) fn panel(&self, sides: [Side; 2], turns: usize, live: bool, to_move: Player) -> OnlinePanel {
@@ -111,7 +117,7 @@ impl Online {
                         let from = line.from.player()?;
                         Some(ChatLine {
                             from: sides[index(from)],
-                            preset: line.preset.clone(),
+                            said: line.said()?,
                             mine: Some(from) == self.seat,
                         })
                     })
@@ -121,7 +127,13 @@ impl Online {
             players: state.map_or_else(Default::default, |s| s.players.clone()),
             rated: state.is_some_and(|s| s.rated),
             ratings: state.and_then(|s| s.ratings),
+            muted: false,
         }
+    }
+
+    /// The server said the room asked for is not there, and none is held.
+    pub(super) fn missing_room(&self) -> bool {
+        self.refused == Some(ErrorCode::NoRoom) && self.state.is_none()
     }
 
     /// No one has taken the other seat yet, while the game is `live`.
@@ -208,7 +220,10 @@ impl Online {
             }
         }
         if let Some(other) = self.seat.map(Player::opponent) {
-            self.met |= state.online[index(other)] || state.turns > index(other);
+            // A seat held for a player (a challenge's, a quick match's) is taken before their
+            // device joins.
+            let other = index(other);
+            self.met |= state.online[other] || state.turns > other || state.players[other].is_some();
         }
         self.state = Some(state);
         self.at = at;
@@ -238,6 +253,11 @@ impl<G: UiGame> Session<G> {
         self.online.playing.as_ref().is_none_or(|online| {
             online.connection == Connection::Open && online.seat == Some(self.game.position.to_move())
         })
+    }
+
+    /// The player in the other seat of the game online, by id.
+    pub fn opponent_id(&self) -> Option<String> {
+        self.online.playing.as_ref()?.opponent_id().map(str::to_owned)
     }
 
     /// Whether the game is played online.

@@ -39,11 +39,11 @@ impl<G: UiGame> Session<G> {
     }
 
     /// A record's text read with `seed`'s shuffle for what it does not show: its game loaded,
-    /// or shown for review when `shared`, or why it could not be read. A record's analysis
-    /// marks come with its game.
-    pub(super) fn read_record(self: Rc<Self>, text: &str, seed: u64, shared: bool) -> Rc<Self> {
+    /// or shown for review when shared (`Some(kept)`: see [`Action::Shared`]), or why it could
+    /// not be read. A record's analysis marks come with its game.
+    pub(super) fn read_record(self: Rc<Self>, text: &str, seed: u64, shared: Option<bool>) -> Rc<Self> {
         let action = match record::read::<G>(text, seed) {
-            Ok(history) if shared => Action::Shared(history),
+            Ok(history) if let Some(kept) = shared => Action::Shared { history, kept },
             Ok(history) => Action::Load(history, record::read_timing(text)),
             Err(error) => Action::RecordRefused(error),
         };

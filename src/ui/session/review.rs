@@ -18,6 +18,8 @@ pub(super) struct Reviewing<G: UiGame> {
     /// A game opened from a link, shown for review until the player continues it or keeps
     /// their own (which is neither changed nor saved meanwhile).
     pub(super) shared: Option<History<G>>,
+    /// Whether the game shown is a finished one from a player's page, reviewed as one's own.
+    pub(super) kept: bool,
     /// Why the last record given could not be loaded.
     pub(super) record_error: Option<RecordError>,
 }
@@ -57,9 +59,10 @@ impl<G: UiGame> Session<G> {
                     return Err(Action::Branch(history, origin));
                 }
             }
-            Action::Shared(shared) => {
+            Action::Shared { history, kept } => {
                 next.review.at = None;
-                next.review.shared = Some(shared);
+                next.review.shared = Some(history);
+                next.review.kept = kept;
                 next.review.record_error = None;
             }
             Action::RecordRefused(error) => next.review.record_error = Some(error),

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::i18n::{GameText, Lang, Side};
-use crate::protocol::{ChatLine, Offer, OfferState, Seat};
+use crate::protocol::{ChatLine, Offer, OfferState, Said, Seat, SeatPlayer};
 use crate::rules::checkers::Checkers;
 use crate::rules::connect_four::{ConnectFour, Move as Drop};
 use crate::rules::dark_chess::{self, DarkChess};
@@ -222,7 +222,7 @@ fn shared_game() -> History<ConnectFour> {
 #[test]
 fn a_shared_game_is_shown_for_review_and_the_players_own_kept() {
     let own = after::<ConnectFour>(&["4"]);
-    let shown = act(&own, Action::Shared(shared_game()));
+    let shown = act(&own, Action::Shared { history: shared_game(), kept: false });
     let panel = summary(&shown);
     assert!(panel.record.shared);
     assert_eq!(moves(&shown), ["1", "2", "3"]);
@@ -233,8 +233,27 @@ fn a_shared_game_is_shown_for_review_and_the_players_own_kept() {
 }
 
 #[test]
+fn a_game_from_a_players_page_is_reviewed_as_ones_own_and_nothing_of_it_taken_back() {
+    let own = after::<ConnectFour>(&["4", "4"]);
+    let shared = act(&own, Action::Shared { history: shared_game(), kept: false });
+    let kept = act(&own, Action::Shared { history: shared_game(), kept: true });
+    for shown in [&shared, &kept] {
+        let panel = summary(shown);
+        assert_eq!(moves(shown), ["1", "2", "3"]);
+        assert_eq!(panel.status.review, Some((3, 3)));
+        assert!(!panel.can_undo && !panel.can_redo, "Undo is off: the game shown is not the one played");
+        assert_eq!(act(shown, Action::Control(Control::Undo)).game.history, own.game.history);
+    }
+    assert!(summary(&shared).record.shared, "a link's game asks whether to continue it");
+    assert!(!summary(&kept).record.shared, "a kept game asks nothing");
+    let back = act(&kept, Action::Control(Control::Review(ReviewStep::Live)));
+    assert_eq!(moves(&back), ["4", "4"]);
+    assert!(summary(&back).can_undo);
+}
+
+#[test]
 fn a_shared_game_continued_becomes_the_game() {
-    let shown = act(&after::<ConnectFour>(&["4"]), Action::Shared(shared_game()));
+    let shown = act(&after::<ConnectFour>(&["4"]), Action::Shared { history: shared_game(), kept: false });
     let continued = act(&shown, Action::Control(Control::ContinueShared));
     assert!(continued.review.shared.is_none());
     assert_eq!(continued.game.history, shared_game());
@@ -244,7 +263,7 @@ fn a_shared_game_continued_becomes_the_game() {
 #[test]
 fn keeping_ones_own_game_puts_the_shared_one_away() {
     let own = after::<ConnectFour>(&["4"]);
-    let shown = act(&own, Action::Shared(shared_game()));
+    let shown = act(&own, Action::Shared { history: shared_game(), kept: false });
     let kept = act(&shown, Action::Control(Control::Review(ReviewStep::Live)));
     assert!(kept.review.shared.is_none());
     assert_eq!(moves(&kept), ["4"]);
@@ -286,7 +305,8 @@ fn a_records_text_is_read_and_its_marks_come_with_its_game() {
     let loaded = act(&own, Action::LoadRecord { text: "1. 4 4?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
     assert_eq!(moves(&loaded), ["4", "4", "3"]);
     assert!(loaded.analysis_info().wanted, "its marks bring an analysis");
-    let shared = act(&own, Action::ShareRecord { text: "1. 1 2?? {[%eval #3]} 2. 3 *".into(), seed: 0 });
+    let shared =
+        act(&own, Action::ShareRecord { text: "1. 1 2?? {[%eval #3]} 2. 3 *".into(), seed: 0, kept: false });
     assert!(summary(&shared).record.shared);
     assert_eq!(shared.analysis_info().stored.notes[1].glyph.as_deref(), Some("??"));
     let refused = act(&own, Action::LoadRecord { text: "1. 9 *".into(), seed: 0 });
@@ -750,6 +770,15 @@ fn until_someone_takes_the_other_seat_the_game_waits_for_an_opponent() {
     let left = act(&met, told(room(4, &["4"]).with(|s| s.online = [true, false])));
     let panel = summary(&left).online.unwrap();
     assert!(!panel.waiting_for_opponent && panel.opponent_away);
+    // A seat held for a player (a challenge's) is taken before their device joins.
+    let held = room(1, &[]).with(|s| {
+        s.online = [true, false];
+        s.players[1] =
+            Some(SeatPlayer { id: "p2".into(), name: Some("Li".into()), rating: None, provisional: false });
+    });
+    let challenged = act(&seated(Player::First), told(held));
+    let panel = summary(&challenged).online.unwrap();
+    assert!(!panel.waiting_for_opponent && panel.opponent_away);
 }
 
 #[test]
@@ -849,15 +878,33 @@ fn a_rematch_is_offered_after_the_end_and_its_room_starts_afresh() {
 
 #[test]
 fn chat_lines_name_their_side_and_whether_they_are_this_devices() {
-    let line = |from, preset: &str| ChatLine { from, preset: preset.into() };
+    let line = |from, preset: &str| ChatLine::new(from, Said::Preset(preset.into()));
     let chat =
         vec![line(Seat::First, "hello"), line(Seat::Spectator, "hello"), line(Seat::Second, "good-luck")];
     let second = act(&seated(Player::Second), told(room(2, &[]).with(|s| s.chat = chat)));
     let lines = summary(&second).online.unwrap().chat;
     assert_eq!(
-        lines.iter().map(|line| (line.from, line.preset.as_str(), line.mine)).collect::<Vec<_>>(),
-        [(Side::Red, "hello", false), (Side::Yellow, "good-luck", true)]
+        lines.iter().map(|line| (line.from, line.said.clone(), line.mine)).collect::<Vec<_>>(),
+        [
+            (Side::Red, Said::Preset("hello".into()), false),
+            (Side::Yellow, Said::Preset("good-luck".into()), true)
+        ]
     );
+}
+
+#[test]
+fn the_other_players_chat_is_hidden_by_their_id_in_any_game() {
+    let player = |id: &str| Some(SeatPlayer { id: id.into(), name: None, rating: None, provisional: false });
+    let state = room(2, &[]).with(|s| s.players = [player("red1"), player("yel2")]);
+    let second = act(&seated(Player::Second), told(state));
+    assert!(!summary(&second).online.unwrap().muted);
+    assert_eq!(second.opponent_id().as_deref(), Some("red1"));
+    let choice = second.online_choice().muting("red1", true).muting("other", true);
+    assert_eq!(&*choice.muted, ["red1".to_owned(), "other".to_owned()]);
+    let muted = act(&second, Action::Muted(choice.muted.clone()));
+    assert!(summary(&muted).online.unwrap().muted);
+    let shown = act(&muted, Action::Muted(choice.muting("red1", false).muted));
+    assert!(!summary(&shown).online.unwrap().muted);
 }
 
 #[test]
@@ -936,6 +983,23 @@ fn the_status_speaks_to_the_player_against_the_computer_and_online_and_names_the
         ],
     );
     assert_eq!(words(&watching), "Red to move");
+    assert!(!summary(&watching).status.missing_room);
+}
+
+#[test]
+fn a_link_to_a_room_the_server_lacks_says_so_and_no_side_to_move() {
+    let dead = acts(
+        &act(&after::<ConnectFour>(&[]), Action::GoOnline(None)),
+        [
+            Action::Online(ServerNews::Connection(Connection::Open)),
+            Action::Online(ServerNews::Refused(crate::protocol::ErrorCode::NoRoom)),
+        ],
+    );
+    assert!(summary(&dead).status.missing_room);
+    assert!(!dead.may_play(), "no seat, no move");
+    // Another refusal, or a room that came after all, is a game again.
+    let joined = act(&dead, Action::Online(ServerNews::Seat { room: "k3vx8q2mwa".into(), seat: None }));
+    assert!(!summary(&joined).status.missing_room);
 }
 
 #[test]
@@ -953,12 +1017,15 @@ fn a_display_choice_turns_on_the_screen_alone_and_an_untimed_game_keeps_the_rate
     // A blitz game asked for unrated is remembered so; an untimed one leaves it unrated.
     let blitz = TimeControl::Fischer { base: 180, increment: 2 };
     let asked = act(&after::<ConnectFour>(&[]), Action::GoOnline(Some((blitz, false))));
-    assert_eq!(asked.online_choice(), OnlineChoice { time: blitz.text().into(), rated: false });
+    assert_eq!(
+        asked.online_choice(),
+        OnlineChoice { time: blitz.text().into(), rated: false, muted: Rc::from([]) }
+    );
     let left = act(&asked, Action::LeaveOnline);
     let untimed = act(&left, Action::GoOnline(Some((TimeControl::Untimed, true))));
     assert_eq!(
         untimed.online_choice(),
-        OnlineChoice { time: TimeControl::Untimed.text().into(), rated: false }
+        OnlineChoice { time: TimeControl::Untimed.text().into(), rated: false, muted: Rc::from([]) }
     );
     // Joining by a link leaves the choices as they were.
     assert_eq!(act(&untimed, Action::GoOnline(None)).online_choice(), untimed.online_choice());

@@ -9,8 +9,8 @@ use crate::rules::{Conclusion, Outcome, Player, Termination};
 use crate::ui::flow::{Flow, TurnState};
 use crate::ui::model::BoardView;
 use crate::ui::model::{
-    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OpponentPanel, RecordPanel, Rival, RulesPanel,
-    Scene, Status, Summary, UiGame,
+    AnalysisPanel, ClockPanel, Ended, MoveEntry, Notices, OnlinePanel, OpponentPanel, RecordPanel, Rival,
+    RulesPanel, Scene, Status, Summary, UiGame,
 };
 use std::rc::Rc;
 
@@ -71,14 +71,18 @@ impl<G: UiGame> Session<G> {
             None => game.ending(text),
         };
         let turns = history.turns();
-        let can_undo = match &self.online.playing {
-            Some(online) => {
-                online.may_ask_takeback(turns.len(), ended.is_none() && self.game.pending.is_empty())
-            }
-            None if self.game.pending.is_empty() => history.can_undo(),
-            None => self.game.can_take_back,
-        };
-        let undo_note = if can_undo || self.online.playing.is_some() || history.conclusion().is_some() {
+        // A game opened from a link is only looked at: nothing of it is taken back.
+        let own = self.review.shared.is_none();
+        let can_undo = own
+            && match &self.online.playing {
+                Some(online) => {
+                    online.may_ask_takeback(turns.len(), ended.is_none() && self.game.pending.is_empty())
+                }
+                None if self.game.pending.is_empty() => history.can_undo(),
+                None => self.game.can_take_back,
+            };
+        let undo_note = if can_undo || !own || self.online.playing.is_some() || history.conclusion().is_some()
+        {
             None
         } else if let Some((last, before)) = self.game.pending.split_last() {
             // The last action of the turn being made, from the position before it.
@@ -147,9 +151,13 @@ impl<G: UiGame> Session<G> {
                     .playing
                     .as_ref()
                     .is_some_and(|online| online.waiting_for_opponent(ended.is_none())),
+                missing_room: self.online.playing.as_ref().is_some_and(super::online::Online::missing_room),
             },
             can_undo,
-            can_redo: self.online.playing.is_none() && self.game.pending.is_empty() && history.can_redo(),
+            can_redo: own
+                && self.online.playing.is_none()
+                && self.game.pending.is_empty()
+                && history.can_redo(),
             moves,
             notices: Notices {
                 refusal: self.turn.refusal,
@@ -182,12 +190,14 @@ impl<G: UiGame> Session<G> {
                         timing: timing.clone(),
                         annotations: self.annotations(),
                         origin: self.game.origin.clone().filter(|_| self.review.shared.is_none()),
+                        ..Header::default()
                     },
                 ),
                 link: Route::record(G::ID, record::write_short(history)).hash()
                     // An analysed game's link asks the receiver's page to analyse it too.
                     + if self.analysed() { "&analysis=1" } else { "" },
-                shared: self.review.shared.is_some(),
+                // The question to continue it or keep one's own: not for a kept game.
+                shared: self.review.shared.is_some() && !self.review.kept,
                 // `checkers-2026-11-23.pdn`: the game and today's date.
                 file_name: format!("{}-{}.{}", G::SLUG, today.replace('.', "-"), G::FILE_EXTENSION),
             },
@@ -199,11 +209,14 @@ impl<G: UiGame> Session<G> {
                     && !self.computer_to_move()
                     && self.computer.opponent.computer != Some(game.to_move()),
             },
-            online: self
-                .online
-                .playing
-                .as_ref()
-                .map(|online| online.panel(sides, total, ended.is_none(), self.game.position.to_move())),
+            online: self.online.playing.as_ref().map(|online| {
+                let muted =
+                    online.opponent_id().is_some_and(|id| self.online_choice.muted.iter().any(|m| m == id));
+                OnlinePanel {
+                    muted,
+                    ..online.panel(sides, total, ended.is_none(), self.game.position.to_move())
+                }
+            }),
             clocks,
             analysis: self.analysis_panel(text).map(|panel| {
                 let can_continue = panel.can_continue && self.online.playing.is_none();

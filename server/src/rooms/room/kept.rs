@@ -3,6 +3,20 @@
 
 use super::*;
 
+/// A date as records write it (`2026.12.07`), in UTC, from ms since 1970: the civil calendar's
+/// day from the day count (H. Hinnant's `civil_from_days`).
+pub fn record_date(ms: u64) -> String {
+    let days = (ms / 86_400_000) as i64 + 719_468;
+    let (era, of_era) = (days.div_euclid(146_097), days.rem_euclid(146_097));
+    let year_of_era = (of_era - of_era / 1460 + of_era / 36_524 - of_era / 146_096) / 365;
+    let day_of_year = of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year}.{month:02}.{day:02}")
+}
+
 fn offer_text(offer: Option<(Offer, Player)>) -> Option<String> {
     offer.map(|(what, by)| {
         let what = match what {
@@ -48,7 +62,8 @@ impl Room {
     /// failed creation) leaves the room as it is.
     pub fn restore(&mut self, row: &RoomRow) {
         if let Some(restored) = Room::from_row(row) {
-            let (online, away_since, chatted) = (self.online, self.away_since, self.chatted);
+            let (online, away_since) = (self.online, self.away_since);
+            let chatted = std::mem::take(&mut self.chatted);
             *self = Room { online, away_since, chatted, ..restored };
         }
     }
@@ -57,7 +72,7 @@ impl Room {
         RoomRow {
             id: id.to_owned(),
             game: self.table.game().slug().to_owned(),
-            record: self.table.full_record(&self.timing()),
+            record: self.table.full_record(&Header { timing: self.timing(), ..Header::default() }),
             seats: self.seats.clone(),
             offer: offer_text(self.offer),
             version: self.version,
@@ -102,7 +117,7 @@ impl Room {
                 .extra
                 .chat
                 .iter()
-                .map(|(from, preset)| ChatLine { from: Seat::of(Some(*from)), preset: preset.clone() })
+                .map(|(from, said)| ChatLine::new(Seat::of(Some(*from)), said.clone()))
                 .collect(),
             next: self.extra.next.clone(),
             players: self.extra.players.clone(),
@@ -164,9 +179,23 @@ impl Room {
         }))
     }
 
-    /// The game's end as the players' games keep it (the first seat's result first); `None`
-    /// until the game is over.
-    pub fn kept_game(&self, id: &str, now: u64) -> Option<GameRow> {
+    /// The record's tags of a game kept: its event, the site (`site`, its address), the date
+    /// it ended (`now`, in UTC) and its named players with their ratings as they sat down.
+    fn kept_header(&self, now: u64, site: Option<&str>) -> Header {
+        let players = self.extra.players.clone().map(|player| player.and_then(|p| Some((p.name?, p.rating))));
+        Header {
+            event: Some(Speed::event(self.extra.speed(), self.extra.rated)),
+            site: site.map(str::to_owned),
+            date: Some(record_date(now)),
+            people: self.table.people_tags(&players),
+            timing: self.timing(),
+            ..Header::default()
+        }
+    }
+
+    /// The game's end as the players' games keep it (the first seat's result first), its
+    /// record with its people, played on `site`; `None` until the game is over.
+    pub fn kept_game(&self, id: &str, now: u64, site: Option<&str>) -> Option<GameRow> {
         let outcome = self.table.over().then(|| self.table.outcome())?;
         Some(GameRow {
             id: id.to_owned(),
@@ -176,7 +205,7 @@ impl Room {
             players: self.extra.players.clone().map(|p| p.map(|p| p.id)),
             result: result_text(outcome, PLAYERS).to_owned(),
             ratings: String::new(),
-            record: self.table.full_record(&self.timing()),
+            record: self.table.full_record(&self.kept_header(now, site)),
             ended: now,
             names: [None, None],
         })

@@ -71,7 +71,7 @@ fn nothing_but_a_rematch_and_the_chat_after_the_end() {
         assert_eq!(code(room.apply(FIRST, action, 20)), ErrorCode::GameOver);
     }
     assert_eq!(stored(&room), before);
-    assert_eq!(room.apply(FIRST, Action::Chat("good-game".into()), 2_000), Ok(Effect::Store));
+    assert_eq!(room.apply(FIRST, preset("good-game"), 2_000), Ok(Effect::Store));
     assert_eq!(room.apply(FIRST, Action::Offer(Offer::Rematch), 20), Ok(Effect::Store));
 }
 
@@ -165,22 +165,44 @@ fn a_seat_away_on_its_own_turn_may_be_claimed_against_after_a_while() {
     assert_eq!(room.table.termination(), Some(Termination::Abandoned));
 }
 
+fn preset(name: &str) -> Action {
+    Action::Chat(Said::Preset(name.into()))
+}
+
+fn text(said: &str) -> Action {
+    Action::Chat(Said::Text(said.into()))
+}
+
 #[test]
-fn the_chat_takes_presets_at_one_a_second() {
+fn the_chat_takes_presets_and_free_text_at_most_five_lines_in_ten_seconds() {
     let mut room = connect_four();
-    assert_eq!(code(room.apply(FIRST, Action::Chat("anything".into()), 5_000)), ErrorCode::UnknownPreset);
-    play(&mut room, &[(FIRST, Action::Chat("hello".into()))], 5_000);
-    assert_eq!(code(room.apply(FIRST, Action::Chat("hello".into()), 5_999)), ErrorCode::RateLimited);
-    play(
-        &mut room,
-        &[(SECOND, Action::Chat("hello".into())), (FIRST, Action::Chat("good-luck".into()))],
-        6_000,
-    );
-    assert_eq!(room.extra.chat.len(), 3);
+    assert_eq!(code(room.apply(FIRST, preset("anything"), 5_000)), ErrorCode::UnknownPreset);
+    assert_eq!(code(room.apply(FIRST, text(&"x".repeat(10_000)), 5_000)), ErrorCode::ChatLength);
+    assert_eq!(code(room.apply(FIRST, text(" \u{200b} "), 5_000)), ErrorCode::ChatInvisible);
+    assert_eq!(code(room.apply(FIRST, text("gg\u{202e}"), 5_000)), ErrorCode::ChatInvisible);
+    // Refused lines count for nothing; a line is kept trimmed, markup as typed.
+    play(&mut room, &[(FIRST, preset("hello")), (FIRST, text("  <b>hi</b> 你好 "))], 5_000);
+    assert_eq!(room.extra.chat[1], (FIRST, Said::Text("<b>hi</b> 你好".into())));
+    play(&mut room, &[(FIRST, text("a")), (FIRST, text("b")), (FIRST, preset("have-fun"))], 6_000);
+    assert_eq!(code(room.apply(FIRST, text("c"), 14_999)), ErrorCode::RateLimited);
+    // The other player's rate is their own; after ten seconds the first lines leave the window.
+    play(&mut room, &[(SECOND, text("hello"))], 14_999);
+    play(&mut room, &[(FIRST, text("c")), (FIRST, text("d"))], 15_000);
+    assert_eq!(code(room.apply(FIRST, text("e"), 15_000)), ErrorCode::RateLimited);
+    assert_eq!(room.extra.chat.len(), 8);
     for second in 0..CHAT_LINES as u64 {
-        play(&mut room, &[(SECOND, Action::Chat("have-fun".into()))], 10_000 + second * 1_000);
+        play(&mut room, &[(SECOND, preset("have-fun"))], 20_000 + second * 2_000);
     }
     assert_eq!(room.extra.chat.len(), CHAT_LINES, "the oldest lines go");
+}
+
+#[test]
+fn a_chat_kept_before_free_text_reads_as_its_presets() {
+    let extra: Extra =
+        serde_json::from_str(r#"{"chat":[["First","hello"],["Second",{"text":"hi"}]]}"#).unwrap();
+    assert_eq!(extra.chat, [(FIRST, Said::Preset("hello".into())), (SECOND, Said::Text("hi".into()))]);
+    let written = serde_json::to_string(&extra).unwrap();
+    assert_eq!(serde_json::from_str::<Extra>(&written).unwrap(), extra);
 }
 
 #[test]
@@ -241,7 +263,7 @@ fn a_seek_goes_when_its_maker_leaves_and_a_rematch_when_a_player_does() {
 #[test]
 fn a_room_reads_back_as_it_was_stored() {
     let mut room = room(GameId::Checkers, "fischer:180+2", true);
-    play(&mut room, &[(FIRST, Action::Chat("hello".into())), (FIRST, Action::Offer(Offer::Draw))], 1_000);
+    play(&mut room, &[(FIRST, preset("hello")), (FIRST, Action::Offer(Offer::Draw))], 1_000);
     room.version = 3;
     let row = stored(&room);
     let mut again = Room::from_row(&row).unwrap();
@@ -340,4 +362,50 @@ fn who_is_here_an_offer_and_a_message_are_told_as_changes_the_rest_whole() {
     room.version += 1;
     assert_eq!(room.table.turns(), 0);
     assert_eq!(room.change("r", 40, told), None);
+}
+
+#[test]
+fn a_game_kept_names_its_event_site_date_and_players() {
+    let mut room = room(GameId::ConnectFour, "fischer:180+2", false);
+    let player = |id: &str, name: Option<&str>, rating| {
+        Some(SeatPlayer {
+            id: id.into(),
+            name: name.map(Into::into),
+            rating: Some(rating),
+            provisional: false,
+        })
+    };
+    room.extra.players = [player("a", Some("RedPlayer"), 1623), player("b", None, 1500)];
+    room.extra.rated = true;
+    assert_eq!(room.kept_game("r", 0, None), None, "not over");
+    play(&mut room, &[(FIRST, turn("4", 0)), (SECOND, Action::Resign)], 1_000);
+    let kept = room.kept_game("r", 1_796_687_999_000, Some("https://games.example")).unwrap();
+    let tags: Vec<&str> = kept.record.lines().take_while(|line| !line.is_empty()).collect();
+    assert_eq!(
+        tags[..6],
+        [
+            "[Game \"connect-four\"]",
+            "[Event \"Rated blitz game\"]",
+            "[Site \"https://games.example\"]",
+            "[Date \"2026.12.07\"]",
+            "[Red \"RedPlayer\"]",
+            "[RedElo \"1623\"]",
+        ]
+    );
+    // An anonymous player's seat is not named.
+    assert!(!kept.record.contains("[Yellow"), "{}", kept.record);
+}
+
+#[test]
+fn a_records_date_is_the_utc_day() {
+    for (ms, date) in [
+        (0, "1970.01.01"),
+        (86_399_000, "1970.01.01"),
+        (951_868_799_000, "2000.02.29"),
+        (1_796_687_999_000, "2026.12.07"),
+        (1_796_688_000_000, "2026.12.08"),
+        (4_107_628_799_000, "2100.03.01"),
+    ] {
+        assert_eq!(kept::record_date(ms), date);
+    }
 }

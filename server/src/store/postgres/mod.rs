@@ -8,10 +8,10 @@
 
 mod players;
 
-use super::players::{KEEP_GAME, RATING, UPSERT_RATING};
+use super::players::{KEEP_GAME, NAMES, RATING, SET_LOOK, UPSERT_RATING};
 use super::{
-    Change, Changes, Finish, GAMES, IDLE, LobbyRows, PLAYING, Pending, Players, REMOVE, Rate, RoomRow, SEEKS,
-    SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
+    Change, Changes, Finish, GAMES, IDLE, LOOKS_FROM, LobbyRows, PLAYING, Pending, Players, REMOVE, Rate,
+    RoomRow, SEEKS, SELECT, Store, StoreError, UPSERT, VERSION_TABLE,
 };
 use futures_util::StreamExt;
 use players::rating_row;
@@ -330,6 +330,12 @@ async fn migrate(client: &mut tokio_postgres::Client) -> Result<(), StoreError> 
         transaction.batch_execute(migration).await?;
         let reached = version as i64 + step as i64 + 1;
         transaction.execute("UPDATE schema_version SET version = $1", &[&reached]).await?;
+    }
+    if version < LOOKS_FROM {
+        for row in transaction.query(NAMES, &[]).await? {
+            let (id, name): (String, String) = (row.get(0), row.get(1));
+            transaction.execute(SET_LOOK, &[&board_suite::players::look_of(&name), &id]).await?;
+        }
     }
     transaction.commit().await?;
     Ok(())

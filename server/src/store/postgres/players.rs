@@ -2,8 +2,8 @@
 
 use super::Postgres;
 use crate::store::players::{
-    ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, LEADERS, NAMED, PLAYER, PLAYER_BY_ID, RATINGS,
-    RENAME, TALLY, renamed,
+    ADD_TRANSFER, EXPIRED_TRANSFERS, FORGET_KEY, GAMES_OF, LAST_RATED, LEADERS, LIKE_NAMED, NAMED, PLAYER,
+    PLAYER_BY_ID, RATINGS, RENAME, TALLY, holder, renamed,
 };
 use crate::store::{GameQuery, GameRow, LeaderRow, Pending, PlayerRow, Players, RatingRow, Renamed, Tally};
 
@@ -106,17 +106,19 @@ impl Players for Postgres {
     }
     fn rename(&self, id: String, name: String, now: u64) -> Pending<'_, Renamed> {
         Box::pin(async move {
-            let key = name.to_ascii_lowercase();
-            let (id, name, key) = (&id, &name, &key);
+            let (key, look) = (board_suite::players::key_of(&name), board_suite::players::look_of(&name));
+            let (id, name, key, look) = (&id, &name, &key, &look);
             self.run(|link| async move {
-                let holder = link.client.query_opt(NAMED, &[key]).await?.as_ref().map(player_row);
+                let alike = link.client.query(LIKE_NAMED, &[key, look, id]).await?;
+                let holder = holder(name, alike.iter().map(|r| (r.get(0), r.get(1))));
                 let named = link.client.query_opt(PLAYER_BY_ID, &[id]).await?.as_ref().map(player_row);
-                let (holder, named) = (holder.map(|p| p.id), named.map(|p| p.named));
-                if let Some(refused) = renamed(id, holder.as_deref(), named, now) {
+                let named = named.map(|p| p.named);
+                let rated: Option<i64> = link.client.query_one(LAST_RATED, &[id]).await?.get(0);
+                if let Some(refused) = renamed(id, holder.as_deref(), named, rated.map(|at| at as u64), now) {
                     return Ok(refused);
                 }
                 let at = now as i64;
-                match link.client.execute(RENAME, &[name, key, &at, id]).await {
+                match link.client.execute(RENAME, &[name, key, look, &at, id]).await {
                     Ok(_) => Ok(Renamed::Done),
                     // Taken meanwhile by another instance.
                     Err(error)
@@ -133,7 +135,7 @@ impl Players for Postgres {
 
     fn named<'a>(&'a self, name: &'a str) -> Pending<'a, Option<PlayerRow>> {
         Box::pin(async move {
-            let key = &name.to_ascii_lowercase();
+            let key = &board_suite::players::key_of(name);
             self.run(|link| async move {
                 Ok(link.client.query_opt(NAMED, &[key]).await?.as_ref().map(player_row))
             })
@@ -189,7 +191,7 @@ impl Players for Postgres {
         Box::pin(async move {
             let (since, per_speed) = (&(since as i64), &(per_speed as i64));
             self.run(|link| async move {
-                let rows = link.client.query(LEADERS, &[&game, &deviation, since, per_speed]).await?;
+                let rows = link.client.query(LEADERS, &[&deviation, &game, since, per_speed]).await?;
                 Ok(rows
                     .iter()
                     .map(|r| LeaderRow {

@@ -393,10 +393,47 @@ pub async fn players_contract(store: &dyn Store, prefix: &str) {
     assert_eq!((named.name, named.named), (Some(name("MingLi")), Some(5_000)));
     assert_eq!(players.named(&name("mingli").to_uppercase()).await.unwrap().map(|p| p.id), Some(id("ming")));
     assert_eq!(players.rename(id("lan"), name("MINGLI"), 6_000).await.unwrap(), Renamed::Taken);
-    assert_eq!(players.player(&id("hash-lan")).await.unwrap(), Some(lan), "a refusal changes nothing");
-    assert_eq!(players.rename(id("ming"), name("Ming"), 7_000).await.unwrap(), Renamed::TooSoon);
-    let later = 5_000 + RENAME_AFTER_MS;
-    assert_eq!(players.rename(id("ming"), name("Ming"), later).await.unwrap(), Renamed::Done);
+    assert_eq!(
+        players.player(&id("hash-lan")).await.unwrap(),
+        Some(lan.clone()),
+        "a refusal changes nothing"
+    );
+    // A name that imitates it in another script is taken too (a Cyrillic М, then і): the store
+    // finds it by its look. One of the same script that looks like it is another name.
+    for imitation in ["\u{41C}ingLi", "M\u{456}ngL\u{456}"] {
+        assert_eq!(
+            players.rename(id("lan"), name(imitation), 6_000).await.unwrap(),
+            Renamed::Taken,
+            "{imitation}"
+        );
+    }
+    assert_eq!(players.player(&id("hash-lan")).await.unwrap(), Some(lan));
+    // Changed freely until a rated game is played with the name, then once a day.
+    assert_eq!(players.rename(id("ming"), name("Ming"), 7_000).await.unwrap(), Renamed::Done);
+    let rated = GameRow {
+        id: id("rated"),
+        game: "gomoku".into(),
+        speed: Some("blitz".into()),
+        rated: true,
+        players: [Some(id("ming")), Some(id("lan"))],
+        result: "1-0".into(),
+        ratings: String::new(),
+        record: "[Result \"1-0\"]".into(),
+        ended: 7_500,
+        names: [None, None],
+    };
+    let room = RoomRow {
+        id: id("rated"),
+        game: "gomoku".into(),
+        record: "h8 1-0".into(),
+        version: 2,
+        updated: 7_500,
+        ..RoomRow::default()
+    };
+    store.finish(Finish { room, game: rated }, Some(plus_100())).await.unwrap().expect("written");
+    assert_eq!(players.rename(id("ming"), name("MingLi"), 8_000).await.unwrap(), Renamed::TooSoon);
+    let later = 7_000 + RENAME_AFTER_MS;
+    assert_eq!(players.rename(id("ming"), name("Mingo"), later).await.unwrap(), Renamed::Done);
     assert_eq!(players.rename(id("lan"), name("mingli"), later).await.unwrap(), Renamed::Done);
     assert_eq!(players.rename(id("nobody"), name("Nobody"), later).await.unwrap(), Renamed::Unknown);
     assert_eq!(players.named(&name("nobody")).await.unwrap(), None);
@@ -554,17 +591,22 @@ pub async fn finish_contract(store: &dyn Store, prefix: &str) {
         0,
         "no game since"
     );
-    assert_eq!(
-        players
-            .leaders("gomoku", 50.0, 0, 50)
-            .await
-            .unwrap()
-            .iter()
-            .filter(|l| l.player.id.starts_with(prefix))
-            .count(),
-        0,
-        "provisional"
-    );
+    // A provisional rating (bo's, a deviation of 300), however high, comes after the settled.
+    let provisional: Rate = Box::new(|finish: &mut Finish, _| {
+        finish.room.extra = "rated".into();
+        let [bo, lan] = finish.game.players.clone().map(Option::unwrap);
+        vec![blitz(&bo, 1900.0, 300.0, 1, 9_950), blitz(&lan, 1800.0, 100.0, 3, 9_950)]
+    });
+    store.finish(finish("six", 3, game("six", "bo", "lan", "1-0", 9_950)), Some(provisional)).await.unwrap();
+    let mine: Vec<(String, f64)> = players
+        .leaders("gomoku", 110.0, 9_200, 50)
+        .await
+        .unwrap()
+        .iter()
+        .filter(|l| l.player.id.starts_with(prefix))
+        .map(|l| (l.player.id.clone(), l.rating))
+        .collect();
+    assert_eq!(mine, [(id("lan"), 1800.0), (id("ming"), 1700.0), (id("bo"), 1900.0)], "the settled first");
     // A game between one player's two devices counts once, from the first seat.
     let alone = GameRow { rated: false, ..game("five", "ming", "ming", "1-0", 9_900) };
     store.finish(Finish { room: room("five", 2), game: alone }, None).await.unwrap().unwrap();

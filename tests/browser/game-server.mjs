@@ -3,6 +3,7 @@
 // port, over a store of its own in a temporary directory.
 import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer, connect } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,4 +103,37 @@ export async function startOnline(page, { time = 'untimed', base, increment, day
   if (days !== undefined) await dialog.locator('[data-setting="days"]').selectOption(String(days));
   await dialog.locator(`button[data-action="${action}"]`).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** A TCP relay to the server's port on loopback. `cut()` holds every byte either way (and new
+ * connections' too) without closing anything; `restore()` passes on what was held and goes on. */
+export async function startRelay(port) {
+  let up = true;
+  const held = [];
+  const sockets = new Set();
+  const relayed = createServer((device) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const socket of [device, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => { device.destroy(); upstream.destroy(); });
+    }
+    const pipe = (from, to) => from.on('data', (bytes) => (up ? to.write(bytes) : held.push([to, bytes])));
+    pipe(device, upstream);
+    pipe(upstream, device);
+  });
+  relayed.listen(0, '127.0.0.1');
+  await once(relayed, 'listening');
+  return {
+    base: `http://127.0.0.1:${relayed.address().port}/`,
+    cut: () => { up = false; },
+    restore: () => {
+      up = true;
+      for (const [to, bytes] of held.splice(0)) if (!to.destroyed) to.write(bytes);
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      relayed.close();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // A phone's network gone and back, in headless Chromium against the suite's own server: the
-// phone's page reaches the server through a relay of this file's that can cut its network (the
+// phone's page reaches the server through a relay (game-server.mjs) that can cut its network (the
 // bytes held, nothing closed, as a network gone quiet does) while the browser says it is
 // offline; the desktop's page reaches the server directly. The phone is told at once, the
 // desktop's countdown to a claim starts once the server has noticed, and the phone plays again
@@ -8,10 +8,8 @@
 // generous bounds).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, connect } from 'node:net';
-import { once } from 'node:events';
 import { button, cell, done, launch } from './harness.mjs';
-import { gameServer, invited, startOnline, visit } from './game-server.mjs';
+import { gameServer, invited, startOnline, startRelay, visit } from './game-server.mjs';
 
 let server;
 let relay;
@@ -26,39 +24,6 @@ after(async () => {
   relay.close();
   await server.close();
 });
-
-/** A TCP relay to the server's port on loopback. `cut()` holds every byte either way (and new
- * connections' too) without closing anything; `restore()` passes on what was held and goes on. */
-async function startRelay(port) {
-  let up = true;
-  const held = [];
-  const sockets = new Set();
-  const relayed = createServer((device) => {
-    const upstream = connect(port, '127.0.0.1');
-    for (const socket of [device, upstream]) {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.on('close', () => { device.destroy(); upstream.destroy(); });
-    }
-    const pipe = (from, to) => from.on('data', (bytes) => (up ? to.write(bytes) : held.push([to, bytes])));
-    pipe(device, upstream);
-    pipe(upstream, device);
-  });
-  relayed.listen(0, '127.0.0.1');
-  await once(relayed, 'listening');
-  return {
-    base: `http://127.0.0.1:${relayed.address().port}/`,
-    cut: () => { up = false; },
-    restore: () => {
-      up = true;
-      for (const [to, bytes] of held.splice(0)) if (!to.destroyed) to.write(bytes);
-    },
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      relayed.close();
-    },
-  };
-}
 
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

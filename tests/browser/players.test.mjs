@@ -1,30 +1,38 @@
-// Players who come back, in headless Chromium against the suite's own server: two browsers
-// each become a player and choose a name (a taken and a reserved one refused in words), play a
-// rated Connect Four game to its end, and both pages and a spectator see each side's rating
-// before and after; the winner's page lists the rating, its graph and the game, which opens for
-// review; the leaderboard lists a settled rating before the provisional ones (marked `?`) and
-// says so of an unknown game. A rated seek
-// shows its maker's rating in the lobby, whose links open the leaderboards; the players' pages
-// have the settings' gear.
+// People at the board, in headless Chromium against the suite's own server. The first test is
+// the whole visit of two players, a desktop and a phone: each becomes a player and chooses a
+// name (a taken and a reserved one refused in words); they play a rated Connect Four game with
+// its strips, an offer and the rating change coming within the phone's screen, chat freely, and
+// the phone's network goes and comes back mid-game; both pages and a spectator see each side's
+// rating before and after; the winner's page lists the rating, its graph and the game, which
+// opens for review; the leaderboard lists a settled rating before the provisional ones (marked
+// `?`); a challenge from a player's page is declined, then accepted. (How long a network takes
+// to be told gone and back is measured in network.test.mjs.) A rated seek shows its maker's
+// rating in the lobby, whose links open the leaderboards; the players' pages have the
+// settings' gear.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { accessibility, button, cell, control, launch } from './harness.mjs';
-import { gameServer, invited, startOnline, visit as visitOn } from './game-server.mjs';
+import { gameServer, invited, startOnline, startRelay, visit as visitOn } from './game-server.mjs';
 
 let server;
+// The phone reaches the server through a relay that can cut its network.
+let relay;
 const browsers = [];
 before(async () => {
   server = await gameServer();
+  relay = await startRelay(Number(new URL(server.base()).port));
   for (let i = 0; i < 3; i++) browsers.push(await launch());
 });
 after(async () => {
   for (const browser of browsers) await browser.close();
+  relay.close();
   await server.close();
 });
 
 const visit = (browser, hash) => visitOn(browser, server.base(), hash);
+const PHONE = { width: 390, height: 844 };
 
 /** Opens the player's panel and asks for `name`. */
 async function chooseName(page, name) {
@@ -36,9 +44,10 @@ async function chooseName(page, name) {
 const discs = (page, count) =>
   page.waitForFunction((n) => document.querySelectorAll('[data-board] [data-piece]').length === n, count);
 
-test('a rated game between two browsers moves both ratings, kept on the page and the leaderboard', async () => {
+test('people at the board, a desktop and a phone: a rated game with its strips, an offer and the rating change within the phone\'s screen, free chat, the network gone and back, the leaderboard\'s provisional players, a challenge declined then accepted', async () => {
   const red = await visit(browsers[0], '#/connect-four');
-  const yellow = await visit(browsers[1], '#/connect-four');
+  const yellow = await visitOn(browsers[1], relay.base, '#/connect-four');
+  await yellow.setViewportSize(PHONE);
   // Each device is a player where the server answers: anonymous, then named.
   for (const page of [red, yellow]) await page.locator('[data-player] button[data-action="player"]').waitFor();
   assert.match(await red.locator('[data-player]').textContent(), /Anonymous \w{4}/);
@@ -61,7 +70,7 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await startOnline(red, { time: 'fischer', base: 180, increment: 2 });
   await red.waitForSelector('a[data-invite]');
   const invite = invited(await red.locator('a[data-invite]').getAttribute('href'));
-  await yellow.goto(server.base() + 'index.html' + invite);
+  await yellow.goto(relay.base + 'index.html' + invite);
   await yellow.waitForSelector('[data-status][data-seat="yellow"]');
   for (const page of [red, yellow]) {
     const seat = page.locator('[data-seat-player="red"][data-name="RedPlayer"]');
@@ -73,9 +82,8 @@ test('a rated game between two browsers moves both ratings, kept on the page and
     // Each side's strip holds its player and clock together.
     await page.locator('[data-player-strip="red"]:has([data-seat-player="red"][data-name="RedPlayer"]):has([data-clock="red"])').waitFor();
   }
-  // Yellow plays on a phone: an offer comes within its screen, under the status, with the
-  // board in view; declined, the decline is told where red looks.
-  await yellow.setViewportSize({ width: 390, height: 844 });
+  // On the phone, an offer comes within its screen, under the status, with the board in view;
+  // declined, the decline is told where red looks.
   const onScreen = async (page, selector) => {
     const box = await page.locator(selector).boundingBox();
     const scrolled = await page.evaluate(() => window.scrollY);
@@ -88,6 +96,22 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await onScreen(yellow, '[data-offer="draw"]');
   await button(yellow, 'decline-offer').click();
   await red.locator('[data-declined="draw"]').waitFor();
+  // They chat, as typed, both ways; the phone scrolls back to its board.
+  const chat = async (from, to, text) => {
+    await from.locator('[data-chat] input[data-chat-input]').fill(text);
+    await from.locator('[data-chat] input[data-chat-input]').press('Enter');
+    await to.locator('[data-chat] [data-chat-line]:not([data-chat-preset]) .said', { hasText: text }).waitFor();
+  };
+  await chat(red, yellow, 'No draw yet, then?');
+  await chat(yellow, red, '還早呢 <3');
+  await yellow.evaluate(() => window.scrollTo(0, 0));
+  // The phone's network goes: its page says so; back, it is connected again and plays on.
+  relay.cut();
+  await yellow.context().setOffline(true);
+  await yellow.locator('[data-connection][data-state="lost"]').waitFor({ timeout: 15_000 });
+  await yellow.context().setOffline(false);
+  relay.restore();
+  await yellow.locator('[data-connection][data-state="open"]').waitFor({ timeout: 15_000 });
   // Red makes four in a row along the bottom.
   let discsPlayed = 0;
   for (const [page, x] of [[red, 0], [yellow, 0], [red, 1], [yellow, 1], [red, 2], [yellow, 2], [red, 3]]) {
@@ -150,9 +174,9 @@ test('a rated game between two browsers moves both ratings, kept on the page and
   await red.locator('button[data-action="live"]').click();
   await red.locator('[data-status][data-review]').waitFor({ state: 'detached' });
   // Yellow's page says the loss; a name no one has is said so.
-  await yellow.goto(server.base() + 'index.html#/@/YellowPlayer');
+  await yellow.goto(relay.base + 'index.html#/@/YellowPlayer');
   await yellow.locator('[data-history-game][data-result="loss"]').waitFor();
-  await yellow.goto(server.base() + 'index.html#/@/NoSuchPlayer');
+  await yellow.goto(relay.base + 'index.html#/@/NoSuchPlayer');
   await yellow.locator('[data-profile][data-missing]').waitFor();
 
   // The leaderboard: a young site's provisional ratings are listed, marked `?`; a settled one
@@ -182,6 +206,72 @@ db.commit()
   );
   await red.goto(server.base() + 'index.html#/leaderboard/chess');
   await red.locator('[data-leaderboard][data-game="chess"][data-missing]').waitFor();
+
+  // Challenges: the phone waits on a game's page, where a challenge finds it.
+  await yellow.goto(relay.base + 'index.html#/gomoku');
+  await red.goto(server.base() + 'index.html#/');
+  // Who is online: each by name, linking to their page.
+  const listed = red.locator('[data-lobby] [data-online-player][data-name="YellowPlayer"]');
+  await listed.waitFor();
+  assert.equal(await listed.locator('a').getAttribute('href'), '#/@/YellowPlayer');
+
+  // On one's own page the challenge is refused in words.
+  await red.goto(server.base() + 'index.html#/@/RedPlayer');
+  await button(red, 'challenge').click();
+  await red.locator('[data-dialog="new-game"]').waitFor();
+  await button(red, 'send-challenge').click();
+  await red.locator('[data-challenge-refused="challenge-self"]').waitFor();
+  assert.match(await red.locator('[data-challenge-refused]').textContent(), /cannot challenge yourself/);
+  await button(red, 'dismiss-challenge').click();
+
+  // From the other's page: checkers, its new-game dialog for the challenge (its rules,
+  // captures optional; 3+2; rated); declined on the phone, told on the desktop.
+  const challengeFromPage = async () => {
+    await red.goto(server.base() + 'index.html#/@/YellowPlayer');
+    await red.locator('[data-setting="challenge-game"]').selectOption('checkers');
+    await button(red, 'challenge').click();
+    const dialog = red.locator('[data-dialog="new-game"]');
+    await dialog.waitFor();
+    assert.match(await dialog.locator('h2').textContent(), /Challenge YellowPlayer/);
+    assert.equal(await dialog.locator('button[data-action="online"]').count(), 0, 'no invite, quick match or seek');
+    return dialog;
+  };
+  const dialog = await challengeFromPage();
+  await dialog.locator('[data-setting="captures-optional"]').check();
+  await dialog.locator('button[data-preset="3+2"]').click();
+  await button(red, 'send-challenge').click();
+  await dialog.waitFor({ state: 'detached' });
+  await red.locator('[data-challenge-sent][data-to="YellowPlayer"]').waitFor();
+  const challenge = yellow.locator('[data-challenge][data-from="RedPlayer"]');
+  await challenge.waitFor();
+  assert.deepEqual(
+    [await challenge.getAttribute('data-game'), await challenge.getAttribute('data-time-control'), await challenge.getAttribute('data-rated')],
+    ['checkers', 'fischer:180+2', ''],
+  );
+  assert.match(await challenge.textContent(), /optional/i, 'the rules chosen are told');
+  // Where the phone's eye is: within its screen, over the board's page.
+  const box = await challenge.boundingBox();
+  assert.ok(box && box.y >= 0 && box.y + box.height <= 844, JSON.stringify(box));
+  await button(yellow, 'decline-challenge').click();
+  await red.locator('[data-declined="challenge"][data-to="YellowPlayer"]').waitFor();
+  await challenge.waitFor({ state: 'detached' });
+
+  // Again, accepted: both go on to their seats in a new rated room, under the rules chosen.
+  await challengeFromPage();
+  await button(red, 'send-challenge').click();
+  await challenge.waitFor();
+  await button(yellow, 'accept-challenge').click();
+  // Who plays first is drawn: a seat each.
+  const seat = async (page) => {
+    await page.locator('[data-game="checkers"] [data-status][data-seat]').waitFor();
+    return page.locator('[data-game="checkers"] [data-status][data-seat]').getAttribute('data-seat');
+  };
+  assert.deepEqual([await seat(red), await seat(yellow)].sort(), ['black', 'red']);
+  for (const page of [red, yellow]) {
+    await page.locator('[data-player-strip] [data-seat-player][data-name="RedPlayer"]').waitFor();
+    await page.locator('[data-player-strip] [data-seat-player][data-name="YellowPlayer"]').waitFor();
+    await page.locator('.online [data-rated]').waitFor();
+  }
 });
 
 test('a rated seek shows its maker and rating in the lobby, which links the leaderboards; the players\' pages switch language', async () => {
@@ -257,85 +347,5 @@ test('names in any script change freely before a rated game; forgetting this dev
     await confirm.waitFor({ state: 'detached' });
   } finally {
     await browser.close();
-  }
-});
-
-test('a challenge from a player\'s page is declined, then accepted: both go on to a rated game, and the lobby lists who is online', async () => {
-  const [desk, phone] = [await launch(), await launch()];
-  try {
-    const asker = await visit(desk, '#/');
-    const asked = await visit(phone, '#/gomoku');
-    await asked.setViewportSize({ width: 390, height: 844 });
-    for (const page of [asker, asked]) await page.locator('[data-player] button[data-action="player"]').waitFor();
-    await chooseName(asker, 'Challenger');
-    await asker.locator('[data-player][data-name="Challenger"]').waitFor();
-    await chooseName(asked, 'Answerer');
-    await asked.locator('[data-player][data-name="Answerer"]').waitFor();
-    await asked.mouse.click(5, 600);
-    // Who is online: each by name, linking to their page.
-    const listed = asker.locator('[data-lobby] [data-online-player][data-name="Answerer"]');
-    await listed.waitFor();
-    assert.equal(await listed.locator('a').getAttribute('href'), '#/@/Answerer');
-
-    // On one's own page the challenge is refused in words.
-    await asker.goto(server.base() + 'index.html#/@/Challenger');
-    await button(asker, 'challenge').click();
-    await asker.locator('[data-dialog="new-game"]').waitFor();
-    await button(asker, 'send-challenge').click();
-    await asker.locator('[data-challenge-refused="challenge-self"]').waitFor();
-    assert.match(await asker.locator('[data-challenge-refused]').textContent(), /cannot challenge yourself/);
-    await button(asker, 'dismiss-challenge').click();
-
-    // From the other's page: checkers, its new-game dialog for the challenge (its rules,
-    // captures optional; 3+2; rated); declined on the phone, told on the desktop.
-    const challengeFromPage = async () => {
-      await asker.goto(server.base() + 'index.html#/@/Answerer');
-      await asker.locator('[data-setting="challenge-game"]').selectOption('checkers');
-      await button(asker, 'challenge').click();
-      const dialog = asker.locator('[data-dialog="new-game"]');
-      await dialog.waitFor();
-      assert.match(await dialog.locator('h2').textContent(), /Challenge Answerer/);
-      assert.equal(await dialog.locator('button[data-action="online"]').count(), 0, 'no invite, quick match or seek');
-      return dialog;
-    };
-    const dialog = await challengeFromPage();
-    await dialog.locator('[data-setting="captures-optional"]').check();
-    await dialog.locator('button[data-preset="3+2"]').click();
-    await button(asker, 'send-challenge').click();
-    await dialog.waitFor({ state: 'detached' });
-    await asker.locator('[data-challenge-sent][data-to="Answerer"]').waitFor();
-    const challenge = asked.locator('[data-challenge][data-from="Challenger"]');
-    await challenge.waitFor();
-    assert.deepEqual(
-      [await challenge.getAttribute('data-game'), await challenge.getAttribute('data-time-control'), await challenge.getAttribute('data-rated')],
-      ['checkers', 'fischer:180+2', ''],
-    );
-    assert.match(await challenge.textContent(), /optional/i, 'the rules chosen are told');
-    // Where the phone's eye is: within its screen, over the board's page.
-    const box = await challenge.boundingBox();
-    assert.ok(box && box.y >= 0 && box.y + box.height <= 844, JSON.stringify(box));
-    await button(asked, 'decline-challenge').click();
-    await asker.locator('[data-declined="challenge"][data-to="Answerer"]').waitFor();
-    await challenge.waitFor({ state: 'detached' });
-
-    // Again, accepted: both go on to their seats in a new rated room, under the rules chosen.
-    await challengeFromPage();
-    await button(asker, 'send-challenge').click();
-    await challenge.waitFor();
-    await button(asked, 'accept-challenge').click();
-    // Who plays first is drawn: a seat each.
-    const seat = async (page) => {
-      await page.locator('[data-game="checkers"] [data-status][data-seat]').waitFor();
-      return page.locator('[data-game="checkers"] [data-status][data-seat]').getAttribute('data-seat');
-    };
-    assert.deepEqual([await seat(asker), await seat(asked)].sort(), ['black', 'red']);
-    for (const page of [asker, asked]) {
-      await page.locator('[data-player-strip] [data-seat-player][data-name="Challenger"]').waitFor();
-      await page.locator('[data-player-strip] [data-seat-player][data-name="Answerer"]').waitFor();
-      await page.locator('.online [data-rated]').waitFor();
-    }
-  } finally {
-    await desk.close();
-    await phone.close();
   }
 });

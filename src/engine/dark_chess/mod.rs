@@ -10,6 +10,7 @@
 mod evaluate;
 mod position;
 mod search;
+pub mod tables;
 
 pub use evaluate::evaluate;
 pub use position::{After, Position};

@@ -309,3 +309,74 @@ fn behind_the_engine_takes_the_third_repetition() {
     let ended = engine.go(&go, &|| 0.0, &|| false, &mut |_| {});
     assert_eq!(ended, Err(EngineError::Ended { result: "1/2-1/2", termination: Termination::Repetition }));
 }
+
+/// The conversion set: under each house rule, positions of three and four face-up pieces that
+/// the endgame tables prove won, the longest of many random placements to win. The top level
+/// wins each by the rules' own game within the quiet-move limit, against its own defence.
+#[test]
+fn the_top_level_wins_every_ending_the_tables_prove_won() {
+    use board_suite::engine::dark_chess::tables::{Exact, Tables};
+    use board_suite::rules::dark_chess::{Piece, Rank};
+    let red = |rank| Piece { colour: Colour::Red, rank };
+    let black = |rank| Piece { colour: Colour::Black, rank };
+    let materials = [
+        vec![red(Rank::Horse), red(Rank::Soldier), black(Rank::Cannon)],
+        vec![red(Rank::Chariot), red(Rank::Cannon), black(Rank::Horse)],
+        vec![red(Rank::General), red(Rank::Elephant), black(Rank::Advisor), black(Rank::Soldier)],
+    ];
+    let mut rng = SmallRng::seed_from_u64(67);
+    let mut converted = 0;
+    for config in variants() {
+        let mut tables = Tables::new(&config);
+        for material in &materials {
+            // The won placement with the longest way to its capture, of 400 tried.
+            let mut hardest: Option<(u32, DarkChess)> = None;
+            for _ in 0..400 {
+                let mut board = [Cell::Empty; 32];
+                for &piece in material {
+                    let square = loop {
+                        let square = rng.random_range(0..32usize);
+                        if board[square] == Cell::Empty {
+                            break square;
+                        }
+                    };
+                    board[square] = Cell::FaceUp(piece);
+                }
+                let to_move = if rng.random_bool(0.5) { Player::First } else { Player::Second };
+                let Ok(game) = DarkChess::from_setup(config.clone(), board, Some(Colour::Red), to_move)
+                else {
+                    continue;
+                };
+                if game.outcome().is_some() {
+                    continue;
+                }
+                if let Some(Exact::Win(plies)) = tables.probe(&Position::from_view(&game.view()))
+                    && hardest.as_ref().is_none_or(|(most, _)| plies > *most)
+                {
+                    hardest = Some((plies, game));
+                }
+            }
+            let (plies, start) = hardest.expect("a won placement");
+            let winner = start.to_move();
+            let mut history = History::starting_from(start.clone());
+            let mut engine = DarkChessEngine::from_game(start.clone());
+            let mut turns: Vec<String> = Vec::new();
+            while history.current().outcome().is_none() && turns.len() < 400 {
+                engine.set_moves(&turns.iter().map(String::as_str).collect::<Vec<_>>()).expect("the turns");
+                let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(2), seed: 0 };
+                let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
+                for leg in parse_turn(history.current(), &turn).expect("a turn") {
+                    history.play(leg).expect("a legal turn");
+                }
+                turns.push(turn);
+            }
+            assert_eq!(
+                history.current().outcome(),
+                Some(Outcome::Win(winner)),
+                "{config:?} {material:?}, won in {plies} plies by the tables: {turns:?}"
+            );
+            converted += 1;
+        }
+    }
+    assert_eq!(converted, variants().len() * materials.len());
+}

@@ -21,6 +21,7 @@ use crate::rules::{Game, Outcome, Player, Termination, TurnText, replay};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use search::{Scored, Search};
+use tables::{Exact, Tables};
 
 /// How far below the best score a level may choose, by level (1 first): less than a
 /// soldier's worth, so no level gives material away on purpose.
@@ -54,6 +55,8 @@ pub struct DarkChessEngine {
     /// Keys of the positions between turns since the last flip or capture, this one last.
     history: Vec<u64>,
     search: Search,
+    /// Exact play where every piece is face up and few remain, at the top level.
+    tables: Tables,
 }
 
 /// The best turn found, with what the search reports.
@@ -69,7 +72,15 @@ pub struct Choice {
 impl DarkChessEngine {
     pub fn new(config: Config) -> Result<Self, EngineError> {
         let game = <DarkChess as TurnText>::from_turns(&config, &[])?;
-        Ok(DarkChessEngine { config, setup: None, game, history: Vec::new(), search: Search::default() })
+        let tables = Tables::new(&config);
+        Ok(DarkChessEngine {
+            config,
+            setup: None,
+            game,
+            history: Vec::new(),
+            search: Search::default(),
+            tables,
+        })
     }
 
     /// An engine whose turns start from `start`, a position set up by hand.
@@ -77,6 +88,7 @@ impl DarkChessEngine {
         let config = start.config().clone();
         let history = vec![Position::from_view(&start.view()).key()];
         DarkChessEngine {
+            tables: Tables::new(&config),
             config,
             setup: Some(start.clone()),
             game: start,
@@ -114,10 +126,20 @@ impl DarkChessEngine {
         let mut choice = Choice { turn: Vec::new(), line: Vec::new(), score: 0, depth: 0, nodes: 0 };
         loop {
             let mut stop_search = || budget.expired();
-            let scored = self.best(&position, effort, sure, budget.seed, &mut stop_search, &mut |c| {
+            let mut report_leg = |c: &Choice| {
                 let turn = choice.turn.iter().chain(&c.turn).copied().collect();
                 report(&Choice { turn, line: c.line.clone(), ..*c });
-            });
+            };
+            let seed = budget.seed;
+            let scored = if budget.top() {
+                self.top_leg(
+                    &position,
+                    |engine, report| engine.best(&position, effort, sure, seed, &mut stop_search, report),
+                    &mut report_leg,
+                )
+            } else {
+                self.best(&position, effort, sure, seed, &mut stop_search, &mut report_leg)
+            };
             let Some(leg) = scored.turn.first().copied() else {
                 break;
             };
@@ -139,6 +161,55 @@ impl DarkChessEngine {
             return Err(EngineError::GameOver);
         }
         Ok(choice)
+    }
+
+    /// Every move in `position` and its worth by the tables, where they cover it. A move that
+    /// makes a position stand the third time draws, which the tables do not see.
+    fn exact_moves(&mut self, position: &Position) -> Option<Vec<(Move, Exact)>> {
+        let mut moves = self.tables.moves(position)?;
+        for (mv, exact) in &mut moves {
+            let (next, after) = position.after(*mv, None);
+            let key = next.key();
+            if after == After::Passed && self.history.iter().filter(|&&earlier| earlier == key).count() >= 2 {
+                *exact = Exact::Draw;
+            }
+        }
+        Some(moves)
+    }
+
+    /// The turn's leg at the top level: where the tables call the position won, their quickest
+    /// win; else the search's, which plays for the draw rules and for material where every
+    /// move loses (the tables count a capture's loss as near as a quiet one's), kept to the
+    /// tables' drawing moves where the position is drawn.
+    fn top_leg(
+        &mut self,
+        position: &Position,
+        search: impl FnOnce(&mut Self, &mut dyn FnMut(&Choice)) -> Choice,
+        report: &mut dyn FnMut(&Choice),
+    ) -> Choice {
+        let moves = self.exact_moves(position).unwrap_or_default();
+        let best = moves
+            .iter()
+            .copied()
+            .reduce(|best, this| if this.1.rank() > best.1.rank() { this } else { best });
+        if let Some((mv, Exact::Win(plies))) = best {
+            let choice = Choice {
+                turn: vec![mv],
+                line: Vec::new(),
+                score: search::WIN - plies as i32,
+                depth: 1,
+                nodes: 0,
+            };
+            report(&choice);
+            return choice;
+        }
+        let mut choice = search(self, report);
+        let chosen = moves.iter().find(|(mv, _)| choice.turn.first() == Some(mv));
+        if let (Some((mv, Exact::Draw)), Some((_, Exact::Loss(_)))) = (best, chosen) {
+            choice = Choice { turn: vec![mv], line: Vec::new(), score: 0, ..choice };
+            report(&choice);
+        }
+        choice
     }
 
     /// Iterative deepening from `position` within `effort`, `sure_depth` turns whatever the

@@ -52,7 +52,7 @@ impl Exact {
     }
 
     /// Ordered for the side it belongs to: a quicker win first, a later loss last but one.
-    fn rank(self) -> i64 {
+    pub fn rank(self) -> i64 {
         match self {
             Exact::Win(plies) => 1_000 - i64::from(plies),
             Exact::Draw => 0,
@@ -166,7 +166,9 @@ impl Tables {
         let exact = match position.chain {
             // Mid-chain: the capture just made reset the counter.
             Some(_) => self.best(position)?.1,
-            None => self.value(&position.board, mover).with_counter(position.quiet_plies, self.rules.quiet_limit),
+            None => {
+                self.value(&position.board, mover).with_counter(position.quiet_plies, self.rules.quiet_limit)
+            }
         };
         Some(exact)
     }
@@ -174,6 +176,12 @@ impl Tables {
     /// The best move in `position` and its worth, if the tables cover it: the quickest win,
     /// else a draw, else the longest loss.
     pub fn best(&mut self, position: &Position) -> Option<(Move, Exact)> {
+        let moves = self.moves(position)?;
+        moves.into_iter().reduce(|best, this| if this.1.rank() > best.1.rank() { this } else { best })
+    }
+
+    /// Every move in `position` and its worth to the side to move, if the tables cover it.
+    pub fn moves(&mut self, position: &Position) -> Option<Vec<(Move, Exact)>> {
         if !self.covers(position) {
             return None;
         }
@@ -184,7 +192,7 @@ impl Tables {
             Exact::Loss(_) => Exact::Loss(1),
             Exact::Draw => Exact::Draw,
         };
-        let mut best: Option<(Move, Exact)> = None;
+        let mut moves = Vec::new();
         for mv in position.moves() {
             let (next, after) = position.after(mv, None);
             let exact = match after {
@@ -193,14 +201,16 @@ impl Tables {
                 super::After::Chain => zeroed(self.probe(&next)?),
                 super::After::Passed => {
                     let theirs = self.value(&next.board, next.colour(next.to_move)?).before();
-                    if next.quiet_plies == 0 { zeroed(theirs) } else { theirs.with_counter(position.quiet_plies, limit) }
+                    if next.quiet_plies == 0 {
+                        zeroed(theirs)
+                    } else {
+                        theirs.with_counter(position.quiet_plies, limit)
+                    }
                 }
             };
-            if best.is_none_or(|(_, was)| exact.rank() > was.rank()) {
-                best = Some((mv, exact));
-            }
+            moves.push((mv, exact));
         }
-        best
+        Some(moves)
     }
 
     /// The stored worth of the face-up `board` with `to_move` to move, the counter aside: its
@@ -492,7 +502,14 @@ mod tests {
         assert_eq!(tables.probe(&position(&game(&rules, &five, RED))), None);
         // Another quiet-move limit is another set of tables.
         let other = Config { quiet_limit: 40, ..rules };
-        assert_eq!(tables.probe(&position(&game(&other, &[(piece(RED, Rank::Soldier), 0), (piece(BLACK, Rank::General), 1)], RED))), None);
+        assert_eq!(
+            tables.probe(&position(&game(
+                &other,
+                &[(piece(RED, Rank::Soldier), 0), (piece(BLACK, Rank::General), 1)],
+                RED
+            ))),
+            None
+        );
     }
 
     /// Every value is the best of its moves' values (the tables agree with themselves), on
@@ -502,7 +519,12 @@ mod tests {
         let materials: [&[Piece]; 3] = [
             &[piece(RED, Rank::Horse), piece(BLACK, Rank::Cannon)],
             &[piece(RED, Rank::Chariot), piece(RED, Rank::Soldier), piece(BLACK, Rank::Horse)],
-            &[piece(RED, Rank::Cannon), piece(RED, Rank::Advisor), piece(BLACK, Rank::Elephant), piece(BLACK, Rank::Soldier)],
+            &[
+                piece(RED, Rank::Cannon),
+                piece(RED, Rank::Advisor),
+                piece(BLACK, Rank::Elephant),
+                piece(BLACK, Rank::Soldier),
+            ],
         ];
         for rules in house_rules() {
             let mut tables = Tables::new(&rules);
@@ -552,12 +574,19 @@ mod tests {
         }
         for rules in house_rules() {
             let mut tables = Tables::new(&rules);
-            for material in [[piece(RED, Rank::Soldier), piece(BLACK, Rank::General)], [piece(RED, Rank::Chariot), piece(BLACK, Rank::Horse)]] {
+            for material in [
+                [piece(RED, Rank::Soldier), piece(BLACK, Rank::General)],
+                [piece(RED, Rank::Chariot), piece(BLACK, Rank::Horse)],
+            ] {
                 for game in placements(&rules, &material, 150, 7) {
                     let exact = tables.probe(&position(&game)).unwrap();
                     match exact {
                         Exact::Win(plies) if plies <= 5 => {
-                            assert!(wins_within(&game, plies) && !wins_within(&game, plies - 1), "{exact:?} {:?}", game.view());
+                            assert!(
+                                wins_within(&game, plies) && !wins_within(&game, plies - 1),
+                                "{exact:?} {:?}",
+                                game.view()
+                            );
                         }
                         _ => assert!(!wins_within(&game, 5), "{exact:?} {:?}", game.view()),
                     }

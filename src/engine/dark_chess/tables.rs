@@ -234,7 +234,14 @@ impl Tables {
                 self.build(&smaller);
             }
         }
-        let table = Builder { tables: self, material }.run();
+        let without = (0..material.len())
+            .map(|taken| {
+                let mut smaller = material.to_vec();
+                smaller.remove(taken);
+                self.built.get(&smaller).map(Vec::as_slice)
+            })
+            .collect();
+        let table = Builder { tables: self, material, without }.run();
         self.built.insert(material.to_vec(), table);
     }
 }
@@ -243,6 +250,9 @@ impl Tables {
 struct Builder<'a> {
     tables: &'a Tables,
     material: &'a [u8],
+    /// For each piece, the table of the material without it: `None` where it is the last of
+    /// its colour.
+    without: Vec<Option<&'a [u8]>>,
 }
 
 /// Left to count for a position that has a capture to a draw: it is never lost.
@@ -259,6 +269,7 @@ impl Builder<'_> {
         let mut levels: Vec<Vec<u32>> = vec![Vec::new(); limit as usize + 2];
         let mut board = [Seen::Empty; SQUARES];
         let mut squares = vec![0; pieces];
+        let mut moves = Vec::new();
         for placed in 0..size / 2 {
             let mut rest = placed;
             for square in squares.iter_mut() {
@@ -274,7 +285,7 @@ impl Builder<'_> {
             }
             for colour in COLOURS {
                 let at = index(&squares, colour);
-                let (exact, count) = self.start(&board, &squares, colour);
+                let (exact, count) = self.start(&board, &squares, colour, &mut moves);
                 match exact {
                     Some(exact) => {
                         values[at] = exact.stored();
@@ -289,7 +300,6 @@ impl Builder<'_> {
         // Distance by distance: a position lost in `d` makes each one that moves into it won
         // in `d + 1`; a position won in `d` counts off one move of each that moves into it,
         // which is lost in `d + 1` once none is left.
-        let mut moves = Vec::new();
         for plies in 0..limit as usize {
             let level = std::mem::take(&mut levels[plies]);
             for &at in &level {
@@ -320,23 +330,48 @@ impl Builder<'_> {
 
     /// A position's worth from its own moves alone (no moves, a capture to a win, nothing but
     /// captures to losses), else its quiet moves to count ([`CANNOT_LOSE`] if a capture draws).
-    fn start(&self, board: &[Seen; SQUARES], squares: &[Square], mover: Colour) -> (Option<Exact>, u8) {
-        let mut moves = Vec::new();
+    fn start(
+        &self,
+        board: &[Seen; SQUARES],
+        squares: &[Square],
+        mover: Colour,
+        moves: &mut Vec<Move>,
+    ) -> (Option<Exact>, u8) {
+        moves.clear();
         let seen = |square: Square| board[usize::from(square)];
         for &square in squares {
-            piece_moves(&seen, &self.tables.rules, Some(mover), square, false, &mut moves);
+            piece_moves(&seen, &self.tables.rules, Some(mover), square, false, moves);
         }
         if moves.is_empty() {
             return (Some(Exact::Loss(0)), 0);
         }
         let (mut quiet, mut draws) = (0u8, false);
-        for mv in moves {
+        for &mv in moves.iter() {
             let Move::Go { from, to } = mv else { continue };
             if board[usize::from(to)] == Seen::Empty {
                 quiet += 1;
                 continue;
             }
-            match self.capture(board, from, to, mover) {
+            // Stopping after the capture: the smaller table, the other side to move.
+            let taken = squares.iter().position(|&square| square == to).unwrap_or_default();
+            let stop = self.without[taken].map_or(Exact::Win(1), |table| {
+                let mut smaller = [0; MAX_PIECES];
+                let mut count = 0;
+                for (piece, &square) in squares.iter().enumerate() {
+                    if piece != taken {
+                        smaller[count] = if square == from { to } else { square };
+                        count += 1;
+                    }
+                }
+                Exact::read(table[index(&smaller[..count], mover.other())]).before()
+            });
+            let exact = match stop {
+                Exact::Win(_) => stop,
+                // Going on capturing may do better.
+                _ if self.tables.rules.chain_capture => self.capture(board, from, to, mover),
+                _ => stop,
+            };
+            match exact {
                 Exact::Win(_) => return (Some(Exact::Win(1)), 0),
                 Exact::Draw => draws = true,
                 Exact::Loss(_) => {}

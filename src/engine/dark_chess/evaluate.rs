@@ -2,7 +2,7 @@
 //! piece worth more for every enemy piece it can take), the cannons' jumps, the danger the
 //! enemy soldiers are to a general, and, for the endgame, closing in on what a piece can take
 //! and cannot be taken by. Face-down pieces count for their colour: the pool is known to both
-//! players, only not where it lies.
+//! players, only not where it lies. The quiet-move count scales it down towards the draw.
 
 use super::position::{COLOURS, Position, RANKS, SQUARES, colour_index, rank_index};
 use crate::rules::dark_chess::{Rank, Seen, captures_by_rank, coordinates};
@@ -112,7 +112,16 @@ pub fn evaluate(position: &Position) -> i32 {
         }
     }
     let me = colour_index(mine);
-    score[me] - score[1 - me]
+    drawing_near(score[me] - score[1 - me], position)
+}
+
+/// A lead is worth less the nearer the quiet-move limit comes, and nothing at it: the side
+/// ahead captures or flips (which start the count again) rather than wander until the game is
+/// drawn, and the side behind plays for the limit.
+fn drawing_near(score: i32, position: &Position) -> i32 {
+    let limit = position.rules.quiet_limit.max(1) as i64;
+    let left = limit - i64::from(position.quiet_plies).min(limit);
+    (i64::from(score) * left / limit) as i32
 }
 
 /// Enemy face-up pieces the cannon on `square` can take by jumping.

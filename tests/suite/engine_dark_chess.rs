@@ -380,3 +380,25 @@ fn the_top_level_wins_every_ending_the_tables_prove_won() {
     }
     assert_eq!(converted, variants().len() * materials.len());
 }
+
+/// The same lead is worth less as the quiet-move limit nears, and nothing at it, to either
+/// side: the side ahead is drawn to the capture that starts the count again.
+#[test]
+fn a_lead_fades_as_the_quiet_move_limit_nears() {
+    use board_suite::engine::dark_chess::evaluate;
+    let text = format!("K .. .. .. .. .. .. .. {EMPTY_ROW} .. .. r .. .. .. .. .. .. .. .. .. .. .. .. H");
+    let game = DarkChess::from_setup(Config::default(), board(&text), Some(Colour::Red), Player::First)
+        .expect("a valid setup");
+    let mut position = Position::from_view(&game.view());
+    let leads: Vec<i32> = [0, 30, 59, 60]
+        .into_iter()
+        .map(|quiet| {
+            position.quiet_plies = quiet;
+            evaluate(&position)
+        })
+        .collect();
+    assert!(leads[0] > leads[1] && leads[1] > leads[2] && leads[2] > 0 && leads[3] == 0, "{leads:?}");
+    position.to_move = Player::Second;
+    position.quiet_plies = 30;
+    assert_eq!(evaluate(&position), -leads[1]);
+}

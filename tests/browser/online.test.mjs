@@ -96,10 +96,11 @@ test('two browsers play Connect Four through an invite link, with a reload, a re
   await red.waitForSelector('[data-connection][data-state="open"]', { timeout: 20000 });
   await yellow.waitForSelector('[data-connection][data-state="open"]', { timeout: 20000 });
   // While the server is down, the browser itself logs a service worker's failed fetch of its
-  // script (registration or update check): the outage's, not the page's error.
+  // script (registration or update check) and a refused WebSocket if the page tries to
+  // reconnect then: the outage's, not the page's errors.
   pages.forEach((page, i) => {
     const during = page.errors.splice(before[i]);
-    page.errors.push(...during.filter((e) => !/error occurred when fetching the script/.test(e)));
+    page.errors.push(...during.filter((e) => !/error occurred when fetching the script|WebSocket connection .* failed/.test(e)));
   });
   await cell(yellow, 3, 0).click();
   await waitForDiscs(red, 4);

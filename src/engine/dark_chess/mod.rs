@@ -69,6 +69,13 @@ pub struct Choice {
     pub nodes: u64,
 }
 
+impl Choice {
+    /// A leg the endgame tables chose, with its score.
+    fn exact(mv: Move, score: i32) -> Choice {
+        Choice { turn: vec![mv], line: Vec::new(), score, depth: 1, nodes: 0 }
+    }
+}
+
 impl DarkChessEngine {
     pub fn new(config: Config) -> Result<Self, EngineError> {
         let game = <DarkChess as TurnText>::from_turns(&config, &[])?;
@@ -130,15 +137,34 @@ impl DarkChessEngine {
                 let turn = choice.turn.iter().chain(&c.turn).copied().collect();
                 report(&Choice { turn, line: c.line.clone(), ..*c });
             };
-            let seed = budget.seed;
-            let scored = if budget.top() {
-                self.top_leg(
-                    &position,
-                    |engine, report| engine.best(&position, effort, sure, seed, &mut stop_search, report),
-                    &mut report_leg,
-                )
-            } else {
-                self.best(&position, effort, sure, seed, &mut stop_search, &mut report_leg)
+            // At the top level, where the tables call the position won, their quickest win;
+            // else the search's leg, which plays for the draw rules and for material where
+            // every move loses (the tables count a capture's loss as near as a quiet one's),
+            // kept to the tables' drawing moves where the position is drawn.
+            let tabled = if budget.top() { self.exact_moves(&position) } else { None }.unwrap_or_default();
+            let scored = match tables::best_of(&tabled) {
+                Some((mv, Exact::Win(plies))) => {
+                    let won = Choice::exact(mv, search::WIN - plies as i32);
+                    report_leg(&won);
+                    won
+                }
+                best => {
+                    let searched =
+                        self.best(&position, effort, sure, budget.seed, &mut stop_search, &mut report_leg);
+                    let chosen = tabled.iter().find(|(mv, _)| searched.turn.first() == Some(mv));
+                    match (best, chosen) {
+                        (Some((mv, Exact::Draw)), Some((_, Exact::Loss(_)))) => {
+                            let drawn = Choice {
+                                depth: searched.depth,
+                                nodes: searched.nodes,
+                                ..Choice::exact(mv, 0)
+                            };
+                            report_leg(&drawn);
+                            drawn
+                        }
+                        _ => searched,
+                    }
+                }
             };
             let Some(leg) = scored.turn.first().copied() else {
                 break;
@@ -175,41 +201,6 @@ impl DarkChessEngine {
             }
         }
         Some(moves)
-    }
-
-    /// The turn's leg at the top level: where the tables call the position won, their quickest
-    /// win; else the search's, which plays for the draw rules and for material where every
-    /// move loses (the tables count a capture's loss as near as a quiet one's), kept to the
-    /// tables' drawing moves where the position is drawn.
-    fn top_leg(
-        &mut self,
-        position: &Position,
-        search: impl FnOnce(&mut Self, &mut dyn FnMut(&Choice)) -> Choice,
-        report: &mut dyn FnMut(&Choice),
-    ) -> Choice {
-        let moves = self.exact_moves(position).unwrap_or_default();
-        let best = moves
-            .iter()
-            .copied()
-            .reduce(|best, this| if this.1.rank() > best.1.rank() { this } else { best });
-        if let Some((mv, Exact::Win(plies))) = best {
-            let choice = Choice {
-                turn: vec![mv],
-                line: Vec::new(),
-                score: search::WIN - plies as i32,
-                depth: 1,
-                nodes: 0,
-            };
-            report(&choice);
-            return choice;
-        }
-        let mut choice = search(self, report);
-        let chosen = moves.iter().find(|(mv, _)| choice.turn.first() == Some(mv));
-        if let (Some((mv, Exact::Draw)), Some((_, Exact::Loss(_)))) = (best, chosen) {
-            choice = Choice { turn: vec![mv], line: Vec::new(), score: 0, ..choice };
-            report(&choice);
-        }
-        choice
     }
 
     /// Iterative deepening from `position` within `effort`, `sure_depth` turns whatever the

@@ -126,19 +126,13 @@ impl Tables {
         Tables { rules, built: HashMap::new() }
     }
 
-    /// Whether these tables answer for positions under `rules`.
-    pub fn serve(&self, rules: &Config) -> bool {
-        (self.rules.quiet_limit, self.rules.chain_capture, self.rules.chariot_rush)
-            == (rules.quiet_limit, rules.chain_capture, rules.chariot_rush)
-    }
-
     /// The materials built, and their tables' bytes.
     pub fn size(&self) -> (usize, usize) {
         (self.built.len(), self.built.values().map(Vec::len).sum())
     }
 
-    /// Whether the tables cover `position`: every piece face up, both colours on the board, no
-    /// more than [`MAX_PIECES`], colours known, and a quiet-move limit they keep.
+    /// Whether the tables cover `position`: their rules, every piece face up, both colours on
+    /// the board, no more than [`MAX_PIECES`], colours known, and a quiet-move limit they keep.
     pub fn covers(&self, position: &Position) -> bool {
         let mut colours = [0usize; 2];
         for seen in &position.board {
@@ -148,7 +142,9 @@ impl Tables {
                 Seen::Empty => {}
             }
         }
-        self.serve(&position.rules)
+        let rules = &position.rules;
+        (rules.quiet_limit, rules.chain_capture, rules.chariot_rush)
+            == (self.rules.quiet_limit, self.rules.chain_capture, self.rules.chariot_rush)
             && position.hidden_total() == 0
             && position.first_colour.is_some()
             && colours.iter().all(|&n| n > 0)
@@ -176,8 +172,7 @@ impl Tables {
     /// The best move in `position` and its worth, if the tables cover it: the quickest win,
     /// else a draw, else the longest loss.
     pub fn best(&mut self, position: &Position) -> Option<(Move, Exact)> {
-        let moves = self.moves(position)?;
-        moves.into_iter().reduce(|best, this| if this.1.rank() > best.1.rank() { this } else { best })
+        best_of(&self.moves(position)?)
     }
 
     /// Every move in `position` and its worth to the side to move, if the tables cover it.
@@ -226,24 +221,25 @@ impl Tables {
         if self.built.contains_key(material) {
             return;
         }
-        for taken in 0..material.len() {
-            let mut smaller = material.to_vec();
-            let piece = smaller.remove(taken);
-            let colour = piece_of(piece).colour;
+        let smaller: Vec<Vec<u8>> =
+            (0..material.len()).map(|taken| [&material[..taken], &material[taken + 1..]].concat()).collect();
+        for (taken, smaller) in smaller.iter().enumerate() {
+            // Taking a colour's last piece ends the game: no table.
+            let colour = piece_of(material[taken]).colour;
             if smaller.iter().any(|&code| piece_of(code).colour == colour) {
-                self.build(&smaller);
+                self.build(smaller);
             }
         }
-        let without = (0..material.len())
-            .map(|taken| {
-                let mut smaller = material.to_vec();
-                smaller.remove(taken);
-                self.built.get(&smaller).map(Vec::as_slice)
-            })
-            .collect();
+        let without = smaller.iter().map(|smaller| self.built.get(smaller).map(Vec::as_slice)).collect();
         let table = Builder { tables: self, material, without }.run();
         self.built.insert(material.to_vec(), table);
     }
+}
+
+/// The best of `moves` for the side to move: the quickest win, else a draw, else the longest
+/// loss.
+pub fn best_of(moves: &[(Move, Exact)]) -> Option<(Move, Exact)> {
+    moves.iter().copied().reduce(|best, this| if this.1.rank() > best.1.rank() { this } else { best })
 }
 
 /// One table's retrograde analysis, over the smaller tables already built.

@@ -309,7 +309,7 @@ impl super::Engines for DarkChess {
     }
 
     fn reference(config: Option<&str>) -> Option<Result<Box<dyn Engine>, EngineError>> {
-        let reference = super::read_config(config).and_then(super::reference::dark_chess::Greedy::new);
+        let reference = super::read_config(config).and_then(super::reference::dark_chess::TwoPly::new);
         Some(reference.map(|r| Box::new(r) as Box<dyn Engine>))
     }
 

@@ -1,53 +1,140 @@
-//! Dark chess's reference opponent: greedy, one ply. It takes the most valuable face-up piece
-//! it can (by a plain fixed table), and goes on taking while a chain of captures allows;
-//! otherwise it flips or moves at random, seeded by the request. It reads only what a player
-//! sees, and shares nothing with the real engine.
+//! Dark chess's reference opponent: a plain two-ply search, written apart from the real engine
+//! (it shares only the rules). Each turn it can play is worth the least the other side's best
+//! reply leaves it in material, by a fixed worth per rank; a flip is worth its outcomes weighed
+//! by the face-down pieces that could show. Equal turns are chosen among at random, seeded by
+//! the request. It knows no draw rule, and reads only what a player sees.
 
 use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
-use crate::rules::dark_chess::{Config, DarkChess, Move, Rank, Seen};
-use crate::rules::{Game, TurnText};
+use crate::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Piece, Rank, Square, square_name};
+use crate::rules::{Game, Outcome, Player, TurnText, parse_turn};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
-/// A plain fixed worth of each rank.
-fn worth(rank: Rank) -> u32 {
+/// A fixed worth of each rank, a soldier 10.
+fn worth(rank: Rank) -> i32 {
     match rank {
-        Rank::General => 7,
-        Rank::Advisor => 6,
-        Rank::Elephant => 5,
-        Rank::Chariot => 4,
-        Rank::Horse => 3,
-        Rank::Cannon => 4,
-        Rank::Soldier => 1,
+        Rank::General => 60,
+        Rank::Advisor => 50,
+        Rank::Elephant => 40,
+        Rank::Chariot => 30,
+        Rank::Horse => 20,
+        Rank::Cannon => 35,
+        Rank::Soldier => 10,
     }
 }
 
-pub struct Greedy {
+/// Beyond any material.
+const WON: i32 = 10_000;
+
+/// A piece as the move list writes it: red in capitals.
+fn letter(piece: Piece) -> char {
+    let letter = match piece.rank {
+        Rank::General => 'K',
+        Rank::Advisor => 'A',
+        Rank::Elephant => 'E',
+        Rank::Chariot => 'R',
+        Rank::Horse => 'H',
+        Rank::Cannon => 'C',
+        Rank::Soldier => 'P',
+    };
+    if piece.colour == Colour::Red { letter } else { letter.to_ascii_lowercase() }
+}
+
+pub struct TwoPly {
     config: Config,
+    turns: Vec<String>,
+    /// The game as the reference guesses it: what it has seen where it was seen, the rest
+    /// dealt by a fixed shuffle.
     game: DarkChess,
 }
 
-impl Greedy {
+impl TwoPly {
     pub fn new(config: Config) -> Result<Self, EngineError> {
         let game = <DarkChess as TurnText>::from_turns(&config, &[])?;
-        Ok(Greedy { config, game })
+        Ok(TwoPly { config, turns: Vec::new(), game })
+    }
+
+    /// The game so far dealt so that the face-down `square` holds `piece`.
+    fn dealt_with(&self, square: Square, piece: Piece) -> Option<DarkChess> {
+        let shown = format!("{}={}", square_name(square), letter(piece));
+        let mut said: Vec<&str> = self.turns.iter().map(String::as_str).collect();
+        said.push(&shown);
+        let mut game = DarkChess::dealt_for(&self.config, &said, 0).ok()?;
+        for turn in &self.turns {
+            for leg in parse_turn(&game, turn).ok()? {
+                game.play(leg).ok()?;
+            }
+        }
+        (game.cell(square) == Cell::FaceDown(piece)).then_some(game)
     }
 }
 
-/// The worth of the face-up piece a move takes, if it takes one.
-fn taken(game: &DarkChess, mv: Move) -> Option<u32> {
-    match mv {
-        Move::Go { to, .. } => match game.view().seen(to) {
-            Seen::FaceUp(piece) => Some(worth(piece.rank)),
-            _ => None,
-        },
-        _ => None,
+/// `colour`'s material beyond the other's, every piece counted face up or down; a won game
+/// beyond all material.
+fn material(game: &DarkChess, colour: Colour, me: Player) -> i32 {
+    match game.outcome() {
+        Some(Outcome::Win(player)) if player == me => return WON,
+        Some(Outcome::Win(_)) => return -WON,
+        Some(Outcome::Draw) => return 0,
+        None => {}
+    }
+    (0..32)
+        .map(|square| match game.cell(square) {
+            Cell::FaceUp(piece) | Cell::FaceDown(piece) if piece.colour == colour => worth(piece.rank),
+            Cell::FaceUp(piece) | Cell::FaceDown(piece) => -worth(piece.rank),
+            Cell::Empty => 0,
+        })
+        .sum()
+}
+
+/// Every position the side to move can reach by a whole turn (a chain of captures followed to
+/// each of its ends).
+fn after_turns(game: &DarkChess) -> Vec<DarkChess> {
+    let mut reached = Vec::new();
+    for leg in game.legal_moves() {
+        let mut after = game.clone();
+        if after.play(leg).is_err() {
+            continue;
+        }
+        if after.mid_move() && after.outcome().is_none() {
+            reached.extend(after_turns(&after));
+        } else {
+            reached.push(after);
+        }
+    }
+    reached
+}
+
+/// What `me` keeps after the other side's best reply.
+fn after_reply(game: &DarkChess, colour: Colour, me: Player) -> i32 {
+    if game.outcome().is_some() {
+        return material(game, colour, me);
+    }
+    after_turns(game).iter().map(|after| material(after, colour, me)).min().unwrap_or(WON)
+}
+
+/// The best `me` makes of `game` mid-turn: the rest of the turn, then the reply.
+fn best_turn(game: &DarkChess, colour: Option<Colour>, me: Player) -> i32 {
+    if !game.mid_move() || game.outcome().is_some() {
+        // A first flip gives the colours: the reply is judged by the colour it gave.
+        let Some(colour) = colour.or_else(|| game.colour(me)) else { return 0 };
+        return after_reply(game, colour, me);
+    }
+    let continued = after_turns(game).iter().map(|after| after_reply_of(after, colour, me)).max();
+    continued.unwrap_or(0)
+}
+
+fn after_reply_of(game: &DarkChess, colour: Option<Colour>, me: Player) -> i32 {
+    match colour.or_else(|| game.colour(me)) {
+        Some(colour) => after_reply(game, colour, me),
+        None => 0,
     }
 }
 
-impl Engine for Greedy {
+impl Engine for TwoPly {
     fn set_moves(&mut self, turns: &[&str]) -> Result<(), EngineError> {
         self.game = <DarkChess as TurnText>::from_turns(&self.config, turns)?;
+        self.turns = turns.iter().map(|t| (*t).to_owned()).collect();
         Ok(())
     }
 
@@ -59,32 +146,43 @@ impl Engine for Greedy {
         report: &mut dyn FnMut(&Thought),
     ) -> Result<Thought, EngineError> {
         let budget = Budget::of(&self.game, go, now, stop)?;
-        let mut won = 0;
-        let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
-        let mut position = self.game.clone();
-        let mut legs = Vec::new();
-        loop {
-            let moves = position.legal_moves();
-            let capture =
-                moves.iter().filter_map(|&mv| Some((taken(&position, mv)?, mv))).max_by_key(|c| c.0);
-            let leg = match capture {
-                Some((worth, mv)) => {
-                    won += worth;
-                    mv
-                }
-                None if position.mid_move() => Move::EndChain,
-                None => *moves.choose(&mut rng).ok_or(EngineError::GameOver)?,
+        let me = self.game.to_move();
+        let colour = self.game.colour(me);
+        let hidden = self.game.view().hidden_pieces();
+        let mut valued: Vec<(i32, Move)> = Vec::new();
+        for leg in self.game.legal_moves() {
+            let revealed = match leg {
+                Move::Flip(square) => Some(square),
+                Move::Go { to, .. } if self.game.reveals_hidden(&leg) => Some(to),
+                _ => None,
             };
-            let shows = position.reveals_hidden(&leg);
-            legs.push(leg);
-            // What a flip or blind attack shows in this guessed deal is not the real game's.
-            if shows || position.play(leg).is_err() || !position.mid_move() {
-                break;
-            }
+            let value = match revealed {
+                // Each kind of face-down piece that could show, by how many could.
+                Some(square) => {
+                    let (mut sum, mut count) = (0, 0);
+                    for same in hidden.chunk_by(|a, b| a == b) {
+                        let Some(mut dealt) = self.dealt_with(square, same[0]) else { continue };
+                        if dealt.play(leg).is_ok() {
+                            sum += same.len() as i32 * best_turn(&dealt, colour, me);
+                            count += same.len() as i32;
+                        }
+                    }
+                    sum / count.max(1)
+                }
+                None => {
+                    let mut after = self.game.clone();
+                    after.play(leg).map_err(|_| EngineError::GameOver)?;
+                    best_turn(&after, colour, me)
+                }
+            };
+            valued.push((value, leg));
         }
-        // Its score is what it takes, a soldier 100.
-        let score = Score::Value(100 * won as i32);
-        let thought = budget.thought(vec![self.game.announce(&legs)], score, 1, 0);
+        let best = valued.iter().map(|v| v.0).max().ok_or(EngineError::GameOver)?;
+        let choices: Vec<Move> = valued.iter().filter(|v| v.0 == best).map(|v| v.1).collect();
+        let mut rng = rand_pcg::Pcg32::seed_from_u64(go.seed);
+        let leg = *choices.choose(&mut rng).ok_or(EngineError::GameOver)?;
+        // One action at a time: asked again while a chain of captures may go on.
+        let thought = budget.thought(vec![self.game.announce(&[leg])], Score::Value(best * 10), 2, 0);
         report(&thought);
         Ok(thought)
     }

@@ -364,7 +364,17 @@ fn the_top_level_wins_every_ending_the_tables_prove_won() {
             while history.current().outcome().is_none() && turns.len() < 400 {
                 engine.set_moves(&turns.iter().map(String::as_str).collect::<Vec<_>>()).expect("the turns");
                 let go = Go { level: LEVELS, movetime: Some(60_000), depth: Some(2), seed: 0 };
-                let turn = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn").turn;
+                let thought = engine.go(&go, &|| 0.0, &|| false, &mut |_| {}).expect("a turn");
+                // What the analysis board shows: the tables' proven worth, and their line.
+                match turns.len() {
+                    0 => {
+                        assert_eq!((thought.score, thought.exact), (Score::Win(plies), true));
+                        assert!(thought.pv.len() > 1 || plies == 1, "{:?}", thought.pv);
+                    }
+                    1 => assert!(thought.exact && matches!(thought.score, Score::Loss(_)), "{thought:?}"),
+                    _ => {}
+                }
+                let turn = thought.turn;
                 for leg in parse_turn(history.current(), &turn).expect("a turn") {
                     history.play(leg).expect("a legal turn");
                 }

@@ -144,7 +144,9 @@ impl DarkChessEngine {
             let tabled = if budget.top() { self.exact_moves(&position) } else { None }.unwrap_or_default();
             let scored = match tables::best_of(&tabled) {
                 Some((mv, Exact::Win(plies))) => {
-                    let won = Choice::exact(mv, search::WIN - plies as i32);
+                    let (next, after) = position.after(mv, None);
+                    let line = if after == After::Passed { self.table_line(next) } else { Vec::new() };
+                    let won = Choice { line, ..Choice::exact(mv, search::WIN - plies as i32) };
                     report_leg(&won);
                     won
                 }
@@ -201,6 +203,36 @@ impl DarkChessEngine {
             }
         }
         Some(moves)
+    }
+
+    /// The tables' best play from `position`, turn by turn, a few turns ahead.
+    fn table_line(&mut self, mut position: Position) -> Vec<Vec<Move>> {
+        const TURNS: usize = 12;
+        let mut line = Vec::new();
+        let mut turn = Vec::new();
+        while line.len() < TURNS {
+            let Some((mv, _)) = self.tables.best(&position) else { break };
+            turn.push(mv);
+            let (next, after) = position.after(mv, None);
+            position = next;
+            if after != After::Chain {
+                line.push(std::mem::take(&mut turn));
+            }
+            if after == After::Won {
+                break;
+            }
+        }
+        line
+    }
+
+    /// The position's worth by the tables at the top level, where they cover it.
+    fn proven(&mut self, view: &View) -> Option<Score> {
+        let moves = self.exact_moves(&Position::from_view(view))?;
+        Some(match tables::best_of(&moves)?.1 {
+            Exact::Win(plies) => Score::Win(plies),
+            Exact::Loss(plies) => Score::Loss(plies),
+            Exact::Draw => Score::Value(0),
+        })
     }
 
     /// Iterative deepening from `position` within `effort`, `sure_depth` turns whatever the
@@ -293,7 +325,14 @@ impl Engine for DarkChessEngine {
             )
         };
         let choice = self.think(&view, &budget, &mut |c| report(&thought(c)))?;
-        Ok(thought(&choice))
+        let mut thought = thought(&choice);
+        // Where the tables answer, the position's worth is proven (the plies to the capture
+        // that decides it).
+        if let Some(score) = budget.top().then(|| self.proven(&view)).flatten() {
+            thought.score = score;
+            thought.exact = true;
+        }
+        Ok(thought)
     }
 }
 

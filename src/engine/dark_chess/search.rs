@@ -39,6 +39,8 @@ struct Entry {
     best: Option<Move>,
     /// The position's quiet plies when searched.
     quiet: u32,
+    /// The game's history it was searched under (see [`Search::set_history`]).
+    history: u8,
 }
 
 impl Entry {
@@ -72,6 +74,10 @@ pub struct Search {
     /// The earliest place on `path` that a repetition found in the current subtree repeats: a
     /// node later on the path got a score that depends on how it was reached.
     repeated_at: usize,
+    /// Counts the game's histories searched under: a score stored under another holds no
+    /// more (a position that could not repeat then may now make the third repetition), its
+    /// move still does.
+    histories: u8,
 }
 
 impl Default for Search {
@@ -85,6 +91,7 @@ impl Default for Search {
             path: Vec::new(),
             history: 0,
             repeated_at: usize::MAX,
+            histories: 0,
         }
     }
 }
@@ -140,6 +147,9 @@ fn order_key(position: &Position, mv: Move) -> i32 {
 impl Search {
     /// Sets the game's positions since the last flip or capture (their keys), before a search.
     pub fn set_history(&mut self, keys: Vec<u64>) {
+        if self.path.get(..self.history) != Some(keys.as_slice()) {
+            self.histories = self.histories.wrapping_add(1);
+        }
         self.history = keys.len();
         self.path = keys;
         self.repeated_at = usize::MAX;
@@ -349,7 +359,8 @@ impl Search {
         let mut table_move = None;
         if let Some(entry) = self.table[slot].filter(|e| e.key == key) {
             table_move = entry.best;
-            if u32::from(entry.depth) >= depth && entry.agrees(quiet, depth, limit) {
+            let now = entry.history == self.histories;
+            if now && u32::from(entry.depth) >= depth && entry.agrees(quiet, depth, limit) {
                 let score = from_table(entry.score, ply);
                 if entry.bound.settles(score, alpha, beta) {
                     return score;
@@ -396,6 +407,7 @@ impl Search {
             bound: Bound::of(best, original_alpha, beta),
             best: best_move,
             quiet,
+            history: self.histories,
         });
         best
     }

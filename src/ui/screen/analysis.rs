@@ -1,7 +1,8 @@
 //! The analysis beside the board: Analyse and its progress, the first side's chance in the
 //! position shown (the bar) and over the game (the graph, whose points show their position),
-//! the best line (each turn plays it out on the board), Connect Four's columns' exact values,
-//! each player's judgements and accuracy, and a new game from the position shown.
+//! a proven position's exact value, the best line (each turn plays it out on the board),
+//! Connect Four's columns' exact values, each player's judgements and accuracy, and a new game
+//! from the position shown.
 
 use super::analysis_words::ANALYSIS_WORDS;
 use crate::i18n::{GameText, Lang};
@@ -89,20 +90,25 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
             </p>
         }
     });
+    let value_words = |word: &str, plies: u32| match word {
+        "win" => (words.wins_in)(plies),
+        "loss" => (words.loses_in)(plies),
+        _ => words.draw_value.to_owned(),
+    };
+    let proven = panel.proven.map(|(word, plies)| {
+        html! {
+            <p data-proven="" data-value={word} data-plies={plies.to_string()} class="proven">
+                { words.proven }{ value_words(word, plies) }
+            </p>
+        }
+    });
     let columns = (!panel.columns.is_empty()).then(|| {
         let values = panel.columns.iter().enumerate().map(|(x, value)| match *value {
-            Some((word, plies)) => {
-                let words = match word {
-                    "win" => (words.wins_in)(plies),
-                    "loss" => (words.loses_in)(plies),
-                    _ => words.draw_value.to_owned(),
-                };
-                html! {
-                    <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
-                        <b>{ x + 1 }</b>{ words }
-                    </li>
-                }
-            }
+            Some((word, plies)) => html! {
+                <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
+                    <b>{ x + 1 }</b>{ value_words(word, plies) }
+                </li>
+            },
             None => html! { <li><b>{ x + 1 }</b>{ "—" }</li> },
         });
         html! { <ol class="column-values">{ for values }</ol> }
@@ -141,7 +147,7 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
             </div>
         }
     });
-    let parts = [analyse, progress, bar, graph, pv, columns, judgements, play_on];
+    let parts = [analyse, progress, bar, graph, proven, pv, columns, judgements, play_on];
     // Nothing to show yet (a game just over, whose result offers Analyse): no empty box.
     if parts.iter().all(Option::is_none) {
         return Html::default();

@@ -4,7 +4,7 @@ use crate::i18n::Words;
 
 /// What the analysis's panel says: its heading, its progress and stop; the first side's chance
 /// in the position shown and over the game; the best line; a player's accuracy and what it
-/// means; a Connect Four column's exact value; a new game from a position.
+/// means; a proven position's or a Connect Four column's exact value; a new game from a position.
 pub struct AnalysisWords {
     pub analysis: &'static str,
     pub positions_analysed: &'static str,
@@ -18,6 +18,8 @@ pub struct AnalysisWords {
     pub wins_in: fn(u32) -> String,
     pub loses_in: fn(u32) -> String,
     pub draw_value: &'static str,
+    /// Before a proven position's value.
+    pub proven: &'static str,
     pub continue_computer: &'static str,
     pub continue_hotseat: &'static str,
 }
@@ -42,6 +44,7 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
         wins_in: |plies| format!("{plies} 步內勝"),
         loses_in: |plies| format!("{plies} 步內負"),
         draw_value: "和棋",
+        proven: "已證明：",
         continue_computer: "由此與電腦續下",
         continue_hotseat: "由此與朋友續下",
     },
@@ -65,6 +68,7 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
         wins_in: |plies| format!("wins in {plies}"),
         loses_in: |plies| format!("loses in {plies}"),
         draw_value: "draw",
+        proven: "Proven: ",
         continue_computer: "Play on against the computer",
         continue_hotseat: "Play on with a friend",
     },

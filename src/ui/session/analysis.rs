@@ -423,6 +423,7 @@ impl<G: UiGame> Session<G> {
             shown: at,
             pv: found.map(|found| found.pv.clone()).unwrap_or_default(),
             preview: analysis.map_or(0, |a| a.preview),
+            proven: found.filter(|found| found.exact).and_then(|found| column_value(Some(found.score), 0)),
             columns: columns.unwrap_or_default(),
             counts,
             accuracy,

@@ -5,7 +5,9 @@
 //! the request. It knows no draw rule, and reads only what a player sees.
 
 use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
-use crate::rules::dark_chess::{Cell, Colour, Config, DarkChess, Move, Piece, Rank, Square, square_name};
+use crate::rules::dark_chess::{
+    Cell, Colour, Config, DarkChess, Move, Piece, Rank, Square, piece_letter, square_name,
+};
 use crate::rules::{Game, Outcome, Player, TurnText, parse_turn};
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -26,20 +28,6 @@ fn worth(rank: Rank) -> i32 {
 /// Beyond any material.
 const WON: i32 = 10_000;
 
-/// A piece as the move list writes it: red in capitals.
-fn letter(piece: Piece) -> char {
-    let letter = match piece.rank {
-        Rank::General => 'K',
-        Rank::Advisor => 'A',
-        Rank::Elephant => 'E',
-        Rank::Chariot => 'R',
-        Rank::Horse => 'H',
-        Rank::Cannon => 'C',
-        Rank::Soldier => 'P',
-    };
-    if piece.colour == Colour::Red { letter } else { letter.to_ascii_lowercase() }
-}
-
 pub struct TwoPly {
     config: Config,
     turns: Vec<String>,
@@ -56,7 +44,7 @@ impl TwoPly {
 
     /// The game so far dealt so that the face-down `square` holds `piece`.
     fn dealt_with(&self, square: Square, piece: Piece) -> Option<DarkChess> {
-        let shown = format!("{}={}", square_name(square), letter(piece));
+        let shown = format!("{}={}", square_name(square), piece_letter(piece));
         let mut said: Vec<&str> = self.turns.iter().map(String::as_str).collect();
         said.push(&shown);
         let mut game = DarkChess::dealt_for(&self.config, &said, 0).ok()?;

@@ -416,7 +416,7 @@ fn rank_letter(rank: Rank) -> char {
 }
 
 /// A piece's letter in move notation: red in capitals, black in small letters.
-fn piece_letter(piece: Piece) -> char {
+pub fn piece_letter(piece: Piece) -> char {
     match piece.colour {
         Colour::Red => rank_letter(piece.rank),
         Colour::Black => rank_letter(piece.rank).to_ascii_lowercase(),

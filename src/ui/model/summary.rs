@@ -366,9 +366,9 @@ pub struct AnalysisPanel {
     /// The best line from the position shown, and how many of its turns are played out.
     pub pv: Vec<String>,
     pub preview: usize,
-    /// The position's exact value for the side to move, where it is proven (a solved
-    /// position, an ending in the tables): its word and plies.
-    pub proven: Option<(&'static str, u32)>,
+    /// The position's exact value, where it is proven (a solved position, an ending in the
+    /// tables): the side to move, its word and plies.
+    pub proven: Option<(Side, &'static str, u32)>,
     /// Connect Four: each column's value for the side to move (its word and turns to the
     /// end), `None` where unknown or full.
     pub columns: Vec<Option<(&'static str, u32)>>,

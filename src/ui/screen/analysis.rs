@@ -90,25 +90,27 @@ fn AnalysisView(props: &AnalysisProps) -> Html {
             </p>
         }
     });
-    let value_words = |word: &str, plies: u32| match word {
-        "win" => (words.wins_in)(plies),
-        "loss" => (words.loses_in)(plies),
-        _ => words.draw_value.to_owned(),
-    };
-    let proven = panel.proven.map(|(word, plies)| {
+    let proven = panel.proven.map(|(side, word, plies)| {
         html! {
-            <p data-proven="" data-value={word} data-plies={plies.to_string()} class="proven">
-                { words.proven }{ value_words(word, plies) }
+            <p data-proven="" data-value={word} data-plies={plies.to_string()} data-side={side.attr()} class="proven">
+                { (words.proven)((text.side)(side), word, plies) }
             </p>
         }
     });
     let columns = (!panel.columns.is_empty()).then(|| {
         let values = panel.columns.iter().enumerate().map(|(x, value)| match *value {
-            Some((word, plies)) => html! {
-                <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
-                    <b>{ x + 1 }</b>{ value_words(word, plies) }
-                </li>
-            },
+            Some((word, plies)) => {
+                let words = match word {
+                    "win" => (words.wins_in)(plies),
+                    "loss" => (words.loses_in)(plies),
+                    _ => words.draw_value.to_owned(),
+                };
+                html! {
+                    <li data-column-value="" data-x={x.to_string()} data-value={word} data-plies={plies.to_string()}>
+                        <b>{ x + 1 }</b>{ words }
+                    </li>
+                }
+            }
             None => html! { <li><b>{ x + 1 }</b>{ "—" }</li> },
         });
         html! { <ol class="column-values">{ for values }</ol> }

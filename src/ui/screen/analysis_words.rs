@@ -18,8 +18,8 @@ pub struct AnalysisWords {
     pub wins_in: fn(u32) -> String,
     pub loses_in: fn(u32) -> String,
     pub draw_value: &'static str,
-    /// Before a proven position's value.
-    pub proven: &'static str,
+    /// A proven position's value: the side to move, its word (`win`, `loss`, `draw`), plies.
+    pub proven: fn(&str, &str, u32) -> String,
     pub continue_computer: &'static str,
     pub continue_hotseat: &'static str,
 }
@@ -44,7 +44,11 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
         wins_in: |plies| format!("{plies} 步內勝"),
         loses_in: |plies| format!("{plies} 步內負"),
         draw_value: "和棋",
-        proven: "已證明：",
+        proven: |side, word, plies| match word {
+            "win" => format!("已證明：{side} {plies} 步內勝"),
+            "loss" => format!("已證明：{side} {plies} 步內負"),
+            _ => "已證明：和棋".to_owned(),
+        },
         continue_computer: "由此與電腦續下",
         continue_hotseat: "由此與朋友續下",
     },
@@ -68,7 +72,11 @@ pub static ANALYSIS_WORDS: Words<AnalysisWords> = Words {
         wins_in: |plies| format!("wins in {plies}"),
         loses_in: |plies| format!("loses in {plies}"),
         draw_value: "draw",
-        proven: "Proven: ",
+        proven: |side, word, plies| match word {
+            "win" => format!("Proven: {side} wins in {plies}"),
+            "loss" => format!("Proven: {side} loses in {plies}"),
+            _ => "Proven: a draw".to_owned(),
+        },
         continue_computer: "Play on against the computer",
         continue_hotseat: "Play on with a friend",
     },

@@ -423,7 +423,10 @@ impl<G: UiGame> Session<G> {
             shown: at,
             pv: found.map(|found| found.pv.clone()).unwrap_or_default(),
             preview: analysis.map_or(0, |a| a.preview),
-            proven: found.filter(|found| found.exact).and_then(|found| column_value(Some(found.score), 0)),
+            proven: found.filter(|found| found.exact).and_then(|found| {
+                let (word, plies) = column_value(Some(found.score), 0)?;
+                Some((game.side(*movers.get(at)?), word, plies))
+            }),
             columns: columns.unwrap_or_default(),
             counts,
             accuracy,

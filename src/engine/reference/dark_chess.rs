@@ -6,7 +6,7 @@
 
 use crate::engine::{Budget, Engine, EngineError, Go, Score, Thought};
 use crate::rules::dark_chess::{
-    Cell, Colour, Config, DarkChess, Move, Piece, Rank, Square, piece_letter, square_name,
+    Cell, Config, DarkChess, Move, Piece, Rank, Square, piece_letter, square_name,
 };
 use crate::rules::{Game, Outcome, Player, TurnText, parse_turn};
 use rand::SeedableRng;
@@ -57,15 +57,16 @@ impl TwoPly {
     }
 }
 
-/// `colour`'s material beyond the other's, every piece counted face up or down; a won game
-/// beyond all material.
-fn material(game: &DarkChess, colour: Colour, me: Player) -> i32 {
+/// `me`'s material beyond the other's, every piece counted face up or down (nothing before the
+/// first flip deals the colours); a won game beyond all material.
+fn material(game: &DarkChess, me: Player) -> i32 {
     match game.outcome() {
         Some(Outcome::Win(player)) if player == me => return WON,
         Some(Outcome::Win(_)) => return -WON,
         Some(Outcome::Draw) => return 0,
         None => {}
     }
+    let Some(colour) = game.colour(me) else { return 0 };
     (0..32)
         .map(|square| match game.cell(square) {
             Cell::FaceUp(piece) | Cell::FaceDown(piece) if piece.colour == colour => worth(piece.rank),
@@ -94,29 +95,19 @@ fn after_turns(game: &DarkChess) -> Vec<DarkChess> {
 }
 
 /// What `me` keeps after the other side's best reply.
-fn after_reply(game: &DarkChess, colour: Colour, me: Player) -> i32 {
+fn after_reply(game: &DarkChess, me: Player) -> i32 {
     if game.outcome().is_some() {
-        return material(game, colour, me);
+        return material(game, me);
     }
-    after_turns(game).iter().map(|after| material(after, colour, me)).min().unwrap_or(WON)
+    after_turns(game).iter().map(|after| material(after, me)).min().unwrap_or(WON)
 }
 
 /// The best `me` makes of `game` mid-turn: the rest of the turn, then the reply.
-fn best_turn(game: &DarkChess, colour: Option<Colour>, me: Player) -> i32 {
+fn best_turn(game: &DarkChess, me: Player) -> i32 {
     if !game.mid_move() || game.outcome().is_some() {
-        // A first flip gives the colours: the reply is judged by the colour it gave.
-        let Some(colour) = colour.or_else(|| game.colour(me)) else { return 0 };
-        return after_reply(game, colour, me);
+        return after_reply(game, me);
     }
-    let continued = after_turns(game).iter().map(|after| after_reply_of(after, colour, me)).max();
-    continued.unwrap_or(0)
-}
-
-fn after_reply_of(game: &DarkChess, colour: Option<Colour>, me: Player) -> i32 {
-    match colour.or_else(|| game.colour(me)) {
-        Some(colour) => after_reply(game, colour, me),
-        None => 0,
-    }
+    after_turns(game).iter().map(|after| after_reply(after, me)).max().unwrap_or(0)
 }
 
 impl Engine for TwoPly {
@@ -135,7 +126,6 @@ impl Engine for TwoPly {
     ) -> Result<Thought, EngineError> {
         let budget = Budget::of(&self.game, go, now, stop)?;
         let me = self.game.to_move();
-        let colour = self.game.colour(me);
         let hidden = self.game.view().hidden_pieces();
         let mut valued: Vec<(i32, Move)> = Vec::new();
         for leg in self.game.legal_moves() {
@@ -151,7 +141,7 @@ impl Engine for TwoPly {
                     for same in hidden.chunk_by(|a, b| a == b) {
                         let Some(mut dealt) = self.dealt_with(square, same[0]) else { continue };
                         if dealt.play(leg).is_ok() {
-                            sum += same.len() as i32 * best_turn(&dealt, colour, me);
+                            sum += same.len() as i32 * best_turn(&dealt, me);
                             count += same.len() as i32;
                         }
                     }
@@ -160,7 +150,7 @@ impl Engine for TwoPly {
                 None => {
                     let mut after = self.game.clone();
                     after.play(leg).map_err(|_| EngineError::GameOver)?;
-                    best_turn(&after, colour, me)
+                    best_turn(&after, me)
                 }
             };
             valued.push((value, leg));

@@ -52,7 +52,6 @@ struct Program {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
-    turns: Vec<String>,
 }
 
 impl Program {
@@ -64,7 +63,7 @@ impl Program {
             .map_err(|e| format!("{path}: {e}"))?;
         let input = child.stdin.take().ok_or("no stdin")?;
         let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut program = Program { child, input, output, turns: Vec::new() };
+        let mut program = Program { child, input, output };
         program.say(&format!("new {game} {config}"))?;
         Ok(program)
     }
@@ -73,10 +72,10 @@ impl Program {
         writeln!(self.input, "{line}").and_then(|()| self.input.flush()).map_err(|e| e.to_string())
     }
 
-    /// Searches the turns so far for `movetime` ms: the turn it plays.
-    fn best(&mut self, movetime: u64, seed: u64) -> Result<String, String> {
+    /// Searches the position after `turns` for `movetime` ms: the turn it plays.
+    fn best(&mut self, turns: &[&str], movetime: u64, seed: u64) -> Result<String, String> {
         // `moves` answers only when refused, so its refusal comes before `go`'s lines.
-        self.say(&format!("moves {}", self.turns.join(" ")))?;
+        self.say(&format!("moves {}", turns.join(" ")))?;
         self.say(&format!("go movetime {movetime} seed {seed}"))?;
         let mut line = String::new();
         loop {
@@ -188,10 +187,7 @@ fn play<G: Engines>(
                 let go = Go { level, movetime, depth: None, seed };
                 engine.go(&go, &now, &|| false, &mut |_| {}).map_err(|e| e.to_string())?.turn
             }
-            Seat::Program(program) => {
-                program.turns = turns.clone();
-                program.best(movetime, seed)?
-            }
+            Seat::Program(program) => program.best(&said, movetime, seed)?,
         };
         let took = now() - started;
         played.slowest_ms[side] = played.slowest_ms[side].max(took);

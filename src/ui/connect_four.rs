@@ -82,7 +82,7 @@ impl UiGame for ConnectFour {
                 });
                 // Every cell is a target, full columns too, so a drop there is refused in words.
                 let lands = self.landing_cell(x).unwrap_or((x, 0));
-                targets.push(Target { cell: (x, y), lands, refused: false });
+                targets.push(Target { cell: (x, y), lands });
             }
         }
         let side = self.side(self.to_move());

@@ -96,7 +96,7 @@ impl UiGame for Gomoku {
                 });
                 // Forbidden points stay targets, so a try is refused in words.
                 if owner.is_none() {
-                    targets.push(Target { refused: forbidden, ..Target::at((x, y)) });
+                    targets.push(Target::at((x, y)));
                 }
             }
         }

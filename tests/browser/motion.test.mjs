@@ -55,16 +55,12 @@ test('a capture slides the piece and the taken one fades, as a picture only', as
 
 test('a move is drawn in the frame of its click, and the game takes it in once that frame is painted', async () => {
   const page = await browser.open('#/connect-four');
-  // As the click's own drawing lands (the board's, read as it changes the cell): the disc is in
-  // its cell and falling, and the game does not know it yet.
-  const inClick = await page.evaluate(() => new Promise((resolve) => {
-    const landed = document.querySelector('[data-cell][data-x="3"][data-y="5"]');
-    new MutationObserver((_, seen) => {
-      seen.disconnect();
-      resolve([landed.querySelector('[data-piece]')?.dataset.owner, landed.dataset.motion, document.querySelectorAll('[data-moves] [data-move]').length]);
-    }).observe(landed, { subtree: true, childList: true, attributes: true });
+  // In the click's own task: the disc is in its cell and falling, the game does not know it yet.
+  const inClick = await page.evaluate(() => {
     document.querySelector('[data-cell][data-x="3"][data-y="0"]').click();
-  }));
+    const landed = document.querySelector('[data-cell][data-x="3"][data-y="5"]');
+    return [landed.querySelector('[data-piece]')?.dataset.owner, landed.dataset.motion, document.querySelectorAll('[data-moves] [data-move]').length];
+  });
   assert.deepEqual(inClick, ['red', 'fall', 0]);
   // Once painted, the game has it: the list, the turn, and the fall still running, not begun again.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
@@ -77,15 +73,11 @@ test('a move is drawn in the frame of its click, and the game takes it in once t
   await clickCells(checkers, [[5, 2], [4, 3], [2, 5], [3, 4]]);
   await animationsDone(checkers);
   await cell(checkers, 4, 3).click();
-  const jumped = await checkers.evaluate(() => new Promise((resolve) => {
+  const jumped = await checkers.evaluate(() => {
+    document.querySelector('[data-cell][data-x="2"][data-y="5"]').click();
     const at = (x, y) => document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"] [data-piece]`)?.dataset.owner ?? null;
-    const to = document.querySelector('[data-cell][data-x="2"][data-y="5"]');
-    new MutationObserver((_, seen) => {
-      seen.disconnect();
-      resolve([at(4, 3), at(2, 5), at(3, 4)]);
-    }).observe(to, { subtree: true, childList: true });
-    to.click();
-  }));
+    return [at(4, 3), at(2, 5), at(3, 4)];
+  });
   assert.deepEqual(jumped, [null, 'black', 'red']);
   await checkers.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
   assert.equal(await piece(checkers, 3, 4).count(), 0, 'the jumped man is taken');

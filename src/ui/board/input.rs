@@ -509,12 +509,9 @@ pub(super) fn drawn_after(view: &BoardView, action: BoardAction) -> Option<Board
         BoardAction::Activate(cell) => {
             // The hand keeps its piece until the page's board says what comes next: a piece
             // dragged from it stays where the drag began until the drag has ended.
-            // Only on an empty cell the game takes it on: a target with a piece is one to take
-            // (a formation's due), and a refused one is answered in words.
             let piece = view.hand.as_ref()?.piece.clone();
-            let target = view.targets.iter().find(|t| t.cell == cell && !t.refused)?;
-            let landing = drawn.cells.get_mut(index(target.lands)).filter(|c| c.piece.is_none())?;
-            landing.piece = Some(piece);
+            let lands = view.targets.iter().find(|t| t.cell == cell)?.lands;
+            drawn.cells.get_mut(index(lands))?.piece = Some(piece);
         }
         BoardAction::Move { from, to } => {
             let piece = drawn.cells.get_mut(index(from))?.piece.take();

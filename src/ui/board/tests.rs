@@ -221,13 +221,5 @@ fn what_the_board_cannot_tell_waits_for_the_game() {
     assert_eq!(drawn_after(&dark, BoardAction::Activate((0, 0))), None);
     let board = connect_four(&[]);
     assert_eq!(drawn_after(&board, BoardAction::Activate((99, 0))), None);
-    // A target the game refuses (a forbidden point), or one that holds a piece (to be taken).
-    let mut refused = board.clone();
-    refused.targets[3].refused = true;
-    assert_eq!(drawn_after(&refused, BoardAction::Activate(refused.targets[3].cell)), None);
-    let full = connect_four(&["4", "4", "4", "4", "4", "4"]);
-    let mut taken = board.clone();
-    taken.cells = full.cells.clone();
-    assert_eq!(drawn_after(&taken, BoardAction::Activate((3, 0))), None);
     assert_eq!(drawn_after(&checkers(&[]), BoardAction::Move { from: (99, 99), to: (0, 0) }), None);
 }

@@ -72,15 +72,12 @@ pub struct Target {
     /// Where the hand's piece would come to rest (it may fall to the foot of its column),
     /// previewed on hover.
     pub lands: Pos,
-    /// The game refuses a piece here, and says why in words (a forbidden point): the board
-    /// does not draw one before the game has answered.
-    pub refused: bool,
 }
 
 impl Target {
     /// A cell where the hand's piece comes to rest where it is put.
     pub fn at(cell: Pos) -> Target {
-        Target { cell, lands: cell, refused: false }
+        Target { cell, lands: cell }
     }
 }
 

@@ -86,7 +86,6 @@ export function launch({ locale = 'en-US', serviceWorkers = 'allow' } = {}) {
  * a CSP violation (the event, and the console's report, which is an error), and a request to
  * any origin but the page's own. */
 export async function watch(page, base) {
-  waitsForMoves(page);
   const origin = new URL(base).origin;
   page.errors = [];
   // Every request the page makes, from its very first (`page.requests`, URLs).
@@ -105,44 +104,6 @@ export async function watch(page, base) {
     await window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`);
     window.violationsReported = (window.violationsReported ?? 0) + 1;
   }));
-}
-
-/** Waits until the page has taken in the input just made: the board draws a move in the frame
- * of the input that made it, and hands it to the game once that frame is painted, so the move
- * list, the status and the focus follow a frame later. (A closed or replaced page has nothing
- * left to wait for; a page whose clock a test holds still, `page.clockHeld`, paints no frame
- * until it runs.) */
-export async function taken(page) {
-  if (page.clockHeld) return;
-  try {
-    await page.evaluate(() => new Promise((r) => (document.hidden ? setTimeout(r) : requestAnimationFrame(() => setTimeout(r)))));
-  } catch {
-    // The input closed the page or went to another.
-  }
-}
-
-/** Makes each input of a test's page return once the page has taken it in (`taken`), as a
- * player's next look comes after it. */
-function waitsForMoves(page) {
-  const after = (object, names) => {
-    for (const name of names) {
-      const input = object[name];
-      object[name] = async function (...args) {
-        const result = await input.apply(this, args);
-        await taken(this.page?.() ?? page);
-        return result;
-      };
-    }
-  };
-  after(page.keyboard, ['press', 'down', 'type']);
-  after(page.mouse, ['click', 'dblclick', 'up']);
-  after(page.touchscreen, ['tap']);
-  // Locators share one prototype: changed once, each waits for its own page.
-  const locator = Object.getPrototypeOf(page.locator('body'));
-  if (!locator.waitsForMoves) {
-    locator.waitsForMoves = true;
-    after(locator, ['click', 'dblclick', 'tap', 'press', 'dispatchEvent', 'dragTo']);
-  }
 }
 
 /** Opens `hash` on a clean origin (localStorage emptied unless `keepStorage`); `init`, a
@@ -194,7 +155,6 @@ export async function touchDrag(page, from, to) {
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
-  await taken(page);
 }
 
 /** A touch tap on an element's centre. */

@@ -53,40 +53,6 @@ test('a capture slides the piece and the taken one fades, as a picture only', as
   await done(page);
 });
 
-test('a move is drawn in the frame of its click, and the game takes it in once that frame is painted', async () => {
-  const page = await browser.open('#/connect-four');
-  // In the click's own task: the disc is in its cell and falling, the game does not know it yet.
-  const inClick = await page.evaluate(() => {
-    document.querySelector('[data-cell][data-x="3"][data-y="0"]').click();
-    const landed = document.querySelector('[data-cell][data-x="3"][data-y="5"]');
-    return [landed.querySelector('[data-piece]')?.dataset.owner, landed.dataset.motion, document.querySelectorAll('[data-moves] [data-move]').length];
-  });
-  assert.deepEqual(inClick, ['red', 'fall', 0]);
-  // Once painted, the game has it: the list, the turn, and the fall still running, not begun again.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
-  assert.equal(await moveCount(page), 1);
-  assert.equal(await cell(page, 3, 5).getAttribute('data-motion'), 'fall');
-  assert.equal(await owner(page, 3, 5), 'red');
-  // Checkers: the jumping man is drawn on its square at once; the man it jumps goes as the game
-  // takes the jump in, fading.
-  const checkers = await browser.open('#/checkers');
-  await clickCells(checkers, [[5, 2], [4, 3], [2, 5], [3, 4]]);
-  await animationsDone(checkers);
-  await cell(checkers, 4, 3).click();
-  const jumped = await checkers.evaluate(() => {
-    document.querySelector('[data-cell][data-x="2"][data-y="5"]').click();
-    const at = (x, y) => document.querySelector(`[data-cell][data-x="${x}"][data-y="${y}"] [data-piece]`)?.dataset.owner ?? null;
-    return [at(4, 3), at(2, 5), at(3, 4)];
-  });
-  assert.deepEqual(jumped, [null, 'black', 'red']);
-  await checkers.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
-  assert.equal(await piece(checkers, 3, 4).count(), 0, 'the jumped man is taken');
-  assert.equal(await checkers.locator('.ghost .piece').count(), 1);
-  assert.equal(await cell(checkers, 2, 5).getAttribute('data-motion'), 'slide1');
-  await done(page);
-  await done(checkers);
-});
-
 test('with reduced motion, or motion switched off, nothing animates', async () => {
   const page = await browser.open('#/checkers');
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -156,7 +122,6 @@ test('the canvas animates a gomoku stone as the DOM board does', async () => {
   // them by its date, so the stone's first frame stays on the canvas until the clock runs.
   await page.clock.install();
   await page.clock.pauseAt(Date.now() + 1_000);
-  page.clockHeld = true;
   // h8, the centre: the stone settles, drawn larger at first.
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   const early = await canvas.screenshot();
@@ -170,6 +135,5 @@ test('the canvas animates a gomoku stone as the DOM board does', async () => {
   const again = await canvas.screenshot();
   assert.deepEqual(late, again, 'and the board is still once it has');
   await page.clock.resume();
-  page.clockHeld = false;
   await done(page);
 });

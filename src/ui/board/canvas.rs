@@ -422,14 +422,14 @@ pub fn CanvasBoard(props: &BoardProps) -> Html {
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let canvas_ref = use_node_ref();
     let hand_ref = use_node_ref();
-    let motions = use_motions(input.shown(), input.played(), props.moving, &props.on_motion);
+    let motions = use_motions(props.view.clone(), props.moving, &props.on_motion);
     // The motions being played, and when they began (ms).
     let playing = use_mut_ref(|| None::<(Rc<Vec<Motion>>, f64)>);
     {
         let (canvas_ref, input) = (canvas_ref.clone(), input.clone());
         let motions = motions.clone();
         let drawn = (
-            input.shown(),
+            props.view.clone(),
             (props.numbers, props.coordinates),
             *input.hover,
             *input.focus,

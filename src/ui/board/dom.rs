@@ -65,9 +65,8 @@ pub fn Board(props: &BoardProps) -> Html {
     let input =
         use_input(props.view.clone(), props.interactive, props.on_action.clone(), props.on_select.clone());
     let view = input.view();
-    let shown = input.shown();
     let root_ref = use_node_ref();
-    let motions = use_motions(shown.clone(), input.played(), props.moving, &props.on_motion);
+    let motions = use_motions(props.view.clone(), props.moving, &props.on_motion);
     let grid_ref = use_node_ref();
     let ghost_ref = use_node_ref();
     {
@@ -169,7 +168,7 @@ pub fn Board(props: &BoardProps) -> Html {
                 (x, state)
             })
             .collect();
-        html! { <Row {y} view={shown.clone()} {cells} /> }
+        html! { <Row {y} view={props.view.clone()} {cells} /> }
     });
 
     // The hovered cell, for the hand's piece that follows the pointer over its column: set on

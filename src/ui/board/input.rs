@@ -124,17 +124,8 @@ struct Contact {
 /// A board's input state and what it does with each input.
 #[derive(Clone)]
 pub struct Input {
-    /// The board drawn: the page's, or the one a move made on it leaves while the page takes
-    /// the move in.
     view: Rc<BoardView>,
-    /// The page's board.
-    given: Rc<BoardView>,
     interactive: bool,
-    /// A move drawn before the page has taken it in, and the page's board it was made on: the
-    /// click's frame shows the move, and the page's work waits for the paint.
-    played: UseStateHandle<Option<(Rc<BoardView>, Rc<BoardView>)>>,
-    /// That move while it is on its way, and the input that came meanwhile.
-    flight: Rc<RefCell<Flight>>,
     on_action: Callback<BoardAction>,
     selection: UseStateHandle<Option<Pos>>,
     /// The selected piece: the player's choice while it still has moves, or the piece the game
@@ -156,25 +147,6 @@ pub struct Input {
     swallow_click: Rc<RefCell<bool>>,
 }
 
-/// A move on its way to the page: handed over once the frame that shows it is painted, or at
-/// once when more input comes first, which is then made on the board the page shows next.
-#[derive(Default)]
-struct Flight {
-    action: Option<BoardAction>,
-    /// The move was handed over and the board not yet drawn again: the input state is the
-    /// one from before it.
-    handed: bool,
-    next: Vec<Later>,
-}
-
-/// Input that waits for the board the page shows next.
-#[derive(Clone, Copy)]
-enum Later {
-    Activate(Pos),
-    Tap(Pos),
-    Drop(Source, Pos),
-}
-
 /// The input state of a board showing `view`, acting through `on_action`; `on_select` is told
 /// when the player picks up a piece.
 #[hook]
@@ -194,14 +166,9 @@ pub fn use_input(
             }
         });
     }
-    let played = use_state(|| None::<(Rc<BoardView>, Rc<BoardView>)>);
-    let drawn = (*played).as_ref().filter(|(on, _)| Rc::ptr_eq(on, &view)).map(|(_, drawn)| drawn.clone());
-    let input = Input {
-        view: drawn.unwrap_or_else(|| view.clone()),
-        given: view,
+    Input {
+        view,
         interactive,
-        played,
-        flight: use_mut_ref(Flight::default),
         on_action,
         selection,
         selected,
@@ -212,13 +179,7 @@ pub fn use_input(
         pending: use_state(|| None),
         contact: use_mut_ref(|| None),
         swallow_click: use_mut_ref(|| false),
-    };
-    {
-        // Input that came while a move was on its way is made once the page has drawn again.
-        let input = input.clone();
-        use_effect(move || input.catch_up());
     }
-    input
 }
 
 impl Input {
@@ -226,54 +187,8 @@ impl Input {
         &self.view
     }
 
-    /// The board drawn, shared.
-    pub fn shown(&self) -> Rc<BoardView> {
-        self.view.clone()
-    }
-
     pub fn interactive(&self) -> bool {
         self.interactive
-    }
-
-    /// Whether the board drawn is a move the page has yet to take in.
-    pub fn played(&self) -> bool {
-        !Rc::ptr_eq(&self.view, &self.given)
-    }
-
-    /// Hands the move on its way to the page, if one is.
-    fn land(&self) {
-        land(&self.flight, &self.on_action, &self.played);
-    }
-
-    /// Whether `input` must wait for the board the page shows next: it came while a move was
-    /// on its way, which is handed over now.
-    fn waits(&self, input: Later) -> bool {
-        let mut flight = self.flight.borrow_mut();
-        if flight.action.is_none() && !flight.handed {
-            return false;
-        }
-        flight.next.push(input);
-        drop(flight);
-        self.land();
-        true
-    }
-
-    /// Makes the input that waited for the page's board, once it is drawn.
-    fn catch_up(&self) {
-        let mut flight = self.flight.borrow_mut();
-        if flight.action.is_some() {
-            return;
-        }
-        flight.handed = false;
-        let next = std::mem::take(&mut flight.next);
-        drop(flight);
-        for input in next {
-            match input {
-                Later::Activate(pos) => self.activate(pos),
-                Later::Tap(pos) => self.tap(pos),
-                Later::Drop(source, to) => self.drop(source, to),
-            }
-        }
     }
 
     /// The cell the keyboard starts from: the focused one, else the middle of the top row.
@@ -306,16 +221,8 @@ impl Input {
             self.pending.set(None);
         }
         self.selection.set(selection);
-        let Some(action) = action else { return };
-        match drawn_after(&self.view, action) {
-            Some(drawn) => {
-                self.played.set(Some((self.given.clone(), Rc::new(drawn))));
-                self.flight.borrow_mut().action = Some(action);
-                let (flight, on_action, played) =
-                    (self.flight.clone(), self.on_action.clone(), self.played.clone());
-                crate::ui::js::after_paint(move || land(&flight, &on_action, &played));
-            }
-            None => self.on_action.emit(action),
+        if let Some(action) = action {
+            self.on_action.emit(action);
         }
     }
 
@@ -326,7 +233,7 @@ impl Input {
 
     /// A click, a tap or Enter on a cell.
     pub fn activate(&self, pos: Pos) {
-        if self.interactive && !self.waits(Later::Activate(pos)) {
+        if self.interactive {
             self.set_focus(pos);
             self.perform(select(&self.view, self.selected, pos));
         }
@@ -335,7 +242,7 @@ impl Input {
     /// A finger's tap on a cell too small to hit surely: a placement is shown first, where the
     /// piece would land, and made by a second tap there; anything else acts at once.
     fn tap(&self, pos: Pos) {
-        if !self.interactive || self.waits(Later::Tap(pos)) {
+        if !self.interactive {
             return;
         }
         let (selection, action) = select(&self.view, self.selected, pos);
@@ -370,7 +277,7 @@ impl Input {
 
     /// A piece from `source` dropped on `to`.
     pub fn drop(&self, source: Source, to: Pos) {
-        if self.interactive && !self.waits(Later::Drop(source, to)) {
+        if self.interactive {
             self.perform((None, drop_action(&self.view, source, to)));
         }
     }
@@ -471,7 +378,7 @@ impl Input {
     pub fn preview(&self) -> Option<Pos> {
         let view = &self.view;
         let lands = (*self.hover)
-            .filter(|_| self.interactive && !self.played() && self.selected.is_none() && view.hand.is_some())
+            .filter(|_| self.interactive && self.selected.is_none() && view.hand.is_some())
             .and_then(|h| view.targets.iter().find(|t| t.cell == h))
             .map(|t| t.lands)?;
         view.cell(lands).is_some_and(|c| c.piece.is_none()).then_some(lands)
@@ -482,45 +389,6 @@ impl Input {
         let from = self.selected?;
         self.view.moves_from(from).find(|m| m.1 == pos).map(|m| m.2)
     }
-}
-
-/// Hands the move on its way to the page, if one is, and stops drawing it (the page's board
-/// shows it from now on, or, refused, the board as it was).
-fn land(
-    flight: &RefCell<Flight>,
-    on_action: &Callback<BoardAction>,
-    played: &UseStateHandle<Option<(Rc<BoardView>, Rc<BoardView>)>>,
-) {
-    let action = flight.borrow_mut().action.take();
-    if let Some(action) = action {
-        flight.borrow_mut().handed = true;
-        on_action.emit(action);
-        played.set(None);
-    }
-}
-
-/// The board `view` leaves once `action` is made on it, as far as the board alone can tell: a
-/// piece placed from the hand, or one moved (what else the move takes, or a piece it turns
-/// over, the page's board shows next). None where it cannot tell.
-pub(super) fn drawn_after(view: &BoardView, action: BoardAction) -> Option<BoardView> {
-    let mut drawn = view.clone();
-    let index = |(x, y): Pos| y * view.columns + x;
-    match action {
-        BoardAction::Activate(cell) => {
-            // The hand keeps its piece until the page's board says what comes next: a piece
-            // dragged from it stays where the drag began until the drag has ended.
-            let piece = view.hand.as_ref()?.piece.clone();
-            let lands = view.targets.iter().find(|t| t.cell == cell)?.lands;
-            drawn.cells.get_mut(index(lands))?.piece = Some(piece);
-        }
-        BoardAction::Move { from, to } => {
-            let piece = drawn.cells.get_mut(index(from))?.piece.take();
-            drawn.cells.get_mut(index(to))?.piece = piece;
-        }
-    }
-    // The trail is the last turn's, which this one replaces.
-    drawn.trail.clear();
-    Some(drawn)
 }
 
 /// On the player's input: every animation ends at once (input never waits for one, and acts

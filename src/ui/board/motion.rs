@@ -84,64 +84,34 @@ pub fn motions(before: &BoardView, after: &BoardView) -> Vec<Motion> {
     motions
 }
 
-/// What the board last showed, for its motions.
-#[derive(Default)]
-struct Shown {
-    board: Option<Rc<BoardView>>,
-    /// That board was a move the page had yet to take in.
-    played: bool,
-    /// The page's board shown last.
-    given: Option<Rc<BoardView>>,
-    motions: Rc<Vec<Motion>>,
-    /// Its change took a piece.
-    took: bool,
-}
-
 /// The motions of the latest change of the board's pieces, kept until the pieces change again
 /// (a board redrawn for any other reason keeps its animations running), and its sound. None
 /// when `moving` is off, and none for the first board shown. `on_motion` is told when a
-/// change's motions end (`Date.now()`, in ms; 0 for none). A board drawn `played` (a move the
-/// page has yet to take in) is followed by the page's: its motions are read from the board
-/// before the move, so that those already running go on, and those only the page's board
-/// shows (a piece jumped) join them.
+/// change's motions end (`Date.now()`, in ms; 0 for none).
 #[hook]
-pub fn use_motions(
-    view: Rc<BoardView>,
-    played: bool,
-    moving: bool,
-    on_motion: &Callback<f64>,
-) -> Rc<Vec<Motion>> {
-    let shown = use_mut_ref(Shown::default);
-    let mut shown = shown.borrow_mut();
+pub fn use_motions(view: Rc<BoardView>, moving: bool, on_motion: &Callback<f64>) -> Rc<Vec<Motion>> {
+    let state = use_mut_ref(|| (None::<Rc<BoardView>>, Rc::new(Vec::new())));
+    let mut state = state.borrow_mut();
     let same =
-        |board: &Rc<BoardView>| board.cells.iter().map(|c| &c.piece).eq(view.cells.iter().map(|c| &c.piece));
-    if !shown.board.as_ref().is_some_and(same) {
-        let last = shown.board.replace(view.clone());
-        let before = if shown.played { shown.given.clone() } else { last };
-        let motions = before.map(|before| motions(&before, &view)).unwrap_or_default();
-        let took = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
-        // A move is heard even when it is not animated, once: after a played move, only a
-        // capture the played board did not show.
-        let new_capture = took && !(shown.played && shown.took);
-        if !motions.is_empty() && (!shown.played || new_capture) {
-            effects::play(if took { Sound::Capture } else { Sound::Move });
-        }
-        // Once drawn, a taken piece that goes to a tray beside the board flies there: where
-        // to is read from the page laid out for that frame, not before it.
-        if moving && new_capture {
-            crate::ui::js::after_paint(effects::to_tray);
+        |shown: &Rc<BoardView>| shown.cells.iter().map(|c| &c.piece).eq(view.cells.iter().map(|c| &c.piece));
+    if !state.0.as_ref().is_some_and(same) {
+        let motions = state.0.replace(view.clone()).map(|before| motions(&before, &view)).unwrap_or_default();
+        // A move is heard even when it is not animated.
+        if !motions.is_empty() {
+            let taken = motions.iter().any(|m| matches!(m, Motion::Taken(..)));
+            effects::play(if taken { Sound::Capture } else { Sound::Move });
+            // Once drawn, a taken piece that goes to a tray beside the board flies there: where
+            // to is read from the page laid out for that frame, not before it.
+            if moving && taken {
+                crate::ui::js::after_paint(effects::to_tray);
+            }
         }
         let ends =
             if moving && !motions.is_empty() { js_sys::Date::now() + motion_ms(&motions) } else { 0.0 };
         on_motion.emit(ends);
-        shown.motions = Rc::new(if moving { motions } else { Vec::new() });
-        shown.took = took;
+        state.1 = Rc::new(if moving { motions } else { Vec::new() });
     }
-    shown.played = played;
-    if !played {
-        shown.given = Some(view);
-    }
-    shown.motions.clone()
+    state.1.clone()
 }
 
 /// The longest of `motions`, in ms, as the page draws them (the durations of styles/main.css;

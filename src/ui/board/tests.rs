@@ -1,12 +1,12 @@
 //! The board's input and motions, natively: from the views the games draw.
 
-use super::input::{Key, Source, drawn_after, drop_action, select};
+use super::input::{Key, Source, drop_action, select};
 use super::motion::{Motion, motions};
 use crate::i18n::{Lang, Side};
 use crate::rules::checkers::Checkers;
 use crate::rules::connect_four::ConnectFour;
 use crate::rules::{Game, History, parse_turn};
-use crate::ui::model::{BoardAction, BoardView, Piece, Pos};
+use crate::ui::model::{BoardAction, BoardView, Piece};
 use crate::ui::model::{Scene, UiGame};
 
 /// The board a game draws after `turns`, with its legal moves.
@@ -166,60 +166,4 @@ fn a_jump_through_the_game_is_shown_at_once() {
     let mut smaller = far.clone();
     smaller.columns = 4;
     assert_eq!(motions(&far, &smaller), [], "boards of other sizes are not compared");
-}
-
-/// The pieces a board shows, cell by cell.
-fn pieces(board: &BoardView) -> Vec<Option<Piece>> {
-    board.cells.iter().map(|c| c.piece.clone()).collect()
-}
-
-/// The legal move of `before` that `after` shows made: from a cell emptied to one filled.
-fn moved(before: &BoardView, after: &BoardView) -> (Pos, Pos) {
-    let has = |board: &BoardView, pos| board.cell(pos).is_some_and(|c| c.piece.is_some());
-    let &(from, to, _) = before
-        .moves
-        .iter()
-        .find(|&&(from, to, _)| !has(after, from) && has(after, to) && !has(before, to))
-        .expect("a move made");
-    (from, to)
-}
-
-#[test]
-fn a_placement_or_a_move_is_drawn_before_the_game_takes_it_in_as_the_game_then_shows_it() {
-    // A disc clicked in the top row is drawn where it lands, falling, as the game then shows it.
-    let before = connect_four(&[]);
-    let drawn = drawn_after(&before, BoardAction::Activate((3, 0))).expect("a placement is drawn");
-    assert_eq!(pieces(&drawn), pieces(&connect_four(&["4"])));
-    assert!(matches!(motions(&before, &drawn)[..], [Motion::Fall((3, 5))]));
-    let (before, after) = (checkers(&[]), checkers(&["11-15"]));
-    let (from, to) = moved(&before, &after);
-    let drawn = drawn_after(&before, BoardAction::Move { from, to }).expect("a move is drawn");
-    assert_eq!(pieces(&drawn), pieces(&after));
-}
-
-#[test]
-fn a_jump_drawn_before_the_game_takes_it_in_slides_on_as_the_jumped_piece_is_taken() {
-    let before = checkers(&["11-15", "24-19"]);
-    let after = checkers(&["11-15", "24-19", "15x24"]);
-    let (from, to) = moved(&before, &after);
-    let drawn = drawn_after(&before, BoardAction::Move { from, to }).unwrap();
-    // The slide begins with the drawn board, and the game's board, read from the one before the
-    // move, keeps that slide (its animation runs on) and adds the piece taken.
-    let slid = motions(&before, &drawn);
-    assert!(matches!(&slid[..], [Motion::Slide(_)]), "{slid:?}");
-    let taken = motions(&before, &after);
-    assert_eq!(taken.iter().filter(|m| **m == slid[0]).count(), 1, "{taken:?}");
-    assert!(taken.iter().any(|m| matches!(m, Motion::Taken(..))), "{taken:?}");
-}
-
-#[test]
-fn what_the_board_cannot_tell_waits_for_the_game() {
-    // A flip's face is the game's to show; a target that is not one, or a cell off the board,
-    // draws nothing.
-    let config = crate::rules::dark_chess::Config { seed: 3, ..Default::default() };
-    let dark = view_after::<crate::rules::dark_chess::DarkChess>(&config, &[]);
-    assert_eq!(drawn_after(&dark, BoardAction::Activate((0, 0))), None);
-    let board = connect_four(&[]);
-    assert_eq!(drawn_after(&board, BoardAction::Activate((99, 0))), None);
-    assert_eq!(drawn_after(&checkers(&[]), BoardAction::Move { from: (99, 99), to: (0, 0) }), None);
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   backupKey, boardText, button, cell, control, done, dropInColumns, launch, moveCount, moveTexts, open,
-  owner, piece, saveKey, status, suite, switchLanguage, tap, touchDrag,
+  owner, piece, saveKey, status, suite, switchLanguage, taken, tap, touchDrag,
 } from './harness.mjs';
 
 const browser = suite();
@@ -225,6 +225,7 @@ test('a drop delivered twice makes one move', async () => {
       target.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
     }
   });
+  await taken(page);
   assert.equal(await moveCount(page), 1);
   assert.deepEqual((await boardText(page))[5], '....r..');
   await done(page);

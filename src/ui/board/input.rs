@@ -161,6 +161,11 @@ pub struct Input {
 #[derive(Default)]
 struct Flight {
     action: Option<BoardAction>,
+    /// The page's board the move was made on, and the one it shows now: a move made on a board
+    /// the page has since replaced (a review left, an answer come) acted on a position no
+    /// longer there, and is dropped.
+    made_on: Option<Rc<BoardView>>,
+    given: Option<Rc<BoardView>>,
     /// The move was handed over and the board not yet drawn again: the input state is the
     /// one from before it.
     handed: bool,
@@ -194,6 +199,8 @@ pub fn use_input(
             }
         });
     }
+    let flight = use_mut_ref(Flight::default);
+    flight.borrow_mut().given = Some(view.clone());
     let played = use_state(|| None::<(Rc<BoardView>, Rc<BoardView>)>);
     let drawn = (*played).as_ref().filter(|(on, _)| Rc::ptr_eq(on, &view)).map(|(_, drawn)| drawn.clone());
     let input = Input {
@@ -201,7 +208,7 @@ pub fn use_input(
         given: view,
         interactive,
         played,
-        flight: use_mut_ref(Flight::default),
+        flight,
         on_action,
         selection,
         selected,
@@ -310,7 +317,9 @@ impl Input {
         match drawn_after(&self.view, action) {
             Some(drawn) => {
                 self.played.set(Some((self.given.clone(), Rc::new(drawn))));
-                self.flight.borrow_mut().action = Some(action);
+                let mut flight = self.flight.borrow_mut();
+                (flight.action, flight.made_on) = (Some(action), Some(self.given.clone()));
+                drop(flight);
                 let (flight, on_action, played) =
                     (self.flight.clone(), self.on_action.clone(), self.played.clone());
                 crate::ui::js::after_paint(move || land(&flight, &on_action, &played));
@@ -491,12 +500,18 @@ fn land(
     on_action: &Callback<BoardAction>,
     played: &UseStateHandle<Option<(Rc<BoardView>, Rc<BoardView>)>>,
 ) {
-    let action = flight.borrow_mut().action.take();
-    if let Some(action) = action {
-        flight.borrow_mut().handed = true;
+    let mut on_its_way = flight.borrow_mut();
+    let Some(action) = on_its_way.action.take() else { return };
+    let same = match (on_its_way.made_on.take(), &on_its_way.given) {
+        (Some(made_on), Some(given)) => Rc::ptr_eq(&made_on, given) || made_on == *given,
+        _ => false,
+    };
+    on_its_way.handed = true;
+    drop(on_its_way);
+    if same {
         on_action.emit(action);
-        played.set(None);
     }
+    played.set(None);
 }
 
 /// The board `view` leaves once `action` is made on it, as far as the board alone can tell: a
